@@ -1,0 +1,31 @@
+// swift-tools-version:5.9
+// nibscript: a language and simulator for Cocoa nib and view-controller memory management.
+// No package dependencies, by the user's requirement: Foundation and XCTest only.
+import PackageDescription
+
+let package = Package(
+    name: "nibscript",
+    products: [
+        .executable(name: "nibscript", targets: ["nibscript"]),
+        .library(name: "OwnershipEngine", targets: ["OwnershipEngine"]),
+        .library(name: "NibScript", targets: ["NibScript"]),
+    ],
+    targets: [
+        // Retain counts, pools, references, dealloc cascades and events. Knows nothing of the language.
+        .target(name: "OwnershipEngine"),
+        // Source text, tokens, lexer, AST, parser and diagnostics.
+        .target(name: "NibScriptSyntax"),
+        // Reads Interface Builder .xib and .storyboard XML into a neutral document model.
+        .target(name: "InterfaceBuilder"),
+        // The Cocoa model (classes, nibs, controllers, platforms), the interpreter and the reports.
+        .target(name: "NibScript", dependencies: ["OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder"]),
+        // The command line: a thin layer over NibScript.Driver.
+        .executableTarget(name: "nibscript", dependencies: ["NibScript"]),
+        .executableTarget(name: "nibscript-bench", dependencies: ["OwnershipEngine"], path: "Sources/nibscript-bench"),
+        .testTarget(name: "OwnershipEngineTests", dependencies: ["OwnershipEngine"]),
+        .testTarget(name: "NibScriptSyntaxTests", dependencies: ["NibScriptSyntax"]),
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder"],
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "NibScriptTests", dependencies: ["NibScript"]),
+    ]
+)

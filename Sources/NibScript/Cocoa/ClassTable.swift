@@ -1,0 +1,233 @@
+import NibScriptSyntax
+import OwnershipEngine
+
+/// How a reference place manages memory once the memory model is applied.
+enum Ownership: String {
+    case strong, copy, assign, weak
+    /// An MRC instance variable with no property: no memory management at all (O7).
+    case none
+}
+
+struct RuntimeProperty {
+    var name: String
+    var type: String
+    var attribute: PropertyAttribute
+    var isOutlet: Bool
+    var ivarName: String
+    var slot: Int
+    var range: SourceRange?
+
+    var ownership: Ownership {
+        switch attribute {
+        case .retain, .strong: return .strong
+        case .copy: return .copy
+        case .assign, .unsafeUnretained: return .assign
+        case .weak: return .weak
+        }
+    }
+}
+
+struct RuntimeIvar {
+    var name: String
+    var type: String
+    /// Strong, weak or assign under ARC; `.none` under MRC (ivars do nothing by themselves).
+    var ownership: Ownership
+    var slot: Int
+    var backsProperty: String?
+    var range: SourceRange?
+}
+
+/// One class at run time: a built-in from the catalogue or a class of the script.
+final class RuntimeClass {
+    let name: String
+    let superclass: RuntimeClass?
+    let builtin: BuiltinClass?
+    let decl: ClassDecl?
+    var engineClass = ClassID(0)
+    var properties: [RuntimeProperty] = []
+    var ivars: [RuntimeIvar] = []
+    var lists: [(name: String, slot: Int)] = []
+    var methods: [String: MethodDecl] = [:]
+    var nibName: Identifier?
+    var options: [(name: String, value: String)] = []
+
+    init(name: String, superclass: RuntimeClass?, builtin: BuiltinClass?, decl: ClassDecl?) {
+        self.name = name; self.superclass = superclass; self.builtin = builtin; self.decl = decl
+    }
+
+    var isBuiltin: Bool { builtin != nil }
+    var ancestors: UnfoldSequence<RuntimeClass, (RuntimeClass?, Bool)> {
+        sequence(first: self) { $0.superclass }
+    }
+    func isKind(of name: String) -> Bool { ancestors.contains { $0.name == name } }
+    var nearestBuiltin: RuntimeClass { ancestors.first { $0.isBuiltin } ?? self }
+
+    func property(_ name: String) -> RuntimeProperty? {
+        for c in ancestors { if let p = c.properties.first(where: { $0.name == name }) { return p } }
+        return nil
+    }
+    func ivar(_ name: String) -> RuntimeIvar? {
+        for c in ancestors { if let v = c.ivars.first(where: { $0.name == name }) { return v } }
+        return nil
+    }
+    func list(_ name: String) -> Int? {
+        for c in ancestors { if let l = c.lists.first(where: { $0.name == name }) { return l.slot } }
+        return nil
+    }
+    /// The nearest implementation of a selector written in the script, and its class.
+    func method(_ selector: String) -> (MethodDecl, RuntimeClass)? {
+        for c in ancestors { if let m = c.methods[selector] { return (m, c) } }
+        return nil
+    }
+    func option(_ name: String) -> String? {
+        for c in ancestors { if let o = c.options.first(where: { $0.name == name }) { return o.value } }
+        return nil
+    }
+    var controllerNibName: Identifier? { ancestors.lazy.compactMap(\.nibName).first }
+
+    var isView: Bool { isKind(of: "UIView") || isKind(of: "NSView") }
+    var isViewController: Bool { isKind(of: "UIViewController") || isKind(of: "NSViewController") }
+    var isWindowController: Bool { isKind(of: "NSWindowController") }
+    /// Interface Builder archives the objects it knows (views, controllers, windows, menus…)
+    /// and they come back through `initWithCoder:`; a plain custom object (the NSObject cube)
+    /// gets `init` (N2).
+    var isArchivedByIB: Bool { nearestBuiltin.name != "NSObject" }
+}
+
+/// All classes of one run: the platform's built-ins plus the script's, with engine layouts.
+final class ClassTable {
+    private(set) var classes: [RuntimeClass] = []
+    private var byName: [String: RuntimeClass] = [:]
+    let config: Configuration
+
+    subscript(name: String) -> RuntimeClass? { byName[name] }
+
+    /// Builds the table and defines every class in the engine. Problems with the script's
+    /// classes are appended to `diagnostics`; the table is usable whatever they are.
+    init(script: [ClassDecl], config: Configuration, engine: Engine, diagnostics: inout [Diagnostic]) {
+        self.config = config
+        for b in Catalogue.classes(for: config.platform) {
+            let c = RuntimeClass(name: b.name, superclass: b.superclass.flatMap { byName[$0] }, builtin: b, decl: nil)
+            add(c)
+            define(c, engine: engine, props: b.properties.map { ($0.name, $0.type, $0.attribute, false, "_" + $0.name, nil) },
+                   ivars: [], lists: b.lists)
+        }
+        for d in ordered(script, diagnostics: &diagnostics) {
+            let sup = byName[d.superclass.name] ?? byName["NSObject"]!
+            let c = RuntimeClass(name: d.name.name, superclass: sup, builtin: nil, decl: d)
+            add(c)
+            var props: [(String, String, PropertyAttribute, Bool, String, SourceRange?)] = []
+            var ivars: [(String, String, IvarQualifier?, SourceRange?)] = []
+            for m in d.members {
+                switch m {
+                case .property(let p):
+                    let attr = p.attribute ?? (config.isARC ? .strong : .assign)
+                    props.append((p.name.name, p.type.name, attr, p.isOutlet, p.backingIvar?.name ?? p.name.name, p.range))
+                case .ivar(let v):
+                    ivars.append((v.name.name, v.type.name, v.qualifier, v.range))
+                case .method(let m):
+                    c.methods[m.selector.name] = m
+                case .nibName(let n, _):
+                    c.nibName = n
+                case .option(let o):
+                    c.options.append((o.name.name, o.value?.name ?? "YES"))
+                }
+            }
+            define(c, engine: engine, props: props, ivars: ivars, lists: [])
+        }
+    }
+
+    private func add(_ c: RuntimeClass) { classes.append(c); byName[c.name] = c }
+
+    /// Script classes in an order where each superclass comes first; cycles and unknown
+    /// superclasses are reported and broken by falling back to NSObject.
+    private func ordered(_ decls: [ClassDecl], diagnostics: inout [Diagnostic]) -> [ClassDecl] {
+        var out: [ClassDecl] = []
+        var placed = Set<String>()
+        var pending = decls
+        var seenNames: [String: ClassDecl] = [:]
+        pending = pending.filter { d in
+            if Catalogue.allNames.contains(d.name.name) {
+                diagnostics.append(.error("class '\(d.name.name)' is a built-in Cocoa class; give your subclass another name", at: d.name.range))
+                return false
+            }
+            if seenNames[d.name.name] != nil {
+                diagnostics.append(.error("class '\(d.name.name)' is declared twice", at: d.name.range))
+                return false
+            }
+            seenNames[d.name.name] = d
+            return true
+        }
+        while !pending.isEmpty {
+            var progressed = false
+            pending = pending.filter { d in
+                let s = d.superclass.name
+                if byName[s] != nil || placed.contains(s) { out.append(d); placed.insert(d.name.name); progressed = true; return false }
+                return true
+            }
+            if !progressed {
+                // Whatever is left names an unknown superclass or sits in a cycle.
+                for d in pending {
+                    let s = d.superclass.name
+                    if seenNames[s] != nil {
+                        diagnostics.append(.error("class '\(d.name.name)' inherits from itself through '\(s)'", at: d.superclass.range))
+                    } else {
+                        diagnostics.append(unknownClass(s, at: d.superclass.range, candidates: seenNames.keys.sorted()))
+                    }
+                }
+                out += pending.map { var d = $0; d.superclass = Identifier("NSObject", d.superclass.range); return d }
+                pending = []
+            }
+        }
+        return out
+    }
+
+    /// "unknown class 'UILable'" with a suggestion, or "… is not available on mac".
+    func unknownClass(_ name: String, at range: SourceRange, candidates extra: [String] = []) -> Diagnostic {
+        if Catalogue.allNames.contains(name) {
+            return .error("class '\(name)' is not available on \(config.platform == .ios ? "iOS" : "the Mac")", at: range)
+        }
+        let names = classes.map(\.name) + extra
+        let notes = Suggest.closest(to: name, among: names).map { ["did you mean '\($0)'?"] } ?? []
+        return .error("unknown class '\(name)'", at: range, notes: notes)
+    }
+
+    private func define(_ c: RuntimeClass, engine: Engine,
+                        props: [(String, String, PropertyAttribute, Bool, String, SourceRange?)],
+                        ivars: [(String, String, IvarQualifier?, SourceRange?)], lists: [String]) {
+        var slots: [SlotInfo] = []
+        var ivarNames: [String] = []
+        for p in props where !ivarNames.contains(p.4) { ivarNames.append(p.4); slots.append(SlotInfo(name: p.4)) }
+        for v in ivars where !ivarNames.contains(v.0) { ivarNames.append(v.0); slots.append(SlotInfo(name: v.0)) }
+        for l in lists { slots.append(SlotInfo(name: l, isList: true)) }
+        c.engineClass = engine.defineClass(name: c.name, superclass: c.superclass?.engineClass, slots: slots)
+        let base = engine.ownSlotStart(of: c.engineClass)
+        func slot(_ name: String) -> Int { base + ivarNames.firstIndex(of: name)! }
+        for p in props {
+            c.properties.append(RuntimeProperty(name: p.0, type: p.1, attribute: p.2, isOutlet: p.3, ivarName: p.4, slot: slot(p.4), range: p.5))
+            let own: Ownership
+            if !config.isARC { own = .none } else {
+                switch p.2 {
+                case .weak: own = .weak
+                case .assign, .unsafeUnretained: own = .assign
+                case .retain, .strong, .copy: own = .strong
+                }
+            }
+            if !c.ivars.contains(where: { $0.name == p.4 }) {
+                c.ivars.append(RuntimeIvar(name: p.4, type: p.1, ownership: own, slot: slot(p.4), backsProperty: p.0, range: p.5))
+            }
+        }
+        for v in ivars where !c.ivars.contains(where: { $0.name == v.0 }) {
+            let own: Ownership
+            if !config.isARC { own = .none } else {
+                switch v.2 {
+                case .weak?: own = .weak
+                case .unsafeUnretained?: own = .assign
+                case .strong?, nil: own = .strong
+                }
+            }
+            c.ivars.append(RuntimeIvar(name: v.0, type: v.1, ownership: own, slot: slot(v.0), backsProperty: nil, range: v.3))
+        }
+        for (k, l) in lists.enumerated() { c.lists.append((l, base + ivarNames.count + k)) }
+    }
+}

@@ -1,0 +1,28 @@
+import NibScriptSyntax
+
+/// What a scenario runs on: the platform, its version, and the memory model.
+public struct Configuration: Hashable, Sendable, CustomStringConvertible {
+    public var platform: PlatformName
+    public var major: Int
+    public var minor: Int
+    public var memory: MemoryModelName
+
+    public init(platform: PlatformName, major: Int, minor: Int, memory: MemoryModelName) {
+        self.platform = platform; self.major = major; self.minor = minor; self.memory = memory
+    }
+
+    public static let defaultIOS = Configuration(platform: .ios, major: 5, minor: 1, memory: .mrc)
+
+    public var isIOS: Bool { platform == .ios }
+    public var isMac: Bool { platform == .mac }
+    public var isARC: Bool { memory == .arc }
+    public func atLeast(_ major: Int, _ minor: Int = 0) -> Bool { (self.major, self.minor) >= (major, minor) }
+
+    /// Zeroing weak references arrived with iOS 5.0 and OS X 10.7.
+    public var supportsWeak: Bool { isIOS ? atLeast(5) : atLeast(10, 7) }
+    /// ARC itself needs iOS 4.0 or OS X 10.6 (without weak).
+    public var supportsARC: Bool { isIOS ? atLeast(4) : atLeast(10, 6) }
+
+    public var versionText: String { "\(major).\(minor)" }
+    public var description: String { "\(platform.rawValue) \(versionText), \(memory.rawValue)" }
+}

@@ -1,0 +1,100 @@
+import NibScriptSyntax
+import OwnershipEngine
+
+/// Lowers each object's dealloc to engine steps: the script's `dealloc` bodies, the
+/// built-in classes' own cleanup, and ARC's release of strong ivars (O2, O8).
+extension ScenarioRun: DeallocPlanner {
+    func deallocPlan(for o: ObjectID, in engine: Engine) -> DeallocPlan {
+        if engine.isHidden(o) {
+            // A scope ends: ARC releases its strong variables, last declared first.
+            guard config.isARC else { return DeallocPlan(steps: []) }
+            let n = engine.slots(of: engine.classOf(o)).count
+            return DeallocPlan(steps: (0..<n).reversed().map { .release(slot: $0) })
+        }
+        let cls = runtimeClass(of: o)
+        var steps: [DeallocStep] = []
+        for k in cls.ancestors {
+            if k.isBuiltin {
+                steps += builtinDeallocSteps(k)
+                continue
+            }
+            guard let m = k.methods["dealloc"] else { continue }
+            steps += lower(m.body, in: cls)
+            if !config.isARC && !m.body.statements.contains(where: { if case .superCall = $0.kind { return true }; return false }) {
+                return DeallocPlan(steps: steps, reachesRoot: false)
+            }
+        }
+        if config.isARC {
+            // .cxx_destruct, from the class itself up: each class's strong ivars, last declared first.
+            for k in cls.ancestors where !k.isBuiltin {
+                for iv in k.ivars.reversed() where iv.ownership == .strong { steps.append(.release(slot: iv.slot)) }
+            }
+        }
+        return DeallocPlan(steps: steps)
+    }
+
+    /// A Cocoa class releases what it retains: its retained properties, then its lists.
+    private func builtinDeallocSteps(_ k: RuntimeClass) -> [DeallocStep] {
+        var steps: [DeallocStep] = []
+        for p in k.properties where p.ownership == .strong || p.ownership == .copy { steps.append(.release(slot: p.slot)) }
+        for l in k.lists { steps.append(.releaseList(slot: l.slot)) }
+        if k.name == "NSWindowController" || k.name == "NSViewController" { steps.append(.releaseAdopted) }
+        return steps
+    }
+
+    /// A `dealloc` body as engine steps. The checker allows only statements that lower.
+    private func lower(_ body: Block, in cls: RuntimeClass) -> [DeallocStep] {
+        var steps: [DeallocStep] = []
+        for s in body.statements {
+            switch s.kind {
+            case .release(let e), .cfRelease(let e):
+                if let slot = DeallocLowering.slot(of: e, in: cls) { steps.append(.release(slot: slot)) }
+            case .autorelease(let e):
+                if let slot = DeallocLowering.slot(of: e, in: cls) { steps.append(.autorelease(slot: slot)) }
+            case .assign(let target, _):
+                if let (slot, rule) = DeallocLowering.nilStore(target, in: cls) { steps.append(.storeNil(slot: slot, rule: rule)) }
+            case .send(let e, let sel):
+                if let slot = DeallocLowering.slot(of: e, in: cls) { steps.append(.message(slot: slot, selector: sel?.name ?? "description")) }
+            default:
+                break
+            }
+        }
+        return steps
+    }
+}
+
+/// Which statements a `dealloc` body may hold, and what they lower to. Shared by the
+/// checker (which reports the rest) and the planner.
+enum DeallocLowering {
+    /// `label`, `self->label`, `self.label`: a slot of self.
+    static func slot(of e: Expr, in cls: RuntimeClass) -> Int? {
+        switch e.kind {
+        case .name(let id): return cls.ivar(id.name)?.slot
+        case .ivar(let base, let id):
+            if case .name(let b) = base.kind, b.name == "self" { return cls.ivar(id.name)?.slot }
+        case .property(let base, let id):
+            if case .name(let b) = base.kind, b.name == "self" { return cls.property(id.name)?.slot }
+        default: break
+        }
+        return nil
+    }
+
+    /// `self.label = nil` (the setter's rule) or `label = nil` (the ivar's).
+    static func nilStore(_ target: Expr, in cls: RuntimeClass) -> (Int, StoreRule)? {
+        if case .property(let base, let id) = target.kind, case .name(let b) = base.kind, b.name == "self", let p = cls.property(id.name) {
+            switch p.ownership {
+            case .strong, .copy, .none: return (p.slot, .retain)
+            case .assign: return (p.slot, .assign)
+            case .weak: return (p.slot, .weak)
+            }
+        }
+        guard let slot = slot(of: target, in: cls) else { return nil }
+        let iv = cls.ancestors.lazy.compactMap { $0.ivars.first { $0.slot == slot } }.first
+        switch iv?.ownership ?? .none {
+        case .none: return (slot, .direct(adoptsClaim: false))
+        case .strong, .copy: return (slot, .retain)
+        case .weak: return (slot, .weak)
+        case .assign: return (slot, .assign)
+        }
+    }
+}

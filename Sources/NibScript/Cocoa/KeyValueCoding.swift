@@ -1,0 +1,71 @@
+import NibScriptSyntax
+
+/// Where an outlet's value goes, as found by the platform's search.
+enum OutletTarget {
+    /// A synthesized property setter `setFoo:`; the property's attribute decides retain.
+    case setter(RuntimeProperty)
+    /// A setter body written in the script (`setFoo:` or `_setFoo:`).
+    case method(selector: String, MethodDecl, RuntimeClass)
+    /// iOS KVC found the ivar: release the old value, retain the new (N7).
+    case kvcIvar(RuntimeIvar)
+    /// Mac: an ivar named exactly like the outlet, set with no retain and no release (N6).
+    case directIvar(RuntimeIvar)
+    /// `setValue:forUndefinedKey:`, overridden in the script.
+    case undefinedKeyOverride(MethodDecl, RuntimeClass)
+    /// iOS: `setValue:forUndefinedKey:` raises NSUndefinedKeyException.
+    case undefinedKey
+    /// Mac: nothing found; the outlet stays nil (a warning).
+    case notConnected
+}
+
+enum KeyValueCoding {
+    static func capitalized(_ key: String) -> String {
+        guard let f = key.first else { return key }
+        return f.uppercased() + key.dropFirst()
+    }
+
+    static func setterSelector(_ key: String) -> String { "set\(capitalized(key)):" }
+
+    /// iOS: `setValue:forKey:` — `setFoo:`, `_setFoo:`, then (unless the class turns off
+    /// direct ivar access) the ivars `_foo`, `_isFoo`, `foo`, `isFoo`, then
+    /// `setValue:forUndefinedKey:` (N7).
+    static func iosSearch(_ key: String, in cls: RuntimeClass) -> OutletTarget {
+        if let t = setter(key, in: cls, selectors: [setterSelector(key), "_" + setterSelector(key)]) { return t }
+        if cls.option("accessInstanceVariablesDirectly") != "NO" {
+            let cap = capitalized(key)
+            for name in ["_" + key, "_is" + cap, key, "is" + cap] {
+                if let v = cls.ivar(name) { return .kvcIvar(v) }
+            }
+        }
+        if let (m, owner) = cls.method("setValue:forUndefinedKey:") { return .undefinedKeyOverride(m, owner) }
+        return .undefinedKey
+    }
+
+    /// Mac: `setFoo:`, else an ivar named exactly `foo`, else nothing (N6). Neither
+    /// `_setFoo:` nor `_foo` is looked for.
+    static func macSearch(_ key: String, in cls: RuntimeClass) -> OutletTarget {
+        if let t = setter(key, in: cls, selectors: [setterSelector(key)]) { return t }
+        if let v = cls.ivar(key) { return .directIvar(v) }
+        return .notConnected
+    }
+
+    private static func setter(_ key: String, in cls: RuntimeClass, selectors: [String]) -> OutletTarget? {
+        for sel in selectors {
+            // A setter written in the script wins over a synthesized one, as an explicit
+            // method implementation does over @synthesize.
+            if let (m, owner) = cls.method(sel) { return .method(selector: sel, m, owner) }
+            if sel == selectors[0], let p = cls.property(key) { return .setter(p) }
+        }
+        return nil
+    }
+
+    /// Whether either platform's search would find anything for the key.
+    static func hasAnyTarget(for key: String, in cls: RuntimeClass) -> Bool {
+        switch iosSearch(key, in: cls) {
+        case .undefinedKey, .undefinedKeyOverride: break
+        default: return true
+        }
+        if case .notConnected = macSearch(key, in: cls) { return false }
+        return true
+    }
+}

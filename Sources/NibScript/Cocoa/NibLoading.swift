@@ -1,0 +1,160 @@
+import NibScriptSyntax
+import OwnershipEngine
+
+/// Loading a nib: instantiate every object, then connect every outlet (N1), with each
+/// platform's rules for top-level objects (N3, N4, N5) and for finding outlets (N6, N7).
+extension ScenarioRun {
+    /// `keptBy`: the Mac window or view controller that keeps the top-level objects (N3, V11).
+    func loadNib(named name: String, owner: ObjectID?, keptBy controller: ObjectID? = nil) {
+        guard let model = nibModel(named: name) else { return }
+        let ownerText = owner.map(shortLabel) ?? "nil"
+        note("load nib '\(name)' with File's Owner \(ownerText): instantiate \(model.objects.count) object\(model.objects.count == 1 ? "" : "s"), then connect")
+        if let o = owner, let want = model.ownerClass, !runtimeClass(of: o).isKind(of: want) {
+            warn("nib '\(name)' expects File's Owner of class \(want), got \(label(o))")
+        }
+        if let doc = model.documentPlatform, doc != config.platform {
+            warn("nib '\(name)' was written for \(doc == .ios ? "iOS" : "the Mac"); loading it with the rules of \(config.isIOS ? "iOS" : "the Mac")")
+        }
+        depth += 1
+        defer { depth -= 1 }
+
+        // Phase 1: instantiate.
+        var objects: [ObjectID] = []
+        for obj in model.objects {
+            guard !crashed, let cls = classes[obj.className] else { return }
+            let initializer = cls.isArchivedByIB ? "initWithCoder:" : "init"
+            allocNote = "-\(initializer) (from the nib)"
+            let o = engine.alloc(cls.engineClass, name: obj.name)
+            runInitializers(initializer, of: cls, on: o)
+            objects.append(o)
+            guard !crashed else { return }
+            if let p = obj.parent { attach(o, to: objects[p], obj.relationship) } else { disposeTopLevel(o, model, owner: owner, controller: controller) }
+        }
+        // Phase 2: connect.
+        for c in model.connections {
+            guard !crashed else { break }
+            func resolve(_ e: NibModel.Endpoint) -> ObjectID? {
+                switch e { case .owner: return owner; case .object(let i): return objects[i] }
+            }
+            let src = resolve(c.source)
+            let dests = c.destinations.map(resolve)
+            switch c.kind {
+            case .action:
+                let target = dests.first.flatMap { $0 }.map(shortLabel) ?? "nil"
+                note("action \(src.map(shortLabel) ?? "nil") → [\(target) \(c.name)]: the target is not retained (N9)")
+            case .outlet:
+                guard let s = src else { note("outlet \(c.name) of File's Owner: the owner is nil, nothing connects"); continue }
+                if dests.count == 1 {
+                    connectOutlet(c.name, of: s, to: dests[0])
+                } else {
+                    connectCollection(c.name, of: s, to: dests.compactMap { $0 })
+                }
+            }
+        }
+        for (i, obj) in model.objects.enumerated() where i < objects.count { nibNames[obj.name] = objects[i] }
+        // awakeFromNib goes to every object that came out of the archive, after all connections.
+        for (i, o) in objects.enumerated() where !crashed {
+            let cls = classes[model.objects[i].className]!
+            if let (m, owner) = cls.method("awakeFromNib") { invoke(m, of: owner, on: o, selector: "awakeFromNib") }
+        }
+    }
+
+    func nibModel(named name: String) -> NibModel? {
+        if let m = program.externalNibs[name] { return m }
+        guard let d = program.nibDecl(name), case .inline(let items) = d.body else { return nil }
+        var ignored: [Diagnostic] = []
+        return NibBuilder(classes: classes).build(d, items: items, diagnostics: &ignored)
+    }
+
+    /// N2: a nested object ends owned by its parent alone.
+    private func attach(_ o: ObjectID, to parent: ObjectID, _ rel: NibModel.Relationship) {
+        let balance = Cause.other("the nib loader balances its alloc")
+        let pcls = runtimeClass(of: parent)
+        switch rel {
+        case .subview:
+            guard let slot = pcls.list("subviews") else { return }
+            engine.listAppend(SlotRef(parent, slot), o)
+            engine.release(o, cause: balance)
+        case .property(let key):
+            setProperty(key, of: parent, Operand(object: o), cause: .other("\(shortLabel(parent)).\(key) holds it"))
+            if !crashed { engine.release(o, cause: balance) }
+        case .collection(let name):
+            if let slot = pcls.list(name) {
+                engine.listAppend(SlotRef(parent, slot), o)
+                engine.release(o, cause: balance)
+            } else {
+                engine.adopt(o, by: parent)
+                note("\(shortLabel(parent)) keeps \(shortLabel(o)) in its \(name)", extraDepth: 2)
+            }
+        case .topLevel:
+            break
+        }
+    }
+
+    /// N3, N4, N5: what happens to the +1 of a top-level object.
+    private func disposeTopLevel(_ o: ObjectID, _ model: NibModel, owner: ObjectID?, controller: ObjectID?) {
+        if model.isMain {
+            // N5: the main nib's top-level objects are not autoreleased; the application keeps them.
+            engine.adopt(o, by: applicationObject())
+            note("top-level object of the main nib: not autoreleased, stays at +1 for the application (N5)", extraDepth: 2)
+        } else if config.isIOS {
+            engine.autorelease(o, cause: .other("top-level object of nib '\(model.name)' (N4)"))
+        } else if let c = controller, let slot = runtimeClass(of: c).list("topLevelObjects") {
+            engine.listAdopt(SlotRef(c, slot), o)
+            note("\(shortLabel(c)) keeps it in its top-level objects and releases it in dealloc (N3)", extraDepth: 2)
+        } else if let owner {
+            engine.adopt(o, by: owner)
+            note("top-level object left at +1: File's Owner \(shortLabel(owner)) must release it (N3)", extraDepth: 2)
+        } else {
+            note("top-level object left at +1 with no File's Owner to release it (N3)", extraDepth: 2)
+        }
+    }
+
+    /// N6 (Mac) and N7 (iOS): find where outlet `key` of `source` goes and set it.
+    func connectOutlet(_ key: String, of source: ObjectID, to value: ObjectID?) {
+        let cls = runtimeClass(of: source)
+        let what = "outlet \(shortLabel(source)).\(key) → \(value.map(shortLabel) ?? "nil")"
+        let cause = Cause.other("outlet \(key)")
+        let target = config.isIOS ? KeyValueCoding.iosSearch(key, in: cls) : KeyValueCoding.macSearch(key, in: cls)
+        if let v = value { eventLog.append(("connected", v)) }
+        switch target {
+        case .setter(let p):
+            note("\(what): setter -\(KeyValueCoding.setterSelector(key)) (\(p.attribute.rawValue))")
+            storeThroughSetter(p, of: source, Operand(object: value), cause: cause)
+        case .method(let sel, let m, let owner):
+            note("\(what): -\(sel) written in the script")
+            invoke(m, of: owner, on: source, selector: sel, arguments: [("value", Operand(object: value))])
+        case .kvcIvar(let iv):
+            note("\(what): KVC found no setter and sets ivar '\(iv.name)' directly, retaining (N7)")
+            let rule: StoreRule = iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain)
+            engine.store(SlotRef(source, iv.slot), value, rule: rule, cause: cause)
+        case .directIvar(let iv):
+            note("\(what): no setter; ivar '\(iv.name)' set directly, not retained (N6)")
+            if config.isARC {
+                storeIvar(iv, of: source, Operand(object: value), cause: cause)
+            } else {
+                engine.store(SlotRef(source, iv.slot), value, rule: .direct(adoptsClaim: false), cause: cause)
+            }
+        case .undefinedKeyOverride(let m, let owner):
+            note("\(what): no setter or ivar; -setValue:forUndefinedKey: written in the script")
+            invoke(m, of: owner, on: source, selector: "setValue:forUndefinedKey:",
+                   arguments: [("value", Operand(object: value)), ("key", Operand(object: nil, text: key))])
+        case .undefinedKey:
+            note("\(what): no setter and no ivar _\(key), _is\(KeyValueCoding.capitalized(key)), \(key) or is\(KeyValueCoding.capitalized(key)) (N7)")
+            raiseUndefinedKey(key, on: source)
+        case .notConnected:
+            if let v = value { eventLog.append(("unconnected", v)) }
+            warn("\(what) not connected: \(cls.name) has no -\(KeyValueCoding.setterSelector(key)) and no ivar named '\(key)' (the Mac loader looks for neither -_\(KeyValueCoding.setterSelector(key)) nor '_\(key)') (N6)")
+        }
+    }
+
+    /// An outlet collection: the loader builds an array holding each object, then sets it
+    /// like any outlet.
+    private func connectCollection(_ key: String, of source: ObjectID, to values: [ObjectID]) {
+        let array = engine.alloc(classes["NSArray"]!.engineClass, name: key)
+        let slot = classes["NSArray"]!.list("objects")!
+        for v in values { engine.listAppend(SlotRef(array, slot), v) }
+        connectOutlet(key, of: source, to: array)
+        if !crashed { engine.release(array, cause: .other("the nib loader balances its alloc")) }
+    }
+}

@@ -1,0 +1,184 @@
+import NibScriptSyntax
+
+/// A nib as the loader sees it, whether written as a `nib { … }` block or read from a
+/// .xib or .storyboard file: objects in document order (parents before children), how each
+/// is held by its parent, and the connections.
+struct NibModel {
+    enum Relationship: Equatable {
+        case topLevel
+        /// In a view's subviews: the superview retains it.
+        case subview
+        /// Held by the parent through that property (a controller's `view`, a window's `contentView`).
+        case property(String)
+        /// In one of the parent's owned lists (a navigation controller's viewControllers, menu items).
+        case collection(String)
+    }
+
+    struct Object {
+        var name: String
+        var className: String
+        var parent: Int?
+        var relationship: Relationship
+        var range: SourceRange
+    }
+
+    enum Endpoint: Equatable {
+        case owner
+        case object(Int)
+    }
+
+    struct Connection {
+        enum Kind { case outlet, action }
+        var kind: Kind
+        var source: Endpoint
+        /// The outlet's key, or the action's selector.
+        var name: String
+        var destinations: [Endpoint]
+        var isStale: Bool
+        var range: SourceRange
+    }
+
+    var name: String
+    var isMain: Bool
+    var ownerClass: String?
+    var objects: [Object] = []
+    var connections: [Connection] = []
+    /// Where it came from, for the trace: "nib block" or the file's path.
+    var origin: String
+    /// The platform an Interface Builder file was written for, if it says.
+    var documentPlatform: PlatformName?
+
+    var topLevel: [Int] { objects.indices.filter { objects[$0].relationship == .topLevel } }
+}
+
+/// Builds nib models from `nib { … }` blocks, checking names, classes, nesting and outlets.
+struct NibBuilder {
+    let classes: ClassTable
+
+    func build(_ decl: NibDecl, items: [NibItem], diagnostics: inout [Diagnostic]) -> NibModel {
+        var model = NibModel(name: decl.name.name, isMain: decl.isMain, origin: "nib block")
+        var indexByName: [String: Int] = [:]
+        var ownerRange: SourceRange?
+
+        // Objects, iteratively (nesting can be deep), parents before children.
+        var work: [(NibObjectDecl, Int?)] = []
+        for item in items {
+            switch item {
+            case .owner(let cls, let range):
+                if ownerRange != nil { diagnostics.append(.error("File's Owner is declared twice", at: range)); continue }
+                ownerRange = range
+                if classes[cls.name] == nil { diagnostics.append(classes.unknownClass(cls.name, at: cls.range)) } else { model.ownerClass = cls.name }
+            case .object(let o): work.append((o, nil))
+            default: break
+            }
+        }
+        // A stack popped from the end, children pushed in reverse: depth-first in document
+        // order, parents before children, without recursion.
+        var queue = Array(work.reversed())
+        while let (o, parent) = queue.popLast() {
+            if o.name.name == "owner" {
+                diagnostics.append(.error("'owner' names File's Owner; give this object another name", at: o.name.range)); continue
+            }
+            if indexByName[o.name.name] != nil {
+                diagnostics.append(.error("nib '\(decl.name.name)' already has an object named '\(o.name.name)'", at: o.name.range)); continue
+            }
+            guard let cls = classes[o.className.name] else {
+                diagnostics.append(classes.unknownClass(o.className.name, at: o.className.range)); continue
+            }
+            var rel = NibModel.Relationship.topLevel
+            if let p = parent {
+                guard let r = relationship(of: cls, key: o.key, under: p, in: model, diagnostics: &diagnostics, at: o) else { continue }
+                rel = r
+            } else if let key = o.key {
+                diagnostics.append(.error("'as \(key.name)' needs a parent: a top-level object is held by nobody", at: key.range))
+            }
+            let index = model.objects.count
+            model.objects.append(.init(name: o.name.name, className: cls.name, parent: parent, relationship: rel, range: o.range))
+            indexByName[o.name.name] = index
+            for child in o.children.reversed() { queue.append((child, index)) }
+        }
+
+        for item in items {
+            switch item {
+            case .connect(let c):
+                guard let src = endpoint(c.source, indexByName, diagnostics: &diagnostics) else { continue }
+                let dests = c.destinations.compactMap { endpoint($0, indexByName, diagnostics: &diagnostics) }
+                guard dests.count == c.destinations.count else { continue }
+                let srcClass = className(of: src, in: model)
+                if let cls = srcClass.flatMap({ classes[$0] }) {
+                    checkOutlet(c, on: cls, diagnostics: &diagnostics)
+                }
+                model.connections.append(.init(kind: .outlet, source: src, name: c.outlet.name, destinations: dests, isStale: c.isStale, range: c.range))
+            case .action(let a):
+                guard let sender = endpoint(a.sender, indexByName, diagnostics: &diagnostics),
+                      let target = endpoint(a.target, indexByName, diagnostics: &diagnostics) else { continue }
+                model.connections.append(.init(kind: .action, source: sender, name: a.selector.name, destinations: [target], isStale: false, range: a.range))
+            default: break
+            }
+        }
+        return model
+    }
+
+    private func className(of e: NibModel.Endpoint, in model: NibModel) -> String? {
+        switch e {
+        case .owner: return model.ownerClass
+        case .object(let i): return model.objects[i].className
+        }
+    }
+
+    private func endpoint(_ id: Identifier, _ names: [String: Int], diagnostics: inout [Diagnostic]) -> NibModel.Endpoint? {
+        if id.name == "owner" { return .owner }
+        if let i = names[id.name] { return .object(i) }
+        let notes = Suggest.closest(to: id.name, among: ["owner"] + names.keys.sorted()).map { ["did you mean '\($0)'?"] } ?? []
+        diagnostics.append(.error("no object named '\(id.name)' in this nib", at: id.range, notes: notes))
+        return nil
+    }
+
+    /// How a nested object is held by its parent: subviews of a view, otherwise what `as KEY`
+    /// names, otherwise the one obvious property (a controller's view, a window's content view).
+    private func relationship(of cls: RuntimeClass, key: Identifier?, under p: Int, in model: NibModel,
+                              diagnostics: inout [Diagnostic], at o: NibObjectDecl) -> NibModel.Relationship? {
+        let parent = model.objects[p]
+        guard let pcls = classes[parent.className] else { return nil }
+        if let key {
+            if pcls.property(key.name) != nil { return .property(key.name) }
+            if pcls.list(key.name) != nil { return .collection(key.name) }
+            let names = pcls.ancestors.flatMap { $0.properties.map(\.name) + $0.lists.map(\.name) }
+            let notes = Suggest.closest(to: key.name, among: names).map { ["did you mean '\($0)'?"] } ?? []
+            diagnostics.append(.error("'\(pcls.name)' has no property or list '\(key.name)' to hold '\(o.name.name)'", at: key.range, notes: notes))
+            return nil
+        }
+        if pcls.isView {
+            if cls.isView { return .subview }
+            diagnostics.append(.error("'\(o.name.name)' (\(cls.name)) cannot be a subview of '\(parent.name)' (\(pcls.name)): only views nest inside views",
+                                      at: o.className.range, notes: ["write 'as KEY' to hold it through a property of '\(parent.name)', or move it to the top level"]))
+            return nil
+        }
+        if pcls.isViewController, cls.isView { return .property("view") }
+        if pcls.list("viewControllers") != nil, cls.isViewController { return .collection("viewControllers") }
+        if pcls.isKind(of: "NSWindow"), cls.isView { return .property("contentView") }
+        if pcls.isKind(of: "UIWindow"), cls.isView { return .subview }
+        if pcls.isKind(of: "UIWindow"), cls.isViewController { return .property("rootViewController") }
+        if pcls.isWindowController, cls.isKind(of: "NSWindow") { return .property("window") }
+        if pcls.list("items") != nil { return .collection("items") }
+        diagnostics.append(.error("cannot nest '\(o.name.name)' (\(cls.name)) inside '\(parent.name)' (\(pcls.name))",
+                                  at: o.className.range, notes: ["write 'as KEY' to say which property or list of '\(parent.name)' holds it"]))
+        return nil
+    }
+
+    /// The outlet must be something one of the platforms' searches can find (N6, N7), unless
+    /// the class handles undefined keys itself or the connection is marked `stale`.
+    private func checkOutlet(_ c: ConnectDecl, on cls: RuntimeClass, diagnostics: inout [Diagnostic]) {
+        let key = c.outlet.name
+        let found = KeyValueCoding.hasAnyTarget(for: key, in: cls)
+        if found, c.isStale {
+            diagnostics.append(.warning("connection marked 'stale' but '\(cls.name)' has outlet '\(key)'", at: c.outlet.range))
+        }
+        if found || c.isStale || cls.method("setValue:forUndefinedKey:") != nil { return }
+        var names: [String] = []
+        for k in cls.ancestors { names += k.properties.map(\.name) + k.ivars.map(\.name) }
+        var notes = Suggest.closest(to: key, among: names).map { ["did you mean '\($0)'?"] } ?? []
+        notes.append("to simulate a connection left behind by a renamed outlet, end the line with 'stale'")
+        diagnostics.append(.error("class '\(cls.name)' has no outlet '\(key)'", at: c.outlet.range, notes: notes))
+    }
+}

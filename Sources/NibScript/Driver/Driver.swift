@@ -1,0 +1,109 @@
+import Foundation
+import NibScriptSyntax
+
+/// The `nibscript` command, as a library function so tests can run it in-process.
+public enum Driver {
+    public static let version = "0.1.0"
+
+    public struct Result: Equatable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    public static let help = """
+    OVERVIEW: Simulate Cocoa nib and view-controller memory management.
+
+    USAGE: nibscript <subcommand> [options] <file>...
+
+    SUBCOMMANDS:
+      run [--quiet] <file>...     Run each scenario and print its trace, summary and expectations.
+                                  '-' reads the script from standard input.
+      test [--update] [<dir>]     Run every .nibscript under <dir> (default: examples) and compare
+                                  its output with the golden .out file beside it.
+      describe <file.xib>         Print the nib model read from an Interface Builder file.
+
+    OPTIONS:
+      --quiet                     Print only the summary and expectations of each scenario.
+      --update                    Rewrite golden files instead of comparing (never on CI).
+      -h, --help                  Show this help.
+      --version                   Show the version.
+
+    EXIT STATUS: 0 every expectation holds, 1 an expectation failed, 2 a usage or script error.
+
+    """
+
+    public static func main(_ args: [String], stdin: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
+                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Result {
+        guard let sub = args.first else { return usage("missing subcommand") }
+        let rest = Array(args.dropFirst())
+        switch sub {
+        case "-h", "--help", "help": return Result(status: 0, stdout: help, stderr: "")
+        case "--version": return Result(status: 0, stdout: "nibscript \(version)\n", stderr: "")
+        case "run": return runCommand(rest, stdin: stdin)
+        case "test": return GoldenTests.command(rest, environment: environment)
+        case "describe": return describeCommand(rest)
+        default:
+            if sub.hasSuffix(".nibscript") { return runCommand(args, stdin: stdin) }
+            return usage("unknown subcommand '\(sub)'")
+        }
+    }
+
+    static func usage(_ message: String) -> Result {
+        Result(status: 2, stdout: "", stderr: "error: \(message)\nUSAGE: nibscript <subcommand> [options] <file>...\nSee 'nibscript --help'.\n")
+    }
+
+    static func runCommand(_ args: [String], stdin: () -> Data) -> Result {
+        var quiet = false
+        var files: [String] = []
+        for a in args {
+            if a == "--quiet" || a == "-q" { quiet = true }
+            else if a == "-h" || a == "--help" { return Result(status: 0, stdout: help, stderr: "") }
+            else if a.hasPrefix("-") && a != "-" { return usage("unknown option '\(a)' for 'run'") }
+            else { files.append(a) }
+        }
+        if files.isEmpty { return usage("'run' needs a file (or '-' for standard input)") }
+        var result = Result(status: 0, stdout: "", stderr: "")
+        for path in files {
+            let r: Result
+            if path == "-" {
+                r = runSource(SourceFile(path: "<stdin>", bytes: [UInt8](stdin())), quiet: quiet)
+            } else {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    result.stderr += "error: cannot read '\(path)'\n"
+                    result.status = 2
+                    continue
+                }
+                r = runSource(SourceFile(path: path, bytes: [UInt8](data)), quiet: quiet)
+            }
+            result.stdout += r.stdout
+            result.stderr += r.stderr
+            result.status = max(result.status, r.status)
+        }
+        return result
+    }
+
+    /// Compiles and runs one script.
+    public static func runSource(_ file: SourceFile, quiet: Bool = false) -> Result {
+        let (program, diagnostics) = Compiler.compile(file)
+        let err = DiagnosticFormatter.format(diagnostics, in: file)
+        guard let program else {
+            let n = diagnostics.filter { $0.severity == .error }.count
+            return Result(status: 2, stdout: "", stderr: err + "\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")
+        }
+        let reports = Runner.run(program)
+        var out = ""
+        for (i, r) in reports.enumerated() {
+            if i > 0 { out += "\n" }
+            out += TextReport.render(r, quiet: quiet)
+        }
+        if reports.isEmpty { out += "\(file.path): no scenarios\n" }
+        let failed = reports.contains { $0.failed > 0 }
+        return Result(status: failed ? 1 : 0, stdout: out, stderr: err)
+    }
+
+    static func describeCommand(_ args: [String]) -> Result {
+        guard args.count == 1, let path = args.first else { return usage("'describe' takes one .xib or .storyboard file") }
+        return InterfaceBuilderDescribe.describe(path: path)
+    }
+}

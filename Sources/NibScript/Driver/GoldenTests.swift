@@ -1,0 +1,137 @@
+import Foundation
+import NibScriptSyntax
+
+/// Golden-file testing: every `*.nibscript` has its expected output beside it in
+/// `*.out` (what `nibscript run` prints: diagnostics, then the report, then the exit status).
+public enum GoldenTests {
+    public struct Outcome {
+        public var script: String
+        public var passed: Bool
+        public var diff: String
+    }
+
+    /// The golden text for a script, run as `nibscript run <path>` from the repository root.
+    public static func output(forScript path: String, bytes: [UInt8]) -> String {
+        let r = Driver.runSource(SourceFile(path: path, bytes: bytes))
+        return r.stderr + r.stdout + "exit status \(r.status)\n"
+    }
+
+    /// Every `.nibscript` under `dir`, sorted, as paths that start with `dir`.
+    public static func scripts(under dir: String) -> [String] {
+        guard let e = FileManager.default.enumerator(atPath: dir) else { return [] }
+        var out: [String] = []
+        while let f = e.nextObject() as? String { if f.hasSuffix(".nibscript") { out.append(dir + "/" + f) } }
+        return out.sorted()
+    }
+
+    /// Runs one golden comparison. `root` is the directory paths are relative to; `update`
+    /// rewrites the golden instead. On a mismatch the actual output goes to `.out.actual`.
+    public static func check(script: String, root: String, update: Bool) -> Outcome {
+        let full = root + "/" + script
+        let goldenPath = String(full.dropLast(".nibscript".count)) + ".out"
+        let actualPath = goldenPath + ".actual"
+        guard let bytes = FileManager.default.contents(atPath: full) else {
+            return Outcome(script: script, passed: false, diff: "cannot read \(script)\n")
+        }
+        let actual = output(forScript: script, bytes: [UInt8](bytes))
+        if update {
+            try? actual.write(toFile: goldenPath, atomically: true, encoding: .utf8)
+            try? FileManager.default.removeItem(atPath: actualPath)
+            return Outcome(script: script, passed: true, diff: "")
+        }
+        guard let data = FileManager.default.contents(atPath: goldenPath) else {
+            try? actual.write(toFile: actualPath, atomically: true, encoding: .utf8)
+            return Outcome(script: script, passed: false, diff: "no golden file \(script.dropLast(".nibscript".count)).out (the output is in .out.actual; run 'nibscript test --update' to accept it)\n")
+        }
+        let expected = String(decoding: data, as: UTF8.self)
+        if expected == actual {
+            try? FileManager.default.removeItem(atPath: actualPath)
+            return Outcome(script: script, passed: true, diff: "")
+        }
+        try? actual.write(toFile: actualPath, atomically: true, encoding: .utf8)
+        return Outcome(script: script, passed: false, diff: UnifiedDiff.render(expected: expected, actual: actual,
+                                                                                 expectedName: String(script.dropLast(".nibscript".count)) + ".out",
+                                                                                 actualName: "actual"))
+    }
+
+    static func command(_ args: [String], environment: [String: String]) -> Driver.Result {
+        var update = false
+        var dirs: [String] = []
+        for a in args {
+            if a == "--update" { update = true }
+            else if a.hasPrefix("-") { return Driver.usage("unknown option '\(a)' for 'test'") }
+            else { dirs.append(a) }
+        }
+        if update && environment["CI"] == "true" {
+            return Driver.Result(status: 2, stdout: "", stderr: "error: refusing to rewrite golden files on CI\n")
+        }
+        let dir = dirs.first.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "examples"
+        let scripts = scripts(under: dir)
+        if scripts.isEmpty { return Driver.Result(status: 2, stdout: "", stderr: "error: no .nibscript files under '\(dir)'\n") }
+        var out = "", failed = 0
+        for s in scripts {
+            let o = check(script: s, root: ".", update: update)
+            if o.passed { out += (update ? "updated " : "ok      ") + s + "\n" } else {
+                failed += 1
+                out += "FAIL    " + s + "\n" + o.diff
+            }
+        }
+        out += "\(scripts.count - failed) passed, \(failed) failed\n"
+        return Driver.Result(status: failed > 0 ? 1 : 0, stdout: out, stderr: "")
+    }
+}
+
+/// A unified diff with line numbers, from a longest-common-subsequence table.
+enum UnifiedDiff {
+    static func render(expected: String, actual: String, expectedName: String, actualName: String, context: Int = 3) -> String {
+        let a = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let b = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // lcs[i][j]: length of the LCS of a[i...] and b[j...].
+        var lcs = Array(repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
+            }
+        }
+        enum Op { case same(Int, Int), del(Int), add(Int) }
+        var ops: [Op] = []
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if i < a.count, j < b.count, a[i] == b[j] { ops.append(.same(i, j)); i += 1; j += 1 }
+            else if j < b.count, i == a.count || lcs[i][j + 1] >= lcs[i + 1][j] { ops.append(.add(j)); j += 1 }
+            else { ops.append(.del(i)); i += 1 }
+        }
+        var out = "--- \(expectedName)\n+++ \(actualName)\n"
+        var k = 0
+        while k < ops.count {
+            guard let start = ops[k...].firstIndex(where: { if case .same = $0 { return false }; return true }) else { break }
+            var end = start
+            // Extend the hunk while changes are within 2*context lines of each other.
+            var scan = start
+            while scan < ops.count {
+                if case .same = ops[scan] {
+                    let nextChange = ops[scan...].firstIndex(where: { if case .same = $0 { return false }; return true })
+                    if let n = nextChange, n - scan <= 2 * context { scan = n; continue }
+                    break
+                }
+                end = scan; scan += 1
+            }
+            let lo = max(k, start - context), hi = min(ops.count - 1, end + context)
+            func lineNo(_ op: Op) -> (Int, Int) {
+                switch op { case .same(let x, let y): return (x, y); case .del(let x): return (x, -1); case .add(let y): return (-1, y) }
+            }
+            let firstA = ops[lo...hi].lazy.map { lineNo($0).0 }.first { $0 >= 0 } ?? 0
+            let firstB = ops[lo...hi].lazy.map { lineNo($0).1 }.first { $0 >= 0 } ?? 0
+            out += "@@ expected line \(firstA + 1), actual line \(firstB + 1) @@\n"
+            for op in ops[lo...hi] {
+                switch op {
+                case .same(let x, _): out += " " + a[x] + "\n"
+                case .del(let x): out += "-" + a[x] + "\n"
+                case .add(let y): out += "+" + b[y] + "\n"
+                }
+            }
+            k = hi + 1
+        }
+        return out
+    }
+}

@@ -1,0 +1,347 @@
+import NibScriptSyntax
+import OwnershipEngine
+
+/// The static checks: names, classes, properties, and what each kind of body may say.
+struct Checker {
+    let config: Configuration
+    let classes: ClassTable
+    let nibs: [NibDecl]
+    /// Models of the nibs read from Interface Builder files, by name.
+    var externalNibs: [String: NibModel] = [:]
+
+    init(program: Program) {
+        config = program.config
+        var ignored: [Diagnostic] = []
+        classes = ClassTable(script: program.classDecls, config: program.config, engine: Engine(), diagnostics: &ignored)
+        nibs = program.nibDecls
+    }
+
+    /// A scope's names with their classes (nil when not known statically).
+    struct Scope {
+        var cls: RuntimeClass?
+        var selector: String?
+        var variables: [(name: String, type: String?)] = []
+        var nibObjects: [(name: String, type: String)] = []
+        var isScenario: Bool { cls == nil }
+
+        func variable(_ n: String) -> (name: String, type: String?)? { variables.last { $0.name == n } }
+    }
+
+    mutating func check(_ program: inout Program, diagnostics: inout [Diagnostic]) {
+        var scratch: [Diagnostic] = []
+        _ = ClassTable(script: program.classDecls, config: config, engine: Engine(), diagnostics: &scratch)
+        diagnostics += scratch
+        for d in program.classDecls { checkClass(d, diagnostics: &diagnostics) }
+        for n in program.nibDecls {
+            switch n.body {
+            case .inline(let items):
+                _ = NibBuilder(classes: classes).build(n, items: items, diagnostics: &diagnostics)
+            case .file(let path, let range):
+                if let model = ExternalNibs.load(n, path: path, range: range, from: program.file, classes: classes, diagnostics: &diagnostics) {
+                    program.externalNibs[n.name.name] = model
+                    externalNibs[n.name.name] = model
+                }
+            }
+        }
+        for s in program.scenarios {
+            var scope = Scope()
+            checkBlock(s.body, &scope, diagnostics: &diagnostics)
+        }
+    }
+
+    // MARK: Classes
+
+    private func checkClass(_ d: ClassDecl, diagnostics: inout [Diagnostic]) {
+        guard let cls = classes[d.name.name] else { return }
+        var names: [String: SourceRange] = [:]
+        for m in d.members {
+            switch m {
+            case .property(let p):
+                checkType(p.type, diagnostics: &diagnostics)
+                if names[p.name.name] != nil { diagnostics.append(.error("'\(p.name.name)' is declared twice in class '\(d.name.name)'", at: p.name.range)) }
+                names[p.name.name] = p.name.range
+                if let a = p.attribute, let r = p.attributeRange { checkWeak(a == .weak, at: r, diagnostics: &diagnostics) }
+                if let iv = p.backingIvar, iv.name != p.name.name {
+                    if names[iv.name] != nil { diagnostics.append(.error("'\(iv.name)' is declared twice in class '\(d.name.name)'", at: iv.range)) }
+                    names[iv.name] = iv.range
+                }
+            case .ivar(let v):
+                checkType(v.type, diagnostics: &diagnostics)
+                if names[v.name.name] != nil { diagnostics.append(.error("'\(v.name.name)' is declared twice in class '\(d.name.name)'", at: v.name.range)) }
+                names[v.name.name] = v.name.range
+                if v.qualifier == .weak { checkWeak(true, at: v.range, diagnostics: &diagnostics) }
+                if v.qualifier != nil && !config.isARC {
+                    diagnostics.append(.warning("ownership qualifiers on ivars mean nothing under MRC: an ivar does no memory management", at: v.range))
+                }
+            case .method(let m):
+                checkMethod(m, in: cls, diagnostics: &diagnostics)
+            case .nibName(let n, _):
+                if !cls.isViewController && !cls.isWindowController {
+                    diagnostics.append(.error("only a view or window controller has a nib of its own; '\(d.name.name)' is a \(cls.nearestBuiltin.name)", at: n.range))
+                } else if !nibs.contains(where: { $0.name.name == n.name }) {
+                    diagnostics.append(unknownNib(n))
+                }
+            case .option(let o):
+                switch o.name.name {
+                case "accessInstanceVariablesDirectly":
+                    if let v = o.value, v.name != "YES", v.name != "NO" {
+                        diagnostics.append(.error("expected YES or NO", at: v.range))
+                    }
+                default:
+                    let known = ["accessInstanceVariablesDirectly"] + ControllerOptions.names
+                    if !ControllerOptions.names.contains(o.name.name) {
+                        let notes = Suggest.closest(to: o.name.name, among: known).map { ["did you mean '\($0)'?"] } ?? []
+                        diagnostics.append(.error("unknown option '\(o.name.name)'", at: o.name.range, notes: notes))
+                    }
+                }
+            }
+        }
+    }
+
+    private func checkType(_ t: Identifier, diagnostics: inout [Diagnostic]) {
+        if t.name == "id" || classes[t.name] != nil { return }
+        diagnostics.append(classes.unknownClass(t.name, at: t.range))
+    }
+
+    private func checkWeak(_ isWeak: Bool, at r: SourceRange, diagnostics: inout [Diagnostic]) {
+        guard isWeak else { return }
+        if !config.isARC {
+            diagnostics.append(.error("'weak' needs ARC; under MRC write 'assign'", at: r))
+        } else if !config.supportsWeak {
+            diagnostics.append(.error("zeroing weak references need \(config.isIOS ? "iOS 5.0" : "OS X 10.7") or later; write 'unsafe_unretained'", at: r))
+        }
+    }
+
+    static let initializers: Set<String> = ["init", "initWithCoder:", "initWithNibName:bundle:", "initWithFrame:", "initWithWindowNibName:"]
+
+    private func checkMethod(_ m: MethodDecl, in cls: RuntimeClass, diagnostics: inout [Diagnostic]) {
+        var scope = Scope(cls: cls, selector: m.selector.name)
+        if m.selector.name == "dealloc" { checkDealloc(m, cls, diagnostics: &diagnostics); return }
+        checkBlock(m.body, &scope, diagnostics: &diagnostics)
+    }
+
+    /// A dealloc body runs inside the engine's cascade, so it may only do what lowers to
+    /// engine steps: release, nil out or message what self holds, then `super`.
+    private func checkDealloc(_ m: MethodDecl, _ cls: RuntimeClass, diagnostics: inout [Diagnostic]) {
+        let stmts = m.body.statements
+        for (i, s) in stmts.enumerated() {
+            switch s.kind {
+            case .release(let e), .autorelease(let e):
+                if config.isARC { diagnostics.append(arcForbids(s)); continue }
+                if DeallocLowering.slot(of: e, in: cls) == nil { diagnostics.append(notSelfHeld(e, cls)) }
+            case .retain:
+                diagnostics.append(config.isARC ? arcForbids(s) : .error("retaining in dealloc keeps an object that nothing will release", at: s.range))
+            case .cfRelease(let e):
+                if DeallocLowering.slot(of: e, in: cls) == nil { diagnostics.append(notSelfHeld(e, cls)) }
+            case .assign(let t, let v):
+                if case .nilLiteral = v.kind, DeallocLowering.nilStore(t, in: cls) != nil { continue }
+                diagnostics.append(.error("in dealloc, assignments can only set self's properties or ivars to nil", at: s.range))
+            case .send(let e, _):
+                if case .name(let id) = e.kind, id.name == "self" { continue }
+                if DeallocLowering.slot(of: e, in: cls) == nil { diagnostics.append(notSelfHeld(e, cls)) }
+            case .superCall:
+                if config.isARC {
+                    diagnostics.append(.error("ARC forbids explicit message send of 'dealloc'", at: s.range,
+                                              notes: ["under ARC, [super dealloc] is called for you at the end of dealloc"]))
+                } else if i != stmts.count - 1 {
+                    diagnostics.append(.error("[super dealloc] must be the last statement of dealloc: after it, self is freed", at: s.range))
+                }
+            default:
+                diagnostics.append(.error("dealloc can only release, nil out or message what self holds, then call super", at: s.range))
+            }
+        }
+    }
+
+    private func notSelfHeld(_ e: Expr, _ cls: RuntimeClass) -> Diagnostic {
+        var names: [String] = []
+        for k in cls.ancestors { names += k.ivars.map(\.name) }
+        var d = Diagnostic.error("'\(cls.name)' has no ivar or property '\(exprText(e))' for dealloc to release", at: e.range)
+        if case .name(let id) = e.kind, let s = Suggest.closest(to: id.name, among: names) { d.notes = ["did you mean '\(s)'?"] }
+        return d
+    }
+
+    private func exprText(_ e: Expr) -> String {
+        switch e.kind {
+        case .name(let id): return id.name
+        case .property(let b, let id): return exprText(b) + "." + id.name
+        case .ivar(let b, let id): return exprText(b) + "->" + id.name
+        case .new(let c, _): return "new " + c.name
+        case .nilLiteral: return "nil"
+        case .integer(let n): return String(n)
+        case .string(let s): return "\"\(s)\""
+        }
+    }
+
+    private func arcForbids(_ s: Stmt) -> Diagnostic {
+        let word: String
+        switch s.kind {
+        case .retain: word = "retain"
+        case .autorelease: word = "autorelease"
+        default: word = "release"
+        }
+        return .error("ARC forbids explicit message send of '\(word)'", at: SourceRange(start: s.range.start, end: s.range.start + word.utf8.count),
+                      notes: ["set the reference to nil instead, or use CFRelease for a bridged release"])
+    }
+
+    private func unknownNib(_ n: Identifier) -> Diagnostic {
+        let notes = Suggest.closest(to: n.name, among: nibs.map(\.name.name)).map { ["did you mean '\($0)'?"] } ?? []
+        return .error("unknown nib '\(n.name)'", at: n.range, notes: notes)
+    }
+
+    // MARK: Statements
+
+    func checkBlock(_ b: Block, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
+        for s in b.statements { checkStatement(s, &scope, diagnostics: &diagnostics) }
+    }
+
+    private func checkStatement(_ s: Stmt, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
+        switch s.kind {
+        case .assign(let target, let value):
+            let t = type(of: value, scope, diagnostics: &diagnostics, allowNew: true)
+            checkAssignTarget(target, valueType: t, &scope, diagnostics: &diagnostics)
+        case .retain(let e), .release(let e), .autorelease(let e):
+            if config.isARC { diagnostics.append(arcForbids(s)) }
+            _ = type(of: e, scope, diagnostics: &diagnostics)
+        case .cfRelease(let e):
+            _ = type(of: e, scope, diagnostics: &diagnostics)
+        case .send(let e, _):
+            _ = type(of: e, scope, diagnostics: &diagnostics)
+        case .loadNib(let name, let owner):
+            _ = type(of: owner, scope, diagnostics: &diagnostics)
+            guard let nib = nibs.first(where: { $0.name.name == name.name }) else { diagnostics.append(unknownNib(name)); return }
+            for (n, c) in nibObjects(nib) where !scope.nibObjects.contains(where: { $0.name == n }) {
+                scope.nibObjects.append((n, c))
+            }
+        case .drain:
+            if !scope.isScenario {
+                diagnostics.append(.error("'drain' ends a run-loop event; it belongs in a scenario, not in a method", at: s.range))
+            }
+        case .autoreleasePool(let b):
+            checkBlock(b, &scope, diagnostics: &diagnostics)
+        case .superCall:
+            if scope.isScenario {
+                diagnostics.append(.error("'super' calls the superclass's implementation; it belongs in a method", at: s.range))
+            } else if let sel = scope.selector, Checker.initializers.contains(sel) {
+                diagnostics.append(.error("an initializer's body already runs after [super \(sel)]; remove 'super'", at: s.range))
+            }
+        case .expect(let e):
+            if !scope.isScenario {
+                diagnostics.append(.error("expectations belong in a scenario, not in a method", at: s.range)); return
+            }
+            checkExpectation(e, scope, diagnostics: &diagnostics)
+        case .command(let verb, let args):
+            ControllerCommands.check(verb, args, scope: scope, checker: self, diagnostics: &diagnostics)
+        }
+    }
+
+    private func checkAssignTarget(_ target: Expr, valueType: String?, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
+        switch target.kind {
+        case .name(let id):
+            if id.name == "self" { diagnostics.append(.error("'self' cannot be assigned", at: id.range)); return }
+            if scope.nibObjects.contains(where: { $0.name == id.name }) {
+                diagnostics.append(.error("'\(id.name)' names an object of a loaded nib; use another name for a variable", at: id.range)); return
+            }
+            if let cls = scope.cls, cls.ivar(id.name) != nil { return }
+            if scope.variable(id.name) == nil { scope.variables.append((id.name, valueType)) }
+        case .property, .ivar:
+            _ = type(of: target, scope, diagnostics: &diagnostics)
+        default:
+            diagnostics.append(.error("expected a variable, a property (o.name) or an ivar (o->name) to assign to", at: target.range))
+        }
+    }
+
+    private func checkExpectation(_ e: Expectation, _ scope: Scope, diagnostics: inout [Diagnostic]) {
+        switch e.kind {
+        case .count(let x, _, _, _), .state(let x, _):
+            _ = type(of: x, scope, diagnostics: &diagnostics)
+        case .leaks(let xs), .zombies(let xs):
+            for x in xs { _ = type(of: x, scope, diagnostics: &diagnostics) }
+        case .crash, .noCrash, .warning:
+            break
+        case .event(_, let kind, let subject):
+            if !ScenarioRun.eventKinds.contains(kind.name) {
+                let notes = Suggest.closest(to: kind.name, among: ScenarioRun.eventKinds).map { ["did you mean '\($0)'?"] }
+                    ?? ["events: " + ScenarioRun.eventKinds.joined(separator: ", ")]
+                diagnostics.append(.error("unknown event '\(kind.name)'", at: kind.range, notes: notes))
+            }
+            if let x = subject { _ = type(of: x, scope, diagnostics: &diagnostics) }
+        case .other(let verb, let args, _):
+            ControllerCommands.checkExpectation(verb, args, scope: scope, checker: self, diagnostics: &diagnostics)
+        }
+    }
+
+    // MARK: Expressions
+
+    /// The class an expression gives, when it is known statically; reports unknown names,
+    /// classes, properties and ivars on the way.
+    func type(of e: Expr, _ scope: Scope, diagnostics: inout [Diagnostic], allowNew: Bool = false) -> String? {
+        switch e.kind {
+        case .nilLiteral: return nil
+        case .integer, .string:
+            diagnostics.append(.error("expected an object, found a literal", at: e.range)); return nil
+        case .new(let c, _):
+            if !allowNew { diagnostics.append(.error("'new' makes an object nobody holds here; assign it to something", at: e.range)) }
+            guard let cls = classes[c.name] else { diagnostics.append(classes.unknownClass(c.name, at: c.range)); return nil }
+            return cls.name
+        case .name(let id):
+            return nameType(id, scope, diagnostics: &diagnostics)
+        case .property(let base, let name):
+            guard let t = type(of: base, scope, diagnostics: &diagnostics), let cls = classes[t] else { return nil }
+            if let p = cls.property(name.name) { return p.type == "id" ? nil : p.type }
+            if cls.list(name.name) != nil { return nil }
+            let names = cls.ancestors.flatMap { $0.properties.map(\.name) }
+            var notes = Suggest.closest(to: name.name, among: names).map { ["did you mean '\($0)'?"] } ?? []
+            if cls.ivar(name.name) != nil { notes.append("'\(name.name)' is an ivar with no property: write '->\(name.name)'") }
+            diagnostics.append(.error("'\(cls.name)' has no property '\(name.name)'", at: name.range, notes: notes))
+            return nil
+        case .ivar(let base, let name):
+            guard let t = type(of: base, scope, diagnostics: &diagnostics), let cls = classes[t] else { return nil }
+            if let v = cls.ivar(name.name) { return v.type == "id" ? nil : v.type }
+            let names = cls.ancestors.flatMap { $0.ivars.map(\.name) }
+            let notes = Suggest.closest(to: name.name, among: names).map { ["did you mean '\($0)'?"] } ?? []
+            diagnostics.append(.error("'\(cls.name)' has no instance variable '\(name.name)'", at: name.range, notes: notes))
+            return nil
+        }
+    }
+
+    private func nameType(_ id: Identifier, _ scope: Scope, diagnostics: inout [Diagnostic]) -> String? {
+        let n = id.name
+        if n == "self" {
+            if let c = scope.cls { return c.name }
+            diagnostics.append(.error("'self' only exists inside a method", at: id.range)); return nil
+        }
+        if let sel = scope.selector {
+            if n == "value", sel.hasSuffix(":") { return nil }
+            if n == "key", sel == "setValue:forUndefinedKey:" { return nil }
+        }
+        if let v = scope.variable(n) { return v.type }
+        if let cls = scope.cls, let iv = cls.ivar(n) { return iv.type == "id" ? nil : iv.type }
+        if let o = scope.nibObjects.last(where: { $0.name == n }) { return o.type }
+        if n == "app" { return config.isIOS ? "UIApplication" : "NSApplication" }
+        var candidates = scope.variables.map(\.name) + scope.nibObjects.map(\.name) + ["app"]
+        if let cls = scope.cls { candidates += ["self"] + cls.ancestors.flatMap { $0.ivars.map(\.name) } }
+        var notes = Suggest.closest(to: n, among: candidates).map { ["did you mean '\($0)'?"] } ?? []
+        if scope.isScenario, let nib = nibs.first(where: { nibObjects($0).contains { $0.0 == n } }) {
+            notes.append("'\(n)' is an object of nib '\(nib.name.name)', which this scenario has not loaded before this line")
+        }
+        diagnostics.append(.error("unknown name '\(n)'", at: id.range, notes: notes))
+        return nil
+    }
+}
+
+extension Checker {
+    /// The object names a nib declares, with their classes, in document order.
+    func nibObjects(_ nib: NibDecl) -> [(String, String)] {
+        guard case .inline(let items) = nib.body else {
+            return externalNibs[nib.name.name]?.objects.map { ($0.name, $0.className) } ?? []
+        }
+        var out: [(String, String)] = []
+        var stack: [NibObjectDecl] = []
+        for case .object(let o) in items.reversed() { stack.append(o) }
+        while let o = stack.popLast() {
+            out.append((o.name.name, o.className.name))
+            stack += o.children.reversed()
+        }
+        return out
+    }
+}

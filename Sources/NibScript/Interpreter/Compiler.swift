@@ -1,0 +1,58 @@
+import NibScriptSyntax
+import OwnershipEngine
+
+/// Parses and checks a script. Every problem in the file is reported, not only the first.
+public enum Compiler {
+    public static func compile(_ file: SourceFile, override: Configuration? = nil) -> (Program?, [Diagnostic]) {
+        let (ast, parseDiagnostics) = Parser.parse(file)
+        var diagnostics = parseDiagnostics
+        var program = Program(file: file, ast: ast, config: .defaultIOS)
+        configure(&program, diagnostics: &diagnostics)
+        if let o = override { program.config = o }
+        for d in ast.decls {
+            switch d {
+            case .classDecl(let c): program.classDecls.append(c)
+            case .nib(let n):
+                if program.nibDecl(n.name.name) != nil {
+                    diagnostics.append(.error("nib '\(n.name.name)' is declared twice", at: n.name.range))
+                } else { program.nibDecls.append(n) }
+            case .scenario(let s):
+                if program.scenarios.contains(where: { $0.title == s.title }) {
+                    diagnostics.append(.error("scenario \"\(s.title)\" is declared twice", at: s.titleRange))
+                } else { program.scenarios.append(s) }
+            default: break
+            }
+        }
+        var checker = Checker(program: program)
+        checker.check(&program, diagnostics: &diagnostics)
+        let ok = !diagnostics.contains { $0.severity == .error }
+        program.warnings = diagnostics.filter { $0.severity == .warning }
+        return (ok ? program : nil, diagnostics)
+    }
+
+    private static func configure(_ program: inout Program, diagnostics: inout [Diagnostic]) {
+        var platformSeen = false, memorySeen = false
+        var memoryRange: SourceRange?
+        for d in program.ast.decls {
+            switch d {
+            case .platform(let p):
+                if platformSeen { diagnostics.append(.error("the platform is already set", at: p.range)); continue }
+                platformSeen = true
+                program.config.platform = p.platform
+                program.config.major = p.major
+                program.config.minor = p.minor
+                let ok = p.platform == .ios ? (2...26).contains(p.major) : (p.major == 10 && (0...15).contains(p.minor)) || (11...26).contains(p.major)
+                if !ok { diagnostics.append(.error("there is no \(p.platform == .ios ? "iOS" : "OS X") \(p.major).\(p.minor)", at: p.range)) }
+            case .memory(let m):
+                if memorySeen { diagnostics.append(.error("the memory model is already set", at: m.range)); continue }
+                memorySeen = true
+                program.config.memory = m.model
+                memoryRange = m.range
+            default: break
+            }
+        }
+        if program.config.isARC, !program.config.supportsARC, let r = memoryRange {
+            diagnostics.append(.error("ARC needs \(program.config.isIOS ? "iOS 4.0" : "OS X 10.6") or later", at: r))
+        }
+    }
+}

@@ -1,0 +1,261 @@
+import NibScriptSyntax
+import OwnershipEngine
+
+extension ScenarioRun {
+    // MARK: Frames
+
+    /// A hidden engine object whose slots are a scope's variables.
+    func makeFrame(key: String, names: [String]) -> LocalFrame {
+        let cls: ClassID
+        if let (c, _) = frameClasses[key] { cls = c } else {
+            cls = engine.defineClass(name: "variables of \(key)", superclass: nil,
+                                     slots: names.map { SlotInfo(name: $0) }, hidden: true)
+            frameClasses[key] = (cls, names)
+        }
+        let o = engine.alloc(cls, name: key)
+        return LocalFrame(object: o, slots: Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) }))
+    }
+
+    // MARK: Expressions
+
+    func evaluate(_ e: Expr, _ ctx: Context, nameHint: String? = nil) -> Operand {
+        guard !crashed else { return .none }
+        switch e.kind {
+        case .nilLiteral: return .none
+        case .integer(let n): return Operand(object: nil, text: String(n))
+        case .string(let s): return Operand(object: nil, text: s)
+        case .new(let cls, let autoreleased):
+            guard let c = classes[cls.name] else { return .none }
+            let o = instantiate(c, name: nameHint ?? defaultName(for: c))
+            guard !crashed else { return .none }
+            if autoreleased {
+                engine.autorelease(o, cause: .other("convenience constructor"))
+                return Operand(object: o)
+            }
+            return Operand(object: o, fresh: true)
+        case .name(let id):
+            return resolve(id.name, ctx)
+        case .property(let base, let name):
+            let b = evaluate(base, ctx)
+            guard let o = b.object else { return .none }
+            return getProperty(name.name, of: o)
+        case .ivar(let base, let name):
+            let b = evaluate(base, ctx)
+            guard let o = b.object else {
+                engine.raise("EXC_BAD_ACCESS: read of ivar '\(name.name)' through a nil pointer", object: nil, selector: name.name)
+                return .none
+            }
+            return readIvar(name.name, of: o)
+        }
+    }
+
+    func defaultName(for c: RuntimeClass) -> String {
+        var n = c.name
+        for prefix in ["UI", "NS", "MK"] where n.hasPrefix(prefix) && n.count > prefix.count { n.removeFirst(prefix.count); break }
+        return n.prefix(1).lowercased() + n.dropFirst()
+    }
+
+    func resolve(_ name: String, _ ctx: Context) -> Operand {
+        if name == "self" { return Operand(object: ctx.selfObject) }
+        if let a = ctx.argument(name) { return a }
+        if let k = ctx.frame.slots[name] {
+            let r = SlotRef(ctx.frame.object, k)
+            return Operand(object: engine.read(r), place: r)
+        }
+        if let me = ctx.selfObject, let v = runtimeClass(of: me).ivar(name) {
+            let r = SlotRef(me, v.slot)
+            return Operand(object: engine.read(r), place: r)
+        }
+        if let o = nibNames[name] { return Operand(object: o) }
+        if name == "app" { return Operand(object: applicationObject()) }
+        return .none
+    }
+
+    /// `o.name`: a message to `o` (a zombie message if it is deallocated), then the value.
+    func getProperty(_ name: String, of o: ObjectID) -> Operand {
+        guard engine.message(o, name) else { return .none }
+        let cls = runtimeClass(of: o)
+        if let special = builtinGetter(name, of: o, cls: cls) { return special }
+        if let p = cls.property(name) {
+            let r = SlotRef(o, p.slot)
+            return Operand(object: engine.read(r), place: r)
+        }
+        if let l = cls.list(name) {
+            note("\(shortLabel(o)).\(name) holds \(engine.list(SlotRef(o, l)).count) object(s)")
+        }
+        return .none
+    }
+
+    /// `o->name`: no message; reading freed memory is a crash.
+    func readIvar(_ name: String, of o: ObjectID) -> Operand {
+        if !engine.isAlive(o) {
+            engine.raise("EXC_BAD_ACCESS: read of ivar '\(name)' of deallocated \(label(o))", object: o, selector: name)
+            return .none
+        }
+        guard let v = runtimeClass(of: o).ivar(name) else { return .none }
+        let r = SlotRef(o, v.slot)
+        return Operand(object: engine.read(r), place: r)
+    }
+
+    // MARK: Assignment
+
+    func assign(_ target: Expr, _ value: Expr, _ ctx: Context) {
+        switch target.kind {
+        case .name(let id):
+            let v = evaluate(value, ctx, nameHint: id.name)
+            guard !crashed else { return }
+            if let k = ctx.frame.slots[id.name] {
+                storeVariable(SlotRef(ctx.frame.object, k), v)
+            } else if let me = ctx.selfObject, let iv = runtimeClass(of: me).ivar(id.name) {
+                storeIvar(iv, of: me, v)
+            }
+        case .property(let base, let name):
+            let b = evaluate(base, ctx)
+            guard !crashed else { return }
+            let v = evaluate(value, ctx, nameHint: name.name)
+            guard !crashed else { return }
+            guard let o = b.object else {
+                releaseTemporary(v)
+                return note("message to nil: nothing happens")
+            }
+            setProperty(name.name, of: o, v)
+        case .ivar(let base, let name):
+            let b = evaluate(base, ctx)
+            guard !crashed else { return }
+            let v = evaluate(value, ctx, nameHint: name.name)
+            guard !crashed, let o = b.object else { return }
+            if !engine.isAlive(o) {
+                engine.raise("EXC_BAD_ACCESS: write to ivar '\(name.name)' of deallocated \(label(o))", object: o, selector: name.name)
+                return
+            }
+            guard let iv = runtimeClass(of: o).ivar(name.name) else { return }
+            storeIvar(iv, of: o, v)
+        default:
+            break
+        }
+    }
+
+    /// A variable: under MRC a plain pointer that takes over a fresh +1; under ARC a strong
+    /// reference (O8).
+    func storeVariable(_ r: SlotRef, _ v: Operand) {
+        if config.isARC {
+            engine.store(r, v.object, rule: v.fresh ? .adopt : .retain)
+        } else {
+            engine.store(r, v.object, rule: .direct(adoptsClaim: v.fresh))
+        }
+    }
+
+    /// An ivar written directly: no memory management under MRC (O7); its ownership
+    /// qualifier under ARC.
+    func storeIvar(_ iv: RuntimeIvar, of o: ObjectID, _ v: Operand, cause: Cause? = nil) {
+        let r = SlotRef(o, iv.slot)
+        switch iv.ownership {
+        case .none: engine.store(r, v.object, rule: .direct(adoptsClaim: v.fresh), cause: cause)
+        case .strong, .copy: engine.store(r, v.object, rule: v.fresh ? .adopt : .retain, cause: cause)
+        case .weak: engine.store(r, v.object, rule: .weak, cause: cause); releaseTemporary(v)
+        case .assign: engine.store(r, v.object, rule: .assign, cause: cause); releaseTemporary(v)
+        }
+    }
+
+    /// `o.name = v` through the setter: a setter written in the script, or the synthesized
+    /// one, whose attribute decides (O6).
+    func setProperty(_ name: String, of o: ObjectID, _ v: Operand, cause: Cause? = nil) {
+        let sel = KeyValueCoding.setterSelector(name)
+        guard engine.message(o, sel) else { return }
+        let cls = runtimeClass(of: o)
+        if let (m, owner) = cls.method(sel) {
+            invoke(m, of: owner, on: o, selector: sel, arguments: [("value", v)])
+            releaseTemporary(v)
+            return
+        }
+        guard let p = cls.property(name) else { return }
+        storeThroughSetter(p, of: o, v, cause: cause)
+        if !crashed { builtinDidSet(name, of: o, cls: cls) }
+    }
+
+    func storeThroughSetter(_ p: RuntimeProperty, of o: ObjectID, _ v: Operand, cause: Cause? = nil) {
+        let r = SlotRef(o, p.slot)
+        switch p.ownership {
+        case .strong, .none:
+            engine.store(r, v.object, rule: .retain, cause: cause)
+        case .copy:
+            guard let src = v.object else { engine.store(r, nil, rule: .retain, cause: cause); break }
+            guard let copy = makeCopy(of: src) else { return }
+            engine.store(r, copy, rule: .adopt, cause: cause)
+        case .assign:
+            engine.store(r, v.object, rule: .assign, cause: cause)
+        case .weak:
+            engine.store(r, v.object, rule: .weak, cause: cause)
+        }
+        releaseTemporary(v)
+    }
+
+    /// `copy`: a new object at +1 of the class's immutable counterpart; a class that does
+    /// not adopt NSCopying raises, as `-copyWithZone:` would.
+    func makeCopy(of src: ObjectID) -> ObjectID? {
+        guard engine.message(src, "copy") else { return nil }
+        let cls = runtimeClass(of: src)
+        guard let copyName = cls.ancestors.lazy.compactMap({ $0.builtin?.copyClass }).first,
+              let copyClass = classes[cls.isBuiltin ? copyName : cls.name] else {
+            engine.raise("*** -[\(cls.name) copyWithZone:]: unrecognized selector sent to instance \(shortLabel(src))",
+                         object: src, selector: "copyWithZone:")
+            return nil
+        }
+        return engine.alloc(copyClass.engineClass, name: "copy of \(engine.name(src))")
+    }
+
+    /// A +1 temporary that nobody adopted: ARC releases it at the end of the statement;
+    /// under MRC it stays unowned (a leak unless someone releases it).
+    func releaseTemporary(_ v: Operand) {
+        guard v.fresh, let o = v.object, config.isARC, engine.isAlive(o) else { return }
+        engine.release(o, cause: .temporary)
+    }
+
+    // MARK: Creating objects
+
+    /// `new X`: alloc and the `init` chain (each class's `init` body, superclass first).
+    func instantiate(_ c: RuntimeClass, name: String, initializer: String = "init") -> ObjectID {
+        let o = engine.alloc(c.engineClass, name: name)
+        runInitializers(initializer, of: c, on: o)
+        return o
+    }
+
+    /// An initializer runs as `self = [super init…]` then its body: bodies run from the
+    /// root class down.
+    func runInitializers(_ selector: String, of c: RuntimeClass, on o: ObjectID) {
+        for k in c.ancestors.reversed() {
+            guard !crashed else { return }
+            if let m = k.methods[selector] { invoke(m, of: k, on: o, selector: selector) }
+        }
+    }
+
+    func applicationObject() -> ObjectID {
+        if let a = application { return a }
+        let cls = classes[config.isIOS ? "UIApplication" : "NSApplication"]!
+        let a = engine.alloc(cls.engineClass, name: "app")
+        application = a
+        return a
+    }
+}
+
+/// Static facts about names in a block.
+enum Names {
+    /// Every plain name assigned in a block (nested blocks included), in order of first
+    /// assignment: the variables of a scope.
+    static func assigned(in block: Block, excluding: (String) -> Bool = { _ in false }) -> [String] {
+        var out: [String] = []
+        var stack = [block.statements[...]]
+        while var rest = stack.popLast() {
+            guard let s = rest.popFirst() else { continue }
+            stack.append(rest)
+            switch s.kind {
+            case .assign(let t, _):
+                if case .name(let id) = t.kind, id.name != "self", !excluding(id.name), !out.contains(id.name) { out.append(id.name) }
+            case .autoreleasePool(let b):
+                stack.append(b.statements[...])
+            default: break
+            }
+        }
+        return out
+    }
+}

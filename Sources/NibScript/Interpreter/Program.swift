@@ -1,0 +1,19 @@
+import NibScriptSyntax
+
+/// A parsed and checked script, ready to run: its configuration, classes, nibs and scenarios.
+public struct Program {
+    public let file: SourceFile
+    public let ast: ScriptFile
+    public var config: Configuration
+    var classDecls: [ClassDecl] = []
+    var nibDecls: [NibDecl] = []
+    /// Nib models read from Interface Builder files, by nib name.
+    var externalNibs: [String: NibModel] = [:]
+    var scenarios: [ScenarioDecl] = []
+    /// Warnings found while checking (printed before the run).
+    public var warnings: [Diagnostic] = []
+
+    func nibDecl(_ name: String) -> NibDecl? { nibDecls.first { $0.name.name == name } }
+
+    public var scenarioTitles: [String] { scenarios.map(\.title) }
+}

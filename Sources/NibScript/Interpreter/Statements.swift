@@ -1,0 +1,127 @@
+import NibScriptSyntax
+import OwnershipEngine
+
+extension ScenarioRun {
+    /// Runs the scenario to its end (or its crash), then the end of the run loop's event.
+    func run() {
+        line = file.location(of: scenario.range.start).line
+        scenarioFrame = makeFrame(key: "scenario", names: Names.assigned(in: scenario.body))
+        let ctx = Context(selfObject: nil, implementingClass: nil, selector: nil, frame: scenarioFrame)
+        execute(scenario.body.statements, ctx, topLevel: true)
+        finish()
+    }
+
+    func execute(_ statements: [Stmt], _ ctx: Context, topLevel: Bool = false) {
+        var skippedAfterCrash = false
+        for s in statements {
+            line = file.location(of: s.range.start).line
+            if case .expect(let e) = s.kind { check(e, ctx); continue }
+            if crashed {
+                if topLevel && !skippedAfterCrash {
+                    skippedAfterCrash = true
+                    note("skipped: the app crashed at line \(crashLine ?? line)", extraDepth: 0)
+                }
+                continue
+            }
+            header(s.range)
+            execute(s, ctx)
+        }
+    }
+
+    func execute(_ s: Stmt, _ ctx: Context) {
+        switch s.kind {
+        case .assign(let target, let value):
+            assign(target, value, ctx)
+        case .retain(let e):
+            let v = evaluate(e, ctx)
+            guard let o = v.object else { return note("message to nil: nothing happens") }
+            // A variable that retains holds one more claim; anything else floats until released.
+            let via = v.place.flatMap { engine.isHidden($0.holder) ? $0 : nil }
+            engine.retain(o, via: via)
+        case .release(let e):
+            let v = evaluate(e, ctx)
+            guard let o = v.object else { return note("message to nil: nothing happens") }
+            engine.release(o, via: v.place)
+        case .autorelease(let e):
+            let v = evaluate(e, ctx)
+            guard let o = v.object else { return note("message to nil: nothing happens") }
+            engine.autorelease(o, via: v.place)
+        case .cfRelease(let e):
+            let v = evaluate(e, ctx)
+            guard let o = v.object else { return raiseCFReleaseNULL() }
+            // A bridged release gives up File's Owner's +1 on a Mac top-level object; an ARC
+            // strong reference keeps its own claim (ARC still releases it later).
+            if let r = v.place, engine.consumeAdopted(o, by: r.holder) {
+                engine.release(o)
+            } else if config.isARC {
+                engine.release(o)
+            } else {
+                engine.release(o, via: v.place)
+            }
+        case .send(let e, let sel):
+            let v = evaluate(e, ctx)
+            guard !crashed else { return }
+            guard let o = v.object else { return note("message to nil: nothing happens") }
+            send(sel?.name ?? "description", to: o)
+        case .loadNib(let nib, let owner):
+            let v = evaluate(owner, ctx)
+            guard !crashed else { return }
+            loadNib(named: nib.name, owner: v.object)
+        case .drain:
+            note("the event ends: the run loop's autorelease pool drains")
+            drainRunLoopPool()
+        case .autoreleasePool(let block):
+            engine.pushPool()
+            note("autorelease pool \(engine.poolDepth - 1) begins")
+            execute(block.statements, ctx)
+            if !crashed { engine.drainPool() }
+        case .superCall:
+            callSuper(ctx)
+        case .expect(let e):
+            check(e, ctx)
+        case .command(let verb, let args):
+            command(verb, args, ctx)
+        }
+    }
+
+    /// Drains every pool down to the run loop's: what the end of an event does.
+    func drainRunLoopPool() {
+        while engine.poolDepth > 1, !crashed { engine.drainPool() }
+        if !crashed { engine.drainPool() }
+    }
+
+    func raiseCFReleaseNULL() {
+        // CFRelease(NULL) is a crash, unlike a message to nil.
+        engine.raise("CFRelease(NULL): EXC_BAD_ACCESS", object: nil, selector: "CFRelease")
+    }
+
+    /// The end of the scenario: the current event ends and its pool drains. The scenario's
+    /// variables stay in scope for the summary (they are its roots), under MRC and ARC alike.
+    func finish() {
+        line = file.location(of: max(scenario.range.start, scenario.range.end - 1)).line
+        guard !crashed else { return }
+        let pending = (0..<engine.poolDepth).reduce(0) { $0 + engine.pendingReleases(inPool: $1).count }
+        if pending > 0 {
+            trace.append(TraceLine(line: line, depth: 0, text: "end of scenario: the event ends and the run loop's pool drains"))
+            drainRunLoopPool()
+        }
+    }
+
+    /// Sends a message: a zombie if the receiver is deallocated; runs a method of the
+    /// script if the class has one by that name.
+    func send(_ selector: String, to o: ObjectID) {
+        guard engine.message(o, selector) else { return }
+        let cls = runtimeClass(of: o)
+        if let (m, owner) = cls.method(selector) {
+            invoke(m, of: owner, on: o, selector: selector)
+        } else if let handled = builtinMessage(selector, to: o, cls: cls), handled {
+            return
+        } else {
+            note("-[\(cls.name) \(selector)] sent to \(shortLabel(o))")
+        }
+    }
+
+    func runtimeClass(of o: ObjectID) -> RuntimeClass {
+        classes[engine.className(engine.classOf(o))]!
+    }
+}

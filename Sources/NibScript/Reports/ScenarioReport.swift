@@ -1,0 +1,47 @@
+import NibScriptSyntax
+import OwnershipEngine
+
+/// What one scenario run found: its trace and the state at its end.
+public struct ScenarioReport {
+    public var title: String
+    public var config: Configuration
+    public var line: Int
+    var trace: [TraceLine]
+    public var alive: [(label: String, count: Int)]
+    public var leaks: [String]
+    public var dangling: [String]
+    public var zombies: [String]
+    public var crash: String?
+    public var warnings: [String]
+    var results: [ExpectationResult]
+
+    public var passed: Int { results.filter(\.passed).count }
+    public var failed: Int { results.count - passed }
+}
+
+extension ScenarioRun {
+    func report() -> ScenarioReport {
+        checkDeferred()
+        let alive = engine.allObjects.filter { engine.isAlive($0) && !engine.isHidden($0) }.map { (label($0), engine.count($0)) }
+        let dangling = engine.danglingReferences().map { d in
+            "\(placeLabel(d.slot)) → \(label(d.target)) (deallocated at line \(engine.deallocSite(d.target)))"
+        }
+        let zombies = eventLog.enumerated().compactMap { _, e in e.kind == "zombie" ? label(e.object) : nil }
+        let crash = engine.crash.map { "line \(crashLine ?? 0): \($0.message)" }
+        return ScenarioReport(title: scenario.title, config: config, line: file.location(of: scenario.range.start).line,
+                              trace: trace, alive: alive, leaks: leakedObjects().map(label), dangling: dangling,
+                              zombies: zombies, crash: crash, warnings: warnings.map { "line \($0.line): \($0.text)" },
+                              results: results)
+    }
+}
+
+/// Runs every scenario of a program, each on a fresh engine.
+public enum Runner {
+    public static func run(_ program: Program, config: Configuration? = nil) -> [ScenarioReport] {
+        program.scenarios.map { s in
+            let run = ScenarioRun(program: program, scenario: s, config: config ?? program.config)
+            run.run()
+            return run.report()
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// The text a run prints: per scenario the trace, then the summary and the expectations.
+public enum TextReport {
+    public static func render(_ r: ScenarioReport, quiet: Bool) -> String {
+        var out = "scenario \"\(r.title)\" (line \(r.line); \(r.config))\n"
+        if !quiet {
+            var lastLine = -1
+            for t in r.trace {
+                let number = t.line == lastLine ? "" : String(t.line)
+                lastLine = t.line
+                out += pad(number, 5, right: true) + "  " + String(repeating: "  ", count: t.depth) + t.text + "\n"
+            }
+        }
+        out += "  summary\n"
+        func section(_ name: String, _ items: [String]) {
+            let head = "    " + pad(name, 10)
+            if items.isEmpty { out += head + "none\n"; return }
+            for (i, item) in items.enumerated() { out += (i == 0 ? head : String(repeating: " ", count: head.count)) + item + "\n" }
+        }
+        section("alive", r.alive.map { "\($0.label)  count \($0.count)" })
+        section("leaks", r.leaks)
+        section("dangling", r.dangling)
+        section("zombies", r.zombies)
+        section("crash", r.crash.map { [$0] } ?? [])
+        if !r.warnings.isEmpty { section("warnings", r.warnings) }
+        if !r.results.isEmpty {
+            out += "  expectations\n"
+            for x in r.results {
+                out += "    " + (x.passed ? "pass" : "FAIL") + "  " + pad(String(x.line), 4, right: true) + "  " + x.text
+                if let d = x.detail { out += "  —  " + d }
+                out += "\n"
+            }
+        }
+        out += "  \(r.passed) passed, \(r.failed) failed\n"
+        return out
+    }
+
+    static func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
+        let n = s.count
+        guard n < width else { return s }
+        let fill = String(repeating: " ", count: width - n)
+        return right ? fill + s : s + fill
+    }
+}

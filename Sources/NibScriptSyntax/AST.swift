@@ -1,0 +1,302 @@
+// The syntax tree of a .nibscript file. Plain values: enums with associated values, no
+// visitors (a `switch` over the node does that job). Every node carries its source range.
+
+public struct Identifier: Hashable, Sendable, CustomStringConvertible {
+    public var name: String
+    public var range: SourceRange
+    public init(_ name: String, _ range: SourceRange) { self.name = name; self.range = range }
+    public var description: String { name }
+}
+
+public struct ScriptFile: Sendable {
+    public var decls: [Decl]
+    public init(decls: [Decl]) { self.decls = decls }
+}
+
+public enum Decl: Sendable {
+    case platform(PlatformDecl)
+    case memory(MemoryDecl)
+    case classDecl(ClassDecl)
+    case nib(NibDecl)
+    case scenario(ScenarioDecl)
+}
+
+// MARK: - Configuration
+
+public enum PlatformName: String, Sendable { case ios, mac }
+
+/// `platform ios 5.1` / `platform mac 10.7`.
+public struct PlatformDecl: Sendable {
+    public var platform: PlatformName
+    public var major: Int
+    public var minor: Int
+    public var range: SourceRange
+    public init(platform: PlatformName, major: Int, minor: Int, range: SourceRange) {
+        self.platform = platform; self.major = major; self.minor = minor; self.range = range
+    }
+}
+
+public enum MemoryModelName: String, Sendable { case mrc, arc }
+
+/// `memory mrc` / `memory arc`.
+public struct MemoryDecl: Sendable {
+    public var model: MemoryModelName
+    public var range: SourceRange
+    public init(model: MemoryModelName, range: SourceRange) { self.model = model; self.range = range }
+}
+
+// MARK: - Classes
+
+public struct ClassDecl: Sendable {
+    public var name: Identifier
+    public var superclass: Identifier
+    public var members: [Member]
+    public var range: SourceRange
+    public init(name: Identifier, superclass: Identifier, members: [Member], range: SourceRange) {
+        self.name = name; self.superclass = superclass; self.members = members; self.range = range
+    }
+}
+
+public enum Member: Sendable {
+    case property(PropertyDecl)
+    case ivar(IvarDecl)
+    case method(MethodDecl)
+    /// `nib Detail` inside a controller class: the nib its default `loadView` loads.
+    case nibName(Identifier, range: SourceRange)
+    /// `option NAME [VALUE]`, e.g. `option accessInstanceVariablesDirectly NO`.
+    case option(OptionDecl)
+}
+
+public enum PropertyAttribute: String, Sendable, CaseIterable {
+    case retain, strong, copy, assign, weak
+    case unsafeUnretained = "unsafe_unretained"
+}
+
+/// `outlet label : UILabel retain` (an IBOutlet property) or `property name : NSString copy`.
+/// The backing ivar is named like the property (as `@synthesize label;` did) unless
+/// `ivar _label` follows the attribute.
+public struct PropertyDecl: Sendable {
+    public var name: Identifier
+    public var type: Identifier
+    public var attribute: PropertyAttribute?
+    public var attributeRange: SourceRange?
+    public var isOutlet: Bool
+    public var backingIvar: Identifier?
+    public var range: SourceRange
+    public init(name: Identifier, type: Identifier, attribute: PropertyAttribute?, attributeRange: SourceRange?,
+                isOutlet: Bool, backingIvar: Identifier?, range: SourceRange) {
+        self.name = name; self.type = type; self.attribute = attribute; self.attributeRange = attributeRange
+        self.isOutlet = isOutlet; self.backingIvar = backingIvar; self.range = range
+    }
+}
+
+public enum IvarQualifier: String, Sendable, CaseIterable {
+    case strong, weak
+    case unsafeUnretained = "unsafe_unretained"
+}
+
+/// `ivar _spinner : UIActivityIndicatorView [strong|weak|unsafe_unretained]` — an instance
+/// variable with no property. Under ARC the qualifier defaults to strong; under MRC ivars
+/// do no memory management at all.
+public struct IvarDecl: Sendable {
+    public var name: Identifier
+    public var type: Identifier
+    public var qualifier: IvarQualifier?
+    public var range: SourceRange
+    public init(name: Identifier, type: Identifier, qualifier: IvarQualifier?, range: SourceRange) {
+        self.name = name; self.type = type; self.qualifier = qualifier; self.range = range
+    }
+}
+
+/// `dealloc { … }`, `initWithCoder: { … }`, `setValue:forUndefinedKey: { … }`: the body
+/// of an Objective-C method. `selector` holds the full selector with its colons.
+public struct MethodDecl: Sendable {
+    public var selector: Identifier
+    public var body: Block
+    public var range: SourceRange
+    public init(selector: Identifier, body: Block, range: SourceRange) {
+        self.selector = selector; self.body = body; self.range = range
+    }
+}
+
+public struct OptionDecl: Sendable {
+    public var name: Identifier
+    public var value: Identifier?
+    public var range: SourceRange
+    public init(name: Identifier, value: Identifier?, range: SourceRange) {
+        self.name = name; self.value = value; self.range = range
+    }
+}
+
+// MARK: - Nibs
+
+/// `nib Panel [main] { … }` or `nib Panel [main] from "Panel.xib"`.
+public struct NibDecl: Sendable {
+    public var name: Identifier
+    /// The application's main nib (`NSMainNibFile`): on iOS its top-level objects are not autoreleased.
+    public var isMain: Bool
+    public var body: NibBody
+    public var range: SourceRange
+    public init(name: Identifier, isMain: Bool, body: NibBody, range: SourceRange) {
+        self.name = name; self.isMain = isMain; self.body = body; self.range = range
+    }
+}
+
+public enum NibBody: Sendable {
+    case inline([NibItem])
+    /// A path relative to the script, with the range of the string literal.
+    case file(String, range: SourceRange)
+}
+
+public enum NibItem: Sendable {
+    /// `owner : Owner` — the class File's Owner is expected to have.
+    case owner(Identifier, range: SourceRange)
+    case object(NibObjectDecl)
+    case connect(ConnectDecl)
+    case action(ActionDecl)
+}
+
+/// `title : UILabel`, optionally `as KEY` (the parent holds it through that property, e.g.
+/// `as view` under a controller), optionally with nested children in braces.
+public struct NibObjectDecl: Sendable {
+    public var name: Identifier
+    public var className: Identifier
+    public var key: Identifier?
+    public var children: [NibObjectDecl]
+    public var range: SourceRange
+    public init(name: Identifier, className: Identifier, key: Identifier?, children: [NibObjectDecl], range: SourceRange) {
+        self.name = name; self.className = className; self.key = key; self.children = children; self.range = range
+    }
+}
+
+/// `connect owner.label -> title`, `connect table.delegate -> owner`,
+/// `connect owner.views -> a, b, c` (an outlet collection), and a trailing `stale` for a
+/// connection whose outlet no longer exists in the class (a renamed outlet).
+public struct ConnectDecl: Sendable {
+    public var source: Identifier
+    public var outlet: Identifier
+    public var destinations: [Identifier]
+    public var isStale: Bool
+    public var range: SourceRange
+    public init(source: Identifier, outlet: Identifier, destinations: [Identifier], isStale: Bool, range: SourceRange) {
+        self.source = source; self.outlet = outlet; self.destinations = destinations; self.isStale = isStale; self.range = range
+    }
+}
+
+/// `action ok -> owner.buttonTapped:` — target/action; retains nothing (N9).
+public struct ActionDecl: Sendable {
+    public var sender: Identifier
+    public var target: Identifier
+    public var selector: Identifier
+    public var range: SourceRange
+    public init(sender: Identifier, target: Identifier, selector: Identifier, range: SourceRange) {
+        self.sender = sender; self.target = target; self.selector = selector; self.range = range
+    }
+}
+
+// MARK: - Scenarios and statements
+
+public struct ScenarioDecl: Sendable {
+    public var title: String
+    public var titleRange: SourceRange
+    public var body: Block
+    public var range: SourceRange
+    public init(title: String, titleRange: SourceRange, body: Block, range: SourceRange) {
+        self.title = title; self.titleRange = titleRange; self.body = body; self.range = range
+    }
+}
+
+public struct Block: Sendable {
+    public var statements: [Stmt]
+    public var range: SourceRange
+    public init(statements: [Stmt], range: SourceRange) { self.statements = statements; self.range = range }
+}
+
+public struct Stmt: Sendable {
+    public var kind: StmtKind
+    public var range: SourceRange
+    public init(_ kind: StmtKind, range: SourceRange) { self.kind = kind; self.range = range }
+}
+
+public enum StmtKind: Sendable {
+    /// `x = e` (a variable), `o.p = e` (through the setter), `o->iv = e` / `iv = e` in a body (the ivar, directly).
+    case assign(target: Expr, value: Expr)
+    case retain(Expr)
+    case release(Expr)
+    case autorelease(Expr)
+    /// `CFRelease x`: a bridged release, allowed under ARC.
+    case cfRelease(Expr)
+    /// `send x [selector]`: a message to an object (a zombie message if it is deallocated).
+    case send(Expr, selector: Identifier?)
+    /// `load nib Panel owner o`.
+    case loadNib(nib: Identifier, owner: Expr)
+    /// `drain`: the current run-loop event ends and its autorelease pool drains.
+    case drain
+    /// `autoreleasepool { … }`: a nested pool, drained at the closing brace.
+    case autoreleasePool(Block)
+    /// `super` inside a method body: the superclass's implementation runs here.
+    case superCall
+    case expect(Expectation)
+    /// A verb with arguments for the controller world: `push nav b`, `pop nav`, `memoryWarning`,
+    /// `present a b`, `dismiss a`, `select tabs 1`, `popToRoot nav`, `show c`.
+    case command(verb: Identifier, args: [Expr])
+}
+
+public struct Expr: Sendable {
+    public var kind: ExprKind
+    public var range: SourceRange
+    public init(_ kind: ExprKind, range: SourceRange) { self.kind = kind; self.range = range }
+}
+
+public indirect enum ExprKind: Sendable {
+    /// A variable, a nib object's name, `self`, or (in a method) an ivar of self.
+    case name(Identifier)
+    case nilLiteral
+    /// `new UILabel`: alloc/init, +1 owned by whoever stores it; `new UILabel autoreleased`: a
+    /// convenience constructor's autoreleased result.
+    case new(Identifier, autoreleased: Bool)
+    /// `e.name`: a property (getter, or setter when assigned to).
+    case property(Expr, Identifier)
+    /// `e->name`: an instance variable, read or written directly.
+    case ivar(Expr, Identifier)
+    case integer(Int)
+    case string(String)
+}
+
+public enum CompareOp: String, Sendable, CaseIterable {
+    case eq = "==", ne = "!=", lt = "<", le = "<=", gt = ">", ge = ">="
+}
+
+public struct Expectation: Sendable {
+    public var kind: ExpectationKind
+    public var range: SourceRange
+    public init(_ kind: ExpectationKind, range: SourceRange) { self.kind = kind; self.range = range }
+}
+
+public enum ObjectStateName: String, Sendable, CaseIterable {
+    case alive, deallocated
+    case isNil = "nil"
+    case dangling
+}
+
+public enum ExpectationKind: Sendable {
+    /// `expect count o.label == 2`
+    case count(Expr, CompareOp, Int, opRange: SourceRange)
+    /// `expect alive x`, `expect deallocated x`, `expect nil o.delegate`, `expect dangling o.button`
+    case state(Expr, ObjectStateName)
+    /// `expect leaks a, b` / `expect no leaks` (an empty list)
+    case leaks([Expr])
+    /// `expect zombies a` / `expect no zombies`
+    case zombies([Expr])
+    /// `expect crash ["substring of the message"]`
+    case crash(String?)
+    /// `expect no crash`
+    case noCrash
+    /// `expect event dealloc root` / `expect no event retain o.label`: whether an event of that
+    /// kind happened to that object during the scenario (so far).
+    case event(negated: Bool, kind: Identifier, subject: Expr?)
+    /// `expect warning "text"`: a warning (such as an unconnected Mac outlet) was reported.
+    case warning(String)
+    /// An expectation of the controller world: `expect loaded c`, `expect onscreen c`, … (verb and arguments).
+    case other(verb: Identifier, args: [Expr], negated: Bool)
+}

@@ -1,0 +1,71 @@
+/// A script's text as UTF-8 bytes, with a line table so that byte offsets turn into
+/// line and column numbers by binary search instead of rescanning the text.
+public struct SourceFile: Sendable {
+    /// The path shown in diagnostics, exactly as the user gave it (never made absolute,
+    /// so golden files do not depend on where the repository is checked out).
+    public let path: String
+    public let bytes: [UInt8]
+    /// Byte offset of the first byte of each line.
+    public let lineStarts: [Int]
+
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
+        self.lineStarts = starts
+    }
+
+    /// 1-based line and column (columns count UTF-8 bytes, as swift-syntax does).
+    public func location(of offset: Int) -> SourceLocation {
+        let clamped = max(0, min(offset, bytes.count))
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= clamped { lo = mid } else { hi = mid - 1 }
+        }
+        return SourceLocation(line: lo + 1, column: clamped - lineStarts[lo] + 1, offset: clamped)
+    }
+
+    /// The text of a 1-based line, without its line break.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end > start, end <= bytes.count, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    }
+
+    public func text(_ range: SourceRange) -> String {
+        let lo = max(0, min(range.start, bytes.count)), hi = max(lo, min(range.end, bytes.count))
+        return String(decoding: bytes[lo..<hi], as: UTF8.self)
+    }
+}
+
+/// A point in a source file: 1-based line and column, plus the byte offset.
+public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let line: Int
+    public let column: Int
+    public let offset: Int
+    public init(line: Int, column: Int, offset: Int) {
+        self.line = line; self.column = column; self.offset = offset
+    }
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool { a.offset < b.offset }
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A half-open byte range in one source file. Every token, AST node and engine event
+/// carries one, so that a trace line and a failed expectation can point back at the script.
+public struct SourceRange: Hashable, Sendable {
+    public var start: Int
+    public var end: Int
+    public init(start: Int, end: Int) { self.start = start; self.end = max(start, end) }
+    public static let none = SourceRange(start: 0, end: 0)
+    public func union(_ other: SourceRange) -> SourceRange {
+        SourceRange(start: min(start, other.start), end: max(end, other.end))
+    }
+}

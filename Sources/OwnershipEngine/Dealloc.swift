@@ -1,0 +1,60 @@
+/// What one step of an object's dealloc does, relative to the object being deallocated.
+/// The client lowers a class's dealloc (the user's body, the built-in superclasses' own
+/// cleanup, ARC's release of strong ivars) to a flat list of these, so the engine can run
+/// any cascade on an explicit stack instead of recursing.
+public enum DeallocStep: Sendable, Equatable {
+    /// Release what slot `slot` of self points at (nothing if nil), consuming the slot's claim.
+    case release(slot: Int)
+    /// Autorelease what slot `slot` points at.
+    case autorelease(slot: Int)
+    /// Store nil into the slot under the given rule (`self.label = nil`, or `label = nil`).
+    case storeNil(slot: Int, rule: StoreRule)
+    /// Send a message to what the slot points at (a zombie message if it is deallocated).
+    case message(slot: Int, selector: String)
+    /// Release every element of an owned list, first to last, and empty it.
+    case releaseList(slot: Int)
+    /// Release one object held by self's adopted claims (Mac top-level objects of a nib whose
+    /// owner is a window or view controller).
+    case releaseAdopted
+}
+
+/// A class's dealloc, flattened: steps, and whether the chain reaches NSObject's dealloc
+/// (an MRC `dealloc` body without `[super dealloc]` does not: the memory is never freed).
+public struct DeallocPlan: Sendable {
+    public var steps: [DeallocStep]
+    public var reachesRoot: Bool
+    public init(steps: [DeallocStep], reachesRoot: Bool = true) { self.steps = steps; self.reachesRoot = reachesRoot }
+}
+
+/// Supplies dealloc plans. Called once per object when its dealloc begins; it must not
+/// call back into the engine's mutating operations.
+public protocol DeallocPlanner: AnyObject {
+    func deallocPlan(for object: ObjectID, in engine: Engine) -> DeallocPlan
+}
+
+/// How a store treats the new and the old value.
+public enum StoreRule: Sendable, Equatable {
+    /// `retain`/`strong` setters, KVC's ivar path, ARC strong variables: retain the new
+    /// value, store it, then release the old one (O6).
+    case retain
+    /// Take over a +1 the caller already holds (a fresh `new`, a copy), then release the old value.
+    case adopt
+    /// `assign`/`unsafe_unretained`: store, no memory management; the pointer may dangle.
+    case assign
+    /// ARC `weak`: store without retaining; set to nil when the target is deallocated.
+    case weak
+    /// MRC direct ivar assignment: no retain, no release of the old value (O7). With
+    /// `adoptsClaim`, the slot takes over the +1 of a fresh object (`_history = new …`).
+    case direct(adoptsClaim: Bool)
+}
+
+struct DeallocFrame {
+    var object: ObjectID
+    var steps: [DeallocStep]
+    var pc: Int = 0
+    /// Objects a `releaseList` step took out of a list, still to be released in order.
+    var pending: [ObjectID] = []
+    var pendingIndex = 0
+    var reachesRoot: Bool
+    var cause: Cause { .dealloc(object) }
+}

@@ -1,0 +1,50 @@
+/// Why a retain or release happened, so a trace line can say it in words.
+public enum Cause: Equatable, Sendable {
+    /// The script (or a method body) said `retain`, `release` or `autorelease`.
+    case explicit
+    /// Storing into a slot retained the new value or released the old one.
+    case store(SlotRef)
+    /// Adding to or removing from an owned list (subviews, a navigation stack).
+    case list(SlotRef)
+    /// The dealloc of this object released what it owned.
+    case dealloc(ObjectID)
+    /// An autorelease pool drained.
+    case pool
+    /// ARC released a +1 temporary at the end of its statement.
+    case temporary
+    /// A reason the client names (the nib loader balancing its own reference, …).
+    case other(String)
+}
+
+public struct EngineEvent: Sendable {
+    public enum Kind: Sendable {
+        case alloc(ObjectID)
+        case retain(ObjectID, count: Int32, cause: Cause)
+        case release(ObjectID, count: Int32, cause: Cause)
+        case autorelease(ObjectID, pool: Int, cause: Cause)
+        /// A pool begins to drain `entries` pending releases.
+        case drain(pool: Int, entries: Int)
+        /// The count reached zero: dealloc begins.
+        case dealloc(ObjectID)
+        /// The dealloc chain stopped before NSObject's dealloc: the superclasses'
+        /// cleanup was skipped and the memory is never freed.
+        case deallocIncomplete(ObjectID)
+        case weakZeroed(SlotRef, target: ObjectID)
+        /// A message to a deallocated object (NSZombieEnabled's report). Always followed by `.crash`.
+        case zombie(ObjectID, selector: String)
+        case crash(String)
+    }
+    public var kind: Kind
+    /// The client's token for the statement that caused it (a script line, for instance).
+    public var site: Int32
+    /// How many dealloc frames were running when it happened: a trace indents by it.
+    public var depth: Int
+}
+
+/// The crash that stopped a run: the first zombie message or over-release.
+public struct Crash: Sendable, Equatable {
+    public var message: String
+    public var object: ObjectID?
+    public var selector: String
+    public var site: Int32
+}

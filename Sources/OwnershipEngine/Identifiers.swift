@@ -1,0 +1,38 @@
+/// Dense integer handles. The engine keeps every per-object fact in arrays indexed by
+/// these, so the hot path (retain, release, store) never hashes a string.
+public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let raw: Int32
+    public init(_ raw: Int32) { self.raw = raw }
+    @inlinable public var index: Int { Int(raw) }
+    public static func < (a: ObjectID, b: ObjectID) -> Bool { a.raw < b.raw }
+    public var description: String { "object \(raw)" }
+}
+
+public struct ClassID: Hashable, Sendable {
+    public let raw: Int32
+    public init(_ raw: Int32) { self.raw = raw }
+    @inlinable public var index: Int { Int(raw) }
+}
+
+/// One reference-holding place: slot `slot` (an index into the holder's class layout) of `holder`.
+public struct SlotRef: Hashable, Sendable {
+    public let holder: ObjectID
+    public let slot: Int32
+    public init(_ holder: ObjectID, _ slot: Int) { self.holder = holder; self.slot = Int32(slot) }
+}
+
+/// A slot in a class layout: a single reference (an ivar) or an owned list (a view's
+/// subviews, a controller's top-level objects, a navigation stack). Every element of a
+/// list holds one retain on it.
+public struct SlotInfo: Sendable, Equatable {
+    public var name: String
+    public var isList: Bool
+    public init(name: String, isList: Bool = false) { self.name = name; self.isList = isList }
+}
+
+public enum ObjectState: UInt8, Sendable {
+    case alive
+    /// Its count reached zero and its dealloc is running.
+    case deallocating
+    case deallocated
+}
