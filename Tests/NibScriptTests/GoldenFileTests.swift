@@ -1,0 +1,43 @@
+import Foundation
+import XCTest
+@testable import NibScript
+
+/// Runs every example under examples/ and compares its output with the golden `.out`
+/// beside it, byte for byte. Set NIBSCRIPT_UPDATE_GOLDENS=1 to rewrite them (never on CI).
+final class GoldenFileTests: XCTestCase {
+    static let root: String = {
+        // Tests/NibScriptTests/GoldenFileTests.swift → the package root.
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }()
+
+    func testEveryExampleMatchesItsGolden() throws {
+        let env = ProcessInfo.processInfo.environment
+        let update = env["NIBSCRIPT_UPDATE_GOLDENS"] == "1" && env["CI"] != "true"
+        let fm = FileManager.default
+        let cwd = fm.currentDirectoryPath
+        fm.changeCurrentDirectoryPath(Self.root)
+        defer { fm.changeCurrentDirectoryPath(cwd) }
+        let scripts = GoldenTests.scripts(under: "examples")
+        XCTAssertGreaterThan(scripts.count, 0, "no examples found under \(Self.root)/examples")
+        var failures: [String] = []
+        for s in scripts {
+            let o = GoldenTests.check(script: s, root: ".", update: update)
+            if !o.passed { failures.append("\(s)\n\(o.diff)") }
+        }
+        XCTAssert(failures.isEmpty, "\(failures.count) golden file(s) differ:\n" + failures.joined(separator: "\n"))
+    }
+
+    func testEveryExampleNamesItsRules() throws {
+        for s in GoldenTests.scripts(under: Self.root + "/examples") {
+            let text = try String(contentsOfFile: s, encoding: .utf8)
+            XCTAssert(text.contains("# rules:"), "\(s) does not name the rules it exercises in a '# rules:' comment")
+        }
+    }
+
+    func testOutputIsDeterministic() throws {
+        for s in GoldenTests.scripts(under: Self.root + "/examples").prefix(40) {
+            let bytes = [UInt8](FileManager.default.contents(atPath: s)!)
+            XCTAssertEqual(GoldenTests.output(forScript: s, bytes: bytes), GoldenTests.output(forScript: s, bytes: bytes), s)
+        }
+    }
+}
