@@ -138,6 +138,8 @@ public final class Engine {
     @discardableResult
     public func release(_ o: ObjectID, cause: Cause = .explicit, via: SlotRef? = nil) -> Bool {
         guard message(o, "release") else { return false }
+        // The runtime ignores a release of an object whose dealloc is already running.
+        if states[o.index] == .deallocating { return true }
         if let via { consumeClaim(on: o, via: via) }
         counts[o.index] -= 1
         emit(.release(o, count: counts[o.index], cause: cause))
@@ -157,19 +159,23 @@ public final class Engine {
 
     public var poolDepth: Int { pools.count }
     public func pendingReleases(inPool i: Int) -> [ObjectID] { pools[i] }
-    public func pushPool() { pools.append([]) }
+    public func pushPool() {
+        guard crash == nil else { return }
+        pools.append([])
+    }
 
-    /// Drains the innermost pool, newest entry first as the runtime does; the outermost
-    /// pool (the run loop's) stays in place, empty, ready for the next event.
+    /// Drains the innermost pool, newest entry first as the runtime does, until it is
+    /// empty: a release that autoreleases more objects (from a dealloc) lands in the same
+    /// pool and is drained too, as objc's releaseUntil does. The outermost pool (the run
+    /// loop's) stays in place, ready for the next event.
     public func drainPool() {
+        guard crash == nil else { return }
         let depth = pools.count - 1
-        let entries = pools[depth]
-        pools[depth] = []
-        if depth > 0 { pools.removeLast() }
-        emit(.drain(pool: depth, entries: entries.count))
-        for o in entries.reversed() {
-            guard release(o, cause: .pool) else { return }
+        emit(.drain(pool: depth, entries: pools[depth].count))
+        while crash == nil, let o = pools[depth].popLast() {
+            release(o, cause: .pool)
         }
+        if depth > 0, crash == nil { pools.removeLast() }
     }
 
     // MARK: Slots
@@ -185,9 +191,12 @@ public final class Engine {
     /// Stores `value` into a single slot under `rule` (O6, O7, O8). Returns false on a crash.
     @discardableResult
     public func store(_ r: SlotRef, _ value: ObjectID?, rule: StoreRule, cause: Cause? = nil) -> Bool {
+        guard crash == nil else { return false }
         let i = slotIndex(r)
         let old = slotTarget[i] < 0 ? nil : ObjectID(slotTarget[i])
         let why = cause ?? .store(r)
+        // Whatever the new rule, the slot no longer waits to be zeroed for its old target.
+        if let old { unregisterWeak(r, from: old) }
         switch rule {
         case .retain:
             if let v = value { guard retain(v, cause: why) else { return false } }
@@ -195,16 +204,15 @@ public final class Engine {
             slotClaims[i] = value == nil ? 0 : 1
             // The old value is released whatever claim the slot had on it: a setter does not
             // know that someone already released it behind its back (that is the bug to show).
-            if let old { return release(old, cause: why) }
+            if let old { return release(old, cause: cause ?? .replaced(r)) }
         case .adopt:
             slotTarget[i] = value?.raw ?? -1
             slotClaims[i] = value == nil ? 0 : 1
-            if let old { return release(old, cause: why) }
+            if let old { return release(old, cause: cause ?? .replaced(r)) }
         case .assign:
             slotTarget[i] = value?.raw ?? -1
             slotClaims[i] = 0
         case .weak:
-            if let old { unregisterWeak(r, from: old) }
             // A weak store of an object already deallocating reads back as nil, as objc_storeWeak does.
             if let v = value, states[v.index] == .alive {
                 slotTarget[i] = v.raw
@@ -222,10 +230,16 @@ public final class Engine {
 
     /// Moves the claims a reference holds to nobody: the pointer stays, the ownership goes
     /// (an MRC local going out of scope, a variable overwritten without a release).
-    public func dropClaims(_ r: SlotRef) { slotClaims[slotIndex(r)] = 0 }
+    public func dropClaims(_ r: SlotRef) {
+        guard crash == nil else { return }
+        slotClaims[slotIndex(r)] = 0
+    }
 
     /// Records that `holder` has taken over a +1 on `target` without a slot for it.
-    public func adopt(_ target: ObjectID, by holder: ObjectID) { adopted[holder.index].append(target) }
+    public func adopt(_ target: ObjectID, by holder: ObjectID) {
+        guard crash == nil else { return }
+        adopted[holder.index].append(target)
+    }
     public func adoptedObjects(_ holder: ObjectID) -> [ObjectID] { adopted[holder.index] }
     /// Gives up one adopted +1 of `holder` on `target` (before the caller releases it).
     @discardableResult
@@ -240,6 +254,15 @@ public final class Engine {
         if slotTarget[i] == o.raw, slotClaims[i] > 0 { slotClaims[i] -= 1; return }
         // Releasing through a reference that holds no claim gives up one the holder adopted.
         if let k = adopted[r.holder.index].firstIndex(of: o) { adopted[r.holder.index].remove(at: k) }
+    }
+
+    /// A freed object's weak slots must not be zeroed later on its behalf.
+    func forgetWeakSlots(of o: ObjectID) {
+        let base = Int(slotBase[o.index])
+        for (k, info) in classes[classOf[o.index].index].slots.enumerated() where !info.isList {
+            let t = slotTarget[base + k]
+            if t >= 0 { unregisterWeak(SlotRef(o, k), from: ObjectID(t)) }
+        }
     }
 
     func unregisterWeak(_ r: SlotRef, from target: ObjectID) {
@@ -274,6 +297,7 @@ public final class Engine {
     /// Removes the last occurrence of `value` from an owned list and releases it.
     @discardableResult
     public func listRemove(_ r: SlotRef, _ value: ObjectID, cause: Cause? = nil) -> Bool {
+        guard crash == nil else { return false }
         let t = slotTarget[slotIndex(r)]
         guard t >= 0, let k = lists[Int(t)].lastIndex(of: value) else { return true }
         lists[Int(t)].remove(at: k)
@@ -319,6 +343,7 @@ public final class Engine {
             let done = frames.removeLast()
             if !done.reachesRoot { emit(.deallocIncomplete(done.object)) }
             states[done.object.index] = .deallocated
+            forgetWeakSlots(of: done.object)
         }
     }
 

@@ -2,8 +2,10 @@
 public enum Cause: Equatable, Sendable {
     /// The script (or a method body) said `retain`, `release` or `autorelease`.
     case explicit
-    /// Storing into a slot retained the new value or released the old one.
+    /// Storing into a slot retained the new value.
     case store(SlotRef)
+    /// Storing into a slot released the value it replaced.
+    case replaced(SlotRef)
     /// Adding to or removing from an owned list (subviews, a navigation stack).
     case list(SlotRef)
     /// The dealloc of this object released what it owned.

@@ -66,7 +66,7 @@ extension Engine {
         for i in 0..<counts.count { h.combine(counts[i]); h.combine(states[i].rawValue); h.combine(classOf[i].raw) }
         for i in 0..<slotTarget.count { h.combine(slotTarget[i]); h.combine(slotClaims[i]) }
         for l in lists { h.combine(l.count); for o in l { h.combine(o.raw) } }
-        for a in adopted where !a.isEmpty { for o in a { h.combine(o.raw) } }
+        for (i, a) in adopted.enumerated() where !a.isEmpty { h.combine(i); h.combine(a.count); for o in a { h.combine(o.raw) } }
         for p in pools { h.combine(p.count); for o in p { h.combine(o.raw) } }
         h.combine(crash?.message)
     }
