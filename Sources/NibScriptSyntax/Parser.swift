@@ -1,0 +1,259 @@
+// The parser: plain recursive descent over a token array (see grammar.md). This file holds
+// the entry point, the token stream, error reporting and recovery; the productions live in
+// ParserDecls, ParserNib, ParserStatements, ParserExpectations and ParserExpressions.
+//
+// Error handling: a production that cannot go on records a Diagnostic and throws ParseError.
+// The loop that called it (declarations of the file, members of a class, items of a nib,
+// statements of a block) catches it and skips to the end of the line — across a whole
+// `{ … }` if the line opened one — and carries on, so one parse reports every error.
+
+public enum Parser {
+    /// Parses a whole file. Never traps and always terminates; the AST holds every
+    /// declaration, member and statement that parsed, the diagnostics every error found.
+    public static func parse(_ file: SourceFile) -> (ScriptFile, [Diagnostic]) {
+        var parser = ScriptParser(file: file)
+        let decls = parser.parseFile()
+        return (ScriptFile(decls: decls), parser.sortedDiagnostics())
+    }
+}
+
+/// Thrown after the diagnostic is recorded; it carries nothing.
+struct ParseError: Error {}
+
+struct ScriptParser {
+    /// Braces nest at most this deep. Nested blocks and nib objects are parsed by recursion,
+    /// so the cap keeps a hostile file (100 000 `{`) from overflowing the stack. A level costs
+    /// about 3.5 KB of stack in a debug build, so 128 levels fit in the 512 KB of a secondary
+    /// thread; real scripts nest a handful of levels.
+    static let maxDepth = 128
+
+    let file: SourceFile
+    private(set) var tokens: [Token] = []
+    private(set) var index = 0
+    /// End of the last consumed token other than a NEWLINE: the end of every node's range,
+    /// and where "expected …" points when the line ran out.
+    private(set) var prevEnd = 0
+    /// Braces currently open.
+    var depth = 0
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: SourceFile) {
+        self.file = file
+        // Lexical errors are reported here, once, and the bad token is dropped (or replaced by
+        // what was meant), so the grammar never sees it and no "expected …" cascades from it.
+        var lexer = Lexer(file)
+        while true {
+            var token = lexer.next()
+            if case .error(let error) = token.kind {
+                report(error.message, at: token.range)
+                switch error {
+                case .unterminatedString(let text): token.kind = .string(text)
+                case .numberTooLarge: token.kind = .integer(Int.max)
+                case .unexpectedCharacter, .invalidUTF8: continue
+                }
+            }
+            tokens.append(token)
+            if token.kind == .eof { break }
+        }
+    }
+
+    func sortedDiagnostics() -> [Diagnostic] {
+        // By position; equal positions keep the order they were found in.
+        diagnostics.enumerated()
+            .sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }
+            .map(\.element)
+    }
+
+    // MARK: - Token stream
+
+    var current: Token { tokens[index] }
+
+    /// The token `n` ahead of the current one (the EOF token past the end).
+    func peek(_ n: Int = 1) -> Token { tokens[min(index + n, tokens.count - 1)] }
+
+    /// Consumes the current token (never the EOF) and returns it.
+    @discardableResult
+    mutating func advance() -> Token {
+        let t = tokens[index]
+        if t.kind != .eof { index += 1 }
+        if t.kind != .newline && t.kind != .eof { prevEnd = t.range.end }
+        return t
+    }
+
+    func check(_ kind: TokenKind) -> Bool { current.kind == kind }
+
+    mutating func match(_ kind: TokenKind) -> Bool {
+        guard check(kind) else { return false }
+        advance()
+        return true
+    }
+
+    /// Whether `t` is the identifier `word`, comparing bytes in place.
+    func isWord(_ t: Token, _ word: String) -> Bool {
+        guard t.kind == .identifier, t.range.end - t.range.start == word.utf8.count else { return false }
+        return file.bytes[t.range.start..<t.range.end].elementsEqual(word.utf8)
+    }
+
+    /// END in the grammar: a line break, or (not consumed) a `}` or the end of the file.
+    func isEnd(_ t: Token) -> Bool {
+        t.kind == .newline || t.kind == .rightBrace || t.kind == .eof
+    }
+
+    func text(_ t: Token) -> String { file.text(t.range) }
+
+    func identifier(_ t: Token) -> Identifier { Identifier(text(t), t.range) }
+
+    /// The range from `start` to the end of the last consumed token.
+    func range(from start: Int) -> SourceRange { SourceRange(start: start, end: prevEnd) }
+
+    mutating func skipNewlines() {
+        while check(.newline) { advance() }
+    }
+
+    /// Consumes an identifier, or reports `message` and throws.
+    mutating func expectIdentifier(_ message: String, notes: [String] = []) throws -> Identifier {
+        guard current.kind == .identifier else { throw errorAtCurrent(message, notes: notes) }
+        return identifier(advance())
+    }
+
+    /// Consumes a token of `kind`, or reports `message` and throws.
+    @discardableResult
+    mutating func expect(_ kind: TokenKind, _ message: String) throws -> Token {
+        guard check(kind) else { throw errorAtCurrent(message) }
+        return advance()
+    }
+
+    // MARK: - Diagnostics
+
+    mutating func report(_ message: String, at range: SourceRange, notes: [String] = []) {
+        let d = Diagnostic.error(message, at: range, notes: notes)
+        // Unwinding from one unterminated block can repeat the same error at EOF.
+        if diagnostics.last != d { diagnostics.append(d) }
+    }
+
+    /// Reports an error about the current token and returns the error to throw. When the line
+    /// has run out, the error points just after the last token instead of at the line break,
+    /// as "expected …" means "something should have followed this".
+    mutating func errorAtCurrent(_ message: String, notes: [String] = []) -> ParseError {
+        let at = current.kind == .newline || current.kind == .eof
+            ? SourceRange(start: prevEnd, end: prevEnd) : current.range
+        report(message, at: at, notes: notes)
+        return ParseError()
+    }
+
+    /// `["did you mean 'x'?"]` for the closest candidate within two edits, else `[]`.
+    func didYouMean(_ word: String, _ candidates: [String]) -> [String] {
+        Suggest.closest(to: word, among: candidates).map { ["did you mean '\($0)'?"] } ?? []
+    }
+
+    /// How a token is named after "found" in a message.
+    func describe(_ t: Token) -> String {
+        switch t.kind {
+        case .newline: return "end of line"
+        case .eof: return "end of file"
+        case .string: return "a string"
+        default: return "'\(text(t))'"
+        }
+    }
+
+    // MARK: - Recovery
+
+    /// Skips to the end of the current line and consumes its line break. A `{` on the way is
+    /// skipped with everything up to its matching `}` (so a broken header skips its body); a
+    /// `}` that closes the enclosing block is left for that block. Iterative, for any depth.
+    mutating func synchronize() {
+        var open = 0
+        while true {
+            switch current.kind {
+            case .eof:
+                return
+            case .newline:
+                advance()
+                if open == 0 { return }
+            case .leftBrace:
+                open += 1
+                advance()
+            case .rightBrace:
+                if open == 0 { return }
+                open -= 1
+                advance()
+            default:
+                advance()
+            }
+        }
+    }
+
+    /// Recovery in a list loop after a production starting at token `start` failed.
+    mutating func recover(from start: Int) {
+        synchronize()
+        // A production always consumes its first token before failing, and synchronize
+        // stops only at `}` or EOF, which no list loop hands to a production; this is a
+        // guarantee against looping forever should that ever change.
+        if index == start && current.kind != .eof { advance() }
+    }
+
+    /// Requires END after a declaration, member or statement (`what` names it in the message).
+    /// Anything else on the line is reported once and skipped; the construct itself stands.
+    mutating func expectEnd(_ what: String) {
+        switch current.kind {
+        case .newline: advance()
+        case .rightBrace, .eof: break
+        default:
+            let start = current.range.start
+            synchronize()
+            report("extra text after \(what)", at: SourceRange(start: start, end: max(prevEnd, start + 1)))
+        }
+    }
+
+    // MARK: - Braces
+
+    /// `"{" { NEWLINE | item } "}"`: the body of a class, a nib, a nib object or a block.
+    /// Each item is parsed by `item` with recovery, so an error skips one line, not the body.
+    /// Returns the items and the range from `{` to `}`.
+    ///
+    /// At EOF with the block still open, the error "expected '}' to close the block opened at
+    /// line N" points at the end of the file (where the `}` is missing) and names the line of
+    /// the `{`; the items so far are kept.
+    mutating func parseBraced<T>(_ item: (inout ScriptParser) throws -> T) throws -> ([T], SourceRange) {
+        // Nested bodies recurse through here, so this function and those on the recursive
+        // path keep their frames small: the work that needs many temporaries is in helpers.
+        let openStart = try openBrace()
+        defer { depth -= 1 }
+        var items: [T] = []
+        while true {
+            skipNewlines()
+            if current.kind == .rightBrace {
+                advance()
+                break
+            }
+            if current.kind == .eof {
+                reportUnclosedBrace(at: openStart)
+                break
+            }
+            let start = index
+            do {
+                items.append(try item(&self))
+            } catch {
+                recover(from: start)
+            }
+        }
+        return (items, range(from: openStart))
+    }
+
+    /// Consumes a `{` and counts it as open; returns its offset.
+    private mutating func openBrace() throws -> Int {
+        guard check(.leftBrace) else { throw errorAtCurrent("expected '{'") }
+        guard depth < Self.maxDepth else {
+            // Thrown with the `{` unconsumed: recovery skips it with its whole contents.
+            report("nesting too deep", at: current.range)
+            throw ParseError()
+        }
+        depth += 1
+        return advance().range.start
+    }
+
+    private mutating func reportUnclosedBrace(at offset: Int) {
+        let line = file.location(of: offset).line
+        report("expected '}' to close the block opened at line \(line)", at: current.range)
+    }
+}

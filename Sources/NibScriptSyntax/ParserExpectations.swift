@@ -1,0 +1,113 @@
+// `expect …`: the checks that end a scenario.
+
+extension ScriptParser {
+    /// Words with a grammar of their own after `expect`. Any other word is a verb of the
+    /// controller world (`loaded`, `onscreen`, …) checked by the interpreter, unless it is
+    /// within two edits of one of these, when it is taken for a typo.
+    static let expectationWords = ["count", "alive", "deallocated", "nil", "dangling", "leaks", "zombies",
+                                   "crash", "event", "warning", "no"]
+    static let negatedExpectationWords = ["leaks", "zombies", "crash", "event"]
+
+    /// Called after `expect`. The Expectation's range starts at the word after `expect`
+    /// (the Stmt around it starts at `expect`).
+    mutating func parseExpectation() throws -> Expectation {
+        guard current.kind == .identifier else { throw errorAtCurrent("expected an expectation") }
+        let start = current.range.start
+        let kind: ExpectationKind
+        if isWord(current, "no") {
+            advance()
+            kind = try parseNegatedExpectation()
+        } else {
+            let verb = current
+            let word = text(verb)
+            switch word {
+            case "count":
+                // "count" path cmp INTEGER
+                advance()
+                let path = try parsePath()
+                let opToken = current
+                guard let op = compareOp(opToken.kind) else {
+                    let notes = opToken.kind == .equal ? ["use '==' to compare"] : []
+                    throw errorAtCurrent("expected '==', '!=', '<', '<=', '>' or '>='", notes: notes)
+                }
+                advance()
+                guard case .integer(let value) = current.kind else { throw errorAtCurrent("expected an integer") }
+                advance()
+                kind = .count(path, op, value, opRange: opToken.range)
+            case "alive", "deallocated", "nil", "dangling":
+                advance()
+                kind = .state(try parsePath(), ObjectStateName(rawValue: word)!)
+            case "leaks", "zombies":
+                advance()
+                var paths = [try parsePath()]
+                while match(.comma) { paths.append(try parsePath()) }
+                kind = word == "leaks" ? .leaks(paths) : .zombies(paths)
+            case "crash":
+                advance()
+                if case .string(let message) = current.kind {
+                    advance()
+                    kind = .crash(message)
+                } else if isEnd(current) {
+                    kind = .crash(nil)
+                } else {
+                    throw errorAtCurrent("expected a string")
+                }
+            case "event":
+                kind = try parseEventExpectation(negated: false)
+            case "warning":
+                advance()
+                guard case .string(let message) = current.kind else { throw errorAtCurrent("expected a string") }
+                advance()
+                kind = .warning(message)
+            default:
+                kind = try parseOtherExpectation(negated: false, candidates: Self.expectationWords)
+            }
+        }
+        return Expectation(kind, range: range(from: start))
+    }
+
+    /// After `expect no`.
+    private mutating func parseNegatedExpectation() throws -> ExpectationKind {
+        guard current.kind == .identifier else { throw errorAtCurrent("expected an expectation") }
+        if isWord(current, "leaks") { advance(); return .leaks([]) }
+        if isWord(current, "zombies") { advance(); return .zombies([]) }
+        if isWord(current, "crash") { advance(); return .noCrash }
+        if isWord(current, "event") { return try parseEventExpectation(negated: true) }
+        return try parseOtherExpectation(negated: true, candidates: Self.negatedExpectationWords)
+    }
+
+    /// [ "no" ] "event" EVENT [ path ]
+    private mutating func parseEventExpectation(negated: Bool) throws -> ExpectationKind {
+        advance()
+        let eventKind = try expectIdentifier("expected an event kind")
+        let subject = current.kind == .identifier ? try parsePath() : nil
+        return .event(negated: negated, kind: eventKind, subject: subject)
+    }
+
+    /// [ "no" ] VERB { expr }
+    private mutating func parseOtherExpectation(negated: Bool, candidates: [String]) throws -> ExpectationKind {
+        let verb = current
+        let word = text(verb)
+        let notes = didYouMean(word, candidates)
+        if !notes.isEmpty {
+            report("unknown expectation '\(word)'", at: verb.range, notes: notes)
+            throw ParseError()
+        }
+        advance()
+        var args: [Expr] = []
+        while canStartExpression(current) { args.append(try parseExpression()) }
+        return .other(verb: identifier(verb), args: args, negated: negated)
+    }
+
+    private func compareOp(_ kind: TokenKind) -> CompareOp? {
+        switch kind {
+        case .equalEqual: return .eq
+        case .bangEqual: return .ne
+        case .less: return .lt
+        case .lessEqual: return .le
+        case .greater: return .gt
+        case .greaterEqual: return .ge
+        default: return nil
+        }
+    }
+}

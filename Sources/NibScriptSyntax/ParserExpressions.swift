@@ -1,0 +1,78 @@
+// Expressions, paths and selectors.
+
+extension ScriptParser {
+    /// Paths are built left to right into nested nodes; this caps their length for the same
+    /// reason as `maxDepth` (a very deep node chain is released recursively).
+    static let maxPathComponents = 256
+
+    func canStartExpression(_ t: Token) -> Bool {
+        switch t.kind {
+        case .identifier, .integer, .string: return true
+        default: return false
+        }
+    }
+
+    /// expr = "nil" | INTEGER | STRING | "new" IDENT [ "autoreleased" ] | path
+    mutating func parseExpression() throws -> Expr {
+        let t = current
+        switch t.kind {
+        case .integer(let value):
+            advance()
+            return Expr(.integer(value), range: t.range)
+        case .string(let value):
+            advance()
+            return Expr(.string(value), range: t.range)
+        case .identifier:
+            if isWord(t, "nil") {
+                advance()
+                return Expr(.nilLiteral, range: t.range)
+            }
+            // `new` followed by `.`, `->` or `=` is a variable that happens to be called new.
+            if isWord(t, "new"), ![.dot, .arrow, .equal].contains(peek().kind) {
+                advance()
+                let className = try expectIdentifier("expected a class name")
+                let autoreleased = isWord(current, "autoreleased")
+                if autoreleased { advance() }
+                return Expr(.new(className, autoreleased: autoreleased), range: range(from: t.range.start))
+            }
+            return try parsePath()
+        default:
+            throw errorAtCurrent("expected an expression")
+        }
+    }
+
+    /// path = IDENT { "." IDENT | "->" IDENT }, nested left to right: `a.b->c` is ivar(property(a, b), c).
+    mutating func parsePath() throws -> Expr {
+        let head = try expectIdentifier("expected a name")
+        var expr = Expr(.name(head), range: head.range)
+        var components = 1
+        while check(.dot) || check(.arrow) {
+            let isProperty = advance().kind == .dot
+            let name = try expectIdentifier(isProperty ? "expected a property name after '.'"
+                                                       : "expected an ivar name after '->'")
+            components += 1
+            if components > Self.maxPathComponents {
+                report("path is too long", at: name.range)
+                throw ParseError()
+            }
+            let range = expr.range.union(name.range)
+            expr = Expr(isProperty ? .property(expr, name) : .ivar(expr, name), range: range)
+        }
+        return expr
+    }
+
+    /// selector = IDENT [ ":" { IDENT ":" } ] — the text is rebuilt from its tokens, so
+    /// `setValue: forUndefinedKey:` is `setValue:forUndefinedKey:`; the range spans it all.
+    mutating func parseSelector() throws -> Identifier {
+        let first = try expectIdentifier("expected a selector")
+        var name = first.name
+        if match(.colon) {
+            name += ":"
+            while current.kind == .identifier && peek().kind == .colon {
+                name += text(advance()) + ":"
+                advance()
+            }
+        }
+        return Identifier(name, range(from: first.range.start))
+    }
+}

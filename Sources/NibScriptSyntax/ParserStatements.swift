@@ -1,0 +1,132 @@
+// Blocks and statements (scenario bodies, method bodies, autorelease pools).
+
+extension ScriptParser {
+    static let statementVerbs = ["retain", "release", "autorelease", "CFRelease", "send", "load", "drain",
+                                 "autoreleasepool", "super", "expect"]
+    /// Verbs of the controller world, parsed alike (`VERB { expr } END`) and checked by the interpreter.
+    static let commandVerbs = ["push", "pop", "popToRoot", "select", "present", "dismiss", "memoryWarning", "show"]
+
+    /// block = "{" { NEWLINE | statement } "}"
+    mutating func parseBlock() throws -> Block {
+        let (statements, range) = try parseBraced { p in try p.parseStatement() }
+        return Block(statements: statements, range: range)
+    }
+
+    /// statement = assign | VERB … ; a statement's range covers it without its line break.
+    /// `autoreleasepool` is split off because pools nest by recursion through here, and the
+    /// big switch below has a large stack frame in debug builds.
+    mutating func parseStatement() throws -> Stmt {
+        if isWord(current, "autoreleasepool") && !isAssignmentStart(peek()) {
+            return try parsePool()
+        }
+        return try parseSimpleStatement()
+    }
+
+    /// "autoreleasepool" block
+    private mutating func parsePool() throws -> Stmt {
+        let start = advance().range.start
+        let body = try parseBlock()
+        let stmt = Stmt(.autoreleasePool(body), range: range(from: start))
+        expectEnd("statement")
+        return stmt
+    }
+
+    /// A word followed by `=`, `.` or `->` begins an assignment's target, whatever the word:
+    /// keywords are contextual (`show = new X` names a variable show).
+    func isAssignmentStart(_ next: Token) -> Bool {
+        next.kind == .equal || next.kind == .dot || next.kind == .arrow
+    }
+
+    private mutating func parseSimpleStatement() throws -> Stmt {
+        let first = current
+        guard first.kind == .identifier else {
+            if canStartExpression(first) { return try parseAssignment() }
+            throw errorAtCurrent("expected a statement, found \(describe(first))")
+        }
+        if isAssignmentStart(peek()) { return try parseAssignment() }
+        let word = text(first)
+        let kind: StmtKind
+        switch word {
+        case "retain":
+            advance()
+            kind = .retain(try parseExpression())
+        case "release":
+            advance()
+            kind = .release(try parseExpression())
+        case "autorelease":
+            advance()
+            kind = .autorelease(try parseExpression())
+        case "CFRelease":
+            advance()
+            kind = .cfRelease(try parseExpression())
+        case "send":
+            // send = "send" expr [ selector ]
+            advance()
+            let receiver = try parseExpression()
+            let selector = current.kind == .identifier ? try parseSelector() : nil
+            kind = .send(receiver, selector: selector)
+        case "load":
+            kind = try parseLoadNib()
+        case "drain":
+            advance()
+            kind = .drain
+        case "super":
+            advance()
+            kind = .superCall
+        case "expect":
+            advance()
+            kind = .expect(try parseExpectation())
+        case "new", "nil":
+            return try parseAssignment()
+        case _ where Self.commandVerbs.contains(word):
+            // command = VERB { expr } END
+            advance()
+            var args: [Expr] = []
+            while canStartExpression(current) { args.append(try parseExpression()) }
+            kind = .command(verb: identifier(first), args: args)
+        default:
+            let notes = didYouMean(word, Self.statementVerbs + Self.commandVerbs)
+            // A lone name that resembles no verb is a bare expression: say what is missing.
+            if notes.isEmpty && isEnd(peek()) { return try parseAssignment() }
+            report("unknown statement '\(word)'", at: first.range, notes: notes)
+            throw ParseError()
+        }
+        let stmt = Stmt(kind, range: range(from: first.range.start))
+        expectEnd("statement")
+        return stmt
+    }
+
+    /// assign = expr "=" expr ; the target must be a name, `e.p` or `e->iv`.
+    mutating func parseAssignment() throws -> Stmt {
+        let target = try parseExpression()
+        guard check(.equal) else {
+            // Points at the expression: the whole line is the problem, not the place after it.
+            report("expected '=' after expression; to send a message write 'send …'", at: target.range)
+            throw ParseError()
+        }
+        switch target.kind {
+        case .name, .property, .ivar: break
+        default:
+            report("cannot assign to this expression", at: target.range)
+            throw ParseError()
+        }
+        advance()
+        let value = try parseExpression()
+        let stmt = Stmt(.assign(target: target, value: value), range: range(from: target.range.start))
+        expectEnd("statement")
+        return stmt
+    }
+
+    /// "load" "nib" IDENT "owner" expr
+    mutating func parseLoadNib() throws -> StmtKind {
+        advance()
+        guard isWord(current, "nib") else { throw errorAtCurrent("expected 'nib' after 'load'") }
+        advance()
+        let nib = try expectIdentifier("expected a nib name")
+        guard isWord(current, "owner") else {
+            throw errorAtCurrent("expected 'owner' after 'load nib \(nib.name)'")
+        }
+        advance()
+        return .loadNib(nib: nib, owner: try parseExpression())
+    }
+}

@@ -1,0 +1,67 @@
+// Tokens of a .nibscript file. Keywords are contextual (see grammar.md), so the lexer has no
+// keyword kinds: every word is an `identifier` and the parser compares its text where a
+// keyword may stand.
+
+/// What the lexer found. Literal values are decoded here so the parser never re-reads digits
+/// or escapes; identifier texts stay in the source and are read through `SourceFile.text(_:)`.
+public enum TokenKind: Equatable, Sendable {
+    /// Letters, digits and `_`, not starting with a digit: `label`, `_setFoo`, `unsafe_unretained`.
+    case identifier
+    /// `42`.
+    case integer(Int)
+    /// An integer followed immediately by `.digits`: `5.1`, `10.7`, `6.0`. Only versions use it,
+    /// so the parts are kept as integers (`10.10` is minor 10, not 1).
+    case version(major: Int, minor: Int)
+    /// `"text"`, holding the decoded value (`\"` and `\\` are the only escapes).
+    case string(String)
+    case leftBrace, rightBrace, leftParen, rightParen
+    case colon, comma, dot
+    /// `->`
+    case arrow
+    /// `=`
+    case equal
+    case equalEqual, bangEqual, less, lessEqual, greater, greaterEqual
+    /// A line break (`\n` or `\r\n`). Blank lines and comment-only lines collapse into the
+    /// preceding break, and the file never starts with one, so no two are adjacent.
+    case newline
+    case eof
+    /// Text that is no token. The parser reports it once and carries on.
+    case error(LexError)
+}
+
+/// A lexical error, carried by an `.error` token.
+public enum LexError: Equatable, Sendable {
+    /// A byte (or, for non-ASCII text, a whole UTF-8 scalar) that starts no token.
+    /// Holds the printable form of the character.
+    case unexpectedCharacter(String)
+    /// A byte that does not begin a valid UTF-8 scalar.
+    case invalidUTF8(UInt8)
+    /// A string with no closing quote before the end of its line. Holds the text up to there,
+    /// so the parser can go on as if the quote had been closed.
+    case unterminatedString(String)
+    /// An integer (or a part of a version) that does not fit in `Int`.
+    case numberTooLarge
+
+    public var message: String {
+        switch self {
+        case .unexpectedCharacter(let c): return "unexpected character '\(c)'"
+        case .invalidUTF8(let b):
+            let hex = String(b, radix: 16, uppercase: true)
+            return "invalid UTF-8 byte 0x\(hex.count < 2 ? "0" + hex : hex)"
+        case .unterminatedString: return "unterminated string literal"
+        case .numberTooLarge: return "integer literal is too large"
+        }
+    }
+}
+
+public struct Token: Equatable, Sendable {
+    public var kind: TokenKind
+    /// Byte offsets into `SourceFile.bytes`.
+    public var range: SourceRange
+    /// True for the first token of a line (only whitespace and comments before it).
+    public var isAtLineStart: Bool
+
+    public init(_ kind: TokenKind, _ range: SourceRange, isAtLineStart: Bool = false) {
+        self.kind = kind; self.range = range; self.isAtLineStart = isAtLineStart
+    }
+}
