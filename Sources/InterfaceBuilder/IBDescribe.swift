@@ -1,0 +1,114 @@
+// A plain, deterministic text rendering of a document, for reviewing what was read.
+extension IBDocument {
+    public func describe() -> String {
+        var children = [[Int]](repeating: [], count: objects.count)
+        for object in objects {
+            if let parent = object.parent, children.indices.contains(parent) {
+                children[parent].append(object.index)
+            }
+        }
+        var lines: [String] = [summaryLine()]
+
+        func render(_ index: Int, depth: Int) {
+            lines.append(String(repeating: "  ", count: depth) + objectLine(objects[index]))
+            for child in children[index] { render(child, depth: depth + 1) }
+        }
+
+        if kind == .storyboard || !scenes.isEmpty {
+            for scene in scenes {
+                var line = "scene \(scene.id) (line \(scene.location.line))"
+                if let controller = scene.controller { line += ", controller \(objects[controller].displayName)" }
+                lines.append(line)
+                for index in scene.objects { render(index, depth: 1) }
+            }
+            var inScene = [Bool](repeating: false, count: objects.count)
+            for scene in scenes {
+                for index in scene.objects where inScene.indices.contains(index) { inScene[index] = true }
+            }
+            let loose = objects.filter { $0.parent == nil && !inScene[$0.index] }
+            if !loose.isEmpty {
+                lines.append("outside scenes:")
+                for object in loose { render(object.index, depth: 1) }
+            }
+        } else {
+            let roots = objects.filter { $0.parent == nil }
+            let placeholders = roots.filter(\.isPlaceholder)
+            if !placeholders.isEmpty {
+                lines.append("placeholders:")
+                for object in placeholders { render(object.index, depth: 1) }
+            }
+            let others = roots.filter { !$0.isPlaceholder }
+            if !others.isEmpty {
+                lines.append("objects:")
+                for object in others { render(object.index, depth: 1) }
+            }
+        }
+
+        if !connections.isEmpty {
+            lines.append("connections:")
+            for connection in connections { lines.append("  " + connectionLine(connection)) }
+        }
+        if !warnings.isEmpty {
+            lines.append("warnings:")
+            for warning in warnings {
+                let at = warning.location.map { "\($0.line):\($0.column): " } ?? ""
+                lines.append("  \(at)warning: \(warning.message)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func summaryLine() -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        var parts = ["\(platform.displayName) \(kind == .xib ? "xib" : "storyboard")"]
+        if kind == .storyboard { parts.append(Self.count(scenes.count, "scene")) }
+        parts.append(Self.count(topLevelObjects.count, "top-level object"))
+        parts.append(Self.count(placeholders.count, "placeholder"))
+        parts.append(Self.count(objects.count, "object") + " in all")
+        parts.append(Self.count(connections.count, "connection"))
+        if let initialViewController {
+            parts.append("initial view controller \(objects[initialViewController].displayName)")
+        }
+        return "\(name): " + parts.joined(separator: ", ")
+    }
+
+    private static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+
+    private func objectLine(_ object: IBObject) -> String {
+        if object.isPlaceholder {
+            let line = "\(object.displayName) (\(object.id))  \(object.effectiveClass)"
+            return kind == .storyboard ? line + "  (placeholder)" : line
+        }
+        var classText = object.className
+        if let custom = object.customClass, custom != object.className {
+            classText = "\(custom) (\(object.className))"
+        }
+        let relationship: String
+        switch object.relationship {
+        case .topLevel: relationship = "top level"
+        case .subview: relationship = "subview"
+        case .property(let key): relationship = "property \(key)"
+        case .collection(let name): relationship = "collection \(name)"
+        }
+        return "\(object.displayName)  \(classText)  (\(relationship), line \(object.location.line))"
+    }
+
+    private func connectionLine(_ connection: IBConnection) -> String {
+        let kind: String
+        switch connection.kind {
+        case .outlet: kind = "outlet"
+        case .outletCollection: kind = "outletCollection"
+        case .action: kind = "action"
+        case .segue: kind = "segue"
+        }
+        var line = "\(kind)  \(objects[connection.source].displayName).\(connection.name) -> "
+            + objects[connection.destination].displayName
+        if let event = connection.eventType { line += "  [\(event)]" }
+        if connection.kind == .segue, let segueKind = connection.segueKind, segueKind != "relationship" {
+            line += "  [\(segueKind)]"
+        }
+        return line + "   (line \(connection.location.line))"
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+public enum IBReader {
+    /// Reads a .xib or .storyboard file. `displayPath` (default: `path`) is what messages show.
+    public static func read(path: String, displayPath: String? = nil) -> Result<IBDocument, IBReadFailure> {
+        let shown = displayPath ?? path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return failure("no such file", path: shown)
+        }
+        if isDirectory.boolValue {
+            return failure("is a directory, not an Interface Builder document", path: shown)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return failure("cannot read the file", path: shown)
+        }
+        return read(data: data, path: shown)
+    }
+
+    /// Reads a document from memory; `path` is used in messages and kept in the document.
+    public static func read(data: Data, path: String) -> Result<IBDocument, IBReadFailure> {
+        let bytes = [UInt8](data)
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            return failure("empty file: not an Interface Builder document", path: path,
+                           at: IBLocation(line: 1, column: 1))
+        }
+        let scanner = IBScanner(path: path, bytes: bytes)
+        scanner.run(data)
+        return IBAssembler(scanner: scanner, path: path).assemble()
+    }
+
+    private static func failure(_ message: String, path: String, at location: IBLocation? = nil)
+        -> Result<IBDocument, IBReadFailure> {
+        .failure(IBReadFailure(diagnostics: [.error(message, path: path, at: location)]))
+    }
+}
+
+/// The second pass: keeps the candidates that connections point at, gives every kept object
+/// its dense index, and resolves connections, scenes and the initial view controller.
+struct IBAssembler {
+    let scanner: IBScanner
+    let path: String
+
+    func assemble() -> Result<IBDocument, IBReadFailure> {
+        var diagnostics = scanner.diagnostics
+        // A truncated or foreign document would only add noise: ids defined after the
+        // break would all look dangling.
+        guard scanner.isDocument, !scanner.xmlFailed else {
+            return .failure(IBReadFailure(diagnostics: Self.ordered(diagnostics)))
+        }
+        let nodes = scanner.nodes
+
+        var keep = nodes.map { !$0.isCandidate }
+        var resolved: [(IBRawConnection, Int)] = []
+        for connection in scanner.connections {
+            if let target = scanner.nodeIDs[connection.destinationID] {
+                keep[target] = true
+                resolved.append((connection, target))
+            } else {
+                let what = "\(connection.element) '\(connection.name)'"
+                var message = "\(what) has a dangling destination '\(connection.destinationID)': "
+                if let elsewhere = scanner.idLocations[connection.destinationID] {
+                    message += "the element with that id (line \(elsewhere.line)) is not an object"
+                } else {
+                    message += "no element has that id"
+                }
+                diagnostics.append(.error(message, path: path, at: connection.location))
+            }
+        }
+
+        var newIndex = [Int?](repeating: nil, count: nodes.count)
+        var objects: [IBObject] = []
+        objects.reserveCapacity(nodes.count)
+        for (raw, node) in nodes.enumerated() where keep[raw] {
+            newIndex[raw] = objects.count
+            // Parents are always objects, which are always kept and come earlier.
+            let parent = node.parent.flatMap { newIndex[$0] }
+            objects.append(IBObject(index: objects.count, id: node.id, element: node.element,
+                                    className: node.className, customClass: node.customClass,
+                                    userLabel: node.userLabel, placeholderIdentifier: node.placeholderIdentifier,
+                                    parent: parent, relationship: node.relationship, scene: node.scene,
+                                    location: node.location, displayName: Self.displayName(node),
+                                    attributes: node.attributes))
+        }
+
+        let connections = resolved.compactMap { connection, target -> IBConnection? in
+            guard let source = newIndex[connection.source], let destination = newIndex[target] else { return nil }
+            return IBConnection(kind: connection.kind, source: source, name: connection.name,
+                                destination: destination, location: connection.location,
+                                eventType: connection.eventType, segueKind: connection.segueKind,
+                                segueIdentifier: connection.segueIdentifier)
+        }
+
+        let scenes = scanner.scenes.map { scene -> IBScene in
+            let members = scene.objects.compactMap { newIndex[$0] }
+            let controller = scene.objects.first { raw in
+                let node = nodes[raw]
+                guard node.placeholderIdentifier == nil else { return false }
+                return IBElementMap.controllerElements.contains(node.element)
+                    || (node.sceneMemberID == "viewController" && node.element != "application")
+            }.flatMap { newIndex[$0] }
+            return IBScene(id: scene.id, location: scene.location, objects: members, controller: controller)
+        }
+
+        var initial: Int?
+        if let id = scanner.initialViewControllerID {
+            if let raw = scanner.nodeIDs[id], let index = newIndex[raw] {
+                initial = index
+            } else {
+                diagnostics.append(.error("initialViewController '\(id)' is not an object in this document",
+                                          path: path, at: scanner.documentLocation))
+            }
+        }
+
+        diagnostics = Self.ordered(diagnostics)
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            return .failure(IBReadFailure(diagnostics: diagnostics))
+        }
+        return .success(IBDocument(path: path, kind: scanner.kind, platform: scanner.platform, objects: objects,
+                                   connections: connections, scenes: scenes, initialViewController: initial,
+                                   warnings: diagnostics))
+    }
+
+    /// File order; diagnostics without a location first; ties keep the order they were found in.
+    static func ordered(_ diagnostics: [IBDiagnostic]) -> [IBDiagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            let la = a.element.location.map { ($0.line, $0.column) } ?? (0, 0)
+            let lb = b.element.location.map { ($0.line, $0.column) } ?? (0, 0)
+            if la != lb { return la < lb }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    static func displayName(_ node: IBRawNode) -> String {
+        if let label = node.userLabel, !label.isEmpty { return label }
+        if let placeholder = node.placeholderIdentifier {
+            switch placeholder {
+            case IBElementMap.filesOwnerIdentifier: return "File's Owner"
+            case IBElementMap.firstResponderIdentifier: return "First Responder"
+            case IBElementMap.applicationIdentifier: return "Application"
+            case IBElementMap.exitIdentifier: return "Exit"
+            case "": return "Placeholder-\(node.id)"
+            default: return placeholder
+            }
+        }
+        return node.element + "-" + shortID(node.id)
+    }
+
+    /// Xcode's generated ids look like "Mpr-Ma-jSp"; their first part is distinctive enough to read.
+    static func shortID(_ id: String) -> String {
+        let parts = id.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 3, parts[0].count == 3, parts[1].count == 2, parts[2].count == 3 {
+            return String(parts[0])
+        }
+        return id
+    }
+}

@@ -1,0 +1,480 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// An object (or a constraint / layout-guide candidate) as first seen, before the second pass
+/// decides which candidates to keep and assigns dense indices.
+struct IBRawNode {
+    var id: String
+    var element: String
+    var className: String
+    var customClass: String?
+    var userLabel: String?
+    var placeholderIdentifier: String?
+    var parent: Int?
+    var relationship: IBRelationship
+    var scene: Int?
+    var location: IBLocation
+    var attributes: [(String, String)]
+    var sceneMemberID: String?
+    var isCandidate = false
+    var isUnknown = false
+    var inSubviews = false
+    var hasSubviews = false
+}
+
+struct IBRawConnection {
+    var kind: IBConnectionKind
+    var element: String
+    var source: Int
+    var name: String
+    var destinationID: String
+    var location: IBLocation
+    var eventType: String?
+    var segueKind: String?
+    var segueIdentifier: String?
+}
+
+struct IBRawScene {
+    var id: String
+    var location: IBLocation
+    var objects: [Int] = []
+}
+
+/// The single SAX pass over the XML: records objects, candidates, connections and scenes,
+/// and the errors that need no look-ahead (document type, duplicate ids, unknown elements).
+final class IBScanner: NSObject, XMLParserDelegate {
+    /// What the children of an open element are, as far as objects go.
+    enum Slot: Equatable {
+        case document, outside, scenes, scene(Int)
+        case topLevel        // <objects>
+        case body            // directly inside an object element
+        case subviews        // <subviews>
+        case collection(String)  // an owned collection wrapper (<items>, <cells>, …)
+        case value(String)   // a value or layout element: only candidates and known objects count
+        case connections
+        case skip
+    }
+
+    struct Frame {
+        var slot: Slot
+        var owner: Int? = nil
+        var scene: Int? = nil
+        var node: Int? = nil
+    }
+
+    let path: String
+    private var positions: IBSourcePositions
+
+    private(set) var diagnostics: [IBDiagnostic] = []
+    private(set) var nodes: [IBRawNode] = []
+    private(set) var connections: [IBRawConnection] = []
+    private(set) var scenes: [IBRawScene] = []
+    /// Objects and candidates by id (the first of duplicates). Lookup only.
+    private(set) var nodeIDs: [String: Int] = [:]
+    /// Every id in the object graph, objects or not, where first seen. Lookup only.
+    private(set) var idLocations: [String: IBLocation] = [:]
+
+    private(set) var platform: IBPlatform = .ios
+    private(set) var kind: IBDocumentKind = .xib
+    private(set) var isDocument = false
+    private(set) var xmlFailed = false
+    private(set) var documentLocation: IBLocation?
+    private(set) var initialViewControllerID: String?
+
+    private var sawRoot = false
+    private var stopped = false
+    private var stack: [Frame] = []
+
+    init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.positions = IBSourcePositions(bytes: bytes)
+    }
+
+    func run(_ data: Data) {
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = false
+        parser.shouldReportNamespacePrefixes = false
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = self
+        let succeeded = parser.parse()
+        if !succeeded, !stopped {
+            let code = (parser.parserError as NSError?)?.code ?? 0
+            fail(code: code, line: parser.lineNumber, column: parser.columnNumber)
+        }
+        if !sawRoot, !xmlFailed {
+            error("not an Interface Builder document: no root element", at: IBLocation(line: 1, column: 1))
+        }
+    }
+
+    // MARK: diagnostics
+
+    private func error(_ message: String, at location: IBLocation?) {
+        diagnostics.append(.error(message, path: path, at: location))
+    }
+
+    private func warning(_ message: String, at location: IBLocation?) {
+        diagnostics.append(.warning(message, path: path, at: location))
+    }
+
+    private func fail(code: Int, line: Int, column: Int) {
+        xmlFailed = true
+        stopped = true
+        error(IBXMLErrors.message(code: code), at: IBLocation(line: max(line, 1), column: max(column, 1)))
+    }
+
+    private func stop(_ parser: XMLParser) {
+        stopped = true
+        parser.abortParsing()
+    }
+
+    // MARK: XMLParserDelegate
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        // Only the first: after it libxml2's recovery (Linux) or silence (macOS) differ, and
+        // an abort we asked for is reported here on some platforms too.
+        guard !stopped else { return }
+        fail(code: (parseError as NSError).code, line: parser.lineNumber, column: parser.columnNumber)
+        parser.abortParsing()
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        guard !stopped else { return }
+        let location = positions.elementStart(line: parser.lineNumber, column: parser.columnNumber)
+        guard sawRoot else {
+            startRoot(parser, name: name, attributes: attributes, at: location)
+            return
+        }
+        let frame = stack.last ?? Frame(slot: .skip)
+        let id = attributes["id"].flatMap { $0.isEmpty ? nil : $0 }
+
+        switch frame.slot {
+        case .document:
+            switch name {
+            case "objects": push(.topLevel, owner: nil, scene: nil)
+            case "scenes": push(.scenes, owner: nil, scene: nil)
+            default: push(.outside, owner: nil, scene: nil)
+            }
+        case .outside, .skip:
+            push(frame.slot, owner: frame.owner, scene: frame.scene)
+        case .scenes:
+            if name == "scene" {
+                scenes.append(IBRawScene(id: attributes["sceneID"] ?? "", location: location))
+                push(.scene(scenes.count - 1), owner: nil, scene: scenes.count - 1)
+            } else {
+                push(.outside, owner: nil, scene: nil)
+            }
+        case .scene(let scene):
+            push(name == "objects" ? .topLevel : .outside, owner: nil, scene: scene)
+        case .connections:
+            register(id, at: location)
+            if IBElementMap.connectionElements.contains(name), let source = frame.owner {
+                recordConnection(name, attributes: attributes, source: source, at: location)
+            }
+            push(.skip, owner: frame.owner, scene: frame.scene)
+        case .topLevel, .body, .subviews, .collection, .value:
+            register(id, at: location)
+            startInObjectArea(name, id: id, attributes: attributes, frame: frame, at: location)
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        guard !stopped, let frame = stack.popLast() else { return }
+        if let node = frame.node, nodes[node].isUnknown {
+            settleUnknown(node)
+        }
+    }
+
+    // MARK: structure
+
+    private func push(_ slot: Slot, owner: Int?, scene: Int?, node: Int? = nil) {
+        stack.append(Frame(slot: slot, owner: owner, scene: scene, node: node))
+    }
+
+    private func register(_ id: String?, at location: IBLocation) {
+        guard let id else { return }
+        if let first = idLocations[id] {
+            error("duplicate id '\(id)'; first used on line \(first.line)", at: location)
+        } else {
+            idLocations[id] = location
+        }
+    }
+
+    private func startRoot(_ parser: XMLParser, name: String, attributes: [String: String], at location: IBLocation) {
+        sawRoot = true
+        documentLocation = location
+        switch name {
+        case "document":
+            isDocument = true
+            readDocumentType(attributes, at: location)
+            initialViewControllerID = attributes["initialViewController"].flatMap { $0.isEmpty ? nil : $0 }
+            push(.document, owner: nil, scene: nil)
+        case "archive":
+            error("legacy Interface Builder archive format (pre-Xcode 5); open the file in Xcode 5 or later "
+                  + "and save it to convert it to the XML document format", at: location)
+            stop(parser)
+        default:
+            error("not an Interface Builder document: the root element is <\(name)>, expected <document>",
+                  at: location)
+            stop(parser)
+        }
+    }
+
+    private func readDocumentType(_ attributes: [String: String], at location: IBLocation) {
+        let runtime = attributes["targetRuntime"]
+        var runtimePlatform: IBPlatform?
+        if let runtime {
+            if runtime.hasPrefix("iOS") || runtime == "AppleTV" {
+                runtimePlatform = .ios
+            } else if runtime.hasPrefix("MacOSX") {
+                runtimePlatform = .mac
+            } else if !runtime.lowercased().hasPrefix("watch") {
+                warning("unknown targetRuntime '\(runtime)'", at: location)
+            }
+        }
+
+        guard let type = attributes["type"] else {
+            error("the document has no type attribute; expected an Interface Builder document type "
+                  + "such as com.apple.InterfaceBuilder3.CocoaTouch.XIB", at: location)
+            platform = runtimePlatform ?? .ios
+            return
+        }
+        let known: (IBPlatform, IBDocumentKind)?
+        switch type {
+        case "com.apple.InterfaceBuilder3.CocoaTouch.XIB": known = (.ios, .xib)
+        case "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB": known = (.ios, .storyboard)
+        case "com.apple.InterfaceBuilder3.Cocoa.XIB": known = (.mac, .xib)
+        case "com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB": known = (.mac, .storyboard)
+        case "com.apple.InterfaceBuilder.AppleTV.XIB", "com.apple.InterfaceBuilder.AppleTV.Storyboard":
+            // tvOS is UIKit: read it with the iOS classes, but say so.
+            warning("tvOS document read as an iOS (UIKit) document", at: location)
+            known = (.ios, type.hasSuffix("Storyboard") ? .storyboard : .xib)
+        default: known = nil
+        }
+        guard let known else {
+            error("unknown document type '\(type)'; expected com.apple.InterfaceBuilder3.CocoaTouch.XIB, "
+                  + "com.apple.InterfaceBuilder3.Cocoa.XIB or their .Storyboard.XIB forms", at: location)
+            platform = runtimePlatform ?? .ios
+            kind = type.contains("Storyboard") ? .storyboard : .xib
+            return
+        }
+        let typePlatform = known.0
+        platform = typePlatform
+        kind = known.1
+        if let runtime {
+            if let runtimePlatform, runtimePlatform != typePlatform {
+                error("targetRuntime '\(runtime)' contradicts the document type '\(type)' "
+                      + "(\(typePlatform.displayName))", at: location)
+            } else if runtimePlatform == nil, runtime.lowercased().hasPrefix("watch") {
+                error("targetRuntime '\(runtime)' (watchOS) contradicts the document type '\(type)'",
+                      at: location)
+            }
+        }
+    }
+
+    private func startInObjectArea(_ name: String, id: String?, attributes: [String: String],
+                                   frame: Frame, at location: IBLocation) {
+        if name == "connections", frame.slot == .body {
+            push(.connections, owner: frame.owner, scene: frame.scene)
+            return
+        }
+        if let candidate = IBElementMap.candidates[name] {
+            if let id, let owner = frame.owner {
+                let className = platform == .ios ? candidate.ios : candidate.mac
+                addNode(IBRawNode(id: id, element: name, className: className, customClass: nil,
+                                  userLabel: attributes["userLabel"], placeholderIdentifier: nil,
+                                  parent: owner, relationship: .collection(candidate.collection),
+                                  scene: frame.scene, location: location,
+                                  attributes: kept(attributes), sceneMemberID: nil, isCandidate: true))
+            }
+            push(.skip, owner: frame.owner, scene: frame.scene)
+            return
+        }
+        if let id, isObject(name, slot: frame.slot) {
+            let node = addObject(name, id: id, attributes: attributes, frame: frame, at: location)
+            push(.body, owner: node, scene: frame.scene, node: node)
+            return
+        }
+        if name == "subviews", frame.slot == .body, let owner = frame.owner {
+            nodes[owner].hasSubviews = true
+            push(.subviews, owner: owner, scene: frame.scene)
+            return
+        }
+        let next: Slot
+        if IBElementMap.ignored.contains(name) {
+            next = .value(name)
+        } else {
+            switch frame.slot {
+            case .body: next = attributes["key"] != nil ? .value(name) : .collection(name)
+            case .collection, .subviews, .value: next = frame.slot  // transparent (<column> in a matrix's <cells>)
+            default: next = .value(name)
+            }
+        }
+        push(next, owner: frame.owner, scene: frame.scene)
+    }
+
+    private func isObject(_ name: String, slot: Slot) -> Bool {
+        if IBElementMap.nonObjectElements.contains(name) { return false }
+        if name == "placeholder" || name == "exit" || IBElementMap.classes[name] != nil { return true }
+        // An unknown element with an id is an object only where objects sit.
+        switch slot {
+        case .topLevel, .subviews, .collection, .body: return true
+        default: return false
+        }
+    }
+
+    private func kept(_ attributes: [String: String]) -> [(String, String)] {
+        IBElementMap.keptAttributes.compactMap { name in attributes[name].map { (name, $0) } }
+    }
+
+    @discardableResult
+    private func addNode(_ node: IBRawNode) -> Int {
+        nodes.append(node)
+        let index = nodes.count - 1
+        if nodeIDs[node.id] == nil { nodeIDs[node.id] = index }
+        return index
+    }
+
+    private func addObject(_ name: String, id: String, attributes: [String: String], frame: Frame,
+                           at location: IBLocation) -> Int {
+        let key = attributes["key"]
+        // Without an owning object (e.g. wrapped in something unknown inside <objects>), it is top level.
+        let topLevel = frame.slot == .topLevel || frame.owner == nil
+        let relationship: IBRelationship
+        switch frame.slot {
+        case _ where topLevel: relationship = .topLevel
+        case .subviews: relationship = .subview
+        case .collection(let wrapper): relationship = .collection(wrapper)
+        case .value(let wrapper): relationship = key.map { .property($0) } ?? .collection(wrapper)
+        default:
+            // Older Mac xibs put a clip view's document view straight inside it, unkeyed.
+            let clipView = frame.owner.map { nodes[$0].element == "clipView" } ?? false
+            relationship = key.map { .property($0) } ?? (clipView ? .subview : .collection("children"))
+        }
+        let sceneMemberID = attributes["sceneMemberID"]
+        var customClass = attributes["customClass"].flatMap { $0.isEmpty ? nil : $0 }
+        var placeholder: String?
+        var className: String
+        var unknown = false
+
+        if name == "placeholder" {
+            placeholder = attributes["placeholderIdentifier"] ?? ""
+            switch placeholder {
+            case IBElementMap.firstResponderIdentifier: className = IBElementMap.responderClass(platform)
+            default: className = "NSObject"
+            }
+        } else if name == "exit" || sceneMemberID == "exit" {
+            placeholder = IBElementMap.exitIdentifier
+            className = "NSObject"
+        } else if name == "application" {
+            // A Mac storyboard's application scene stands for NSApp, which the storyboard does not create.
+            placeholder = IBElementMap.applicationIdentifier
+            className = "NSApplication"
+        } else if sceneMemberID == "firstResponder" {
+            placeholder = IBElementMap.firstResponderIdentifier
+            className = IBElementMap.responderClass(platform)
+        } else if name == "customObject", platform == .mac, frame.slot == .topLevel,
+                  let special = Self.macProxy(id: id) {
+            placeholder = special.identifier
+            className = special.className
+        } else if let mapped = IBElementMap.className(element: name, platform: platform) {
+            className = mapped.name
+            if mapped.foreign {
+                warning("element '\(name)' is not a \(platform.displayName) element; treated as \(className)",
+                        at: location)
+            }
+        } else {
+            unknown = true
+            className = frame.slot == .subviews ? IBElementMap.baseViewClass(platform) : "NSObject"
+        }
+        // IB's pseudo-classes for the proxies say nothing about the object at run time.
+        if placeholder == IBElementMap.firstResponderIdentifier, customClass == "FirstResponder" {
+            customClass = nil
+        }
+        if placeholder == IBElementMap.applicationIdentifier, customClass == "NSObject" {
+            customClass = nil
+        }
+
+        var node = IBRawNode(id: id, element: name, className: className, customClass: customClass,
+                             userLabel: attributes["userLabel"], placeholderIdentifier: placeholder,
+                             parent: topLevel ? nil : frame.owner, relationship: relationship,
+                             scene: frame.scene, location: location, attributes: kept(attributes),
+                             sceneMemberID: sceneMemberID)
+        node.isUnknown = unknown
+        node.inSubviews = frame.slot == .subviews
+        let index = addNode(node)
+        if topLevel, let scene = frame.scene, scenes.indices.contains(scene) {
+            scenes[scene].objects.append(index)
+        }
+        return index
+    }
+
+    /// Mac xibs write File's Owner, First Responder and Application as customObjects with these ids.
+    private static func macProxy(id: String) -> (identifier: String, className: String)? {
+        switch id {
+        case "-2": return (IBElementMap.filesOwnerIdentifier, "NSObject")
+        case "-1": return (IBElementMap.firstResponderIdentifier, "NSResponder")
+        case "-3": return (IBElementMap.applicationIdentifier, "NSApplication")
+        default: return nil
+        }
+    }
+
+    private func settleUnknown(_ index: Int) {
+        let node = nodes[index]
+        let className: String
+        if node.inSubviews || node.hasSubviews {
+            className = IBElementMap.baseViewClass(platform)
+        } else if node.sceneMemberID == "viewController" {
+            className = IBElementMap.viewControllerClass(platform)
+        } else {
+            className = "NSObject"
+        }
+        nodes[index].className = className
+        warning("unknown element '\(node.element)'; treated as \(className)", at: node.location)
+    }
+
+    private func recordConnection(_ name: String, attributes: [String: String], source: Int, at location: IBLocation) {
+        let kind: IBConnectionKind
+        var label: String?
+        var destination = attributes["destination"]
+        var segueKind: String?
+        var segueIdentifier: String?
+        switch name {
+        case "outlet":
+            kind = .outlet
+            label = attributes["property"]
+        case "outletCollection":
+            kind = .outletCollection
+            label = attributes["property"]
+        case "action":
+            kind = .action
+            label = attributes["selector"]
+            // Mac xibs name the target "target"; iOS ones "destination".
+            destination = destination ?? attributes["target"]
+        default:
+            kind = .segue
+            segueKind = attributes["kind"]
+            segueIdentifier = attributes["identifier"].flatMap { $0.isEmpty ? nil : $0 }
+            if segueKind == "relationship" {
+                label = "relationship:" + (attributes["relationship"] ?? "")
+            } else {
+                label = segueIdentifier ?? segueKind
+            }
+        }
+        guard let label, !label.isEmpty else {
+            let needed = kind == .action ? "selector" : (kind == .segue ? "kind" : "property")
+            error("<\(name)> without a \(needed) attribute", at: location)
+            return
+        }
+        guard let destination, !destination.isEmpty else {
+            error("\(name) '\(label)' has no destination", at: location)
+            return
+        }
+        connections.append(IBRawConnection(kind: kind, element: name, source: source, name: label,
+                                           destinationID: destination, location: location,
+                                           eventType: kind == .action ? attributes["eventType"] : nil,
+                                           segueKind: segueKind, segueIdentifier: segueIdentifier))
+    }
+}
