@@ -86,7 +86,7 @@ enum Catalogue {
         BuiltinClass(name: "UITapGestureRecognizer", superclass: "UIGestureRecognizer", availability: .ios),
         BuiltinClass(name: "UILayoutGuide", superclass: "NSObject", availability: .ios),
         BuiltinClass(name: "UIViewController", superclass: "UIResponder", availability: .ios,
-                     properties: [("view", "UIView", .retain)]),
+                     properties: [("view", "UIView", .retain), ("presentedViewController", "UIViewController", .retain)]),
         BuiltinClass(name: "UITableViewController", superclass: "UIViewController", availability: .ios),
         BuiltinClass(name: "UICollectionViewController", superclass: "UIViewController", availability: .ios),
         BuiltinClass(name: "UINavigationController", superclass: "UIViewController", availability: .ios,

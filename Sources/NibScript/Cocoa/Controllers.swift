@@ -1,7 +1,8 @@
 import NibScriptSyntax
 import OwnershipEngine
 
-/// View and window controllers: lazy loading of the view or window (V1, V11).
+/// View and window controllers: lazy loading of the view or window (V1, V11), the
+/// lifecycle callbacks and their transition table, and the hooks the interpreter calls.
 extension ScenarioRun {
     /// `c.view` on a view controller and `wc.window` on a window controller load lazily.
     func builtinGetter(_ name: String, of o: ObjectID, cls: RuntimeClass) -> Operand? {
@@ -19,28 +20,43 @@ extension ScenarioRun {
     }
 
     /// V1: reading `view` while it is nil calls `loadView` (the script's, or the default
-    /// that loads the controller's nib), then `viewDidLoad`.
+    /// that loads the controller's nib), then `viewDidLoad`. Every object allocated on the
+    /// way belongs to this load of the view (for abandoned memory, V7).
     func loadView(of c: ObjectID, _ cls: RuntimeClass) {
-        note("\(shortLabel(c)).view is nil: -[\(cls.name) loadView]")
+        let reloading = controllers.everLoaded.contains(c)
+        note("\(shortLabel(c)).view is nil: the view loads (V1)" + (reloading ? ", again after an unload" : ""))
         depth += 1
         defer { depth -= 1 }
-        if let (m, owner) = cls.method("loadView") {
-            invoke(m, of: owner, on: c, selector: "loadView")
-        } else {
-            defaultLoadView(c, cls)
-        }
+        let firstNew = engine.objectCount
+        deliver(.loadView, to: c) { self.defaultLoadView(c, cls) }
         guard !crashed else { return }
         if let p = cls.property("view"), engine.read(SlotRef(c, p.slot)) == nil {
-            engine.raise("*** -[\(cls.name) loadView] did not set the view (\(shortLabel(c)).view is still nil)", object: c, selector: "loadView")
+            if let nib = cls.controllerNibName, cls.method("loadView") == nil {
+                engine.raise("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '-[\(cls.nearestBuiltin.name) _loadViewFromNibNamed:bundle:] loaded the \"\(nib.name)\" nib but the view outlet was not set.'",
+                             object: c, selector: "loadView")
+            } else {
+                engine.raise("*** -[\(cls.name) loadView] did not set the view (\(shortLabel(c)).view is still nil)", object: c, selector: "loadView")
+            }
             return
         }
+        controllers.everLoaded.insert(c)
         controllerDidLoadView(c, cls)
+        let made = (firstNew..<engine.objectCount).map { ObjectID(Int32($0)) }.filter { !engine.isHidden($0) }
+        controllers.viewObjects[c, default: []] += made
     }
 
     /// UIViewController's and NSViewController's own `loadView`.
     func defaultLoadView(_ c: ObjectID, _ cls: RuntimeClass) {
         if let nib = cls.controllerNibName {
             loadNib(named: nib.name, owner: c, keptBy: config.isMac ? c : nil)
+            if config.isIOS, cls.option("cleanup") == "kvc", let model = nibModel(named: nib.name) {
+                // V10 (001_…): the keys setValue:forKey: set on the controller while loadView ran.
+                let keys = model.connections.filter { $0.kind == .outlet && $0.source == .owner && $0.name != "view" }.map(\.name)
+                var tracked = controllers.trackedKeys[c] ?? []
+                for k in keys where !tracked.contains(k) { tracked.append(k) }
+                controllers.trackedKeys[c] = tracked
+                note("cleanup kvc: tracked the keys KVC set during loadView: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) (V10)")
+            }
         } else if config.isIOS {
             // No nib: UIViewController makes a plain UIView.
             let v = instantiate(classes["UIView"]!, name: "view")
@@ -56,39 +72,146 @@ extension ScenarioRun {
         note("\(shortLabel(wc)).window is nil: -[\(cls.name) loadWindow]")
         depth += 1
         defer { depth -= 1 }
-        if let (m, owner) = cls.method("loadWindow") {
-            invoke(m, of: owner, on: wc, selector: "loadWindow")
-        } else if let nib = cls.controllerNibName {
-            loadNib(named: nib.name, owner: wc, keptBy: wc)
-        } else {
-            engine.raise("*** -[\(cls.name) loadWindow]: no window nib name", object: wc, selector: "loadWindow")
-            return
+        deliver(.loadWindow, to: wc) {
+            if let nib = cls.controllerNibName {
+                self.loadNib(named: nib.name, owner: wc, keptBy: wc)
+            } else {
+                self.engine.raise("*** -[\(cls.name) loadWindow]: no window nib name", object: wc, selector: "loadWindow")
+            }
         }
         guard !crashed else { return }
-        if let (m, owner) = cls.method("windowDidLoad") { invoke(m, of: owner, on: wc, selector: "windowDidLoad") }
+        controllers.everLoaded.insert(wc)
+        deliver(.windowDidLoad, to: wc)
     }
 
     /// After the view loads: `viewDidLoad`.
     func controllerDidLoadView(_ c: ObjectID, _ cls: RuntimeClass) {
-        if let (m, owner) = cls.method("viewDidLoad") { invoke(m, of: owner, on: c, selector: "viewDidLoad") }
+        // NSViewController has had viewDidLoad only since OS X 10.10.
+        if config.isMac && !config.atLeast(10, 10) { return }
+        deliver(.viewDidLoad, to: c)
     }
 
-    /// Controller messages with built-in behaviour; nil for the rest.
+    // MARK: Initializers
+
+    /// UIViewController's and NSViewController's `init` calls `initWithNibName:bundle:`,
+    /// so a subclass's override of it runs first (its `init` body runs after).
+    func controllerDesignatedInitializer(_ selector: String, of c: RuntimeClass) -> String? {
+        selector == "init" && c.isViewController ? "initWithNibName:bundle:" : nil
+    }
+
+    /// Records the initializer a controller got: `init` for `new`, `initWithCoder:` out of a
+    /// nib (N2: then its `init` body never runs).
+    func controllerWillInitialize(_ selector: String, of c: RuntimeClass, on o: ObjectID) {
+        guard c.isViewController || c.isWindowController, let cb = Callback.named(selector) else { return }
+        controllers.callbacks.append(CallbackRecord(object: o, callback: cb, line: line))
+        if cb == .initWithCoder && c.method("init") != nil {
+            note("\(shortLabel(o)) comes out of a nib: -initWithCoder:, so the init body of \(c.name) does not run (N2)")
+        }
+    }
+
+    // MARK: Callbacks
+
+    /// Whether a controller's view (or a window controller's window) is loaded. Reads the
+    /// slot: no message, no load.
+    func isViewLoaded(_ c: ObjectID) -> Bool {
+        let cls = runtimeClass(of: c)
+        let name = cls.isWindowController ? "window" : "view"
+        guard let p = cls.property(name) else { return false }
+        return engine.read(SlotRef(c, p.slot)) != nil
+    }
+
+    func viewOf(_ c: ObjectID) -> ObjectID? {
+        guard engine.isAlive(c), let p = runtimeClass(of: c).property("view") else { return nil }
+        return engine.read(SlotRef(c, p.slot))
+    }
+
+    /// The script's implementation of a callback, if any: the method, its class and the selector.
+    func lifecycleMethod(_ cb: Callback, in cls: RuntimeClass) -> (MethodDecl, RuntimeClass, String)? {
+        for c in cls.ancestors {
+            for sel in cb.selectors { if let m = c.methods[sel] { return (m, c, sel) } }
+        }
+        return nil
+    }
+
+    /// Sends a lifecycle callback: checks it against the transition table, records it, runs
+    /// the script's override or else the built-in behaviour.
+    func deliver(_ cb: Callback, to c: ObjectID, builtin: (() -> Void)? = nil) {
+        guard !crashed, engine.isAlive(c) else { return }
+        let cls = runtimeClass(of: c)
+        if cls.isViewController, let rule = Lifecycle.table[cb] {
+            let loaded = isViewLoaded(c)
+            let state = controllers.appearance(of: c)
+            if let v = rule.viewLoaded, v != loaded {
+                return lifecycleError("\(cb.rawValue) sent to \(label(c)) with its view \(loaded ? "loaded" : "not loaded"): \(Lifecycle.describe(cb))")
+            }
+            if let from = rule.from, !from.contains(state) {
+                return lifecycleError("\(cb.rawValue) sent to \(label(c)) while it is \(state.rawValue): \(Lifecycle.describe(cb))")
+            }
+            if let to = rule.to { controllers.appearance[c] = to }
+        }
+        controllers.callbacks.append(CallbackRecord(object: c, callback: cb, line: line))
+        if let (m, owner, sel) = lifecycleMethod(cb, in: cls) {
+            invoke(m, of: owner, on: c, selector: sel)
+        } else {
+            note("-[\(cls.name) \(cb.selectors[0])] on \(shortLabel(c)) (not overridden)")
+            if let builtin {
+                depth += 1
+                builtin()
+                depth -= 1
+            }
+        }
+    }
+
+    /// A callback the transition table does not allow: a bug in the simulation or an order
+    /// the script forced; reported as an error at the current statement.
+    func lifecycleError(_ text: String) {
+        runtimeError("impossible lifecycle order: " + text, at: controllers.currentRange)
+    }
+
+    /// An impossible order of commands: the command does nothing, a trace line says why,
+    /// the run fails, and the error is kept as a diagnostic with the command's position.
+    func runtimeError(_ text: String, at range: SourceRange?) {
+        let r = range ?? scenario.range
+        let loc = file.location(of: r.start)
+        controllers.runtimeErrors.append(.error(text, at: r))
+        trace.append(TraceLine(line: line, depth: depth + 1, text: "ERROR        \(loc.line):\(loc.column): \(text)"))
+        results.append(ExpectationResult(line: loc.line, text: "(the lifecycle allows this order)", passed: false,
+                                         detail: "\(file.path):\(loc.line):\(loc.column): error: \(text)"))
+    }
+
+    /// Errors found while running, as diagnostics (`path:line:col: error: …`).
+    var runtimeErrors: [Diagnostic] { controllers.runtimeErrors }
+
+    /// Controller messages with built-in behaviour: what UIKit's own implementation does
+    /// when a body calls `super`, or when the script sends the message to a controller
+    /// whose class does not override it. nil for the rest.
     func controllerMessage(_ selector: String, to o: ObjectID, cls: RuntimeClass, fromSuper: Bool) -> Bool? {
-        nil
+        guard cls.isViewController || cls.isWindowController else { return nil }
+        switch selector {
+        case "didReceiveMemoryWarning":
+            if !fromSuper { note("-[\(cls.name) didReceiveMemoryWarning] sent to \(shortLabel(o))") }
+            defaultDidReceiveMemoryWarning(o)
+            return true
+        case "viewDidUnload":
+            if fromSuper { automaticCleanup(o, when: "viewDidUnload") } else { return nil }
+            return true
+        case "isViewLoaded":
+            note("-[\(cls.name) isViewLoaded] → \(isViewLoaded(o) ? "YES" : "NO") (no load)")
+            return true
+        default:
+            return nil
+        }
     }
 
-    /// Side effects of built-in setters beyond the store.
-    func builtinDidSet(_ name: String, of o: ObjectID, cls: RuntimeClass) {}
-
-    /// Expectations of the controller world (`expect loaded c`, …).
-    func controllerExpectation(_ verb: Identifier, _ args: [Expr], negated: Bool, _ ctx: Context,
-                               result: (Bool, @autoclosure () -> String) -> ExpectationResult) -> ExpectationResult {
-        result(false, "'expect \(verb.name)' is not simulated yet")
-    }
-
-    /// Controller-world commands (`push`, `pop`, `memoryWarning`, …).
-    func command(_ verb: Identifier, _ args: [Expr], _ ctx: Context) {
-        note("'\(verb.name)' is not simulated yet")
+    /// Side effects of built-in setters beyond the store: a visible window's new root
+    /// controller appears.
+    func builtinDidSet(_ name: String, of o: ObjectID, cls: RuntimeClass) {
+        guard name == "rootViewController", cls.isKind(of: "UIWindow"), o == controllers.keyWindow else { return }
+        guard let p = cls.property("rootViewController") else { return }
+        let new = engine.read(SlotRef(o, p.slot))
+        let old = controllers.shownRoot
+        guard new != old else { return }
+        note("\(shortLabel(o)) is the key window: its new root view controller replaces the old one on screen")
+        replaceWindowContent(o, old: old, new: new)
     }
 }

@@ -12,9 +12,16 @@ extension ScenarioRun: DeallocPlanner {
             return DeallocPlan(steps: (0..<n).reversed().map { .release(slot: $0) })
         }
         let cls = runtimeClass(of: o)
+        if cls.isViewController || cls.isWindowController {
+            controllers.callbacks.append(CallbackRecord(object: o, callback: .dealloc, line: line))
+        }
         var steps: [DeallocStep] = []
+        var cleanedUp = false
         for k in cls.ancestors {
             if k.isBuiltin {
+                // V10: the cleanup class sits between the script's classes and UIViewController,
+                // so its dealloc runs when the script's dealloc reaches [super dealloc].
+                if !cleanedUp { steps += cleanupDeallocSteps(o, cls); cleanedUp = true }
                 steps += builtinDeallocSteps(k)
                 continue
             }
@@ -33,12 +40,40 @@ extension ScenarioRun: DeallocPlanner {
         return DeallocPlan(steps: steps)
     }
 
+    /// V10 in dealloc: `option cleanup kvc` nils every key KVC set during loadView;
+    /// `option cleanup views` releases every ivar whose declared type is a view.
+    private func cleanupDeallocSteps(_ o: ObjectID, _ cls: RuntimeClass) -> [DeallocStep] {
+        switch cls.option("cleanup") {
+        case "kvc"?:
+            var steps: [DeallocStep] = []
+            for key in controllers.trackedKeys[o] ?? [] {
+                switch KeyValueCoding.iosSearch(key, in: cls) {
+                case .setter(let p):
+                    let rule: StoreRule = p.ownership == .assign ? .assign : (p.ownership == .weak ? .weak : .retain)
+                    steps.append(.storeNil(slot: p.slot, rule: rule))
+                case .kvcIvar(let iv):
+                    let rule: StoreRule = iv.ownership == .assign ? .assign : (iv.ownership == .weak ? .weak : .retain)
+                    steps.append(.storeNil(slot: iv.slot, rule: rule))
+                default:
+                    break
+                }
+            }
+            return steps
+        case "views"?:
+            return viewIvars(of: cls).flatMap { [DeallocStep.release(slot: $0.slot), .storeNil(slot: $0.slot, rule: .direct(adoptsClaim: false))] }
+        default:
+            return []
+        }
+    }
+
     /// A Cocoa class releases what it retains: its retained properties, then its lists.
     private func builtinDeallocSteps(_ k: RuntimeClass) -> [DeallocStep] {
         var steps: [DeallocStep] = []
         for p in k.properties where p.ownership == .strong || p.ownership == .copy { steps.append(.release(slot: p.slot)) }
         for l in k.lists { steps.append(.releaseList(slot: l.slot)) }
-        if k.name == "NSWindowController" || k.name == "NSViewController" { steps.append(.releaseAdopted) }
+        // Controllers release what they keep without a property: a Mac nib's top-level objects,
+        // the other objects of a storyboard scene.
+        if ["NSWindowController", "NSViewController", "UIViewController"].contains(k.name) { steps.append(.releaseAdopted) }
         return steps
     }
 

@@ -1,10 +1,216 @@
+import Foundation
+import InterfaceBuilder
 import NibScriptSyntax
 
-/// Nibs read from Interface Builder files (`nib Detail from "Detail.xib"`).
+/// Nibs read from Interface Builder files: `nib Detail from "Detail.xib"`, or a storyboard
+/// scene, `nib Map from "Main.storyboard#MapViewController"` (a scene named by its
+/// controller's storyboard identifier, custom class or scene id; without a name, the
+/// initial view controller's scene).
 enum ExternalNibs {
+    /// The file's path as the script names it, relative to the script's folder.
+    static func resolve(_ path: String, from script: SourceFile) -> (file: String, scene: String?) {
+        var p = path, scene: String?
+        if let hash = p.lastIndex(of: "#") { scene = String(p[p.index(after: hash)...]); p = String(p[..<hash]) }
+        if p.hasPrefix("/") { return (p, scene) }
+        let dir = (script.path as NSString).deletingLastPathComponent
+        return (dir.isEmpty || script.path == "<stdin>" ? p : dir + "/" + p, scene)
+    }
+
+    /// Reads the document; Interface Builder's own errors come back as diagnostics at the
+    /// string literal, each naming the file, line and column.
+    static func read(_ path: String, from script: SourceFile, at range: SourceRange,
+                     diagnostics: inout [Diagnostic]) -> (IBDocument, String?)? {
+        let (file, scene) = resolve(path, from: script)
+        switch IBReader.read(path: file) {
+        case .success(let doc):
+            for w in doc.warnings { diagnostics.append(.warning(w.description, at: range)) }
+            return (doc, scene)
+        case .failure(let f):
+            for d in f.diagnostics {
+                diagnostics.append(Diagnostic(d.severity == .error ? .error : .warning, d.description, at: range))
+            }
+            return nil
+        }
+    }
+
     static func load(_ decl: NibDecl, path: String, range: SourceRange, from script: SourceFile,
                      classes: ClassTable, diagnostics: inout [Diagnostic]) -> NibModel? {
-        diagnostics.append(.error("loading Interface Builder files is not supported yet", at: range))
+        guard let (doc, scene) = read(path, from: script, at: range, diagnostics: &diagnostics) else { return nil }
+        return NibModelMapping(doc: doc, classes: classes, range: range, nibName: decl.name.name, isMain: decl.isMain)
+            .model(scene: scene, diagnostics: &diagnostics)
+    }
+}
+
+/// Maps an Interface Builder document onto the nib model the loader runs.
+struct NibModelMapping {
+    let doc: IBDocument
+    let classes: ClassTable
+    let range: SourceRange
+    let nibName: String
+    let isMain: Bool
+
+    func model(scene: String?, diagnostics: inout [Diagnostic]) -> NibModel? {
+        var model = NibModel(name: nibName, isMain: isMain, origin: doc.path, documentPlatform: doc.platform == .ios ? .ios : .mac)
+        guard let chosen = objectsToLoad(scene: scene, diagnostics: &diagnostics) else { return nil }
+        if let owner = doc.filesOwner, let cls = classFor(doc.objects[owner], diagnostics: &diagnostics, required: false) {
+            model.ownerClass = cls
+        }
+        var indexOf: [Int: Int] = [:]
+        var used: Set<String> = ["owner"]
+        var failed = false
+        for i in chosen.order {
+            let o = doc.objects[i]
+            guard let cls = classFor(o, diagnostics: &diagnostics, required: true) else { failed = true; continue }
+            var name = Self.identifier(o.displayName)
+            if used.contains(name) { var k = 2; while used.contains("\(name)_\(k)") { k += 1 }; name = "\(name)_\(k)" }
+            used.insert(name)
+            let parent = chosen.parent[i].flatMap { indexOf[$0] }
+            let rel = relationship(of: o, ibParent: chosen.parent[i], parent: parent, in: model, chosen: chosen)
+            indexOf[i] = model.objects.count
+            model.objects.append(.init(name: name, className: cls, parent: parent, relationship: rel, range: range))
+        }
+        if failed { return nil }
+        connect(&model, indexOf: indexOf, diagnostics: &diagnostics)
+        return model
+    }
+
+    /// `label-Mpr` → `label_Mpr`: names a script can write.
+    static func identifier(_ s: String) -> String {
+        var out = ""
+        for ch in s.unicodeScalars {
+            if ch.properties.isAlphabetic || ("0"..."9").contains(ch) || ch == "_" { out.unicodeScalars.append(ch) }
+            else if ch == "'" { continue }
+            else if !out.hasSuffix("_") { out += "_" }
+        }
+        if out.isEmpty || out.first!.isNumber { out = "object_" + out }
+        return out
+    }
+
+    struct Selection {
+        var order: [Int] = []
+        /// A parent for each chosen object: its IB parent, or for a storyboard the controller
+        /// that holds it (other scene objects, controllers reached through relationship segues).
+        var parent: [Int: Int] = [:]
+        var sceneOwned: Set<Int> = []
+    }
+
+    /// Which objects load: every non-placeholder object of a xib; for a storyboard, one
+    /// scene and the scenes its relationship segues reach (a navigation controller's root).
+    private func objectsToLoad(scene: String?, diagnostics: inout [Diagnostic]) -> Selection? {
+        var sel = Selection()
+        func addSubtree(_ root: Int, parent: Int?) {
+            var stack = [root]
+            while let i = stack.popLast() {
+                let o = doc.objects[i]
+                if o.isPlaceholder { continue }
+                sel.order.append(i)
+                if i == root { sel.parent[i] = parent } else { sel.parent[i] = o.parent }
+                stack += doc.children(of: i).reversed()
+            }
+        }
+        guard doc.kind == .storyboard else {
+            for i in doc.topLevelObjects { addSubtree(i, parent: nil) }
+            return sel
+        }
+        guard let first = pickScene(scene, diagnostics: &diagnostics) else { return nil }
+        var pending = [first], seen: Set<Int> = []
+        var holder: [Int: Int] = [:]   // scene → the controller that holds its controller
+        while !pending.isEmpty {
+            let s = pending.removeFirst()
+            guard seen.insert(s).inserted, let controller = doc.scenes[s].controller else { continue }
+            addSubtree(controller, parent: holder[s])
+            for i in doc.scenes[s].objects where i != controller && doc.objects[i].parent == nil && !doc.objects[i].isPlaceholder {
+                addSubtree(i, parent: controller)
+                sel.sceneOwned.insert(i)
+            }
+            for c in doc.connections where c.kind == .segue && c.name.hasPrefix("relationship:") {
+                guard sel.order.contains(c.source), let target = doc.objects[c.destination].scene else { continue }
+                holder[target] = c.source
+                pending.append(target)
+            }
+        }
+        return sel
+    }
+
+    private func pickScene(_ name: String?, diagnostics: inout [Diagnostic]) -> Int? {
+        if let name {
+            for (k, s) in doc.scenes.enumerated() {
+                if s.id == name { return k }
+                if let c = s.controller {
+                    let o = doc.objects[c]
+                    if o.attribute("storyboardIdentifier") == name || o.customClass == name || o.effectiveClass == name { return k }
+                }
+            }
+            diagnostics.append(.error("\(doc.path) has no scene named '\(name)' (by storyboard identifier, custom class or scene id)", at: range))
+            return nil
+        }
+        if let i = doc.initialViewController, let s = doc.objects[i].scene { return s }
+        if let k = doc.scenes.firstIndex(where: { $0.controller != nil }) { return k }
+        diagnostics.append(.error("\(doc.path) has no scene with a view controller", at: range))
         return nil
+    }
+
+    /// The class to instantiate: a custom class must be declared in the script (its outlets
+    /// matter); a Cocoa class comes from the catalogue, or the nearest one it has.
+    private func classFor(_ o: IBObject, diagnostics: inout [Diagnostic], required: Bool) -> String? {
+        if let custom = o.customClass {
+            if classes[custom] != nil { return custom }
+            if required || o.placeholderIdentifier == "IBFilesOwner" {
+                diagnostics.append(.error("class '\(custom)' of \(o.displayName) (\(doc.path):\(o.location)) is not declared in the script; declare it with its outlets and their attributes, for instance 'class \(custom) : \(o.className) { … }'",
+                                          at: range))
+            }
+            return nil
+        }
+        if classes[o.className] != nil { return o.className }
+        let view = config.isIOS ? "UIView" : "NSView"
+        let fallback = o.relationship == .subview || o.className.hasSuffix("View") ? view : "NSObject"
+        diagnostics.append(.warning("\(doc.path):\(o.location): \(o.className) is not in the class catalogue; it loads as \(fallback)", at: range))
+        return fallback
+    }
+
+    private var config: Configuration { classes.config }
+
+    private func relationship(of o: IBObject, ibParent: Int?, parent: Int?, in model: NibModel, chosen: Selection) -> NibModel.Relationship {
+        guard let p = parent, let pcls = classes[model.objects[p].className] else { return .topLevel }
+        if chosen.sceneOwned.contains(o.index) { return .collection("scene objects") }
+        if ibParent != o.parent { return .collection("viewControllers") }
+        switch o.relationship {
+        case .subview: return pcls.isView ? .subview : .collection("subviews")
+        case .property(let key): return pcls.property(key) != nil ? .property(key) : .collection(key)
+        case .collection(let name): return .collection(name)
+        case .topLevel: return .topLevel
+        }
+    }
+
+    /// Outlets, outlet collections (grouped by source and property) and actions. Segues
+    /// carry no ownership and are left out; connections to First Responder or another
+    /// placeholder that is not File's Owner cannot be simulated and are left out too.
+    private func connect(_ model: inout NibModel, indexOf: [Int: Int], diagnostics: inout [Diagnostic]) {
+        func endpoint(_ i: Int) -> NibModel.Endpoint? {
+            if i == doc.filesOwner { return .owner }
+            return indexOf[i].map { .object($0) }
+        }
+        var k = 0
+        let cs = doc.connections
+        while k < cs.count {
+            let c = cs[k]
+            k += 1
+            guard let src = endpoint(c.source), let dst = endpoint(c.destination) else { continue }
+            switch c.kind {
+            case .segue: continue
+            case .action:
+                model.connections.append(.init(kind: .action, source: src, name: c.name, destinations: [dst], isStale: false, range: range))
+            case .outlet:
+                model.connections.append(.init(kind: .outlet, source: src, name: c.name, destinations: [dst], isStale: true, range: range))
+            case .outletCollection:
+                var dests = [dst]
+                while k < cs.count, cs[k].kind == .outletCollection, cs[k].source == c.source, cs[k].name == c.name {
+                    if let d = endpoint(cs[k].destination) { dests.append(d) }
+                    k += 1
+                }
+                model.connections.append(.init(kind: .outlet, source: src, name: c.name, destinations: dests, isStale: true,
+                                               range: range, isCollection: true))
+            }
+        }
     }
 }

@@ -59,13 +59,12 @@ enum KeyValueCoding {
         return nil
     }
 
-    /// Whether either platform's search would find anything for the key.
+    /// Whether the class has anything either platform's search could use for the key: a
+    /// setter, `_setKey:`, or one of the ivars KVC looks for (even if the class turns that
+    /// search off: the outlet is then declared, and refusing it is the point of the script).
     static func hasAnyTarget(for key: String, in cls: RuntimeClass) -> Bool {
-        switch iosSearch(key, in: cls) {
-        case .undefinedKey, .undefinedKeyOverride: break
-        default: return true
-        }
-        if case .notConnected = macSearch(key, in: cls) { return false }
-        return true
+        if setter(key, in: cls, selectors: [setterSelector(key), "_" + setterSelector(key)]) != nil { return true }
+        let cap = capitalized(key)
+        return ["_" + key, "_is" + cap, key, "is" + cap].contains { cls.ivar($0) != nil }
     }
 }

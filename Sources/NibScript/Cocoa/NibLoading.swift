@@ -44,7 +44,7 @@ extension ScenarioRun {
                 note("action \(src.map(shortLabel) ?? "nil") → [\(target) \(c.name)]: the target is not retained (N9)")
             case .outlet:
                 guard let s = src else { note("outlet \(c.name) of File's Owner: the owner is nil, nothing connects"); continue }
-                if dests.count == 1 {
+                if !c.isCollection, dests.count == 1 {
                     connectOutlet(c.name, of: s, to: dests[0])
                 } else {
                     connectCollection(c.name, of: s, to: dests.compactMap { $0 })
@@ -140,7 +140,11 @@ extension ScenarioRun {
             invoke(m, of: owner, on: source, selector: "setValue:forUndefinedKey:",
                    arguments: [("value", Operand(object: value)), ("key", Operand(object: nil, text: key))])
         case .undefinedKey:
-            note("\(what): no setter and no ivar _\(key), _is\(KeyValueCoding.capitalized(key)), \(key) or is\(KeyValueCoding.capitalized(key)) (N7)")
+            if cls.option("accessInstanceVariablesDirectly") == "NO" {
+                note("\(what): no setter, and +accessInstanceVariablesDirectly is NO, so KVC looks for no ivar (N7)")
+            } else {
+                note("\(what): no setter and no ivar _\(key), _is\(KeyValueCoding.capitalized(key)), \(key) or is\(KeyValueCoding.capitalized(key)) (N7)")
+            }
             raiseUndefinedKey(key, on: source)
         case .notConnected:
             if let v = value { eventLog.append(("unconnected", v)) }

@@ -36,6 +36,8 @@ struct NibModel {
         var destinations: [Endpoint]
         var isStale: Bool
         var range: SourceRange
+        /// An outlet collection: the loader builds an array of the destinations.
+        var isCollection = false
     }
 
     var name: String
@@ -108,7 +110,8 @@ struct NibBuilder {
                 if let cls = srcClass.flatMap({ classes[$0] }) {
                     checkOutlet(c, on: cls, diagnostics: &diagnostics)
                 }
-                model.connections.append(.init(kind: .outlet, source: src, name: c.outlet.name, destinations: dests, isStale: c.isStale, range: c.range))
+                model.connections.append(.init(kind: .outlet, source: src, name: c.outlet.name, destinations: dests, isStale: c.isStale,
+                                               range: c.range, isCollection: dests.count > 1))
             case .action(let a):
                 guard let sender = endpoint(a.sender, indexByName, diagnostics: &diagnostics),
                       let target = endpoint(a.target, indexByName, diagnostics: &diagnostics) else { continue }

@@ -1,8 +1,15 @@
 import Foundation
+import InterfaceBuilder
 
-/// `nibscript describe FILE.xib`.
+/// `nibscript describe FILE.xib`: the document model read from an Interface Builder file.
 enum InterfaceBuilderDescribe {
     static func describe(path: String) -> Driver.Result {
-        Driver.Result(status: 2, stdout: "", stderr: "error: 'describe' is not available yet\n")
+        switch IBReader.read(path: path) {
+        case .success(let doc):
+            return Driver.Result(status: 0, stdout: doc.describe(), stderr: "")
+        case .failure(let f):
+            let text = f.diagnostics.map { $0.description + "\n" }.joined()
+            return Driver.Result(status: 2, stdout: "", stderr: text)
+        }
     }
 }

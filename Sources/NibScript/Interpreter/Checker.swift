@@ -40,11 +40,15 @@ struct Checker {
                 if let model = ExternalNibs.load(n, path: path, range: range, from: program.file, classes: classes, diagnostics: &diagnostics) {
                     program.externalNibs[n.name.name] = model
                     externalNibs[n.name.name] = model
+                    if let p = model.documentPlatform, p != config.platform {
+                        diagnostics.append(.warning("'\(path)' was written for \(p == .ios ? "iOS" : "the Mac"); it loads with the rules of \(config.isIOS ? "iOS" : "the Mac"), the script's platform", at: range))
+                    }
                 }
             }
         }
         for s in program.scenarios {
             var scope = Scope()
+            scope.nibObjects = controllerNibObjects()
             checkBlock(s.body, &scope, diagnostics: &diagnostics)
         }
     }
@@ -92,6 +96,8 @@ struct Checker {
                     if !ControllerOptions.names.contains(o.name.name) {
                         let notes = Suggest.closest(to: o.name.name, among: known).map { ["did you mean '\($0)'?"] } ?? []
                         diagnostics.append(.error("unknown option '\(o.name.name)'", at: o.name.range, notes: notes))
+                    } else {
+                        ControllerOptions.check(o, in: cls, config: config, diagnostics: &diagnostics)
                     }
                 }
             }

@@ -7,7 +7,12 @@ public enum Compiler {
         let (ast, parseDiagnostics) = Parser.parse(file)
         var diagnostics = parseDiagnostics
         var program = Program(file: file, ast: ast, config: .defaultIOS)
-        configure(&program, diagnostics: &diagnostics)
+        let platformDeclared = configure(&program, diagnostics: &diagnostics)
+        if !platformDeclared, let p = documentPlatform(of: ast, file: file) {
+            // Without a `platform` line, an Interface Builder file's document type decides.
+            program.config.platform = p
+            (program.config.major, program.config.minor) = p == .ios ? (5, 1) : (10, 7)
+        }
         if let o = override { program.config = o }
         for d in ast.decls {
             switch d {
@@ -30,7 +35,20 @@ public enum Compiler {
         return (ok ? program : nil, diagnostics)
     }
 
-    private static func configure(_ program: inout Program, diagnostics: inout [Diagnostic]) {
+    /// The platform of the first Interface Builder file the script loads, if any.
+    private static func documentPlatform(of ast: ScriptFile, file: SourceFile) -> PlatformName? {
+        for case .nib(let n) in ast.decls {
+            guard case .file(let path, let range) = n.body else { continue }
+            var ignored: [Diagnostic] = []
+            if let (doc, _) = ExternalNibs.read(path, from: file, at: range, diagnostics: &ignored) {
+                return doc.platform == .ios ? .ios : .mac
+            }
+        }
+        return nil
+    }
+
+    /// Applies `platform` and `memory`; returns whether the script named its platform.
+    private static func configure(_ program: inout Program, diagnostics: inout [Diagnostic]) -> Bool {
         var platformSeen = false, memorySeen = false
         var memoryRange: SourceRange?
         for d in program.ast.decls {
@@ -54,5 +72,6 @@ public enum Compiler {
         if program.config.isARC, !program.config.supportsARC, let r = memoryRange {
             diagnostics.append(.error("ARC needs \(program.config.isIOS ? "iOS 4.0" : "OS X 10.6") or later", at: r))
         }
+        return platformSeen
     }
 }

@@ -223,6 +223,8 @@ extension ScenarioRun {
     /// An initializer runs as `self = [super init…]` then its body: bodies run from the
     /// root class down.
     func runInitializers(_ selector: String, of c: RuntimeClass, on o: ObjectID) {
+        if let designated = controllerDesignatedInitializer(selector, of: c) { runInitializers(designated, of: c, on: o) }
+        controllerWillInitialize(selector, of: c, on: o)
         for k in c.ancestors.reversed() {
             guard !crashed else { return }
             if let m = k.methods[selector] { invoke(m, of: k, on: o, selector: selector) }

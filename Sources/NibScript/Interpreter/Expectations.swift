@@ -42,8 +42,11 @@ extension ScenarioRun {
         return t.hasPrefix("expect") ? t : "expect " + t
     }
 
+    /// The scenario's variables, the application, windows and stacks, and what the
+    /// autorelease pools still hold (owned by the pool until it drains).
     var roots: [ObjectID] {
-        [scenarioFrame.object] + (application.map { [$0] } ?? []) + extraRoots
+        let pending = (0..<engine.poolDepth).flatMap { engine.pendingReleases(inPool: $0) }
+        return [scenarioFrame.object] + (application.map { [$0] } ?? []) + extraRoots + pending
     }
 
     func leakedObjects() -> [ObjectID] { engine.leaks(roots: roots) }

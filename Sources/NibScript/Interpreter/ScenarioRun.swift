@@ -27,6 +27,8 @@ final class ScenarioRun {
     var deferred: [(Expectation, Int, Context)] = []
     /// Roots besides the scenario's variables and the application (windows, navigation stacks).
     var extraRoots: [ObjectID] = []
+    /// The controller world's state: windows, stacks, appearance, callbacks (Cocoa/ControllerState.swift).
+    let controllers = ControllerState()
 
     // Names.
     var scenarioFrame: LocalFrame!
@@ -82,6 +84,7 @@ final class ScenarioRun {
         switch c {
         case .explicit: return ""
         case .store(let r): return "stored in \(placeLabel(r))"
+        case .replaced(let r): return "replaced in \(placeLabel(r))"
         case .list(let r):
             let slot = engine.slots(of: engine.classOf(r.holder))[Int(r.slot)].name
             return "\(slot) of \(shortLabel(r.holder))"

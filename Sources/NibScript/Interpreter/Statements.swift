@@ -35,9 +35,10 @@ extension ScenarioRun {
         case .retain(let e):
             let v = evaluate(e, ctx)
             guard let o = v.object else { return note("message to nil: nothing happens") }
-            // A variable that retains holds one more claim; anything else floats until released.
-            let via = v.place.flatMap { engine.isHidden($0.holder) ? $0 : nil }
-            engine.retain(o, via: via)
+            // The reference it was read from holds the extra claim (`retain _x` after
+            // `_x = value` is how an MRC setter owns its value); a value read from nowhere
+            // (a nib object's name, `value`) floats until released.
+            engine.retain(o, via: v.place)
         case .release(let e):
             let v = evaluate(e, ctx)
             guard let o = v.object else { return note("message to nil: nothing happens") }
@@ -74,6 +75,7 @@ extension ScenarioRun {
             engine.pushPool()
             note("autorelease pool \(engine.poolDepth - 1) begins")
             execute(block.statements, ctx)
+            line = file.location(of: max(block.range.start, block.range.end - 1)).line
             if !crashed { engine.drainPool() }
         case .superCall:
             callSuper(ctx)

@@ -1,0 +1,118 @@
+import NibScriptSyntax
+import OwnershipEngine
+
+/// Where a controller stands in its appearance cycle (V3). UIKit sends the four appearance
+/// callbacks in a fixed cycle; `Lifecycle.table` says which callback may come in which state.
+enum Appearance: String {
+    case disappeared, appearing, appeared, disappearing
+}
+
+/// The lifecycle callbacks a controller receives from UIKit or AppKit, by the name a script
+/// uses for them (the selector up to its first colon).
+enum Callback: String, CaseIterable {
+    case initialize = "init"
+    case initWithNibName, initWithCoder, awakeFromNib
+    case loadView, viewDidLoad
+    case viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear
+    case didReceiveMemoryWarning, viewWillUnload, viewDidUnload
+    case loadWindow, windowDidLoad
+    case dealloc
+
+    /// The selectors a class may implement it under, the real one first.
+    var selectors: [String] {
+        switch self {
+        case .initWithNibName: return ["initWithNibName:bundle:", "initWithNibName:", "initWithNibName"]
+        case .initWithCoder: return ["initWithCoder:", "initWithCoder"]
+        case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear:
+            return [rawValue + ":", rawValue]
+        default: return [rawValue]
+        }
+    }
+
+    /// The callback a selector written in a script stands for.
+    static func named(_ selector: String) -> Callback? {
+        let base = selector.split(separator: ":", maxSplits: 1).first.map(String.init) ?? selector
+        return Callback(rawValue: base)
+    }
+
+    static var names: [String] { allCases.map(\.rawValue) }
+}
+
+/// The transition table of a view controller's lifecycle: for each callback, the states it
+/// may be sent in and the state it leads to. The simulator checks every callback it sends
+/// against it, so a wrong order is an error with a line number, never a silent wrong trace.
+enum Lifecycle {
+    struct Rule {
+        /// Whether the view must be loaded (true), must not be (false), or either (nil).
+        var viewLoaded: Bool?
+        /// The appearance states it may come in (nil: any).
+        var from: Set<Appearance>?
+        /// The appearance state after it (nil: unchanged).
+        var to: Appearance?
+    }
+
+    static let table: [Callback: Rule] = [
+        .loadView: Rule(viewLoaded: false, from: nil, to: nil),
+        .viewDidLoad: Rule(viewLoaded: true, from: nil, to: nil),
+        .viewWillAppear: Rule(viewLoaded: true, from: [.disappeared], to: .appearing),
+        .viewDidAppear: Rule(viewLoaded: true, from: [.appearing], to: .appeared),
+        .viewWillDisappear: Rule(viewLoaded: true, from: [.appeared], to: .disappearing),
+        .viewDidDisappear: Rule(viewLoaded: true, from: [.disappearing], to: .disappeared),
+        .viewWillUnload: Rule(viewLoaded: true, from: [.disappeared], to: nil),
+        .viewDidUnload: Rule(viewLoaded: false, from: [.disappeared], to: nil),
+        .didReceiveMemoryWarning: Rule(viewLoaded: nil, from: nil, to: nil),
+    ]
+
+    /// A line of the table in words, for docs and error messages.
+    static func describe(_ c: Callback) -> String {
+        guard let r = table[c] else { return "\(c.rawValue): any time" }
+        var parts: [String] = []
+        if let v = r.viewLoaded { parts.append(v ? "the view loaded" : "the view not loaded") }
+        if let f = r.from { parts.append("the controller " + f.map(\.rawValue).sorted().joined(separator: " or ")) }
+        return "\(c.rawValue) needs " + parts.joined(separator: " and ")
+    }
+}
+
+/// A modal presentation: `presenter` holds `presented` in its presentedViewController;
+/// `covered` is the controller whose subtree it hid (the window's root, or the previous modal).
+struct Presentation {
+    var presenter: ObjectID
+    var presented: ObjectID
+    var covered: ObjectID
+}
+
+/// One recorded callback.
+struct CallbackRecord {
+    var object: ObjectID
+    var callback: Callback
+    var line: Int
+}
+
+/// Everything the controller world keeps beside the engine. Ownership itself lives in the
+/// engine (the window's rootViewController, navigation stacks, presentedViewController);
+/// this holds what is not ownership: which window is key, the selected tab, appearance
+/// states, the callbacks sent, and which objects each view load made.
+final class ControllerState {
+    var keyWindow: ObjectID?
+    /// The controller whose view the key window shows at its bottom (its root, once shown).
+    var shownRoot: ObjectID?
+    /// Mac window and view controllers that have been shown.
+    var macShown: Set<ObjectID> = []
+    /// The command now running, for errors found at run time.
+    var currentRange: SourceRange?
+    var selectedTab: [ObjectID: Int] = [:]
+    var appearance: [ObjectID: Appearance] = [:]
+    var callbacks: [CallbackRecord] = []
+    /// Modal presentations, bottom first.
+    var presentations: [Presentation] = []
+    /// Objects allocated while each controller's view loaded (loadView and viewDidLoad).
+    var viewObjects: [ObjectID: [ObjectID]] = [:]
+    /// Controllers whose view has been loaded at least once.
+    var everLoaded: Set<ObjectID> = []
+    /// V10: the keys KVC set on each controller while its loadView ran (`option cleanup kvc`).
+    var trackedKeys: [ObjectID: [String]] = [:]
+    /// Errors of the lifecycle found at run time (an impossible order of commands).
+    var runtimeErrors: [Diagnostic] = []
+
+    func appearance(of c: ObjectID) -> Appearance { appearance[c] ?? .disappeared }
+}

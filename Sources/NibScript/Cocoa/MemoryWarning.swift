@@ -1,0 +1,125 @@
+import NibScriptSyntax
+import OwnershipEngine
+
+/// Memory warnings (V5, V6), view unloading, the automatic outlet cleanups (V10) and
+/// abandoned memory (V7, O9).
+extension ScenarioRun {
+    /// `memoryWarning`: every live view controller gets didReceiveMemoryWarning, in the
+    /// order they were allocated.
+    func memoryWarning() {
+        note("memory warning: every live view controller gets -didReceiveMemoryWarning (V5\(config.atLeast(6) ? ", V6" : ""))")
+        let live = engine.allObjects.filter { engine.isAlive($0) && !engine.isHidden($0) && isKind($0, "UIViewController") }
+        for c in live {
+            guard !crashed else { return }
+            deliver(.didReceiveMemoryWarning, to: c) { self.defaultDidReceiveMemoryWarning(c) }
+        }
+        guard !crashed else { return }
+        for o in abandonedObjects() {
+            note("abandoned    \(TextReport.pad(label(o), 28)) \(keeper(of: o)) (V7)")
+        }
+    }
+
+    /// UIViewController's own didReceiveMemoryWarning: on iOS 3.0–5.1, an off-screen loaded
+    /// view is released, then viewDidUnload is called (viewWillUnload first on iOS 5);
+    /// from iOS 6.0 nothing is unloaded.
+    func defaultDidReceiveMemoryWarning(_ c: ObjectID) {
+        guard engine.isAlive(c), isKind(c, "UIViewController") else { return }
+        if config.atLeast(6) { return note("iOS \(config.versionText): UIViewController no longer unloads its view (V6)") }
+        guard isViewLoaded(c) else { return note("\(shortLabel(c)).view is not loaded: nothing to unload") }
+        if isOnScreen(c) { return note("\(shortLabel(c)).view is on screen: it stays (V5)") }
+        note("\(shortLabel(c)).view is loaded and not in a window: UIViewController unloads it (V5)")
+        if config.atLeast(5) { deliver(.viewWillUnload, to: c) }
+        guard !crashed, let p = runtimeClass(of: c).property("view") else { return }
+        storeThroughSetter(p, of: c, .none, cause: .other("the view unloads"))
+        guard !crashed else { return }
+        if config.atLeast(3) {
+            deliver(.viewDidUnload, to: c) { self.automaticCleanup(c, when: "viewDidUnload") }
+        }
+    }
+
+    /// V10, as UIViewController subclasses did it in their viewDidUnload (reached when the
+    /// script's class does not override it, or its override calls super).
+    func automaticCleanup(_ c: ObjectID, when: String) {
+        let cls = runtimeClass(of: c)
+        switch cls.option("cleanup") {
+        case "kvc"?:
+            let keys = controllers.trackedKeys[c] ?? []
+            note("cleanup kvc: setValue:nil forKey: for each key set during loadView: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) (V10)")
+            for k in keys where !crashed { kvcSetNil(k, of: c) }
+            controllers.trackedKeys[c] = []
+        case "views"?:
+            let ivars = viewIvars(of: cls)
+            note("cleanup views: release every ivar that holds a UIView: \(ivars.isEmpty ? "none" : ivars.map(\.name).joined(separator: ", ")) (V10)")
+            for iv in ivars where !crashed {
+                let r = SlotRef(c, iv.slot)
+                guard let v = engine.read(r) else { continue }
+                engine.release(v, cause: .other("cleanup views: [\(iv.name) release]"), via: r)
+                if !crashed { engine.store(r, nil, rule: .direct(adoptsClaim: false)) }
+            }
+        default:
+            break
+        }
+    }
+
+    /// The ivars of the script's classes, from the class up to UIViewController, whose
+    /// declared type is a view (the approach `001_…` cites).
+    func viewIvars(of cls: RuntimeClass) -> [RuntimeIvar] {
+        var out: [RuntimeIvar] = []
+        for k in cls.ancestors where !k.isBuiltin {
+            for iv in k.ivars where classes[iv.type]?.isView == true { out.append(iv) }
+        }
+        return out
+    }
+
+    /// `[self setValue:nil forKey:key]`: the same search as the loader's (N7).
+    func kvcSetNil(_ key: String, of c: ObjectID) {
+        let cause = Cause.other("cleanup kvc: setValue:nil forKey:@\"\(key)\"")
+        switch KeyValueCoding.iosSearch(key, in: runtimeClass(of: c)) {
+        case .setter(let p):
+            storeThroughSetter(p, of: c, .none, cause: cause)
+        case .method(let sel, let m, let owner):
+            invoke(m, of: owner, on: c, selector: sel, arguments: [("value", .none)])
+        case .kvcIvar(let iv):
+            let rule: StoreRule = iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain)
+            engine.store(SlotRef(c, iv.slot), nil, rule: rule, cause: cause)
+        default:
+            break
+        }
+    }
+
+    // MARK: Abandoned memory
+
+    /// Controllers whose view was loaded once and is not loaded now.
+    func unloadedControllers() -> Set<ObjectID> {
+        Set(controllers.everLoaded.filter { engine.isAlive($0) && isKind($0, "UIViewController") && !isViewLoaded($0) })
+    }
+
+    /// V7, O9: objects a view load made (in loadView or viewDidLoad) that are still alive,
+    /// reachable from the roots, but only through controllers whose view is unloaded. Not
+    /// leaks (they are reachable), but memory nobody needs until the view loads again.
+    func abandonedObjects() -> [ObjectID] {
+        let unloaded = unloadedControllers()
+        guard !unloaded.isEmpty else { return [] }
+        let reach = engine.reachable(from: roots)
+        let without = engine.reachable(from: roots) { unloaded.contains($0.holder) }
+        var out: [ObjectID] = []
+        for c in unloaded {
+            for o in controllers.viewObjects[c] ?? [] where engine.isAlive(o) && reach[o.index] && !without[o.index] && !out.contains(o) {
+                out.append(o)
+            }
+        }
+        return out.sorted()
+    }
+
+    /// Which unloaded controller's reference keeps an abandoned object, in words.
+    func keeper(of o: ObjectID) -> String {
+        for c in unloadedControllers().sorted() {
+            let slots = engine.slots(of: engine.classOf(c))
+            for (k, s) in slots.enumerated() where !s.isList {
+                let r = SlotRef(c, k)
+                if engine.read(r) == o, engine.claims(r) > 0 { return "kept by \(shortLabel(c)).\(s.name) while its view is unloaded" }
+            }
+        }
+        return "kept through an object a controller with an unloaded view holds"
+    }
+}
