@@ -226,8 +226,9 @@ public enum StmtKind: Sendable {
     case autorelease(Expr)
     /// `CFRelease x`: a bridged release, allowed under ARC.
     case cfRelease(Expr)
-    /// `send x [selector]`: a message to an object (a zombie message if it is deallocated).
-    case send(Expr, selector: Identifier?)
+    /// `send x [selector [args…]]`: a message to an object (a zombie message if it is
+    /// deallocated), e.g. `send v addSubview: label`.
+    case send(Expr, selector: Identifier?, arguments: [Expr])
     /// `load nib Panel owner o`.
     case loadNib(nib: Identifier, owner: Expr)
     /// `drain`: the current run-loop event ends and its autorelease pool drains.

@@ -95,7 +95,11 @@ extension ScriptParser {
         }
         advance()
         var args: [Expr] = []
-        while canStartExpression(current) { args.append(try parseExpression()) }
+        while canStartExpression(current) {
+            args.append(try parseExpression())
+            // `expect abandoned a, b` reads like `expect leaks a, b`; commas are optional.
+            if current.kind == .comma { advance() }
+        }
         return .other(verb: identifier(verb), args: args, negated: negated)
     }
 

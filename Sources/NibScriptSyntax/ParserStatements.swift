@@ -60,11 +60,15 @@ extension ScriptParser {
             advance()
             kind = .cfRelease(try parseExpression())
         case "send":
-            // send = "send" expr [ selector ]
+            // send = "send" expr [ selector { expr } ]
             advance()
             let receiver = try parseExpression()
             let selector = current.kind == .identifier ? try parseSelector() : nil
-            kind = .send(receiver, selector: selector)
+            var arguments: [Expr] = []
+            if let s = selector, s.name.hasSuffix(":") {
+                while canStartExpression(current) { arguments.append(try parseExpression()) }
+            }
+            kind = .send(receiver, selector: selector, arguments: arguments)
         case "load":
             kind = try parseLoadNib()
         case "drain":

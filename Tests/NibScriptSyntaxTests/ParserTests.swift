@@ -137,7 +137,7 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(text(ivar.range), "_spinner")
         XCTAssertEqual(text(value.range), "nil")
 
-        guard case .send(let receiver, let selector) = s[7].kind else { return XCTFail("not a send") }
+        guard case .send(let receiver, let selector, _) = s[7].kind else { return XCTFail("not a send") }
         XCTAssertEqual(text(receiver.range), "o.button")
         XCTAssertEqual(selector.map { text($0.range) }, "setHidden:")
 

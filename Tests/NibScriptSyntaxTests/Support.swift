@@ -78,7 +78,7 @@ enum Dump {
         case .release(let e): return "(release \(expr(e)))"
         case .autorelease(let e): return "(autorelease \(expr(e)))"
         case .cfRelease(let e): return "(CFRelease \(expr(e)))"
-        case .send(let e, let sel): return "(send \(expr(e))" + (sel.map { " \($0)" } ?? "") + ")"
+        case .send(let e, let sel, let args): return "(send \(expr(e))" + (sel.map { " \($0)" } ?? "") + args.map { " " + expr($0) }.joined() + ")"
         case .loadNib(let n, let o): return "(load \(n) \(expr(o)))"
         case .drain: return "(drain)"
         case .autoreleasePool(let b): return "(pool \(block(b)))"

@@ -88,7 +88,7 @@ extension ScenarioRun: DeallocPlanner {
                 if let slot = DeallocLowering.slot(of: e, in: cls) { steps.append(.autorelease(slot: slot)) }
             case .assign(let target, _):
                 if let (slot, rule) = DeallocLowering.nilStore(target, in: cls) { steps.append(.storeNil(slot: slot, rule: rule)) }
-            case .send(let e, let sel):
+            case .send(let e, let sel, _):
                 if let slot = DeallocLowering.slot(of: e, in: cls) { steps.append(.message(slot: slot, selector: sel?.name ?? "description")) }
             default:
                 break

@@ -142,7 +142,10 @@ struct Checker {
             case .assign(let t, let v):
                 if case .nilLiteral = v.kind, DeallocLowering.nilStore(t, in: cls) != nil { continue }
                 diagnostics.append(.error("in dealloc, assignments can only set self's properties or ivars to nil", at: s.range))
-            case .send(let e, _):
+            case .send(let e, _, let args):
+                if !args.isEmpty {
+                    diagnostics.append(.error("in dealloc, messages can carry no arguments", at: s.range)); continue
+                }
                 if case .name(let id) = e.kind, id.name == "self" { continue }
                 if DeallocLowering.slot(of: e, in: cls) == nil { diagnostics.append(notSelfHeld(e, cls)) }
             case .superCall:
@@ -210,8 +213,17 @@ struct Checker {
             _ = type(of: e, scope, diagnostics: &diagnostics)
         case .cfRelease(let e):
             _ = type(of: e, scope, diagnostics: &diagnostics)
-        case .send(let e, _):
+        case .send(let e, let sel, let args):
             _ = type(of: e, scope, diagnostics: &diagnostics)
+            for a in args { _ = type(of: a, scope, diagnostics: &diagnostics) }
+            if let sel {
+                let colons = sel.name.filter { $0 == ":" }.count
+                if !args.isEmpty && colons != args.count {
+                    diagnostics.append(.error("'\(sel.name)' takes \(colons) argument\(colons == 1 ? "" : "s"), found \(args.count)", at: sel.range))
+                } else if args.isEmpty, BuiltinMessages.needsArgument(sel.name) {
+                    diagnostics.append(.error("'\(sel.name)' needs an argument: 'send … \(sel.name) x'", at: sel.range))
+                }
+            }
         case .loadNib(let name, let owner):
             _ = type(of: owner, scope, diagnostics: &diagnostics)
             guard let nib = nibs.first(where: { $0.name.name == name.name }) else { diagnostics.append(unknownNib(name)); return }
@@ -249,7 +261,14 @@ struct Checker {
             }
             if let cls = scope.cls, cls.ivar(id.name) != nil { return }
             if scope.variable(id.name) == nil { scope.variables.append((id.name, valueType)) }
-        case .property, .ivar:
+        case .property(let base, let name):
+            if let t = type(of: base, scope, diagnostics: &diagnostics), let cls = classes[t], cls.property(name.name) == nil, cls.list(name.name) != nil {
+                let how = name.name == "subviews" ? "send … addSubview: x" : "send … addObject: x"
+                diagnostics.append(.error("'\(name.name)' is a list \(cls.name) owns, not a property; write '\(how)'", at: name.range))
+                return
+            }
+            _ = type(of: target, scope, diagnostics: &diagnostics)
+        case .ivar:
             _ = type(of: target, scope, diagnostics: &diagnostics)
         default:
             diagnostics.append(.error("expected a variable, a property (o.name) or an ivar (o->name) to assign to", at: target.range))

@@ -59,11 +59,16 @@ extension ScenarioRun {
             } else {
                 engine.release(o, via: v.place)
             }
-        case .send(let e, let sel):
+        case .send(let e, let sel, let args):
             let v = evaluate(e, ctx)
             guard !crashed else { return }
-            guard let o = v.object else { return note("message to nil: nothing happens") }
-            send(sel?.name ?? "description", to: o)
+            let values = args.map { evaluate($0, ctx) }
+            guard !crashed else { return }
+            guard let o = v.object else {
+                values.forEach(releaseTemporary)
+                return note("message to nil: nothing happens")
+            }
+            send(sel?.name ?? "description", to: o, arguments: values)
         case .loadNib(let nib, let owner):
             let v = evaluate(owner, ctx)
             guard !crashed else { return }
@@ -110,12 +115,16 @@ extension ScenarioRun {
     }
 
     /// Sends a message: a zombie if the receiver is deallocated; runs a method of the
-    /// script if the class has one by that name.
-    func send(_ selector: String, to o: ObjectID) {
+    /// script if the class has one by that name (its first argument is `value`), else
+    /// Cocoa's own behaviour where it matters for ownership.
+    func send(_ selector: String, to o: ObjectID, arguments: [Operand] = []) {
+        defer { arguments.forEach(releaseTemporary) }
         guard engine.message(o, selector) else { return }
         let cls = runtimeClass(of: o)
         if let (m, owner) = cls.method(selector) {
-            invoke(m, of: owner, on: o, selector: selector)
+            invoke(m, of: owner, on: o, selector: selector, arguments: arguments.first.map { [("value", $0)] } ?? [])
+        } else if BuiltinMessages.perform(selector, on: o, cls: cls, arguments: arguments, in: self) {
+            return
         } else if let handled = builtinMessage(selector, to: o, cls: cls), handled {
             return
         } else {
