@@ -151,6 +151,8 @@ struct NibBuilder {
             diagnostics.append(.error("'\(pcls.name)' has no property or list '\(key.name)' to hold '\(o.name.name)'", at: key.range, notes: notes))
             return nil
         }
+        // A window is a view, but a controller nested in it is its root view controller.
+        if pcls.isKind(of: "UIWindow"), cls.isViewController { return .property("rootViewController") }
         if pcls.isView {
             if cls.isView { return .subview }
             diagnostics.append(.error("'\(o.name.name)' (\(cls.name)) cannot be a subview of '\(parent.name)' (\(pcls.name)): only views nest inside views",
@@ -160,8 +162,6 @@ struct NibBuilder {
         if pcls.isViewController, cls.isView { return .property("view") }
         if pcls.list("viewControllers") != nil, cls.isViewController { return .collection("viewControllers") }
         if pcls.isKind(of: "NSWindow"), cls.isView { return .property("contentView") }
-        if pcls.isKind(of: "UIWindow"), cls.isView { return .subview }
-        if pcls.isKind(of: "UIWindow"), cls.isViewController { return .property("rootViewController") }
         if pcls.isWindowController, cls.isKind(of: "NSWindow") { return .property("window") }
         if pcls.list("items") != nil { return .collection("items") }
         diagnostics.append(.error("cannot nest '\(o.name.name)' (\(cls.name)) inside '\(parent.name)' (\(pcls.name))",

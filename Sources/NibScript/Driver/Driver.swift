@@ -98,8 +98,11 @@ public enum Driver {
             out += TextReport.render(r, quiet: quiet)
         }
         if reports.isEmpty { out += "\(file.path): no scenarios\n" }
+        // Impossible orders found while running are errors in the script, like those found before.
+        let runtimeErrors = reports.flatMap(\.runtimeErrors)
         let failed = reports.contains { $0.failed > 0 }
-        return Result(status: failed ? 1 : 0, stdout: out, stderr: err)
+        let status: Int32 = !runtimeErrors.isEmpty ? 2 : failed ? 1 : 0
+        return Result(status: status, stdout: out, stderr: err + DiagnosticFormatter.format(runtimeErrors, in: file))
     }
 
     static func describeCommand(_ args: [String]) -> Result {

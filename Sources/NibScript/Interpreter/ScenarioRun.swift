@@ -77,6 +77,11 @@ final class ScenarioRun {
     func placeLabel(_ r: SlotRef) -> String {
         let slot = engine.slots(of: engine.classOf(r.holder))[Int(r.slot)].name
         if engine.isHidden(r.holder) { return "variable \(slot)" }
+        // A property's name reads better than its backing ivar's (`_rootViewController`).
+        let cls = runtimeClass(of: r.holder)
+        if let p = cls.ancestors.lazy.compactMap({ $0.properties.first { $0.slot == Int(r.slot) } }).first, p.ivarName != p.name {
+            return "\(shortLabel(r.holder)).\(p.name)"
+        }
         return "\(shortLabel(r.holder)).\(slot)"
     }
 

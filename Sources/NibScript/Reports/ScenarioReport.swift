@@ -13,6 +13,10 @@ public struct ScenarioReport {
     public var zombies: [String]
     public var crash: String?
     public var warnings: [String]
+    /// Objects alive and reachable only through controllers whose view is unloaded (O9, V7).
+    public var abandoned: [String]
+    /// Impossible orders found while running, as diagnostics at their statements.
+    public var runtimeErrors: [Diagnostic]
     var results: [ExpectationResult]
 
     public var passed: Int { results.filter(\.passed).count }
@@ -31,7 +35,7 @@ extension ScenarioRun {
         return ScenarioReport(title: scenario.title, config: config, line: file.location(of: scenario.range.start).line,
                               trace: trace, alive: alive, leaks: leakedObjects().map(label), dangling: dangling,
                               zombies: zombies, crash: crash, warnings: warnings.map { "line \($0.line): \($0.text)" },
-                              results: results)
+                              abandoned: abandonedObjects().map(label), runtimeErrors: runtimeErrors, results: results)
     }
 }
 

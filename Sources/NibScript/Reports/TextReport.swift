@@ -19,6 +19,7 @@ public enum TextReport {
         section("alive", r.alive.map { "\($0.label)  count \($0.count)" })
         section("leaks", r.leaks)
         section("dangling", r.dangling)
+        if !r.abandoned.isEmpty { section("abandoned", r.abandoned) }
         section("zombies", r.zombies)
         section("crash", r.crash.map { [$0] } ?? [])
         if !r.warnings.isEmpty { section("warnings", r.warnings) }
