@@ -11,6 +11,10 @@ public enum DeallocStep: Sendable, Equatable {
     case storeNil(slot: Int, rule: StoreRule)
     /// Send a message to what the slot points at (a zombie message if it is deallocated).
     case message(slot: Int, selector: String)
+    /// Through what slot `slot` points at, store nil into its slot `targetSlot` under `rule`
+    /// (`self.table.delegate = nil`): a setter message to that object first, so a zombie
+    /// if it is gone; nothing if it is nil or not of class `expecting`.
+    case storeNilThrough(slot: Int, targetSlot: Int, expecting: ClassID, rule: StoreRule, selector: String)
     /// Release every element of an owned list, first to last, and empty it.
     case releaseList(slot: Int)
     /// Release one object held by self's adopted claims (Mac top-level objects of a nib whose

@@ -361,6 +361,9 @@ public final class Engine {
             store(SlotRef(me, slot), nil, rule: rule, cause: cause)
         case .message(let slot, let selector):
             if let t = read(SlotRef(me, slot)) { message(t, selector) }
+        case .storeNilThrough(let slot, let targetSlot, let expecting, let rule, let selector):
+            guard let t = read(SlotRef(me, slot)), message(t, selector), isSubclass(classOf[t.index], of: expecting) else { return }
+            store(SlotRef(t, targetSlot), nil, rule: rule, cause: cause)
         case .releaseList(let slot):
             let i = slotIndex(SlotRef(me, slot))
             guard slotTarget[i] >= 0 else { return }

@@ -87,7 +87,11 @@ extension ScenarioRun: DeallocPlanner {
             case .autorelease(let e):
                 if let slot = DeallocLowering.slot(of: e, in: cls) { steps.append(.autorelease(slot: slot)) }
             case .assign(let target, _):
-                if let (slot, rule) = DeallocLowering.nilStore(target, in: cls) { steps.append(.storeNil(slot: slot, rule: rule)) }
+                if let (slot, rule) = DeallocLowering.nilStore(target, in: cls) {
+                    steps.append(.storeNil(slot: slot, rule: rule))
+                } else if let step = DeallocLowering.nilStoreThrough(target, in: cls, classes: classes) {
+                    steps.append(step)
+                }
             case .send(let e, let sel, _):
                 if let slot = DeallocLowering.slot(of: e, in: cls) { steps.append(.message(slot: slot, selector: sel?.name ?? "description")) }
             default:
@@ -112,6 +116,22 @@ enum DeallocLowering {
         default: break
         }
         return nil
+    }
+
+    /// `self.table.delegate = nil` or `table.delegate = nil`: a property of an object self
+    /// holds, known by the declared class of self's ivar or property.
+    static func nilStoreThrough(_ target: Expr, in cls: RuntimeClass, classes: ClassTable) -> DeallocStep? {
+        guard case .property(let base, let id) = target.kind, let slot = slot(of: base, in: cls) else { return nil }
+        let type = cls.ancestors.lazy.compactMap { $0.ivars.first { $0.slot == slot }?.type }.first
+        guard let t = type.flatMap({ classes[$0] }), let p = t.property(id.name) else { return nil }
+        let rule: StoreRule
+        switch p.ownership {
+        case .strong, .copy, .none: rule = .retain
+        case .assign: rule = .assign
+        case .weak: rule = .weak
+        }
+        return .storeNilThrough(slot: slot, targetSlot: p.slot, expecting: t.engineClass, rule: rule,
+                                selector: KeyValueCoding.setterSelector(id.name))
     }
 
     /// `self.label = nil` (the setter's rule) or `label = nil` (the ivar's).

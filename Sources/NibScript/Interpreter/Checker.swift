@@ -141,6 +141,7 @@ struct Checker {
                 if DeallocLowering.slot(of: e, in: cls) == nil { diagnostics.append(notSelfHeld(e, cls)) }
             case .assign(let t, let v):
                 if case .nilLiteral = v.kind, DeallocLowering.nilStore(t, in: cls) != nil { continue }
+                if case .nilLiteral = v.kind, DeallocLowering.nilStoreThrough(t, in: cls, classes: classes) != nil { continue }
                 diagnostics.append(.error("in dealloc, assignments can only set self's properties or ivars to nil", at: s.range))
             case .send(let e, _, let args):
                 if !args.isEmpty {
