@@ -26,6 +26,7 @@ let package = Package(
         .testTarget(name: "NibScriptSyntaxTests", dependencies: ["NibScriptSyntax"]),
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "NibScriptTests", dependencies: ["NibScript"]),
+        .testTarget(name: "NibScriptTests", dependencies: ["NibScript", "InterfaceBuilder", "NibScriptSyntax"],
+                    exclude: ["Fixtures"]),
     ]
 )

@@ -21,7 +21,9 @@ enum Catalogue {
     static let classes: [BuiltinClass] = foundation + uikit + appkit
 
     static let foundation: [BuiltinClass] = [
-        BuiltinClass(name: "NSObject", superclass: nil, availability: .both),
+        // `children`: objects an Interface Builder file nests in another without a property or
+        // list the catalogue knows (toolbar items, table columns…); the parent retains them.
+        BuiltinClass(name: "NSObject", superclass: nil, availability: .both, lists: ["children"]),
         BuiltinClass(name: "NSString", superclass: "NSObject", availability: .both, copyClass: "NSString"),
         BuiltinClass(name: "NSMutableString", superclass: "NSString", availability: .both, copyClass: "NSString"),
         BuiltinClass(name: "NSArray", superclass: "NSObject", availability: .both, lists: ["objects"], copyClass: "NSArray"),
@@ -86,7 +88,9 @@ enum Catalogue {
         BuiltinClass(name: "UITapGestureRecognizer", superclass: "UIGestureRecognizer", availability: .ios),
         BuiltinClass(name: "UILayoutGuide", superclass: "NSObject", availability: .ios),
         BuiltinClass(name: "UIViewController", superclass: "UIResponder", availability: .ios,
-                     properties: [("view", "UIView", .retain), ("presentedViewController", "UIViewController", .retain)]),
+                     properties: [("view", "UIView", .retain), ("presentedViewController", "UIViewController", .retain)],
+                     // UIKit's private array for a storyboard scene's other top-level objects.
+                     lists: ["topLevelObjectsToKeepAliveFromStoryboard"]),
         BuiltinClass(name: "UITableViewController", superclass: "UIViewController", availability: .ios),
         BuiltinClass(name: "UICollectionViewController", superclass: "UIViewController", availability: .ios),
         BuiltinClass(name: "UINavigationController", superclass: "UIViewController", availability: .ios,
@@ -101,7 +105,8 @@ enum Catalogue {
         BuiltinClass(name: "NSResponder", superclass: "NSObject", availability: .mac),
         BuiltinClass(name: "NSImage", superclass: "NSObject", availability: .mac),
         BuiltinClass(name: "NSView", superclass: "NSResponder", availability: .mac, lists: ["subviews"]),
-        BuiltinClass(name: "NSControl", superclass: "NSView", availability: .mac),
+        BuiltinClass(name: "NSControl", superclass: "NSView", availability: .mac,
+                     properties: [("cell", "NSCell", .retain)]),
         BuiltinClass(name: "NSButton", superclass: "NSControl", availability: .mac),
         BuiltinClass(name: "NSTextField", superclass: "NSControl", availability: .mac,
                      properties: [("delegate", "NSObject", .assign)]),

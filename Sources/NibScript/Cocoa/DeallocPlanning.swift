@@ -71,9 +71,8 @@ extension ScenarioRun: DeallocPlanner {
         var steps: [DeallocStep] = []
         for p in k.properties where p.ownership == .strong || p.ownership == .copy { steps.append(.release(slot: p.slot)) }
         for l in k.lists { steps.append(.releaseList(slot: l.slot)) }
-        // Controllers release what they keep without a property: a Mac nib's top-level objects,
-        // the other objects of a storyboard scene.
-        if ["NSWindowController", "NSViewController", "UIViewController"].contains(k.name) { steps.append(.releaseAdopted) }
+        // Mac controllers release the top-level objects a plain nib load left to them.
+        if ["NSWindowController", "NSViewController"].contains(k.name) { steps.append(.releaseAdopted) }
         return steps
     }
 

@@ -172,12 +172,16 @@ struct NibModelMapping {
 
     private func relationship(of o: IBObject, ibParent: Int?, parent: Int?, in model: NibModel, chosen: Selection) -> NibModel.Relationship {
         guard let p = parent, let pcls = classes[model.objects[p].className] else { return .topLevel }
-        if chosen.sceneOwned.contains(o.index) { return .collection("scene objects") }
+        // A scene's other top-level objects live and die with its controller: UIKit keeps
+        // them in a private array of the controller, AppKit in its top-level objects.
+        if chosen.sceneOwned.contains(o.index) {
+            return .collection(pcls.list("topLevelObjects") != nil ? "topLevelObjects" : "topLevelObjectsToKeepAliveFromStoryboard")
+        }
         if ibParent != o.parent { return .collection("viewControllers") }
         switch o.relationship {
         case .subview: return pcls.isView ? .subview : .collection("subviews")
-        case .property(let key): return pcls.property(key) != nil ? .property(key) : .collection(key)
-        case .collection(let name): return .collection(name)
+        case .property(let key): return pcls.property(key) != nil ? .property(key) : .collection(pcls.list(key) != nil ? key : "children")
+        case .collection(let name): return .collection(pcls.list(name) != nil ? name : "children")
         case .topLevel: return .topLevel
         }
     }

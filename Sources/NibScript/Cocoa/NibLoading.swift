@@ -79,13 +79,10 @@ extension ScenarioRun {
             setProperty(key, of: parent, Operand(object: o), cause: .other("\(shortLabel(parent)).\(key) holds it"))
             if !crashed { engine.release(o, cause: balance) }
         case .collection(let name):
-            if let slot = pcls.list(name) {
-                engine.listAppend(SlotRef(parent, slot), o)
-                engine.release(o, cause: balance)
-            } else {
-                engine.adopt(o, by: parent)
-                note("\(shortLabel(parent)) keeps \(shortLabel(o)) in its \(name)", extraDepth: 2)
-            }
+            // A collection the catalogue does not know is held like any owned child.
+            guard let slot = pcls.list(name) ?? pcls.list("children") else { return }
+            engine.listAppend(SlotRef(parent, slot), o)
+            engine.release(o, cause: balance)
         case .topLevel:
             break
         }

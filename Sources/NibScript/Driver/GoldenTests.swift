@@ -98,8 +98,9 @@ enum UnifiedDiff {
         var i = 0, j = 0
         while i < a.count || j < b.count {
             if i < a.count, j < b.count, a[i] == b[j] { ops.append(.same(i, j)); i += 1; j += 1 }
-            else if j < b.count, i == a.count || lcs[i][j + 1] >= lcs[i + 1][j] { ops.append(.add(j)); j += 1 }
-            else { ops.append(.del(i)); i += 1 }
+            // Deletions before additions, as unified diffs show a changed line.
+            else if i < a.count, j == b.count || lcs[i + 1][j] >= lcs[i][j + 1] { ops.append(.del(i)); i += 1 }
+            else { ops.append(.add(j)); j += 1 }
         }
         var out = "--- \(expectedName)\n+++ \(actualName)\n"
         var k = 0

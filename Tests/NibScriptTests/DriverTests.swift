@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+@testable import NibScript
+
+/// The command line, run in-process.
+final class DriverTests: XCTestCase {
+    func testHelpAndVersion() {
+        let h = Driver.main(["--help"])
+        XCTAssertEqual(h.status, 0)
+        XCTAssert(h.stdout.contains("USAGE: nibscript"))
+        XCTAssert(h.stdout.contains("SUBCOMMANDS:"))
+        let v = Driver.main(["--version"])
+        XCTAssertEqual(v.status, 0)
+        XCTAssertEqual(v.stdout, "nibscript \(Driver.version)\n")
+    }
+
+    func testUsageErrorsGoToStderrWithStatus2() {
+        for args in [[], ["frobnicate"], ["run"], ["run", "--bogus", "x.nibscript"]] {
+            let r = Driver.main(args)
+            XCTAssertEqual(r.status, 2, "\(args)")
+            XCTAssertEqual(r.stdout, "", "\(args)")
+            XCTAssert(r.stderr.contains("See 'nibscript --help'."), "\(args): \(r.stderr)")
+        }
+        let missing = Driver.main(["run", "/nonexistent/x.nibscript"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssert(missing.stderr.contains("cannot read '/nonexistent/x.nibscript'"))
+    }
+
+    func testRunReadsStandardInput() {
+        let script = "scenario \"s\" {\n    o = new NSObject\n    expect count o == 1\n}\n"
+        let r = Driver.main(["run", "-"], stdin: { Data(script.utf8) })
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssert(r.stdout.contains("pass     3  expect count o == 1"), r.stdout)
+    }
+
+    func testStatusOneWhenAnExpectationFails() {
+        let r = Driver.main(["run", "-"], stdin: { Data("scenario \"s\" {\n    o = new NSObject\n    expect count o == 2\n}\n".utf8) })
+        XCTAssertEqual(r.status, 1)
+        XCTAssert(r.stdout.contains("FAIL     3  expect count o == 2  —  NSObject o#1 has count 1"), r.stdout)
+    }
+
+    func testAnUnexpectedCrashFails() {
+        let r = Driver.main(["run", "-"], stdin: { Data("scenario \"s\" {\n    o = new NSObject\n    release o\n    release o\n}\n".utf8) })
+        XCTAssertEqual(r.status, 1)
+        XCTAssert(r.stdout.contains("the app crashed at line 4"), r.stdout)
+    }
+
+    func testQuietPrintsNoTrace() {
+        let script = "scenario \"s\" {\n    o = new NSObject\n    retain o\n}\n"
+        let loud = Driver.main(["run", "-"], stdin: { Data(script.utf8) })
+        let quiet = Driver.main(["run", "--quiet", "-"], stdin: { Data(script.utf8) })
+        XCTAssert(loud.stdout.contains("retain       NSObject o#1"))
+        XCTAssertFalse(quiet.stdout.contains("retain       NSObject o#1"))
+        XCTAssert(quiet.stdout.contains("summary"))
+    }
+
+    func testScriptErrorsHaveACaretAndStatus2() {
+        let r = Driver.main(["run", "-"], stdin: { Data("scenario \"s\" {\n    relase o\n}\n".utf8) })
+        XCTAssertEqual(r.status, 2)
+        XCTAssert(r.stderr.hasPrefix("<stdin>:2:5: error: unknown statement 'relase'\n    relase o\n    ^~~~~~\nnote: did you mean 'release'?\n"), r.stderr)
+    }
+
+    func testNoInputTrapsTheTool() {
+        // Arbitrary bytes never crash the tool: they give diagnostics or a run.
+        var seed: UInt64 = 0x9E3779B97F4A7C15
+        for _ in 0..<200 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(seed % 300) {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                bytes.append(UInt8(truncatingIfNeeded: seed >> 33))
+            }
+            let r = Driver.main(["run", "-"], stdin: { Data(bytes) })
+            XCTAssert([0, 1, 2].contains(r.status))
+        }
+    }
+
+    func testGoldenDiffShowsLineNumbers() {
+        let d = UnifiedDiff.render(expected: "a\nb\nc\n", actual: "a\nB\nc\n", expectedName: "x.out", actualName: "actual")
+        XCTAssertEqual(d, "--- x.out\n+++ actual\n@@ expected line 1, actual line 1 @@\n a\n-b\n+B\n c\n \n")
+    }
+}
