@@ -98,8 +98,9 @@ final class ControllerTests: XCTestCase {
         XCTAssertEqual(loc.line, 6)
         XCTAssertEqual(loc.column, 5)
         let out = run(text)
-        XCTAssertEqual(out.status, 1)
-        XCTAssert(out.stdout.contains("test.nibscript:6:5: error: pop:"), out.stdout)
+        XCTAssertEqual(out.status, 2, "an impossible order is an error in the script")
+        XCTAssert(out.stderr.contains("test.nibscript:6:5: error: pop:"), out.stderr)
+        XCTAssert(out.stdout.contains("ERROR        6:5: pop:"), out.stdout)
     }
 
     func testDismissWithNothingPresentedIsAnError() throws {
