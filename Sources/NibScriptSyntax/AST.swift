@@ -19,6 +19,8 @@ public enum Decl: Sendable {
     case classDecl(ClassDecl)
     case nib(NibDecl)
     case scenario(ScenarioDecl)
+    /// `configurations mac, ios 5.1 mrc, ios 6.0 arc`: the configurations `nibscript matrix` runs.
+    case configurations(ConfigurationsDecl)
 }
 
 // MARK: - Configuration
@@ -43,6 +45,35 @@ public struct MemoryDecl: Sendable {
     public var model: MemoryModelName
     public var range: SourceRange
     public init(model: MemoryModelName, range: SourceRange) { self.model = model; self.range = range }
+}
+
+/// One filter of configurations, a conjunction of optional parts: `mac`, `ios 5.1`,
+/// `ios 6.0 arc`, `arc`. It matches a configuration when every part it names is equal.
+public struct ConfigFilter: Sendable, Equatable {
+    public var platform: PlatformName?
+    public var major: Int?
+    public var minor: Int?
+    public var memory: MemoryModelName?
+    public var range: SourceRange
+    public init(platform: PlatformName?, major: Int?, minor: Int?, memory: MemoryModelName?, range: SourceRange) {
+        self.platform = platform; self.major = major; self.minor = minor; self.memory = memory; self.range = range
+    }
+    /// The filter as written, normalised: `ios 5.1 mrc`.
+    public var text: String {
+        var parts: [String] = []
+        if let p = platform { parts.append(p.rawValue) }
+        if let a = major { parts.append("\(a).\(minor ?? 0)") }
+        if let m = memory { parts.append(m.rawValue) }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// `configurations FILTER { "," FILTER }`: restricts `nibscript matrix` to the
+/// configurations any filter matches.
+public struct ConfigurationsDecl: Sendable {
+    public var filters: [ConfigFilter]
+    public var range: SourceRange
+    public init(filters: [ConfigFilter], range: SourceRange) { self.filters = filters; self.range = range }
 }
 
 // MARK: - Classes
@@ -241,6 +272,9 @@ public enum StmtKind: Sendable {
     /// A verb with arguments for the controller world: `push nav b`, `pop nav`, `memoryWarning`,
     /// `present a b`, `dismiss a`, `select tabs 1`, `popToRoot nav`, `show c`.
     case command(verb: Identifier, args: [Expr])
+    /// `choose { … } or { … }`: a nondeterministic choice. `nibscript run` takes the first
+    /// branch; `nibscript explore` takes every branch.
+    case choose([Block])
 }
 
 public struct Expr: Sendable {
@@ -271,7 +305,12 @@ public enum CompareOp: String, Sendable, CaseIterable {
 public struct Expectation: Sendable {
     public var kind: ExpectationKind
     public var range: SourceRange
-    public init(_ kind: ExpectationKind, range: SourceRange) { self.kind = kind; self.range = range }
+    /// `expect (mac) …`, `expect (ios 5.1, ios 6.0 arc) …`: the configurations the
+    /// expectation applies in; nil applies everywhere.
+    public var scope: [ConfigFilter]?
+    public init(_ kind: ExpectationKind, range: SourceRange, scope: [ConfigFilter]? = nil) {
+        self.kind = kind; self.range = range; self.scope = scope
+    }
 }
 
 public enum ObjectStateName: String, Sendable, CaseIterable {

@@ -2,7 +2,7 @@
 // `nib` declarations are in ParserNib.swift.
 
 extension ScriptParser {
-    static let declarationWords = ["platform", "memory", "class", "nib", "scenario"]
+    static let declarationWords = ["platform", "memory", "class", "nib", "scenario", "configurations"]
     static let memberWords = ["outlet", "property", "ivar", "nib", "option"]
 
     /// file = { NEWLINE | decl } EOF
@@ -39,6 +39,7 @@ extension ScriptParser {
         case "class": return .classDecl(try parseClass())
         case "nib": return .nib(try parseNib())
         case "scenario": return .scenario(try parseScenario())
+        case "configurations": return .configurations(try parseConfigurations())
         default:
             report("unknown declaration '\(word)'", at: current.range,
                    notes: didYouMean(word, Self.declarationWords))
@@ -62,6 +63,16 @@ extension ScriptParser {
         }
         advance()
         let decl = PlatformDecl(platform: platform, major: major, minor: minor, range: range(from: keyword.range.start))
+        expectEnd("declaration")
+        return decl
+    }
+
+    /// configurations = "configurations" filter { "," filter } NEWLINE
+    mutating func parseConfigurations() throws -> ConfigurationsDecl {
+        let keyword = advance()
+        var filters = [try parseConfigFilter()]
+        while match(.comma) { filters.append(try parseConfigFilter()) }
+        let decl = ConfigurationsDecl(filters: filters, range: range(from: keyword.range.start))
         expectEnd("declaration")
         return decl
     }

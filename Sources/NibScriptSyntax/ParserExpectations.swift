@@ -11,8 +11,18 @@ extension ScriptParser {
     /// Called after `expect`. The Expectation's range starts at the word after `expect`
     /// (the Stmt around it starts at `expect`).
     mutating func parseExpectation() throws -> Expectation {
+        var scope: [ConfigFilter]?
+        let scopeStart = current.range.start
+        if check(.leftParen) {
+            // "(" filter { "," filter } ")": the configurations the expectation applies in.
+            advance()
+            var filters = [try parseConfigFilter()]
+            while match(.comma) { filters.append(try parseConfigFilter()) }
+            try expect(.rightParen, "expected ')' after the configurations")
+            scope = filters
+        }
         guard current.kind == .identifier else { throw errorAtCurrent("expected an expectation") }
-        let start = current.range.start
+        let start = scope == nil ? current.range.start : scopeStart
         let kind: ExpectationKind
         if isWord(current, "no") {
             advance()
@@ -63,7 +73,36 @@ extension ScriptParser {
                 kind = try parseOtherExpectation(negated: false, candidates: Self.expectationWords)
             }
         }
-        return Expectation(kind, range: range(from: start))
+        return Expectation(kind, range: range(from: start), scope: scope)
+    }
+
+    /// filter = WORD { WORD } ; WORD = "mac" | "ios" | VERSION | "mrc" | "arc". Each part at most once.
+    mutating func parseConfigFilter() throws -> ConfigFilter {
+        let start = current.range.start
+        var platform: PlatformName?, memory: MemoryModelName?, major: Int?, minor: Int?
+        var any = false
+        while true {
+            let t = current
+            switch t.kind {
+            case .identifier:
+                let w = text(t)
+                if let p = PlatformName(rawValue: w), platform == nil { platform = p }
+                else if let m = MemoryModelName(rawValue: w), memory == nil { memory = m }
+                else if any {
+                    return ConfigFilter(platform: platform, major: major, minor: minor, memory: memory, range: range(from: start))
+                } else {
+                    throw errorAtCurrent("expected a configuration: mac, ios, a version such as 5.1, mrc or arc",
+                                         notes: didYouMean(w, ["mac", "ios", "mrc", "arc"]))
+                }
+            case .version(let a, let b) where major == nil: (major, minor) = (a, b)
+            case .integer(let a) where major == nil: (major, minor) = (a, 0)
+            default:
+                if !any { throw errorAtCurrent("expected a configuration: mac, ios, a version such as 5.1, mrc or arc") }
+                return ConfigFilter(platform: platform, major: major, minor: minor, memory: memory, range: range(from: start))
+            }
+            any = true
+            advance()
+        }
     }
 
     /// After `expect no`.

@@ -19,6 +19,9 @@ extension ScriptParser {
         if isWord(current, "autoreleasepool") && !isAssignmentStart(peek()) {
             return try parsePool()
         }
+        if isWord(current, "choose") && peek().kind == .leftBrace {
+            return try parseChoose()
+        }
         return try parseSimpleStatement()
     }
 
@@ -27,6 +30,29 @@ extension ScriptParser {
         let start = advance().range.start
         let body = try parseBlock()
         let stmt = Stmt(.autoreleasePool(body), range: range(from: start))
+        expectEnd("statement")
+        return stmt
+    }
+
+    /// choose = "choose" block "or" block { "or" block } ; `or` follows the `}` on its line
+    /// (or starts the next line).
+    private mutating func parseChoose() throws -> Stmt {
+        let start = advance().range.start
+        var branches = [try parseBlock()]
+        while true {
+            if isWord(current, "or") {
+                advance()
+            } else if current.kind == .newline, isWord(peek(), "or") {
+                advance(); advance()
+            } else {
+                break
+            }
+            branches.append(try parseBlock())
+        }
+        if branches.count < 2 {
+            report("'choose' needs at least two branches: choose { … } or { … }", at: SourceRange(start: start, end: start + 6))
+        }
+        let stmt = Stmt(.choose(branches), range: range(from: start))
         expectEnd("statement")
         return stmt
     }

@@ -41,6 +41,10 @@ public final class Engine {
     var runningFrames = false
     var visibleCount: Int32 = 0
 
+    /// The Mac's garbage collector instead of reference counting (G1): retain, release and
+    /// autorelease do nothing; `collectGarbage(roots:)` frees what no root reaches.
+    public var garbageCollected = false
+
     public weak var planner: DeallocPlanner?
     /// Receives every event as it happens (nil: events are not built at all).
     public var eventSink: ((EngineEvent) -> Void)?
@@ -128,6 +132,7 @@ public final class Engine {
     @discardableResult
     public func retain(_ o: ObjectID, cause: Cause = .explicit, via: SlotRef? = nil) -> Bool {
         guard message(o, "retain") else { return false }
+        if garbageCollected { return true }
         counts[o.index] += 1
         if let via { slotClaims[slotIndex(via)] += 1 }
         emit(.retain(o, count: counts[o.index], cause: cause))
@@ -139,7 +144,7 @@ public final class Engine {
     public func release(_ o: ObjectID, cause: Cause = .explicit, via: SlotRef? = nil) -> Bool {
         guard message(o, "release") else { return false }
         // The runtime ignores a release of an object whose dealloc is already running.
-        if states[o.index] == .deallocating { return true }
+        if states[o.index] == .deallocating || garbageCollected { return true }
         if let via { consumeClaim(on: o, via: via) }
         counts[o.index] -= 1
         emit(.release(o, count: counts[o.index], cause: cause))
@@ -151,6 +156,7 @@ public final class Engine {
     @discardableResult
     public func autorelease(_ o: ObjectID, cause: Cause = .explicit, via: SlotRef? = nil) -> Bool {
         guard message(o, "autorelease") else { return false }
+        if garbageCollected { return true }
         if let via { consumeClaim(on: o, via: via) }
         pools[pools.count - 1].append(o)
         emit(.autorelease(o, pool: pools.count - 1, cause: cause))

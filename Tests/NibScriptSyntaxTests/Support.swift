@@ -27,6 +27,7 @@ enum Dump {
         switch d {
         case .platform(let p): return "(platform \(p.platform.rawValue) \(p.major).\(p.minor))"
         case .memory(let m): return "(memory \(m.model.rawValue))"
+        case .configurations(let c): return "(configurations " + c.filters.map(\.text).joined(separator: ", ") + ")"
         case .classDecl(let c):
             return "(class \(c.name) : \(c.superclass)" + c.members.map { " " + member($0) }.joined() + ")"
         case .nib(let n):
@@ -83,8 +84,11 @@ enum Dump {
         case .drain: return "(drain)"
         case .autoreleasePool(let b): return "(pool \(block(b)))"
         case .superCall: return "(super)"
-        case .expect(let e): return "(expect \(expectation(e.kind)))"
+        case .expect(let e):
+            let scope = e.scope.map { "(" + $0.map(\.text).joined(separator: ", ") + ") " } ?? ""
+            return "(expect \(scope)\(expectation(e.kind)))"
         case .command(let v, let args): return "(\(v)" + args.map { " " + expr($0) }.joined() + ")"
+        case .choose(let bs): return "(choose" + bs.map { " " + block($0) }.joined() + ")"
         }
     }
 

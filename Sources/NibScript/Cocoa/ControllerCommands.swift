@@ -75,7 +75,7 @@ enum ControllerCommands {
         for (i, want) in kinds.enumerated() {
             guard let t = checker.type(of: args[i], scope, diagnostics: &diagnostics), let cls = checker.classes[t] else { continue }
             if !want.contains(where: { cls.isKind(of: $0) }) {
-                diagnostics.append(.error("'\(name)' needs \(article(want.joined(separator: " or "))) here; '\(exprText(args[i]))' is \(article(cls.name))", at: args[i].range))
+                diagnostics.append(.error("'\(name)' needs \(article(want.joined(separator: " or "))) here; '\(String(describing: args[i]))' is \(article(cls.name))", at: args[i].range))
             }
         }
         if name == "select" {
@@ -101,7 +101,7 @@ enum ControllerCommands {
             }
             if let t = checker.type(of: args[0], scope, diagnostics: &diagnostics), let cls = checker.classes[t] {
                 let ok = cls.isViewController || cls.isWindowController || (verb.name == "onscreen" && cls.isView)
-                if !ok { diagnostics.append(.error("'\(exprText(args[0]))' is \(article(cls.name)), not a view or window controller", at: args[0].range)) }
+                if !ok { diagnostics.append(.error("'\(String(describing: args[0]))' is \(article(cls.name)), not a view or window controller", at: args[0].range)) }
             }
             if verb.name == "onscreen" && checker.config.isMac {
                 // Allowed: a Mac controller is on screen once shown.
@@ -158,18 +158,6 @@ enum ControllerCommands {
         // "a UIView", "an NSView", "an MKMapView", "an Owner".
         let an = s.hasPrefix("NS") || s.hasPrefix("MK") || "AEIOaeio".contains(f)
         return (an ? "an " : "a ") + s
-    }
-
-    static func exprText(_ e: Expr) -> String {
-        switch e.kind {
-        case .name(let id): return id.name
-        case .property(let b, let id): return exprText(b) + "." + id.name
-        case .ivar(let b, let id): return exprText(b) + "->" + id.name
-        case .new(let c, _): return "new " + c.name
-        case .nilLiteral: return "nil"
-        case .integer(let n): return String(n)
-        case .string(let s): return "\"\(s)\""
-        }
     }
 }
 

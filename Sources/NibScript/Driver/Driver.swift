@@ -22,6 +22,13 @@ public enum Driver {
       test [--update] [<dir>]     Run every .nibscript under <dir> (default: examples) and compare
                                   its output with the golden .out file beside it.
       describe <file.xib>         Print the nib model read from an Interface Builder file.
+      matrix [--format text|json] <file>
+                                  Run each scenario under every configuration (Mac, iOS 5.1,
+                                  iOS 6.0; MRC and ARC) and print one table of outcomes.
+      explore [--warnings K] [--format text|json] <file>
+                                  Insert up to K memory warnings (default 1) at every run-loop
+                                  turn, take every branch of each 'choose', and report each
+                                  outcome the original run did not have, with its path.
 
     OPTIONS:
       --quiet                     Print only the summary and expectations of each scenario.
@@ -43,6 +50,8 @@ public enum Driver {
         case "run": return runCommand(rest, stdin: stdin)
         case "test": return GoldenTests.command(rest, environment: environment)
         case "describe": return describeCommand(rest)
+        case "matrix": return Matrix.command(rest)
+        case "explore": return Explore.command(rest)
         default:
             if sub.hasSuffix(".nibscript") { return runCommand(args, stdin: stdin) }
             return usage("unknown subcommand '\(sub)'")

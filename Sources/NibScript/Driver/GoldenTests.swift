@@ -11,9 +11,32 @@ public enum GoldenTests {
     }
 
     /// The golden text for a script, run as `nibscript run <path>` from the repository root.
+    /// A script whose first line is `# command: matrix` or `# command: explore --warnings 2`
+    /// (options as on the command line) has that command's output as its golden instead.
     public static func output(forScript path: String, bytes: [UInt8]) -> String {
-        let r = Driver.runSource(SourceFile(path: path, bytes: bytes))
+        let file = SourceFile(path: path, bytes: bytes)
+        let r = command(of: bytes).map { runCommand($0, file) } ?? Driver.runSource(file)
         return r.stderr + r.stdout + "exit status \(r.status)\n"
+    }
+
+    static func command(of bytes: [UInt8]) -> [String]? {
+        let first = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        guard first.hasPrefix("# command:") else { return nil }
+        return first.dropFirst("# command:".count).split(separator: " ").map(String.init)
+    }
+
+    static func runCommand(_ words: [String], _ file: SourceFile) -> Driver.Result {
+        let json = zip(words, words.dropFirst()).contains { $0 == ("--format", "json") }
+        switch words.first {
+        case "matrix"?:
+            return Matrix.runSource(file, json: json)
+        case "explore"?:
+            var options = Explore.Options()
+            if let k = zip(words, words.dropFirst()).first(where: { $0.0 == "--warnings" }).flatMap({ Int($0.1) }) { options.warnings = k }
+            return Explore.runSource(file, options: options, json: json)
+        default:
+            return Driver.Result(status: 2, stdout: "", stderr: "error: unknown golden command '\(words.joined(separator: " "))'\n")
+        }
     }
 
     /// Every `.nibscript` under `dir`, sorted, as paths that start with `dir`.

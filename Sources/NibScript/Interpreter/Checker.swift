@@ -165,21 +165,9 @@ struct Checker {
     private func notSelfHeld(_ e: Expr, _ cls: RuntimeClass) -> Diagnostic {
         var names: [String] = []
         for k in cls.ancestors { names += k.ivars.map(\.name) }
-        var d = Diagnostic.error("'\(cls.name)' has no ivar or property '\(exprText(e))' for dealloc to release", at: e.range)
+        var d = Diagnostic.error("'\(cls.name)' has no ivar or property '\(e.description)' for dealloc to release", at: e.range)
         if case .name(let id) = e.kind, let s = Suggest.closest(to: id.name, among: names) { d.notes = ["did you mean '\(s)'?"] }
         return d
-    }
-
-    private func exprText(_ e: Expr) -> String {
-        switch e.kind {
-        case .name(let id): return id.name
-        case .property(let b, let id): return exprText(b) + "." + id.name
-        case .ivar(let b, let id): return exprText(b) + "->" + id.name
-        case .new(let c, _): return "new " + c.name
-        case .nilLiteral: return "nil"
-        case .integer(let n): return String(n)
-        case .string(let s): return "\"\(s)\""
-        }
     }
 
     private func arcForbids(_ s: Stmt) -> Diagnostic {
@@ -250,6 +238,21 @@ struct Checker {
             checkExpectation(e, scope, diagnostics: &diagnostics)
         case .command(let verb, let args):
             ControllerCommands.check(verb, args, scope: scope, checker: self, diagnostics: &diagnostics)
+        case .choose(let branches):
+            if !scope.isScenario {
+                diagnostics.append(.error("'choose' is a choice of the scenario's author; it belongs in a scenario, not in a method", at: s.range))
+                return
+            }
+            // Names a branch introduces stay known after it, as each branch may be the one taken.
+            let before = scope
+            var after = scope
+            for b in branches {
+                var inner = before
+                checkBlock(b, &inner, diagnostics: &diagnostics)
+                for v in inner.variables where after.variable(v.name) == nil { after.variables.append(v) }
+                for o in inner.nibObjects where !after.nibObjects.contains(where: { $0.name == o.name }) { after.nibObjects.append(o) }
+            }
+            scope = after
         }
     }
 

@@ -5,6 +5,12 @@ import OwnershipEngine
 public enum Compiler {
     public static func compile(_ file: SourceFile, override: Configuration? = nil) -> (Program?, [Diagnostic]) {
         let (ast, parseDiagnostics) = Parser.parse(file)
+        return compile(file, ast: ast, parseDiagnostics: parseDiagnostics, override: override)
+    }
+
+    /// Checks an already parsed (possibly rewritten: see Cocoa/Twins.swift) syntax tree of `file`.
+    static func compile(_ file: SourceFile, ast: ScriptFile, parseDiagnostics: [Diagnostic] = [],
+                        override: Configuration? = nil) -> (Program?, [Diagnostic]) {
         var diagnostics = parseDiagnostics
         var program = Program(file: file, ast: ast, config: .defaultIOS)
         let platformDeclared = configure(&program, diagnostics: &diagnostics)

@@ -255,6 +255,8 @@ enum Names {
                 if case .name(let id) = t.kind, id.name != "self", !excluding(id.name), !out.contains(id.name) { out.append(id.name) }
             case .autoreleasePool(let b):
                 stack.append(b.statements[...])
+            case .choose(let bs):
+                for b in bs.reversed() { stack.append(b.statements[...]) }
             default: break
             }
         }

@@ -7,6 +7,8 @@ struct ExpectationResult: Equatable {
     var passed: Bool
     /// What was found instead, when it failed.
     var detail: String?
+    /// For `expect count`: the count found (0 once deallocated), whether it passed or not.
+    var observed: Int? = nil
 }
 
 /// Expectations look at memory as a debugger does: they read slots and never send a
@@ -17,6 +19,8 @@ extension ScenarioRun {
                              "connected", "unconnected", "deallocIncomplete"]
 
     func check(_ e: Expectation, _ ctx: Context) {
+        // A scoped expectation (`expect (mac) …`) runs only in the configurations it names.
+        if let scope = e.scope, !scope.contains(where: { $0.matches(config) }) { return }
         let text = expectationText(e)
         switch e.kind {
         case .leaks, .zombies, .crash, .noCrash:
@@ -66,7 +70,9 @@ extension ScenarioRun {
             let (o, desc) = inspect(expr, ctx)
             guard let o else { return result(false, "\(desc) is nil") }
             let c = engine.isAlive(o) ? engine.count(o) : 0
-            return result(compare(c, op, n), "\(label(o)) has count \(c)\(engine.isAlive(o) ? "" : " (deallocated)")")
+            var r = result(compare(c, op, n), "\(label(o)) has count \(c)\(engine.isAlive(o) ? "" : " (deallocated)")")
+            r.observed = c
+            return r
         case .state(let expr, let want):
             let (o, desc) = inspect(expr, ctx)
             switch want {

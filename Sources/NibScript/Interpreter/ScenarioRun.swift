@@ -14,6 +14,8 @@ final class ScenarioRun {
 
     // What the trace shows.
     var trace: [TraceLine] = []
+    /// False while `explore` runs variants: no trace lines are built (nothing prints them).
+    var tracing = true
     var line = 0 { didSet { engine.site = Int32(line) } }
     /// Said on the next `alloc` line: how the object was initialized.
     var allocNote: String?
@@ -53,6 +55,7 @@ final class ScenarioRun {
     // MARK: Trace
 
     func note(_ text: String, extraDepth: Int = 1) {
+        guard tracing else { return }
         trace.append(TraceLine(line: line, depth: depth + extraDepth, text: text))
     }
 
@@ -62,6 +65,7 @@ final class ScenarioRun {
     }
 
     func header(_ range: SourceRange) {
+        guard tracing else { return }
         let text = file.text(range).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         trace.append(TraceLine(line: line, depth: depth, text: text.trimmingCharacters(in: .whitespaces)))
     }
@@ -102,12 +106,12 @@ final class ScenarioRun {
 
     private func record(_ e: EngineEvent) {
         let d = e.depth
-        func add(_ verb: String, _ o: ObjectID, _ rest: String) {
+        func add(_ verb: String, _ o: ObjectID, _ rest: @autoclosure () -> String) {
             eventLog.append((verb, o))
-            if engine.isHidden(o) { return }
+            if !tracing || engine.isHidden(o) { return }
             let v = TextReport.pad(verb, 12)
             let l = TextReport.pad(label(o), 28)
-            let text = (v + " " + l + " " + rest)
+            let text = (v + " " + l + " " + rest())
             trace.append(TraceLine(line: line, depth: depth + 1 + d, text: text.trimmingTrailingSpaces()))
         }
         func counted(_ n: Int32, _ c: Cause) -> String {
@@ -116,7 +120,8 @@ final class ScenarioRun {
         }
         switch e.kind {
         case .alloc(let o):
-            add("alloc", o, "count 1" + (allocNote.map { "   " + $0 } ?? ""))
+            let note = allocNote
+            add("alloc", o, "count 1" + (note.map { "   " + $0 } ?? ""))
             allocNote = nil
         case .retain(let o, let n, let c): add("retain", o, counted(n, c))
         case .release(let o, let n, let c): add("release", o, counted(n, c))
@@ -124,6 +129,7 @@ final class ScenarioRun {
             let why = causeText(c)
             add("autorelease", o, "count \(engine.count(o)), pending in pool \(pool)" + (why.isEmpty ? "" : "   " + why))
         case .drain(let pool, let entries):
+            guard tracing else { return }
             trace.append(TraceLine(line: line, depth: depth + 1 + d,
                                    text: "drain        pool \(pool): \(entries) pending release\(entries == 1 ? "" : "s")"))
         case .dealloc(let o): add("dealloc", o, "")
@@ -133,9 +139,11 @@ final class ScenarioRun {
             trace.append(TraceLine(line: line, depth: depth + 1 + d, text: "warning: " + warnings.last!.text))
         case .weakZeroed(let r, let t):
             eventLog.append(("zeroed", t))
+            guard tracing else { return }
             trace.append(TraceLine(line: line, depth: depth + 1 + d, text: "weak → nil   \(placeLabel(r)) (was \(shortLabel(t)))"))
         case .zombie(let o, let sel):
             eventLog.append(("zombie", o))
+            guard tracing else { return }
             trace.append(TraceLine(line: line, depth: depth + 1 + d,
                                    text: "ZOMBIE       -[\(engine.className(engine.classOf(o))) \(sel)] sent to deallocated \(label(o))"))
         case .crash(let message):

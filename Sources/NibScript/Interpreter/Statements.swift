@@ -88,6 +88,10 @@ extension ScenarioRun {
             check(e, ctx)
         case .command(let verb, let args):
             command(verb, args, ctx)
+        case .choose(let branches):
+            // `nibscript run` takes the first branch; `nibscript explore` drives the choice itself.
+            note("choose: branch 1 of \(branches.count)")
+            execute(branches[0].statements, ctx)
         }
     }
 

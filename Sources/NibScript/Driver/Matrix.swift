@@ -1,0 +1,221 @@
+import Foundation
+import NibScriptSyntax
+import OwnershipEngine
+
+/// `nibscript matrix FILE`: every scenario under every configuration that applies, one
+/// outcome per cell.
+enum Matrix {
+    /// One cell: a scenario under a configuration.
+    struct Cell {
+        var config: Configuration
+        /// Why the scenario cannot run under this configuration (nil: it ran).
+        var notApplicable: String?
+        /// `expect count` lines that ran: the path as written and the count found.
+        var counts: [(path: String, count: Int)] = []
+        var leaks: [String] = []
+        var dangling: [String] = []
+        var zombies: [String] = []
+        var crash: String?
+        var failedLines: [Int] = []
+        var passed = 0
+        var errors: [String] = []
+
+        var ran: Bool { notApplicable == nil }
+        var failed: Bool { !failedLines.isEmpty || !errors.isEmpty }
+
+        /// The cell's text in the table.
+        var text: String {
+            guard ran else { return "n/a" }
+            var parts: [String] = []
+            if !counts.isEmpty { parts.append(counts.map { "\($0.path)=\($0.count)" }.joined(separator: " ")) }
+            if !leaks.isEmpty { parts.append("leak " + leaks.joined(separator: ", ")) }
+            if !dangling.isEmpty { parts.append("dangling " + dangling.joined(separator: ", ")) }
+            if let c = crash { parts.append("CRASH " + c) }
+            if !failedLines.isEmpty { parts.append("FAIL line " + failedLines.map(String.init).joined(separator: ", ")) }
+            if !errors.isEmpty { parts.append("ERROR " + errors.joined(separator: "; ")) }
+            return parts.isEmpty ? "ok" : parts.joined(separator: "; ")
+        }
+    }
+
+    struct Row {
+        var title: String
+        var line: Int
+        var cells: [Cell]
+    }
+
+    struct Result {
+        var path: String
+        var script: Configuration
+        var configs: [Configuration]
+        var rows: [Row]
+        var notes: [String]
+        var status: Int32 { rows.contains { $0.cells.contains(where: \.failed) } ? 1 : 0 }
+    }
+
+    /// Runs the matrix of a script that compiled in its own configuration.
+    static func run(_ file: SourceFile, program: Program) -> Result {
+        let ast = program.ast
+        var configs = Configuration.matrix
+        for case .configurations(let d) in ast.decls {
+            configs = configs.filter { c in d.filters.contains { $0.matches(c) } }
+        }
+        let own = program.config
+        var notes: [String] = []
+        if configs.contains(where: { $0.platform != own.platform }) {
+            let other = own.isIOS ? "Mac" : "iOS"
+            notes.append("\(other) columns run the script's \(own.isIOS ? "UIKit" : "AppKit") classes as their \(own.isIOS ? "AppKit" : "UIKit") twins (\(own.isIOS ? "UIView → NSView, UIViewController → NSViewController, …" : "NSView → UIView, NSViewController → UIViewController, …"))")
+        }
+        var columns: [[Cell]] = []   // per config, per scenario
+        var rewroteForARC = 0
+        for c in configs {
+            var cells: [Cell] = []
+            let (column, rewritten) = runColumn(file, program: program, config: c)
+            rewroteForARC = max(rewroteForARC, rewritten)
+            cells = column
+            columns.append(cells)
+        }
+        if rewroteForARC > 0 {
+            notes.append("ARC columns of this MRC script: each explicit 'release x' runs as 'x = nil', and in dealloc explicit releases and [super dealloc] are dropped (ARC releases strong ivars itself); \(rewroteForARC) statement\(rewroteForARC == 1 ? "" : "s") rewritten")
+        }
+        let rows = program.scenarios.enumerated().map { i, s in
+            Row(title: s.title, line: file.location(of: s.range.start).line, cells: columns.map { $0[i] })
+        }
+        return Result(path: file.path, script: own, configs: configs, rows: rows, notes: notes)
+    }
+
+    /// One column: every scenario under `config`. Returns the cells (one per scenario of the
+    /// program, in order) and how many statements the ARC rewrite changed.
+    static func runColumn(_ file: SourceFile, program: Program, config: Configuration) -> ([Cell], Int) {
+        let scenarios = program.scenarios
+        func all(_ reason: String) -> [Cell] { scenarios.map { _ in Cell(config: config, notApplicable: reason) } }
+        let own = program.config
+        if own.isARC && !config.isARC {
+            return (all("written for ARC: under MRC it would need the releases it does not have"), 0)
+        }
+        var rewriter = ScriptRewriter(classes: config.platform == own.platform ? [:] : Twins.map(for: config.platform),
+                                      toARC: !own.isARC && config.isARC)
+        var ast = rewriter.rewrite(program.ast)
+        // Problems found in one scenario make that scenario n/a; problems elsewhere (a class,
+        // a nib) make every scenario n/a.
+        var reasons: [Int: String] = [:]
+        func scenarioIndex(_ r: SourceRange) -> Int? {
+            scenarios.firstIndex { $0.range.start <= r.start && r.start < $0.range.end }
+        }
+        func reasonText(_ r: SourceRange, _ message: String) -> String {
+            "line \(file.location(of: r.start).line): \(message)"
+        }
+        for u in rewriter.untranslatable {
+            guard let i = scenarioIndex(u.range) else { return (all(reasonText(u.range, u.text)), 0) }
+            if reasons[i] == nil { reasons[i] = reasonText(u.range, u.text) }
+        }
+        var program2: Program?
+        for _ in 0..<2 {
+            if !reasons.isEmpty {
+                let drop = Set(reasons.keys.map { scenarios[$0].title })
+                ast = ScriptFile(decls: ast.decls.filter { d in
+                    if case .scenario(let s) = d { return !drop.contains(s.title) }
+                    return true
+                })
+            }
+            let (p, diagnostics) = Compiler.compile(file, ast: ast, override: config)
+            if let p { program2 = p; break }
+            let errors = diagnostics.filter { $0.severity == .error }
+            for e in errors {
+                guard let i = scenarioIndex(e.range) else { return (all(reasonText(e.range, e.message)), 0) }
+                if reasons[i] == nil { reasons[i] = reasonText(e.range, e.message) }
+            }
+        }
+        guard let compiled = program2 else { return (all("the script does not compile here"), 0) }
+        var cells: [Cell] = []
+        for (i, s) in scenarios.enumerated() {
+            if let r = reasons[i] { cells.append(Cell(config: config, notApplicable: r)); continue }
+            guard let decl = compiled.scenarios.first(where: { $0.title == s.title }) else {
+                cells.append(Cell(config: config, notApplicable: "not compiled")); continue
+            }
+            let run = ScenarioRun(program: compiled, scenario: decl, config: config)
+            run.run()
+            cells.append(cell(of: run, config: config))
+        }
+        return (cells, rewriter.rewrittenReleases)
+    }
+
+    /// What a finished run shows in a cell.
+    static func cell(of run: ScenarioRun, config: Configuration) -> Cell {
+        let report = run.report()
+        let e = run.engine
+        var c = Cell(config: config)
+        for r in report.results {
+            if let n = r.observed {
+                let path = r.text.components(separatedBy: " count ").dropFirst().first?
+                    .components(separatedBy: " ").first ?? r.text
+                c.counts.append((path, n))
+            }
+        }
+        c.leaks = run.leakedObjects().map { e.name($0) }
+        c.dangling = e.danglingReferences().map { d in
+            let slot = e.slots(of: e.classOf(d.slot.holder))[Int(d.slot.slot)].name
+            return "\(e.name(d.slot.holder)).\(slot)"
+        }
+        c.zombies = run.zombieObjects().map { e.name($0) }
+        if let crash = e.crash { c.crash = shortCrash(crash, run) }
+        c.failedLines = report.results.filter { !$0.passed }.map(\.line)
+        c.passed = report.passed
+        c.errors = report.runtimeErrors.map { d in "line \(run.file.location(of: d.range.start).line): \(d.message)" }
+        return c
+    }
+
+    /// A crash in a few words: `-[UILabel release] to a deallocated field`, or the
+    /// exception's name.
+    static func shortCrash(_ crash: Crash, _ run: ScenarioRun) -> String {
+        let m = crash.message
+        if m.contains("message sent to deallocated instance"), let o = crash.object {
+            let cls = run.engine.className(run.engine.classOf(o))
+            return "-[\(cls) \(crash.selector)] to deallocated \(run.engine.name(o))"
+        }
+        if let r = m.range(of: "exception '"), let end = m[r.upperBound...].firstIndex(of: "'") {
+            return String(m[r.upperBound..<end])
+        }
+        return m.count > 48 ? String(m.prefix(47)) + "…" : m
+    }
+}
+
+extension Matrix {
+    /// `nibscript matrix [--format text|json] FILE`.
+    static func command(_ args: [String]) -> Driver.Result {
+        var format = "text"
+        var files: [String] = []
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            if a == "--format" {
+                guard i + 1 < args.count, ["text", "json"].contains(args[i + 1]) else { return Driver.usage("'--format' takes 'text' or 'json'") }
+                format = args[i + 1]; i += 2; continue
+            }
+            if a.hasPrefix("--format=") {
+                format = String(a.dropFirst("--format=".count))
+                guard ["text", "json"].contains(format) else { return Driver.usage("'--format' takes 'text' or 'json'") }
+                i += 1; continue
+            }
+            if a == "-h" || a == "--help" { return Driver.Result(status: 0, stdout: Driver.help, stderr: "") }
+            if a.hasPrefix("-") { return Driver.usage("unknown option '\(a)' for 'matrix'") }
+            files.append(a); i += 1
+        }
+        guard files.count == 1, let path = files.first else { return Driver.usage("'matrix' takes one script") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return Driver.Result(status: 2, stdout: "", stderr: "error: cannot read '\(path)'\n")
+        }
+        return runSource(SourceFile(path: path, bytes: [UInt8](data)), json: format == "json")
+    }
+
+    /// Compiles a script in its own configuration, then runs its matrix.
+    static func runSource(_ file: SourceFile, json: Bool) -> Driver.Result {
+        let (program, diagnostics) = Compiler.compile(file)
+        let err = DiagnosticFormatter.format(diagnostics, in: file)
+        guard let program else {
+            let n = diagnostics.filter { $0.severity == .error }.count
+            return Driver.Result(status: 2, stdout: "", stderr: err + "\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")
+        }
+        let m = run(file, program: program)
+        return Driver.Result(status: m.status, stdout: json ? MatrixReport.json(m) : MatrixReport.text(m), stderr: err)
+    }
+}

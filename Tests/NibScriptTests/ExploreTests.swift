@@ -1,0 +1,122 @@
+import Foundation
+import XCTest
+@testable import NibScript
+import NibScriptSyntax
+
+/// `nibscript explore`: the 001 crash and its path, nothing with the KVC cleanup, pruning,
+/// determinism, `choose`, JSON.
+final class ExploreTests: XCTestCase {
+    static let root = GoldenFileTests.root
+
+    func explore(_ path: String, warnings: Int = 1, parallel: Bool = true) throws -> Explore.Result {
+        let file = SourceFile(path: path, bytes: [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: Self.root + "/" + path))))
+        return try explore(file, warnings: warnings, parallel: parallel)
+    }
+
+    func explore(_ file: SourceFile, warnings: Int = 1, parallel: Bool = true) throws -> Explore.Result {
+        let (program, ds) = Compiler.compile(file)
+        let p = try XCTUnwrap(program, ds.map(\.message).joined(separator: "; "))
+        var o = Explore.Options()
+        o.warnings = warnings
+        o.parallel = parallel
+        return Explore.explore(p, options: o)
+    }
+
+    func testFindsTheAssignOutletCrashWithItsPath() throws {
+        let r = try explore("examples/explore/assign-outlet.nibscript")
+        let s = r.scenarios[0]
+        XCTAssertNil(s.original.crash)
+        XCTAssertEqual(s.findings.count, 1)
+        let f = s.findings[0]
+        XCTAssertEqual(f.summary, "crash at line 52: *** -[UIButton setHidden:]: message sent to deallocated instance")
+        let expected: [Explore.Step] = [
+            .warning(afterLine: 50),
+            .statement(line: 51, text: "release b"),
+            .statement(line: 52, text: "send a.button setHidden:"),
+        ]
+        XCTAssertEqual(Array(f.steps.dropFirst(f.sharedPrefix)), expected)
+        XCTAssertEqual(f.sharedPrefix, 7)
+        XCTAssertEqual(r.status, 1)
+    }
+
+    func testFindsNothingWithTheKVCCleanup() throws {
+        for k in [1, 2] {
+            let r = try explore("examples/explore/assign-outlet-kvc-cleanup.nibscript", warnings: k)
+            XCTAssertEqual(r.scenarios[0].findings.count, 0, "k=\(k)")
+            XCTAssertEqual(r.status, 0)
+            XCTAssertGreaterThan(r.scenarios[0].variants, 1)
+        }
+    }
+
+    func testPruningCountsAndTheirInvariants() throws {
+        let r = try explore("examples/explore/assign-outlet.nibscript")
+        let s = r.scenarios[0]
+        // 9 run-loop turns: the original run plus one variant per turn.
+        XCTAssertEqual(s.variants, 10)
+        XCTAssertEqual(s.pruned, 7)
+        XCTAssertEqual(s.states, 12)
+        // More warnings never find fewer states; pruning keeps the search small.
+        let r2 = try explore("examples/explore/assign-outlet.nibscript", warnings: 2)
+        XCTAssertGreaterThanOrEqual(r2.scenarios[0].states, s.states)
+        XCTAssertLessThan(r2.scenarios[0].variants, 10 * 10)
+    }
+
+    func testDeterministicAcrossRunsAndThreads() throws {
+        let path = "examples/explore/choose-reuse-or-recreate.nibscript"
+        let a = ExploreReport.text(try explore(path, warnings: 2), requested: 2)
+        let b = ExploreReport.text(try explore(path, warnings: 2), requested: 2)
+        let c = ExploreReport.text(try explore(path, warnings: 2, parallel: false), requested: 2)
+        XCTAssertEqual(a, b)
+        XCTAssertEqual(a, c)
+    }
+
+    func testChooseBranchesAreExplored() throws {
+        let text = """
+        scenario "s" {
+            o = new NSObject
+            choose {
+                release o
+            } or {
+                release o
+                release o
+            }
+        }
+        """
+        let file = SourceFile(path: "c.nibscript", text: text)
+        // `run` takes the first branch: no crash.
+        XCTAssertEqual(Driver.runSource(file).status, 0)
+        let r = try explore(file, warnings: 0)
+        let f = try XCTUnwrap(r.scenarios[0].findings.first)
+        XCTAssert(f.summary.hasPrefix("crash at line 7"), f.summary)
+        XCTAssertEqual(f.steps.dropFirst(f.sharedPrefix).first, .branch(line: 3, index: 1, of: 2))
+        XCTAssertEqual(r.scenarios[0].variants, 2)
+    }
+
+    func testMacScriptsGetNoWarnings() throws {
+        let file = SourceFile(path: "m.nibscript", text: "platform mac 10.7\nscenario \"s\" {\n    o = new NSObject\n    release o\n}\n")
+        let r = try explore(file, warnings: 2)
+        XCTAssertEqual(r.warnings, 0)
+        XCTAssertEqual(r.scenarios[0].variants, 1)
+        XCTAssert(ExploreReport.text(r, requested: 2).contains("none on the Mac"))
+    }
+
+    func testJSONParsesWithTheDocumentedKeys() throws {
+        let r = try explore("examples/explore/assign-outlet.nibscript")
+        let json = ExploreReport.json(r, requested: 1)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        XCTAssertEqual(Set(object.keys), ["command", "file", "configuration", "warnings", "scenarios", "totals", "status"])
+        let scenarios = try XCTUnwrap(object["scenarios"] as? [[String: Any]])
+        let outcomes = try XCTUnwrap(scenarios[0]["outcomes"] as? [[String: Any]])
+        let steps = try XCTUnwrap(outcomes[0]["steps"] as? [[String: Any]])
+        XCTAssertEqual(steps.map { $0["kind"] as? String }, ["memoryWarning", "statement", "statement"])
+        XCTAssertEqual(steps.map { $0["line"] as? Int }, [50, 51, 52])
+    }
+
+    func testCommandLine() {
+        let r = Driver.main(["explore", "--warnings", "x", "f.nibscript"])
+        XCTAssertEqual(r.status, 2)
+        let m = Driver.main(["matrix"])
+        XCTAssertEqual(m.status, 2)
+        XCTAssert(Driver.help.contains("explore [--warnings K]"))
+    }
+}
