@@ -38,9 +38,10 @@ public struct PlatformDecl: Sendable {
     }
 }
 
-public enum MemoryModelName: String, Sendable { case mrc, arc }
+/// `gc`: the Mac's garbage collector (OS X 10.5 to 10.7, deprecated in 10.8).
+public enum MemoryModelName: String, Sendable { case mrc, arc, gc }
 
-/// `memory mrc` / `memory arc`.
+/// `memory mrc` / `memory arc` / `memory gc`.
 public struct MemoryDecl: Sendable {
     public var model: MemoryModelName
     public var range: SourceRange

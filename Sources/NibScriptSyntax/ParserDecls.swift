@@ -77,12 +77,12 @@ extension ScriptParser {
         return decl
     }
 
-    /// memory = "memory" ( "mrc" | "arc" ) NEWLINE
+    /// memory = "memory" ( "mrc" | "arc" | "gc" ) NEWLINE
     mutating func parseMemory() throws -> MemoryDecl {
         let keyword = advance()
         guard current.kind == .identifier, let model = MemoryModelName(rawValue: text(current)) else {
-            let notes = current.kind == .identifier ? didYouMean(text(current), ["mrc", "arc"]) : []
-            throw errorAtCurrent("expected 'mrc' or 'arc'", notes: notes)
+            let notes = current.kind == .identifier ? didYouMean(text(current), ["mrc", "arc", "gc"]) : []
+            throw errorAtCurrent("expected 'mrc', 'arc' or 'gc'", notes: notes)
         }
         advance()
         let decl = MemoryDecl(model: model, range: range(from: keyword.range.start))

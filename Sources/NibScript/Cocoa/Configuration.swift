@@ -16,6 +16,8 @@ public struct Configuration: Hashable, Sendable, CustomStringConvertible {
     public var isIOS: Bool { platform == .ios }
     public var isMac: Bool { platform == .mac }
     public var isARC: Bool { memory == .arc }
+    /// The Mac's garbage collector (G1): retain and release do nothing.
+    public var isGC: Bool { memory == .gc }
     public func atLeast(_ major: Int, _ minor: Int = 0) -> Bool { (self.major, self.minor) >= (major, minor) }
 
     /// Zeroing weak references arrived with iOS 5.0 and OS X 10.7.

@@ -99,6 +99,8 @@ extension ScenarioRun {
         } else if let c = controller, let slot = runtimeClass(of: c).list("topLevelObjects") {
             engine.listAdopt(SlotRef(c, slot), o)
             note("\(shortLabel(c)) keeps it in its top-level objects and releases it in dealloc (N3)", extraDepth: 2)
+        } else if config.isGC {
+            note("top-level object: under garbage collection it lives while something references it; nothing to release (G1)", extraDepth: 2)
         } else if let owner {
             engine.adopt(o, by: owner)
             note("top-level object left at +1: File's Owner \(shortLabel(owner)) must release it (N3)", extraDepth: 2)
@@ -126,7 +128,7 @@ extension ScenarioRun {
             let rule: StoreRule = iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain)
             engine.store(SlotRef(source, iv.slot), value, rule: rule, cause: cause)
         case .directIvar(let iv):
-            note("\(what): no setter; ivar '\(iv.name)' set directly, not retained (N6)")
+            note("\(what): no setter; ivar '\(iv.name)' set directly, " + (config.isGC ? "a strong pointer for the collector (N6, G1)" : "not retained (N6)"))
             if config.isARC {
                 storeIvar(iv, of: source, Operand(object: value), cause: cause)
             } else {

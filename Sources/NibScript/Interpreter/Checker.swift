@@ -111,7 +111,9 @@ struct Checker {
 
     private func checkWeak(_ isWeak: Bool, at r: SourceRange, diagnostics: inout [Diagnostic]) {
         guard isWeak else { return }
-        if !config.isARC {
+        if config.isGC {
+            return  // __weak is the collector's zeroing weak reference
+        } else if !config.isARC {
             diagnostics.append(.error("'weak' needs ARC; under MRC write 'assign'", at: r))
         } else if !config.supportsWeak {
             diagnostics.append(.error("zeroing weak references need \(config.isIOS ? "iOS 5.0" : "OS X 10.7") or later; write 'unsafe_unretained'", at: r))

@@ -75,6 +75,9 @@ public enum Compiler {
             default: break
             }
         }
+        if program.config.isGC, let r = memoryRange, program.config.isIOS || !program.config.atLeast(10, 5) {
+            diagnostics.append(.error("garbage collection exists only on the Mac, OS X 10.5 and later (deprecated in 10.8)", at: r))
+        }
         if program.config.isARC, !program.config.supportsARC, let r = memoryRange {
             diagnostics.append(.error("ARC needs \(program.config.isIOS ? "iOS 4.0" : "OS X 10.6") or later", at: r))
         }

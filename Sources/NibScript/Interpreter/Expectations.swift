@@ -53,7 +53,9 @@ extension ScenarioRun {
         return [scenarioFrame.object] + (application.map { [$0] } ?? []) + extraRoots + pending
     }
 
-    func leakedObjects() -> [ObjectID] { engine.leaks(roots: roots) }
+    /// Under garbage collection nothing leaks: what is unreachable is garbage, freed at the
+    /// next collection.
+    func leakedObjects() -> [ObjectID] { config.isGC ? [] : engine.leaks(roots: roots) }
 
     func zombieObjects() -> [ObjectID] {
         var out: [ObjectID] = []

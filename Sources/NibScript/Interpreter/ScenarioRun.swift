@@ -47,6 +47,7 @@ final class ScenarioRun {
         var ignored: [Diagnostic] = []
         classes = ClassTable(script: program.classDecls, config: config, engine: engine, diagnostics: &ignored)
         engine.planner = self
+        engine.garbageCollected = config.isGC
         engine.eventSink = { [unowned self] e in self.record(e) }
     }
 
@@ -106,10 +107,10 @@ final class ScenarioRun {
 
     private func record(_ e: EngineEvent) {
         let d = e.depth
-        func add(_ verb: String, _ o: ObjectID, _ rest: @autoclosure () -> String) {
+        func add(_ verb: String, _ o: ObjectID, _ rest: @autoclosure () -> String, shownAs: String? = nil) {
             eventLog.append((verb, o))
             if !tracing || engine.isHidden(o) { return }
-            let v = TextReport.pad(verb, 12)
+            let v = TextReport.pad(shownAs ?? verb, 12)
             let l = TextReport.pad(label(o), 28)
             let text = (v + " " + l + " " + rest())
             trace.append(TraceLine(line: line, depth: depth + 1 + d, text: text.trimmingTrailingSpaces()))
@@ -132,7 +133,9 @@ final class ScenarioRun {
             guard tracing else { return }
             trace.append(TraceLine(line: line, depth: depth + 1 + d,
                                    text: "drain        pool \(pool): \(entries) pending release\(entries == 1 ? "" : "s")"))
-        case .dealloc(let o): add("dealloc", o, "")
+        case .dealloc(let o):
+            // The collector finalizes; the event stays a `dealloc` for `expect event`.
+            add("dealloc", o, "", shownAs: config.isGC ? "collected" : nil)
         case .deallocIncomplete(let o):
             eventLog.append(("deallocIncomplete", o))
             warnings.append((line, "-[\(engine.className(engine.classOf(o))) dealloc] of \(shortLabel(o)) never reached [super dealloc]: its superclasses' cleanup was skipped and its memory is never freed"))

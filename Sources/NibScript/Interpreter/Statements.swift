@@ -29,6 +29,14 @@ extension ScenarioRun {
     }
 
     func execute(_ s: Stmt, _ ctx: Context) {
+        if config.isGC {
+            switch s.kind {
+            case .retain, .release, .autorelease:
+                note("retain, release and autorelease do nothing under garbage collection (G1)")
+                return
+            default: break
+            }
+        }
         switch s.kind {
         case .assign(let target, let value):
             assign(target, value, ctx)
@@ -99,6 +107,15 @@ extension ScenarioRun {
     func drainRunLoopPool() {
         while engine.poolDepth > 1, !crashed { engine.drainPool() }
         if !crashed { engine.drainPool() }
+        collectGarbage()
+    }
+
+    /// Under garbage collection (G1) the collector runs when an event ends: it frees what no
+    /// root reaches through any non-weak reference. Their `dealloc` bodies do not run.
+    func collectGarbage() {
+        guard config.isGC, !crashed else { return }
+        let freed = engine.collectGarbage(roots: roots)
+        note("the collector runs: \(freed.isEmpty ? "nothing is unreachable" : "\(freed.count) unreachable object\(freed.count == 1 ? "" : "s") freed")")
     }
 
     func raiseCFReleaseNULL() {
@@ -112,7 +129,7 @@ extension ScenarioRun {
         line = file.location(of: max(scenario.range.start, scenario.range.end - 1)).line
         guard !crashed else { return }
         let pending = (0..<engine.poolDepth).reduce(0) { $0 + engine.pendingReleases(inPool: $1).count }
-        if pending > 0 {
+        if pending > 0 || config.isGC {
             trace.append(TraceLine(line: line, depth: 0, text: "end of scenario: the event ends and the run loop's pool drains"))
             drainRunLoopPool()
         }
