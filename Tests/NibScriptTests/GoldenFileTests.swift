@@ -15,8 +15,10 @@ final class GoldenFileTests: XCTestCase {
         let update = env["NIBSCRIPT_UPDATE_GOLDENS"] == "1" && env["CI"] != "true"
         let fm = FileManager.default
         let cwd = fm.currentDirectoryPath
-        fm.changeCurrentDirectoryPath(Self.root)
-        defer { fm.changeCurrentDirectoryPath(cwd) }
+        // Goldens hold paths as written from the repository root (`examples/…`), and scripts
+        // find their Interface Builder files relative to those paths.
+        XCTAssert(fm.changeCurrentDirectoryPath(Self.root), "cannot enter \(Self.root)")
+        defer { _ = fm.changeCurrentDirectoryPath(cwd) }
         let scripts = GoldenTests.scripts(under: "examples")
         XCTAssertGreaterThan(scripts.count, 0, "no examples found under \(Self.root)/examples")
         var failures: [String] = []
