@@ -201,7 +201,9 @@ struct NibModelMapping {
             k += 1
             guard let src = endpoint(c.source), let dst = endpoint(c.destination) else { continue }
             switch c.kind {
-            case .segue: continue
+            case .segue:
+                model.ignoredSegues += 1
+                continue
             case .action:
                 model.connections.append(.init(kind: .action, source: src, name: c.name, destinations: [dst], isStale: false, range: range))
             case .outlet:

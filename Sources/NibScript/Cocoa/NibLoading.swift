@@ -15,6 +15,9 @@ extension ScenarioRun {
         if let doc = model.documentPlatform, doc != config.platform {
             warn("nib '\(name)' was written for \(doc == .ios ? "iOS" : "the Mac"); loading it with the rules of \(config.isIOS ? "iOS" : "the Mac")")
         }
+        if model.ignoredSegues > 0 {
+            note("\(model.ignoredSegues) segue\(model.ignoredSegues == 1 ? "" : "s") ignored: a segue retains nothing until it is performed")
+        }
         depth += 1
         defer { depth -= 1 }
 

@@ -49,6 +49,8 @@ struct NibModel {
     var origin: String
     /// The platform an Interface Builder file was written for, if it says.
     var documentPlatform: PlatformName?
+    /// Segues of a storyboard scene: they carry no ownership, so the loader ignores them.
+    var ignoredSegues = 0
 
     var topLevel: [Int] { objects.indices.filter { objects[$0].relationship == .topLevel } }
 }
