@@ -262,6 +262,20 @@ public final class Engine {
         if let k = adopted[r.holder.index].firstIndex(of: o) { adopted[r.holder.index].remove(at: k) }
     }
 
+    /// Dealloc (or finalization) begins: weak references read as nil from this moment, as
+    /// objc_loadWeak does for a deallocating object.
+    func markDeallocating(_ o: ObjectID) {
+        states[o.index] = .deallocating
+        deallocSite[o.index] = site
+        emit(.dealloc(o))
+        let referrers = weakReferrers[o.index]
+        weakReferrers[o.index] = []
+        for r in referrers {
+            slotTarget[slotIndex(r)] = -1
+            emit(.weakZeroed(r, target: o))
+        }
+    }
+
     /// A freed object's weak slots must not be zeroed later on its behalf.
     func forgetWeakSlots(of o: ObjectID) {
         let base = Int(slotBase[o.index])
@@ -313,16 +327,7 @@ public final class Engine {
     // MARK: Dealloc
 
     func beginDealloc(_ o: ObjectID) {
-        states[o.index] = .deallocating
-        deallocSite[o.index] = site
-        emit(.dealloc(o))
-        // Weak references read as nil from the moment dealloc begins, as objc_loadWeak does.
-        let referrers = weakReferrers[o.index]
-        weakReferrers[o.index] = []
-        for r in referrers {
-            slotTarget[slotIndex(r)] = -1
-            emit(.weakZeroed(r, target: o))
-        }
+        markDeallocating(o)
         let plan = planner?.deallocPlan(for: o, in: self) ?? DeallocPlan(steps: [])
         frames.append(DeallocFrame(object: o, steps: plan.steps, reachesRoot: plan.reachesRoot))
         if !runningFrames { runFrames() }

@@ -14,6 +14,15 @@ extension Engine {
     /// Every object reachable from `roots` through owning references, as a bitmap by id.
     /// An explicit worklist, not recursion: reference chains can be long.
     public func reachable(from roots: [ObjectID], skipping skip: (SlotRef) -> Bool = { _ in false }) -> [Bool] {
+        traverse(from: roots, skipping: skip) { _, _, claims in claims > 0 }
+    }
+
+    /// The walk both the leak search and the collector use: slots `skip` names are never
+    /// followed; otherwise lists and adopted objects always are, and a single slot when
+    /// `follows(slot, target, claims)` says so. An explicit worklist, not recursion:
+    /// reference chains can be long.
+    func traverse(from roots: [ObjectID], skipping skip: (SlotRef) -> Bool = { _ in false },
+                  follows: (SlotRef, ObjectID, Int32) -> Bool) -> [Bool] {
         var seen = [Bool](repeating: false, count: counts.count)
         var work: [ObjectID] = []
         func visit(_ o: ObjectID) {
@@ -27,9 +36,9 @@ extension Engine {
             let base = Int(slotBase[o.index])
             for (k, info) in layout.enumerated() {
                 let t = slotTarget[base + k]
-                guard t >= 0 else { continue }
-                if skip(SlotRef(o, k)) { continue }
-                if info.isList { lists[Int(t)].forEach(visit) } else if slotClaims[base + k] > 0 { visit(ObjectID(t)) }
+                guard t >= 0, !skip(SlotRef(o, k)) else { continue }
+                if info.isList { lists[Int(t)].forEach(visit); continue }
+                if follows(SlotRef(o, k), ObjectID(t), slotClaims[base + k]) { visit(ObjectID(t)) }
             }
             adopted[o.index].forEach(visit)
         }
