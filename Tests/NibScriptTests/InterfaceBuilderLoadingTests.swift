@@ -140,25 +140,34 @@ final class InterfaceBuilderLoadingTests: XCTestCase {
             """)
     }
 
+    /// A scene is its controller and the scene's other objects; the controller's view is a
+    /// nib of its own (here `scene_view`, named after the controller), loaded on first use.
+    /// In block form the class names that nib; loading the storyboard, the scene's own view
+    /// nib takes its place.
     func testStoryboardSceneTracesLikeTheNibBlock() {
         assertEquivalent(header: """
             platform ios 5.1
             memory arc
             class SceneController : UIViewController {
+                nib scene_view
                 outlet title : UILabel weak
                 outlet formatter : Formatter assign
             }
             class Formatter : NSObject {
             }
+            nib scene_view {
+                owner : SceneController
+                root : UIView {
+                    title : UILabel
+                }
+                connect owner.view -> root
+                connect owner.title -> title
+            }
             """, file: "ios-scene.storyboard", block: """
             nib N {
                 scene : SceneController {
-                    root : UIView as view {
-                        title : UILabel
-                    }
                     formatter : Formatter as topLevelObjectsToKeepAliveFromStoryboard
                 }
-                connect scene.title -> title
                 connect scene.formatter -> formatter
             }
             """, scenario: """
@@ -166,6 +175,9 @@ final class InterfaceBuilderLoadingTests: XCTestCase {
                 load nib N owner nil
                 c = scene
                 expect count formatter == 1
+                expect no loaded c
+                send c view
+                expect count title == 1
                 drain
                 expect alive formatter
                 c = nil

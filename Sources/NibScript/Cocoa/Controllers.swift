@@ -47,9 +47,9 @@ extension ScenarioRun {
 
     /// UIViewController's and NSViewController's own `loadView`.
     func defaultLoadView(_ c: ObjectID, _ cls: RuntimeClass) {
-        if let nib = cls.controllerNibName {
-            loadNib(named: nib.name, owner: c, keptBy: config.isMac ? c : nil)
-            if config.isIOS, cls.option("cleanup") == "kvc", let model = nibModel(named: nib.name) {
+        if let model = sceneViewNibs[c] ?? cls.controllerNibName.flatMap({ nibModel(named: $0.name) }) {
+            loadNib(model, owner: c, keptBy: config.isMac ? c : nil)
+            if config.isIOS, cls.option("cleanup") == "kvc" {
                 // V10 (001_…): the keys setValue:forKey: set on the controller while loadView ran.
                 let keys = model.connections.filter { $0.kind == .outlet && $0.source == .owner && $0.name != "view" }.map(\.name)
                 var tracked = controllers.trackedKeys[c] ?? []

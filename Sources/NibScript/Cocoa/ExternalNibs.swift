@@ -55,10 +55,14 @@ struct NibModelMapping {
         if let owner = doc.filesOwner, let cls = classFor(doc.objects[owner], diagnostics: &diagnostics, required: false) {
             model.ownerClass = cls
         }
+        // A scene controller's view is not instantiated with the scene: UIKit loads it the
+        // first time the view is asked for, from a nib of its own owned by the controller.
+        let viewRoots = doc.kind == .storyboard ? sceneViewRoots(chosen) : []
+        let inView = Set(viewRoots.flatMap { subtree(of: $0.view, in: chosen) })
         var indexOf: [Int: Int] = [:]
         var used: Set<String> = ["owner"]
         var failed = false
-        for i in chosen.order {
+        for i in chosen.order where !inView.contains(i) {
             let o = doc.objects[i]
             guard let cls = classFor(o, diagnostics: &diagnostics, required: true) else { failed = true; continue }
             var name = Self.identifier(o.displayName)
@@ -70,8 +74,58 @@ struct NibModelMapping {
             model.objects.append(.init(name: name, className: cls, parent: parent, relationship: rel, range: range))
         }
         if failed { return nil }
-        connect(&model, indexOf: indexOf, diagnostics: &diagnostics)
+        connect(&model) { i in i == doc.filesOwner ? .owner : indexOf[i].map { .object($0) } }
+        for (controller, view) in viewRoots {
+            guard let c = indexOf[controller] else { continue }
+            model.sceneViews.append(.init(controller: c, model: viewModel(controller: controller, view: view, named: model.objects[c].name + "_view",
+                                                 chosen: chosen, used: &used, diagnostics: &diagnostics)))
+        }
         return model
+    }
+
+    /// Each loaded scene controller with a `<view key="view">`, and that view.
+    private func sceneViewRoots(_ chosen: Selection) -> [(controller: Int, view: Int)] {
+        chosen.order.compactMap { i in
+            guard doc.objects[i].scene.map({ doc.scenes[$0].controller == i }) == true else { return nil }
+            let view = doc.children(of: i).first { doc.objects[$0].relationship == .property("view") }
+            return view.map { (i, $0) }
+        }
+    }
+
+    private func subtree(of root: Int, in chosen: Selection) -> [Int] {
+        var out: [Int] = [], stack = [root]
+        while let i = stack.popLast() { out.append(i); stack += doc.children(of: i) }
+        return out
+    }
+
+    /// The nib a scene controller loads its view from: the view at the top level, File's
+    /// Owner the controller, its `view` outlet connected, and the connections between the
+    /// controller and the view's objects.
+    private func viewModel(controller: Int, view: Int, named name: String, chosen: Selection,
+                           used: inout Set<String>, diagnostics: inout [Diagnostic]) -> NibModel {
+        var m = NibModel(name: name, isMain: false, origin: doc.path, documentPlatform: doc.platform == .ios ? .ios : .mac)
+        m.ownerClass = classFor(doc.objects[controller], diagnostics: &diagnostics, required: false)
+        var indexOf: [Int: Int] = [:]
+        let members = Set(subtree(of: view, in: chosen))
+        for i in chosen.order where members.contains(i) {
+            let o = doc.objects[i]
+            guard let cls = classFor(o, diagnostics: &diagnostics, required: true) else { continue }
+            var objName = Self.identifier(o.displayName)
+            if used.contains(objName) { var k = 2; while used.contains("\(objName)_\(k)") { k += 1 }; objName = "\(objName)_\(k)" }
+            used.insert(objName)
+            let parent = i == view ? nil : o.parent.flatMap { indexOf[$0] }
+            let rel: NibModel.Relationship = i == view ? .topLevel
+                : relationship(of: o, ibParent: o.parent, parent: parent, in: m, chosen: chosen)
+            indexOf[i] = m.objects.count
+            m.objects.append(.init(name: objName, className: cls, parent: parent, relationship: rel, range: range))
+        }
+        if let v = indexOf[view] {
+            m.connections.append(.init(kind: .outlet, source: .owner, name: "view", destinations: [.object(v)], isStale: true, range: range))
+        }
+        connect(&m) { i in i == controller ? .owner : indexOf[i].map { .object($0) } }
+        // Only connections that reach into the view belong to the view's nib.
+        m.connections = m.connections.filter { c in c.name == "view" && c.source == .owner || ([c.source] + c.destinations).contains { $0 != .owner } }
+        return m
     }
 
     /// `label-Mpr` → `label_Mpr`: names a script can write.
@@ -189,11 +243,7 @@ struct NibModelMapping {
     /// Outlets, outlet collections (grouped by source and property) and actions. Segues
     /// carry no ownership and are left out; connections to First Responder or another
     /// placeholder that is not File's Owner cannot be simulated and are left out too.
-    private func connect(_ model: inout NibModel, indexOf: [Int: Int], diagnostics: inout [Diagnostic]) {
-        func endpoint(_ i: Int) -> NibModel.Endpoint? {
-            if i == doc.filesOwner { return .owner }
-            return indexOf[i].map { .object($0) }
-        }
+    private func connect(_ model: inout NibModel, endpoint: (Int) -> NibModel.Endpoint?) {
         var k = 0
         let cs = doc.connections
         while k < cs.count {

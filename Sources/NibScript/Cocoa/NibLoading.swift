@@ -7,6 +7,11 @@ extension ScenarioRun {
     /// `keptBy`: the Mac window or view controller that keeps the top-level objects (N3, V11).
     func loadNib(named name: String, owner: ObjectID?, keptBy controller: ObjectID? = nil) {
         guard let model = nibModel(named: name) else { return }
+        loadNib(model, owner: owner, keptBy: controller)
+    }
+
+    func loadNib(_ model: NibModel, owner: ObjectID?, keptBy controller: ObjectID? = nil) {
+        let name = model.name
         let ownerText = owner.map(shortLabel) ?? "nil"
         note("load nib '\(name)' with File's Owner \(ownerText): instantiate \(model.objects.count) object\(model.objects.count == 1 ? "" : "s"), then connect")
         if let o = owner, let want = model.ownerClass, !runtimeClass(of: o).isKind(of: want) {
@@ -55,6 +60,8 @@ extension ScenarioRun {
             }
         }
         for (i, obj) in model.objects.enumerated() where i < objects.count { nibNames[obj.name] = objects[i] }
+        // A storyboard scene's controllers load their views later, from nibs of their own.
+        for s in model.sceneViews where s.controller < objects.count { sceneViewNibs[objects[s.controller]] = s.model }
         // awakeFromNib goes to every object that came out of the archive, after all connections.
         for (i, o) in objects.enumerated() where !crashed {
             let cls = classes[model.objects[i].className]!

@@ -51,6 +51,16 @@ struct NibModel {
     var documentPlatform: PlatformName?
     /// Segues of a storyboard scene: they carry no ownership, so the loader ignores them.
     var ignoredSegues = 0
+    /// Storyboard scenes: for a controller (an index into `objects`), the nib its view loads
+    /// from, lazily, with the controller as File's Owner.
+    var sceneViews: [SceneView] = []
+
+    /// Boxed: a nib model holds the models of its scenes' views.
+    final class SceneView {
+        let controller: Int
+        let model: NibModel
+        init(controller: Int, model: NibModel) { self.controller = controller; self.model = model }
+    }
 
     var topLevel: [Int] { objects.indices.filter { objects[$0].relationship == .topLevel } }
 }

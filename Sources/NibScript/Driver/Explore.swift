@@ -373,6 +373,7 @@ extension ScenarioRun {
         var h = Hasher()
         engine.stateHash(into: &h)
         for k in nibNames.keys.sorted() { h.combine(k); h.combine(nibNames[k]!.raw) }
+        for k in sceneViewNibs.keys.sorted() { h.combine(k.raw); h.combine(sceneViewNibs[k]!.name) }
         h.combine(application?.raw ?? -1)
         h.combine(extraRoots.count); for o in extraRoots { h.combine(o.raw) }
         for k in frameClasses.keys.sorted() { h.combine(k); h.combine(frameClasses[k]!.0.raw) }

@@ -364,7 +364,8 @@ extension Checker {
     /// The object names a nib declares, with their classes, in document order.
     func nibObjects(_ nib: NibDecl) -> [(String, String)] {
         guard case .inline(let items) = nib.body else {
-            return externalNibs[nib.name.name]?.objects.map { ($0.name, $0.className) } ?? []
+            guard let m = externalNibs[nib.name.name] else { return [] }
+            return (m.objects + m.sceneViews.flatMap(\.model.objects)).map { ($0.name, $0.className) }
         }
         var out: [(String, String)] = []
         var stack: [NibObjectDecl] = []

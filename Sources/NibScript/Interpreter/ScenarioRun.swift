@@ -35,6 +35,8 @@ final class ScenarioRun {
     // Names.
     var scenarioFrame: LocalFrame!
     var nibNames: [String: ObjectID] = [:]
+    /// Storyboard scene controllers and the nibs their views load from.
+    var sceneViewNibs: [ObjectID: NibModel] = [:]
     var application: ObjectID?
     var frameClasses: [String: (ClassID, [String])] = [:]
     var callDepth = 0
