@@ -112,6 +112,20 @@ final class ExploreTests: XCTestCase {
         XCTAssertEqual(steps.map { $0["line"] as? Int }, [50, 51, 52])
     }
 
+    func testTheVariantLimitStopsTheSearchAndSaysSo() throws {
+        let path = Self.root + "/examples/explore/assign-outlet.nibscript"
+        let file = SourceFile(path: path, bytes: [UInt8](FileManager.default.contents(atPath: path)!))
+        let (program, _) = Compiler.compile(file)
+        var o = Explore.Options()
+        o.maxVariants = 3
+        let r = Explore.explore(try XCTUnwrap(program), options: o)
+        XCTAssertEqual(r.scenarios[0].variants, 3)
+        XCTAssertTrue(r.scenarios[0].truncated)
+        let full = Explore.explore(try XCTUnwrap(program), options: Explore.Options())
+        XCTAssertFalse(full.scenarios[0].truncated)
+        XCTAssertGreaterThan(full.scenarios[0].variants, 3)
+    }
+
     func testCommandLine() {
         let r = Driver.main(["explore", "--warnings", "x", "f.nibscript"])
         XCTAssertEqual(r.status, 2)

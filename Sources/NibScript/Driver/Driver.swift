@@ -25,7 +25,7 @@ public enum Driver {
       matrix [--format text|json] <file>
                                   Run each scenario under every configuration (Mac, iOS 5.1,
                                   iOS 6.0; MRC and ARC) and print one table of outcomes.
-      explore [--warnings K] [--format text|json] <file>
+      explore [--warnings K] [--max-variants N] [--format text|json] <file>
                                   Insert up to K memory warnings (default 1) at every run-loop
                                   turn, take every branch of each 'choose', and report each
                                   outcome the original run did not have, with its path.

@@ -24,7 +24,9 @@ enum Explore {
     struct Options {
         var warnings = 1
         var parallel = true
-        var maxVariants = 200_000
+        /// The search stops here and says so: about a minute of work on two cores, so a
+        /// script whose variants explode never looks like a hang.
+        var maxVariants = 20_000
     }
 
     /// One step of a variant's path.
@@ -452,6 +454,9 @@ extension Explore {
             case "--warnings", "-k":
                 guard let v = value(a), let n = Int(v), (0...8).contains(n) else { return Driver.usage("'--warnings' takes a number from 0 to 8") }
                 options.warnings = n
+            case "--max-variants":
+                guard let v = value(a), let n = Int(v), n > 0 else { return Driver.usage("'--max-variants' takes a positive number") }
+                options.maxVariants = n
             case "--sequential": options.parallel = false
             case "--bench": bench = true
             case "--size":
