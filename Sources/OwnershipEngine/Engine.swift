@@ -201,6 +201,10 @@ public final class Engine {
         let i = slotIndex(r)
         let old = slotTarget[i] < 0 ? nil : ObjectID(slotTarget[i])
         let why = cause ?? .store(r)
+        // Storing nil is done to let the old value go, so the caller's cause says why; when a
+        // new value takes its place, the caller's cause is about the new one and the old one
+        // goes because it was replaced.
+        let oldWhy: Cause = value == nil ? (cause ?? .replaced(r)) : .replaced(r)
         // Whatever the new rule, the slot no longer waits to be zeroed for its old target.
         if let old { unregisterWeak(r, from: old) }
         switch rule {
@@ -210,11 +214,11 @@ public final class Engine {
             slotClaims[i] = value == nil ? 0 : 1
             // The old value is released whatever claim the slot had on it: a setter does not
             // know that someone already released it behind its back (that is the bug to show).
-            if let old { return release(old, cause: cause ?? .replaced(r)) }
+            if let old { return release(old, cause: oldWhy) }
         case .adopt:
             slotTarget[i] = value?.raw ?? -1
             slotClaims[i] = value == nil ? 0 : 1
-            if let old { return release(old, cause: cause ?? .replaced(r)) }
+            if let old { return release(old, cause: oldWhy) }
         case .assign:
             slotTarget[i] = value?.raw ?? -1
             slotClaims[i] = 0
