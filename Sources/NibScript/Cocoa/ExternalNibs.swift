@@ -50,7 +50,7 @@ struct NibModelMapping {
     let isMain: Bool
 
     func model(scene: String?, diagnostics: inout [Diagnostic]) -> NibModel? {
-        var model = NibModel(name: nibName, isMain: isMain, origin: doc.path, documentPlatform: doc.platform == .ios ? .ios : .mac)
+        var model = NibModel(name: nibName, isMain: isMain, documentPlatform: doc.platform == .ios ? .ios : .mac)
         guard let chosen = objectsToLoad(scene: scene, diagnostics: &diagnostics) else { return nil }
         if let owner = doc.filesOwner, let cls = classFor(doc.objects[owner], diagnostics: &diagnostics, required: false) {
             model.ownerClass = cls
@@ -103,7 +103,7 @@ struct NibModelMapping {
     /// controller and the view's objects.
     private func viewModel(controller: Int, view: Int, named name: String, chosen: Selection,
                            used: inout Set<String>, diagnostics: inout [Diagnostic]) -> NibModel {
-        var m = NibModel(name: name, isMain: false, origin: doc.path, documentPlatform: doc.platform == .ios ? .ios : .mac)
+        var m = NibModel(name: name, isMain: false, documentPlatform: doc.platform == .ios ? .ios : .mac)
         m.ownerClass = classFor(doc.objects[controller], diagnostics: &diagnostics, required: false)
         var indexOf: [Int: Int] = [:]
         let members = Set(subtree(of: view, in: chosen))

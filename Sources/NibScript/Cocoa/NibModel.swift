@@ -45,8 +45,6 @@ struct NibModel {
     var ownerClass: String?
     var objects: [Object] = []
     var connections: [Connection] = []
-    /// Where it came from, for the trace: "nib block" or the file's path.
-    var origin: String
     /// The platform an Interface Builder file was written for, if it says.
     var documentPlatform: PlatformName?
     /// Segues of a storyboard scene: they carry no ownership, so the loader ignores them.
@@ -70,7 +68,7 @@ struct NibBuilder {
     let classes: ClassTable
 
     func build(_ decl: NibDecl, items: [NibItem], diagnostics: inout [Diagnostic]) -> NibModel {
-        var model = NibModel(name: decl.name.name, isMain: decl.isMain, origin: "nib block")
+        var model = NibModel(name: decl.name.name, isMain: decl.isMain)
         var indexByName: [String: Int] = [:]
         var ownerRange: SourceRange?
 

@@ -37,7 +37,6 @@ public enum Compiler {
         var checker = Checker(program: program)
         checker.check(&program, diagnostics: &diagnostics)
         let ok = !diagnostics.contains { $0.severity == .error }
-        program.warnings = diagnostics.filter { $0.severity == .warning }
         return (ok ? program : nil, diagnostics)
     }
 

@@ -10,10 +10,6 @@ public struct Program {
     /// Nib models read from Interface Builder files, by nib name.
     var externalNibs: [String: NibModel] = [:]
     var scenarios: [ScenarioDecl] = []
-    /// Warnings found while checking (printed before the run).
-    public var warnings: [Diagnostic] = []
 
     func nibDecl(_ name: String) -> NibDecl? { nibDecls.first { $0.name.name == name } }
-
-    public var scenarioTitles: [String] { scenarios.map(\.title) }
 }
