@@ -40,6 +40,24 @@ public struct SourceFile: Sendable {
         return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
     }
 
+    /// The first line of `range`'s text without the spaces around it: how a trace shows a
+    /// statement. Works on the bytes; only text with non-ASCII characters is decoded first.
+    public func firstLineTrimmed(_ range: SourceRange) -> String {
+        var lo = max(0, min(range.start, bytes.count))
+        let hi = max(lo, min(range.end, bytes.count))
+        var end = lo
+        while end < hi, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        while lo < end, isSpace(bytes[lo]) { lo += 1 }
+        while end > lo, isSpace(bytes[end - 1]) { end -= 1 }
+        if bytes[lo..<end].contains(where: { $0 >= 0x80 }) {
+            // Unicode spaces count as space too, as they do for `trimmingCharacters(in: .whitespaces)`.
+            let text = String(decoding: bytes[lo..<end], as: UTF8.self)
+            return String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        }
+        return String(decoding: bytes[lo..<end], as: UTF8.self)
+    }
+
     public func text(_ range: SourceRange) -> String {
         let lo = max(0, min(range.start, bytes.count)), hi = max(lo, min(range.end, bytes.count))
         return String(decoding: bytes[lo..<hi], as: UTF8.self)

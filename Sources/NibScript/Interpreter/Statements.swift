@@ -130,7 +130,7 @@ extension ScenarioRun {
         guard !crashed else { return }
         let pending = (0..<engine.poolDepth).reduce(0) { $0 + engine.pendingReleases(inPool: $1).count }
         if pending > 0 || config.isGC {
-            trace.append(TraceLine(line: line, depth: 0, text: "end of scenario: the event ends and the run loop's pool drains"))
+            traceLine(depth: 0, "end of scenario: the event ends and the run loop's pool drains")
             drainRunLoopPool()
         }
     }
