@@ -31,6 +31,25 @@ public struct SourceFile: Sendable {
         return SourceLocation(line: lo + 1, column: clamped - lineStarts[lo] + 1, offset: clamped)
     }
 
+    /// The 1-based line of `offset`, searching from the line index `hint` that the previous
+    /// call left: O(1) when offsets come in order, as a run's statements do.
+    public func line(of offset: Int, hint: inout Int) -> Int {
+        let o = max(0, min(offset, bytes.count))
+        var i = min(max(hint, 0), lineStarts.count - 1)
+        if lineStarts[i] > o {
+            i = location(of: o).line - 1
+        } else {
+            var steps = 0
+            while i + 1 < lineStarts.count, lineStarts[i + 1] <= o {
+                i += 1
+                steps += 1
+                if steps == 8 { i = location(of: o).line - 1; break }
+            }
+        }
+        hint = i
+        return i + 1
+    }
+
     /// The text of a 1-based line, without its line break.
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }

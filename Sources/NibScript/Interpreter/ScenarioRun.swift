@@ -17,11 +17,15 @@ final class ScenarioRun {
     var trace: TraceWriter?
     var tracing: Bool { trace != nil }
     var line = 0 { didSet { engine.site = Int32(line) } }
+    /// Where the last line lookup ended, so the next (usually the next statement) is O(1).
+    var lineHint = 0
     /// Said on the next `alloc` line: how the object was initialized.
     var allocNote: String?
     var depth = 0
     /// Which kinds of event each object has had, for `expect event`.
     var eventLog = EventLog()
+    /// How many engine events the run had (for the benchmark's rates).
+    var events = 0
     var warnings: [(line: Int, text: String)] = []
     var results: [ExpectationResult] = []
     var crashLine: Int?
@@ -114,6 +118,7 @@ final class ScenarioRun {
     /// Every engine event: the bookkeeping expectations need, then (only when a trace is
     /// being written) its line of text.
     private func record(_ e: EngineEvent) {
+        events += 1
         switch e.kind {
         case .alloc(let o): eventLog.note(EventLog.alloc, o)
         case .retain(let o, _, _): eventLog.note(EventLog.retain, o)

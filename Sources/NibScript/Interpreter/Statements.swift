@@ -14,7 +14,7 @@ extension ScenarioRun {
     func execute(_ statements: [Stmt], _ ctx: Context, topLevel: Bool = false) {
         var skippedAfterCrash = false
         for s in statements {
-            line = file.location(of: s.range.start).line
+            line = file.line(of: s.range.start, hint: &lineHint)
             if case .expect(let e) = s.kind { check(e, ctx); continue }
             if crashed {
                 if topLevel && !skippedAfterCrash {

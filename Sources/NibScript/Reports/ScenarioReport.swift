@@ -18,6 +18,8 @@ public struct ScenarioReport {
     /// Impossible orders found while running, as diagnostics at their statements.
     public var runtimeErrors: [Diagnostic]
     var results: [ExpectationResult]
+    /// How many engine events the run had.
+    public var events: Int
 
     public var passed: Int { results.filter(\.passed).count }
     public var failed: Int { results.count - passed }
@@ -35,7 +37,8 @@ extension ScenarioRun {
         return ScenarioReport(title: scenario.title, config: config, line: file.location(of: scenario.range.start).line,
                               alive: alive, leaks: leakedObjects().map(label), dangling: dangling,
                               zombies: zombies, crash: crash, warnings: warnings.map { "line \($0.line): \($0.text)" },
-                              abandoned: abandonedObjects().map(label), runtimeErrors: runtimeErrors, results: results)
+                              abandoned: abandonedObjects().map(label), runtimeErrors: runtimeErrors, results: results,
+                              events: events)
     }
 }
 
