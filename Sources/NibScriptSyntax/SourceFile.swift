@@ -97,10 +97,22 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
 
 /// A half-open byte range in one source file. Every token, AST node and engine event
 /// carries one, so that a trace line and a failed expectation can point back at the script.
+/// Stored as two 32-bit offsets (files up to 2 GB), which keeps tokens and syntax nodes small.
 public struct SourceRange: Hashable, Sendable {
-    public var start: Int
-    public var end: Int
-    public init(start: Int, end: Int) { self.start = start; self.end = max(start, end) }
+    private var lo: Int32
+    private var hi: Int32
+    public var start: Int {
+        get { Int(lo) }
+        set { lo = Int32(clamping: newValue) }
+    }
+    public var end: Int {
+        get { Int(hi) }
+        set { hi = Int32(clamping: newValue) }
+    }
+    public init(start: Int, end: Int) {
+        lo = Int32(clamping: start)
+        hi = Int32(clamping: max(start, end))
+    }
     public static let none = SourceRange(start: 0, end: 0)
     public func union(_ other: SourceRange) -> SourceRange {
         SourceRange(start: min(start, other.start), end: max(end, other.end))

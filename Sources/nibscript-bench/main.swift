@@ -10,7 +10,11 @@
 import Foundation
 import NibScriptBenchmarks
 
-let usage = "usage: nibscript-bench [--quick] [--runs N]   (run with: swift run -c release nibscript-bench)"
+let usage = """
+    usage: nibscript-bench [--quick] [--runs N]   (run with: swift run -c release nibscript-bench)
+           nibscript-bench --generate WORKLOAD SIZE DIR   (writes one input, for profiling by hand)
+    workloads: \(ScriptWorkload.allCases.map(\.rawValue).joined(separator: ", "))
+    """
 var options = Benchmark.Options(executable: CommandLine.arguments[0])
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
@@ -20,6 +24,14 @@ while let a = args.popFirst() {
             FileHandle.standardError.write("nibscript-bench: bad --child arguments\n".data(using: .utf8)!); exit(2)
         }
         print(line)
+        exit(0)
+    case "--generate":
+        // Writes one workload's input (for profiling it by hand) and prints the script's path.
+        guard let w = args.popFirst().flatMap(ScriptWorkload.init(rawValue:)), let n = args.popFirst().flatMap(Int.init),
+              let dir = args.popFirst(), let path = try? w.prepare(size: n, in: dir) else {
+            FileHandle.standardError.write("usage: nibscript-bench --generate WORKLOAD SIZE DIR\n".data(using: .utf8)!); exit(2)
+        }
+        print(path)
         exit(0)
     case "--quick":
         options.quick = true
