@@ -55,7 +55,15 @@ extension ScenarioRun {
 
     /// Under garbage collection nothing leaks: what is unreachable is garbage, freed at the
     /// next collection.
-    func leakedObjects() -> [ObjectID] { config.isGC ? [] : engine.leaks(roots: roots) }
+    func leakedObjects() -> [ObjectID] { config.isGC ? [] : engine.leaks(roots: roots, followsAdopted: adoptionIsReference) }
+
+    /// Whether the +1s `holder` adopted are references (O9): the application keeps what it
+    /// adopted, and a Mac window or view controller releases its adopted top-level objects
+    /// in dealloc. A plain File's Owner only owes their release (N3): it holds no pointer,
+    /// so an object nothing else reaches is a leak, as Instruments' Leaks reports it.
+    func adoptionIsReference(_ holder: ObjectID) -> Bool {
+        holder == application || isKind(holder, "NSWindowController") || isKind(holder, "NSViewController")
+    }
 
     func zombieObjects() -> [ObjectID] {
         var out: [ObjectID] = []
