@@ -107,6 +107,9 @@ extension ScenarioRun {
             if let k = ctx.frame.slots[id.name] {
                 storeVariable(SlotRef(ctx.frame.object, k), v)
             } else if let me = ctx.selfObject, let iv = runtimeClass(of: me).ivar(id.name) {
+                var v = v
+                // `retain value` earlier in this body: the ivar takes over that +1.
+                if iv.ownership == .none, !v.fresh, takeFloatingRetain(of: v.object, in: ctx) { v.fresh = true }
                 storeIvar(iv, of: me, v)
             }
         case .property(let base, let name):
