@@ -125,7 +125,12 @@ extension ScenarioRun {
         let what = "outlet \(shortLabel(source)).\(key) → \(value.map(shortLabel) ?? "nil")"
         let cause = Cause.other("outlet \(key)")
         let target = config.isIOS ? KeyValueCoding.iosSearch(key, in: cls) : KeyValueCoding.macSearch(key, in: cls)
-        if let v = value { eventLog.append(("connected", v)) }
+        // Only an outlet that found a place is `connected`; one that found nothing is
+        // `unconnected` (Mac) or raises (iOS), and is not also logged as connected.
+        switch target {
+        case .notConnected, .undefinedKey: break
+        default: if let v = value { eventLog.append(("connected", v)) }
+        }
         switch target {
         case .setter(let p):
             note("\(what): setter -\(KeyValueCoding.setterSelector(key)) (\(p.attribute.rawValue))")
