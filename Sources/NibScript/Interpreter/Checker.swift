@@ -221,6 +221,15 @@ struct Checker {
             for (n, c) in nibObjects(nib) where !scope.nibObjects.contains(where: { $0.name == n }) {
                 scope.nibObjects.append((n, c))
             }
+        case .watch(let e):
+            guard scope.isScenario else {
+                diagnostics.append(.error("'watch' names an object for the scenario's expectations; it belongs in a scenario, not in a method", at: s.range)); return
+            }
+            guard case .name(let id) = e.kind, scope.variable(id.name) != nil else {
+                diagnostics.append(.error("'watch' takes a variable of the scenario", at: e.range,
+                                          notes: ["write 'x = …' first, then 'watch x'; expectations naming x then read that object even after x is set to nil"]))
+                return
+            }
         case .drain:
             if !scope.isScenario {
                 diagnostics.append(.error("'drain' ends a run-loop event; it belongs in a scenario, not in a method", at: s.range))

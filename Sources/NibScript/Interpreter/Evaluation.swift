@@ -105,6 +105,8 @@ extension ScenarioRun {
             let v = evaluate(value, ctx, nameHint: id.name)
             guard !crashed else { return }
             if let k = ctx.frame.slots[id.name] {
+                // A watched variable given another object is no longer watched.
+                if v.object != nil, ctx.frame.object == scenarioFrame.object { watched[id.name] = nil }
                 storeVariable(SlotRef(ctx.frame.object, k), v)
             } else if let me = ctx.selfObject, let iv = runtimeClass(of: me).ivar(id.name) {
                 var v = v

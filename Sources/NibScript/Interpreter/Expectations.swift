@@ -145,6 +145,7 @@ extension ScenarioRun {
         switch e.kind {
         case .name(let id):
             if id.name == "self" { return (ctx.selfObject, desc) }
+            if let o = watched[id.name], ctx.frame.object == scenarioFrame.object { return (o, desc) }
             if let k = ctx.frame.slots[id.name] { return (engine.read(SlotRef(ctx.frame.object, k)), desc) }
             if let o = nibNames[id.name] { return (o, desc) }
             if id.name == "app" { return (application, desc) }

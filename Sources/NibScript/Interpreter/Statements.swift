@@ -101,6 +101,12 @@ extension ScenarioRun {
             if !crashed { engine.drainPool() }
         case .superCall:
             callSuper(ctx)
+        case .watch(let e):
+            guard case .name(let id) = e.kind else { return }
+            let v = evaluate(e, ctx)
+            guard let o = v.object else { return note("\(id.name) is nil: nothing to watch") }
+            watched[id.name] = o
+            note("expectations naming \(id.name) now read \(shortLabel(o)), a handle that owns nothing")
         case .expect(let e):
             check(e, ctx)
         case .command(let verb, let args):
