@@ -12,10 +12,15 @@ extension ScenarioRun {
         defer { controllers.currentRange = nil }
         endEventIfPending("the current event ends first")
         guard !crashed else { return }
+        // `push nav new Next`: under ARC the +1 of `new` is a temporary, released once the
+        // command has retained it (the navigation controller, the window or the presenter holds it).
+        var temporaries: [Operand] = []
+        defer { temporaries.forEach(releaseTemporary) }
         func object(_ i: Int) -> ObjectID? {
             guard i < args.count else { return nil }
             let v = evaluate(args[i], ctx)
             guard !crashed else { return nil }
+            if v.fresh { temporaries.append(v) }
             guard let o = v.object else {
                 runtimeError("'\(file.text(args[i].range))' is nil", at: args[i].range)
                 return nil
