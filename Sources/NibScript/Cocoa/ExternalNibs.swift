@@ -71,7 +71,8 @@ struct NibModelMapping {
             let parent = chosen.parent[i].flatMap { indexOf[$0] }
             let rel = relationship(of: o, ibParent: chosen.parent[i], parent: parent, in: model, chosen: chosen)
             indexOf[i] = model.objects.count
-            model.objects.append(.init(name: name, className: cls, parent: parent, relationship: rel, range: range))
+            model.objects.append(.init(name: name, className: cls, parent: parent, relationship: rel, range: range,
+                                       createdWithInit: createdWithInit(o)))
         }
         if failed { return nil }
         connect(&model) { i in i == doc.filesOwner ? .owner : indexOf[i].map { .object($0) } }
@@ -81,6 +82,15 @@ struct NibModelMapping {
                                                  chosen: chosen, used: &used, diagnostics: &diagnostics)))
         }
         return model
+    }
+
+    /// NSNib: "Custom objects are initialized using their init method", whatever their class
+    /// (an NSFontManager, an app delegate); the standard objects of the library (views,
+    /// cells, menus, controllers) get `initWithCoder:` even with a custom class. On iOS the
+    /// class decides: what adopts NSCoding gets `initWithCoder:`.
+    private func createdWithInit(_ o: IBObject) -> Bool? {
+        guard doc.platform == .mac else { return nil }
+        return o.element == "customObject" ? true : nil
     }
 
     /// Each loaded scene controller with a `<view key="view">`, and that view.
@@ -117,7 +127,8 @@ struct NibModelMapping {
             let rel: NibModel.Relationship = i == view ? .topLevel
                 : relationship(of: o, ibParent: o.parent, parent: parent, in: m, chosen: chosen)
             indexOf[i] = m.objects.count
-            m.objects.append(.init(name: objName, className: cls, parent: parent, relationship: rel, range: range))
+            m.objects.append(.init(name: objName, className: cls, parent: parent, relationship: rel, range: range,
+                                   createdWithInit: createdWithInit(o)))
         }
         if let v = indexOf[view] {
             m.connections.append(.init(kind: .outlet, source: .owner, name: "view", destinations: [.object(v)], isStale: true, range: range))

@@ -30,7 +30,7 @@ extension ScenarioRun {
         var objects: [ObjectID] = []
         for obj in model.objects {
             guard !crashed, let cls = classes[obj.className] else { return }
-            let initializer = cls.isArchivedByIB ? "initWithCoder:" : "init"
+            let initializer = (obj.createdWithInit ?? !cls.isArchivedByIB) ? "init" : "initWithCoder:"
             allocNote = "-\(initializer) (from the nib)"
             let o = engine.alloc(cls.engineClass, name: obj.name)
             runInitializers(initializer, of: cls, on: o)

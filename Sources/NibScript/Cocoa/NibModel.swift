@@ -20,6 +20,10 @@ struct NibModel {
         var parent: Int?
         var relationship: Relationship
         var range: SourceRange
+        /// Whether the loader creates it with `init` rather than `initWithCoder:`, when the
+        /// Interface Builder element decides it (a Mac `<customObject>`: init); nil for the
+        /// class to decide (N2).
+        var createdWithInit: Bool? = nil
     }
 
     enum Endpoint: Equatable {
