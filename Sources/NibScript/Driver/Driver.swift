@@ -9,6 +9,14 @@ public enum Driver {
         public var status: Int32
         public var stdout: String
         public var stderr: String
+
+        /// Writes the result as the executable does: diagnostics (the warnings found before
+        /// the run included) first, where they are read, then the traces and reports, as the
+        /// golden files show them.
+        public func write(stdout out: (String) -> Void, stderr err: (String) -> Void) {
+            if !stderr.isEmpty { err(stderr) }
+            if !stdout.isEmpty { out(stdout) }
+        }
     }
 
     public static let help = """
