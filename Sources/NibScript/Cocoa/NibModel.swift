@@ -183,13 +183,25 @@ struct NibBuilder {
         return nil
     }
 
+    /// What this platform's outlet search finds for `key` (N6, N7), in words; nil when it
+    /// finds nothing (an ivar hidden by `accessInstanceVariablesDirectly NO`, a Mac `_foo`):
+    /// the connection is then as stale as the script says.
+    static func placeFound(for key: String, in cls: RuntimeClass, config: Configuration) -> String? {
+        switch config.isIOS ? KeyValueCoding.iosSearch(key, in: cls) : KeyValueCoding.macSearch(key, in: cls) {
+        case .setter: return "a setter -\(KeyValueCoding.setterSelector(key))"
+        case .method(let sel, _, _): return "a method -\(sel)"
+        case .kvcIvar(let v), .directIvar(let v): return "an ivar '\(v.name)'"
+        case .undefinedKeyOverride, .undefinedKey, .notConnected: return nil
+        }
+    }
+
     /// The outlet must be something one of the platforms' searches can find (N6, N7), unless
     /// the class handles undefined keys itself or the connection is marked `stale`.
     private func checkOutlet(_ c: ConnectDecl, on cls: RuntimeClass, diagnostics: inout [Diagnostic]) {
         let key = c.outlet.name
         let found = KeyValueCoding.hasAnyTarget(for: key, in: cls)
-        if found, c.isStale {
-            diagnostics.append(.warning("connection marked 'stale' but '\(cls.name)' has outlet '\(key)'", at: c.outlet.range))
+        if found, c.isStale, let what = Self.placeFound(for: key, in: cls, config: classes.config) {
+            diagnostics.append(.warning("connection marked 'stale' but '\(cls.name)' has \(what), which the loader finds", at: c.outlet.range))
         }
         if found || c.isStale || cls.method("setValue:forUndefinedKey:") != nil { return }
         var names: [String] = []
