@@ -48,6 +48,7 @@ struct NibModelMapping {
     let range: SourceRange
     let nibName: String
     let isMain: Bool
+    let reported = Reported()
 
     func model(scene: String?, diagnostics: inout [Diagnostic]) -> NibModel? {
         var model = NibModel(name: nibName, isMain: isMain, documentPlatform: doc.platform == .ios ? .ios : .mac)
@@ -60,14 +61,14 @@ struct NibModelMapping {
         let viewRoots = doc.kind == .storyboard ? sceneViewRoots(chosen) : []
         let inView = Set(viewRoots.flatMap { subtree(of: $0.view, in: chosen) })
         var indexOf: [Int: Int] = [:]
-        var used: Set<String> = ["owner"]
+        // The names `describe` prints: document-wide, so a scene's objects are named alike
+        // whichever scene is loaded.
+        let names = doc.scriptNames
         var failed = false
         for i in chosen.order where !inView.contains(i) {
             let o = doc.objects[i]
             guard let cls = classFor(o, diagnostics: &diagnostics, required: true) else { failed = true; continue }
-            var name = Self.identifier(o.displayName)
-            if used.contains(name) { var k = 2; while used.contains("\(name)_\(k)") { k += 1 }; name = "\(name)_\(k)" }
-            used.insert(name)
+            let name = names[i] ?? Self.identifier(o.displayName)
             let parent = chosen.parent[i].flatMap { indexOf[$0] }
             let rel = relationship(of: o, ibParent: chosen.parent[i], parent: parent, in: model, chosen: chosen)
             indexOf[i] = model.objects.count
@@ -79,7 +80,7 @@ struct NibModelMapping {
         for (controller, view) in viewRoots {
             guard let c = indexOf[controller] else { continue }
             model.sceneViews.append(.init(controller: c, model: viewModel(controller: controller, view: view, named: model.objects[c].name + "_view",
-                                                 chosen: chosen, used: &used, diagnostics: &diagnostics)))
+                                                 chosen: chosen, names: names, diagnostics: &diagnostics)))
         }
         return model
     }
@@ -112,7 +113,7 @@ struct NibModelMapping {
     /// Owner the controller, its `view` outlet connected, and the connections between the
     /// controller and the view's objects.
     private func viewModel(controller: Int, view: Int, named name: String, chosen: Selection,
-                           used: inout Set<String>, diagnostics: inout [Diagnostic]) -> NibModel {
+                           names: [String?], diagnostics: inout [Diagnostic]) -> NibModel {
         var m = NibModel(name: name, isMain: false, documentPlatform: doc.platform == .ios ? .ios : .mac)
         m.ownerClass = classFor(doc.objects[controller], diagnostics: &diagnostics, required: false)
         var indexOf: [Int: Int] = [:]
@@ -120,9 +121,7 @@ struct NibModelMapping {
         for i in chosen.order where members.contains(i) {
             let o = doc.objects[i]
             guard let cls = classFor(o, diagnostics: &diagnostics, required: true) else { continue }
-            var objName = Self.identifier(o.displayName)
-            if used.contains(objName) { var k = 2; while used.contains("\(objName)_\(k)") { k += 1 }; objName = "\(objName)_\(k)" }
-            used.insert(objName)
+            let objName = names[i] ?? Self.identifier(o.displayName)
             let parent = i == view ? nil : o.parent.flatMap { indexOf[$0] }
             let rel: NibModel.Relationship = i == view ? .topLevel
                 : relationship(of: o, ibParent: o.parent, parent: parent, in: m, chosen: chosen)
@@ -140,16 +139,7 @@ struct NibModelMapping {
     }
 
     /// `label-Mpr` → `label_Mpr`: names a script can write.
-    static func identifier(_ s: String) -> String {
-        var out = ""
-        for ch in s.unicodeScalars {
-            if ch.properties.isAlphabetic || ("0"..."9").contains(ch) || ch == "_" { out.unicodeScalars.append(ch) }
-            else if ch == "'" { continue }
-            else if !out.hasSuffix("_") { out += "_" }
-        }
-        if out.isEmpty || out.first!.isNumber { out = "object_" + out }
-        return out
-    }
+    static func identifier(_ s: String) -> String { IBDocument.scriptIdentifier(s) }
 
     struct Selection {
         var order: [Int] = []
@@ -220,17 +210,64 @@ struct NibModelMapping {
     private func classFor(_ o: IBObject, diagnostics: inout [Diagnostic], required: Bool) -> String? {
         if let custom = o.customClass {
             if classes[custom] != nil { return custom }
-            if required || o.placeholderIdentifier == "IBFilesOwner" {
-                diagnostics.append(.error("class '\(custom)' of \(o.displayName) (\(doc.path):\(o.location)) is not declared in the script; declare it with its outlets and their attributes, for instance 'class \(custom) : \(o.className) { … }'",
-                                          at: range))
-            }
+            if required || o.placeholderIdentifier == "IBFilesOwner" { reportUndeclared(custom, of: o, diagnostics: &diagnostics) }
             return nil
         }
         if classes[o.className] != nil { return o.className }
-        let view = config.isIOS ? "UIView" : "NSView"
-        let fallback = o.relationship == .subview || o.className.hasSuffix("View") ? view : "NSObject"
-        diagnostics.append(.warning("\(doc.path):\(o.location): \(o.className) is not in the class catalogue; it loads as \(fallback)", at: range))
+        let fallback = nearestKnownClass(of: o)
+        if reported.uncatalogued.insert(o.className).inserted {
+            diagnostics.append(.warning("\(doc.path):\(o.location): \(o.className) is not in the class catalogue; it loads as \(fallback)", at: range))
+        }
         return fallback
+    }
+
+    /// One error per undeclared class, however many objects have it: the first object is
+    /// named with its place in the file, the others counted. The declaration it suggests
+    /// has a superclass the script can write (a class of the catalogue).
+    private func reportUndeclared(_ custom: String, of o: IBObject, diagnostics: inout [Diagnostic]) {
+        if let k = reported.undeclared[custom] {
+            reported.undeclaredCount[custom, default: 1] += 1
+            let n = reported.undeclaredCount[custom]! - 1
+            diagnostics[k].message = undeclaredMessage(custom, first: reported.undeclaredFirst[custom]!, more: n)
+            return
+        }
+        let name = o.isPlaceholder ? o.displayName : (doc.scriptNames[o.index] ?? o.displayName)
+        let first = "\(name) (\(doc.path):\(o.location))"
+        reported.undeclared[custom] = diagnostics.count
+        reported.undeclaredFirst[custom] = first
+        diagnostics.append(.error(undeclaredMessage(custom, first: first, more: 0), at: range,
+                                  notes: ["declare it with its outlets and their attributes, for instance 'class \(custom) : \(suggestedSuperclass(of: o)) { … }'"]))
+    }
+
+    private func undeclaredMessage(_ custom: String, first: String, more: Int) -> String {
+        let others = more == 0 ? "" : " and \(more) more object\(more == 1 ? "" : "s")"
+        return "class '\(custom)' of \(first)\(others) is not declared in the script"
+    }
+
+    /// The class a declaration of `o`'s custom class can inherit from: its element's class
+    /// when the catalogue has it; for File's Owner, a controller when its `view` (or `window`)
+    /// outlet is connected; else the nearest class the catalogue has.
+    private func suggestedSuperclass(of o: IBObject) -> String {
+        if o.isPlaceholder {
+            let outlets = Set(doc.connections.filter { $0.source == o.index }.map(\.name))
+            if outlets.contains("view") { return config.isIOS ? "UIViewController" : "NSViewController" }
+            if outlets.contains("window"), config.isMac { return "NSWindowController" }
+            return "NSObject"
+        }
+        return classes[o.className] != nil ? o.className : nearestKnownClass(of: o)
+    }
+
+    private func nearestKnownClass(of o: IBObject) -> String {
+        let view = config.isIOS ? "UIView" : "NSView"
+        return o.relationship == .subview || o.className.hasSuffix("View") ? view : "NSObject"
+    }
+
+    /// What was already reported while mapping this document (one diagnostic per class).
+    final class Reported {
+        var undeclared: [String: Int] = [:]
+        var undeclaredFirst: [String: String] = [:]
+        var undeclaredCount: [String: Int] = [:]
+        var uncatalogued: Set<String> = []
     }
 
     private var config: Configuration { classes.config }
