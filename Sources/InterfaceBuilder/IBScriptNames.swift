@@ -33,3 +33,8 @@ extension IBDocument {
         return out
     }
 }
+
+extension IBObject {
+    /// A Mac storyboard's `<application>` (or a Mac xib's Application proxy): NSApp.
+    public var isApplicationPlaceholder: Bool { placeholderIdentifier == IBElementMap.applicationIdentifier }
+}

@@ -175,14 +175,15 @@ enum Catalogue {
         BuiltinClass(name: "NSArrayController", superclass: "NSObjectController", availability: .mac),
         BuiltinClass(name: "NSUserDefaultsController", superclass: "NSController", availability: .mac),
         BuiltinClass(name: "NSWindow", superclass: "NSResponder", availability: .mac,
-                     properties: [("contentView", "NSView", .retain), ("delegate", "NSObject", .assign)]),
+                     properties: [("contentView", "NSView", .retain), ("delegate", "NSObject", .assign),
+                                  ("contentViewController", "NSViewController", .retain)]),
         BuiltinClass(name: "NSPanel", superclass: "NSWindow", availability: .mac),
         BuiltinClass(name: "NSWindowController", superclass: "NSResponder", availability: .mac,
                      properties: [("window", "NSWindow", .retain)], lists: ["topLevelObjects"]),
         BuiltinClass(name: "NSViewController", superclass: "NSResponder", availability: .mac,
                      properties: [("view", "NSView", .retain)], lists: ["topLevelObjects"]),
         BuiltinClass(name: "NSApplication", superclass: "NSResponder", availability: .mac,
-                     properties: [("delegate", "NSObject", .assign)]),
+                     properties: [("delegate", "NSObject", .assign), ("mainMenu", "NSMenu", .retain)]),
         // Seen in Interface Builder files and Xcode's templates (MainMenu.xib, window and
         // document templates, preferences panes): only the hierarchy, retained cells and
         // assign delegates matter.

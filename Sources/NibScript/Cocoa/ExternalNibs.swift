@@ -53,6 +53,10 @@ struct NibModelMapping {
     func model(scene: String?, diagnostics: inout [Diagnostic]) -> NibModel? {
         var model = NibModel(name: nibName, isMain: isMain, documentPlatform: doc.platform == .ios ? .ios : .mac)
         guard let chosen = objectsToLoad(scene: scene, diagnostics: &diagnostics) else { return nil }
+        model.fromStoryboard = doc.kind == .storyboard
+        // A Mac storyboard's Application scene is what NSApplicationMain loads from the main
+        // storyboard at launch: its objects are kept for the application, as a main nib's (N5).
+        if chosen.application != nil { model.isMain = true }
         if let owner = doc.filesOwner, let cls = classFor(doc.objects[owner], diagnostics: &diagnostics, required: false) {
             model.ownerClass = cls
         }
@@ -76,7 +80,19 @@ struct NibModelMapping {
                                        createdWithInit: createdWithInit(o)))
         }
         if failed { return nil }
-        connect(&model) { i in i == doc.filesOwner ? .owner : indexOf[i].map { .object($0) } }
+        connect(&model) { i in
+            if i == doc.filesOwner { return .owner }
+            if let app = chosen.application, i == app { return .application }
+            return indexOf[i].map { .object($0) }
+        }
+        // The application scene's main menu is NSApp's mainMenu (retained by it).
+        if let app = chosen.application {
+            for c in doc.children(of: app) {
+                guard case .property(let key) = doc.objects[c].relationship, let m = indexOf[c],
+                      let cls = classes["NSApplication"], cls.property(key) != nil else { continue }
+                model.connections.append(.init(kind: .outlet, source: .application, name: key, destinations: [.object(m)], isStale: false, range: range))
+            }
+        }
         for (controller, view) in viewRoots {
             guard let c = indexOf[controller] else { continue }
             model.sceneViews.append(.init(controller: c, model: viewModel(controller: controller, view: view, named: model.objects[c].name + "_view",
@@ -147,6 +163,9 @@ struct NibModelMapping {
         /// that holds it (other scene objects, controllers reached through relationship segues).
         var parent: [Int: Int] = [:]
         var sceneOwned: Set<Int> = []
+        /// The Application placeholder of a Mac storyboard's Application scene, when that
+        /// scene is the one loaded: it stands for NSApp.
+        var application: Int?
     }
 
     /// Which objects load: every non-placeholder object of a xib; for a storyboard, one
@@ -168,6 +187,17 @@ struct NibModelMapping {
             return sel
         }
         guard let first = pickScene(scene, diagnostics: &diagnostics) else { return nil }
+        // The Application scene has no controller: its objects (the app delegate, the font
+        // manager) and the application's children (the main menu) load at the top level.
+        if doc.scenes[first].controller == nil,
+           let app = doc.scenes[first].objects.first(where: { doc.objects[$0].isApplicationPlaceholder }) {
+            sel.application = app
+            for c in doc.children(of: app) { addSubtree(c, parent: nil) }
+            for i in doc.scenes[first].objects where doc.objects[i].parent == nil && !doc.objects[i].isPlaceholder {
+                addSubtree(i, parent: nil)
+            }
+            return sel
+        }
         var pending = [first], seen: Set<Int> = []
         var holder: [Int: Int] = [:]   // scene → the controller that holds its controller
         while !pending.isEmpty {
@@ -180,7 +210,13 @@ struct NibModelMapping {
             }
             for c in doc.connections where c.kind == .segue && c.name.hasPrefix("relationship:") {
                 guard sel.order.contains(c.source), let target = doc.objects[c.destination].scene else { continue }
-                holder[target] = c.source
+                // A window controller's content: its window's contentViewController.
+                if c.name == "relationship:window.shadowedContentViewController",
+                   let w = doc.children(of: c.source).first(where: { doc.objects[$0].relationship == .property("window") }) {
+                    holder[target] = w
+                } else {
+                    holder[target] = c.source
+                }
                 pending.append(target)
             }
         }
@@ -191,6 +227,8 @@ struct NibModelMapping {
         if let name {
             for (k, s) in doc.scenes.enumerated() {
                 if s.id == name { return k }
+                if name == "Application", s.controller == nil,
+                   s.objects.contains(where: { doc.objects[$0].isApplicationPlaceholder }) { return k }
                 if let c = s.controller {
                     let o = doc.objects[c]
                     if o.attribute("storyboardIdentifier") == name || o.customClass == name || o.effectiveClass == name { return k }
@@ -279,7 +317,10 @@ struct NibModelMapping {
         if chosen.sceneOwned.contains(o.index) {
             return .collection(pcls.list("topLevelObjects") != nil ? "topLevelObjects" : "topLevelObjectsToKeepAliveFromStoryboard")
         }
-        if ibParent != o.parent { return .collection("viewControllers") }
+        if ibParent != o.parent {
+            if pcls.isKind(of: "NSWindow"), pcls.property("contentViewController") != nil { return .property("contentViewController") }
+            return .collection("viewControllers")
+        }
         switch o.relationship {
         case .subview: return pcls.isView ? .subview : .collection("subviews")
         case .property(let key): return pcls.property(key) != nil ? .property(key) : .collection(pcls.list(key) != nil ? key : "children")

@@ -25,6 +25,10 @@ extension ScenarioRun {
         }
         depth += 1
         defer { depth -= 1 }
+        // A storyboard's Application scene connects NSApp: it exists before the scene's objects.
+        if model.connections.contains(where: { $0.source == .application || $0.destinations.contains(.application) }) {
+            _ = applicationObject()
+        }
 
         // Phase 1: instantiate.
         var objects: [ObjectID] = []
@@ -42,7 +46,11 @@ extension ScenarioRun {
         for c in model.connections {
             guard !crashed else { break }
             func resolve(_ e: NibModel.Endpoint) -> ObjectID? {
-                switch e { case .owner: return owner; case .object(let i): return objects[i] }
+                switch e {
+                case .owner: return owner
+                case .object(let i): return objects[i]
+                case .application: return applicationObject()
+                }
             }
             let src = resolve(c.source)
             let dests = c.destinations.map(resolve)
@@ -106,6 +114,9 @@ extension ScenarioRun {
             note("top-level object of the main nib: not autoreleased, stays at +1 for the application (N5)", extraDepth: 2)
         } else if config.isIOS {
             engine.autorelease(o, cause: .other("top-level object of nib '\(model.name)' (N4)"))
+        } else if model.fromStoryboard && !config.isGC {
+            // -[NSStoryboard instantiateControllerWithIdentifier:] returns its controller +0.
+            engine.autorelease(o, cause: .other("returned by -instantiateControllerWithIdentifier: (+0)"))
         } else if let c = controller, let slot = runtimeClass(of: c).list("topLevelObjects") {
             engine.listAdopt(SlotRef(c, slot), o)
             note("\(shortLabel(c)) keeps it in its top-level objects and releases it in dealloc (N3)", extraDepth: 2)

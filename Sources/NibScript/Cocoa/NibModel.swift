@@ -29,6 +29,8 @@ struct NibModel {
     enum Endpoint: Equatable {
         case owner
         case object(Int)
+        /// The application (NSApp), which a Mac storyboard's Application scene stands for.
+        case application
     }
 
     struct Connection {
@@ -53,6 +55,9 @@ struct NibModel {
     var documentPlatform: PlatformName?
     /// Segues of a storyboard scene: they carry no ownership, so the loader ignores them.
     var ignoredSegues = 0
+    /// A storyboard scene: its controllers are returned autoreleased (+0), as
+    /// `instantiateControllerWithIdentifier:` returns them, on both platforms.
+    var fromStoryboard = false
     /// Storyboard scenes: for a controller (an index into `objects`), the nib its view loads
     /// from, lazily, with the controller as File's Owner.
     var sceneViews: [SceneView] = []
@@ -140,6 +145,7 @@ struct NibBuilder {
         switch e {
         case .owner: return model.ownerClass
         case .object(let i): return model.objects[i].className
+        case .application: return nil
         }
     }
 
