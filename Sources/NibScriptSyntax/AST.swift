@@ -272,6 +272,9 @@ public enum StmtKind: Sendable {
     /// `super` inside a method body: the superclass's implementation runs here.
     case superCall
     indirect case expect(Expectation)
+    /// `watch x`: expectations that name the variable `x` read the object it holds now, a
+    /// handle that owns nothing, until `x` is given another object.
+    case watch(Expr)
     /// A verb with arguments for the controller world: `push nav b`, `pop nav`, `memoryWarning`,
     /// `present a b`, `dismiss a`, `select tabs 1`, `popToRoot nav`, `show c`.
     indirect case command(verb: Identifier, args: [Expr])

@@ -43,9 +43,15 @@ extension ScriptParser {
     }
 
     /// path = IDENT { "." IDENT | "->" IDENT }, nested left to right: `a.b->c` is ivar(property(a, b), c).
+    /// In expectations the head may also be a trace label, `"aLabel#6"`.
     mutating func parsePath() throws -> Expr {
-        let head = try expectIdentifier("expected a name")
-        var expr = Expr(.name(head), range: head.range)
+        var expr: Expr
+        if case .string(let label) = current.kind {
+            expr = Expr(.string(label), range: advance().range)
+        } else {
+            let head = try expectIdentifier("expected a name")
+            expr = Expr(.name(head), range: head.range)
+        }
         var components = 1
         while check(.dot) || check(.arrow) {
             let isProperty = advance().kind == .dot

@@ -2,7 +2,7 @@
 
 extension ScriptParser {
     static let statementVerbs = ["retain", "release", "autorelease", "CFRelease", "send", "load", "drain",
-                                 "autoreleasepool", "super", "expect"]
+                                 "autoreleasepool", "super", "expect", "watch"]
     /// Verbs of the controller world, parsed alike (`VERB { expr } END`) and checked by the interpreter.
     static let commandVerbs = ["push", "pop", "popToRoot", "select", "present", "dismiss", "memoryWarning", "show"]
 
@@ -101,6 +101,9 @@ extension ScriptParser {
         case "drain":
             advance()
             kind = .drain
+        case "watch":
+            advance()
+            kind = .watch(try parseExpression())
         case "super":
             advance()
             kind = .superCall

@@ -3,8 +3,12 @@ extension Engine {
     /// Objects alive now that no root reaches through owning references (O9): slots
     /// holding a claim, owned lists, adopted +1s. Hidden objects (the client's variable
     /// frames) are never reported; they are usually roots themselves. Sorted by id.
-    public func leaks(roots: [ObjectID]) -> [ObjectID] {
-        let reached = reachable(from: roots)
+    /// `followsAdopted(holder)` says whether the +1s `holder` adopted are references
+    /// anyone can follow (an application's, a controller's that releases them) or only
+    /// bookkeeping of who owes the release (a plain File's Owner's, N3): those are not
+    /// followed, so an object only they hold is a leak.
+    public func leaks(roots: [ObjectID], followsAdopted: (ObjectID) -> Bool = { _ in true }) -> [ObjectID] {
+        let reached = reachable(from: roots, followsAdopted: followsAdopted)
         return (0..<s.counts.count).compactMap { i in
             let o = ObjectID(Int32(i))
             return s.states[i] != .deallocated && !reached[i] && !isHidden(o) ? o : nil
@@ -13,18 +17,27 @@ extension Engine {
 
     /// Every object reachable from `roots` through owning references, as a bitmap by id.
     /// An explicit worklist, not recursion: reference chains can be long.
-    public func reachable(from roots: [ObjectID], skipping skip: (SlotRef) -> Bool = { _ in false }) -> [Bool] {
-        traverse(from: roots, skipping: skip) { _, _, claims in claims > 0 }
+    public func reachable(from roots: [ObjectID], skipping skip: (SlotRef) -> Bool = { _ in false },
+                          followsAdopted: (ObjectID) -> Bool = { _ in true }) -> [Bool] {
+        traverse(from: roots, skipping: skip, followsAdopted: followsAdopted) { _, _, claims in claims > 0 }
     }
 
     /// The walk both the leak search and the collector use: slots `skip` names are never
-    /// followed; otherwise lists and adopted objects always are, and a single slot when
-    /// `follows(slot, target, claims)` says so. An explicit worklist, not recursion:
-    /// reference chains can be long.
+    /// followed; otherwise lists always are, and a single slot when
+    /// `follows(slot, target, claims)` says so. What a holder adopted is followed when
+    /// `followsAdopted(holder)`; otherwise (a plain File's Owner's +1s, N3) an adopted object
+    /// is reached only if some reached object still points at it from a slot, owning or not
+    /// (the owner's ivar outlet it will release through): the +1 alone is a debt, not a
+    /// pointer. An explicit worklist, not recursion: reference chains can be long.
     func traverse(from roots: [ObjectID], skipping skip: (SlotRef) -> Bool = { _ in false },
+                  followsAdopted: (ObjectID) -> Bool = { _ in true },
                   follows: (SlotRef, ObjectID, Int32) -> Bool) -> [Bool] {
         let s = self.s  // one read of the state for the whole walk
         var seen = [Bool](repeating: false, count: s.counts.count)
+        // An adopted object of a holder whose +1s are debts becomes reached once both hold:
+        // its holder was reached (`owed`) and a reached slot points at it (`pointed`).
+        var owed = [Bool](repeating: false, count: s.counts.count)
+        var pointed = [Bool](repeating: false, count: s.counts.count)
         var work: [ObjectID] = []
         func visit(_ o: ObjectID) {
             guard !seen[o.index], s.states[o.index] != .deallocated else { return }
@@ -39,9 +52,23 @@ extension Engine {
                 let t = s.slotTarget[base + k]
                 guard t >= 0, !skip(SlotRef(o, k)) else { continue }
                 if info.isList { s.lists[Int(t)].forEach(visit); continue }
-                if follows(SlotRef(o, k), ObjectID(t), s.slotClaims[base + k]) { visit(ObjectID(t)) }
+                let target = ObjectID(t)
+                if follows(SlotRef(o, k), target, s.slotClaims[base + k]) {
+                    visit(target)
+                } else {
+                    pointed[target.index] = true
+                    if owed[target.index] { visit(target) }
+                }
             }
-            s.adopted[o.index].forEach(visit)
+            guard !s.adopted[o.index].isEmpty else { continue }
+            if followsAdopted(o) {
+                s.adopted[o.index].forEach(visit)
+            } else {
+                for a in s.adopted[o.index] {
+                    owed[a.index] = true
+                    if pointed[a.index] { visit(a) }
+                }
+            }
         }
         return seen
     }
@@ -67,7 +94,7 @@ extension Engine {
         return out
     }
 
-    /// A fingerprint of everything that decides what happens next: s.counts, states, every
+    /// A fingerprint of everything that decides what happens next: counts, states, every
     /// slot and claim, lists, pools. Two runs that reach equal fingerprints behave the same
     /// from there on (the basis of state-space exploration). Names and event history are
     /// left out on purpose.

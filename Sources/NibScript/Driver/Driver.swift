@@ -9,6 +9,14 @@ public enum Driver {
         public var status: Int32
         public var stdout: String
         public var stderr: String
+
+        /// Writes the result as the executable does: diagnostics (the warnings found before
+        /// the run included) first, where they are read, then the traces and reports, as the
+        /// golden files show them.
+        public func write(stdout out: (String) -> Void, stderr err: (String) -> Void) {
+            if !stderr.isEmpty { err(stderr) }
+            if !stdout.isEmpty { out(stdout) }
+        }
     }
 
     public static let help = """
@@ -55,8 +63,7 @@ public enum Driver {
                             stdin: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
                             environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         func emit(_ r: Result) -> Int32 {
-            stdout.write(r.stdout); stdout.flush()
-            stderr.write(r.stderr); stderr.flush()
+            r.write(stdout: { stdout.write($0); stdout.flush() }, stderr: { stderr.write($0); stderr.flush() })
             return r.status
         }
         guard let sub = args.first else { return emit(usage("missing subcommand")) }

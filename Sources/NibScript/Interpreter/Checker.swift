@@ -8,12 +8,15 @@ struct Checker {
     let nibs: [NibDecl]
     /// Models of the nibs read from Interface Builder files, by name.
     var externalNibs: [String: NibModel] = [:]
+    /// Names objects get at run time that no scope declares (TraceNames), with their classes.
+    let traceNames: [String: String]
 
     init(program: Program) {
         config = program.config
         var ignored: [Diagnostic] = []
         classes = ClassTable(script: program.classDecls, config: program.config, engine: Engine(), diagnostics: &ignored)
         nibs = program.nibDecls
+        traceNames = TraceNames.possible(in: program, classes: classes)
     }
 
     /// A scope's names with their classes (nil when not known statically).
@@ -240,6 +243,15 @@ struct Checker {
             _ = type(of: owner, scope, diagnostics: &diagnostics)
             guard let nib = nibs.first(where: { $0.name.name == name.name }) else { diagnostics.append(unknownNib(name)); return }
             for (n, c) in nibObjects(nib) { scope.addNibObject(n, c) }
+        case .watch(let e):
+            guard scope.isScenario else {
+                diagnostics.append(.error("'watch' names an object for the scenario's expectations; it belongs in a scenario, not in a method", at: s.range)); return
+            }
+            guard case .name(let id) = e.kind, scope.variable(id.name) != nil else {
+                diagnostics.append(.error("'watch' takes a variable of the scenario", at: e.range,
+                                          notes: ["write 'x = …' first, then 'watch x'; expectations naming x then read that object even after x is set to nil"]))
+                return
+            }
         case .drain:
             if !scope.isScenario {
                 diagnostics.append(.error("'drain' ends a run-loop event; it belongs in a scenario, not in a method", at: s.range))
@@ -303,9 +315,9 @@ struct Checker {
     private func checkExpectation(_ e: Expectation, _ scope: Scope, diagnostics: inout [Diagnostic]) {
         switch e.kind {
         case .count(let x, _, _, _), .state(let x, _):
-            _ = type(of: x, scope, diagnostics: &diagnostics)
+            _ = expectedType(of: x, scope, diagnostics: &diagnostics)
         case .leaks(let xs), .zombies(let xs):
-            for x in xs { _ = type(of: x, scope, diagnostics: &diagnostics) }
+            for x in xs { _ = expectedType(of: x, scope, diagnostics: &diagnostics) }
         case .crash, .noCrash, .warning:
             break
         case .event(_, let kind, let subject):
@@ -314,9 +326,36 @@ struct Checker {
                     ?? ["events: " + ScenarioRun.eventKinds.joined(separator: ", ")]
                 diagnostics.append(.error("unknown event '\(kind.name)'", at: kind.range, notes: notes))
             }
-            if let x = subject { _ = type(of: x, scope, diagnostics: &diagnostics) }
+            if let x = subject { _ = expectedType(of: x, scope, diagnostics: &diagnostics) }
         case .other(let verb, let args, _):
             ControllerCommands.checkExpectation(verb, args, scope: scope, checker: self, diagnostics: &diagnostics)
+        }
+    }
+
+    /// An expectation may also name an object by its trace label, `"aLabel#6"`, or by a
+    /// name only the run gives (an object a method body made), as TraceNames describes;
+    /// the class is then known only when the name is.
+    func expectedType(of e: Expr, _ scope: Scope, diagnostics: inout [Diagnostic]) -> String? {
+        switch e.kind {
+        case .string(let s):
+            if TraceNames.parseLabel(s) != nil { return nil }
+            diagnostics.append(.error("expected an object: a name, or a trace label such as \"label#6\"", at: e.range)); return nil
+        case .name(let id):
+            var scratch: [Diagnostic] = []
+            let t = nameType(id, scope, diagnostics: &scratch)
+            if scratch.isEmpty { return t }
+            if let c = traceNames[id.name] { return c }
+            diagnostics += scratch
+            return nil
+        case .property(let base, _), .ivar(let base, _):
+            if case .string = base.kind { _ = expectedType(of: base, scope, diagnostics: &diagnostics); return nil }
+            if case .name(let id) = base.kind, traceNames[id.name] != nil {
+                var scratch: [Diagnostic] = []
+                if nameType(id, scope, diagnostics: &scratch) == nil, !scratch.isEmpty { return nil }
+            }
+            return type(of: e, scope, diagnostics: &diagnostics)
+        default:
+            return type(of: e, scope, diagnostics: &diagnostics)
         }
     }
 

@@ -44,6 +44,10 @@ final class ScenarioRun {
     var application: ObjectID?
     var frameClasses: [String: (ClassID, [String])] = [:]
     var callDepth = 0
+    /// `watch x`: the object expectations naming the scenario variable x read.
+    var watched: [String: ObjectID] = [:]
+    /// `retain value` in a method body, not yet owned by a reference: (frame, object).
+    var floatingRetains: [(frame: ObjectID, object: ObjectID)] = []
     static let maxCallDepth = 64
 
     init(program: Program, scenario: ScenarioDecl, config: Configuration, trace: TraceWriter? = nil) {
