@@ -54,13 +54,53 @@ enum Explore {
         var hash: Int
     }
 
+    /// A variant leaves the path of its parent at one decision point, taking a non-default
+    /// option there: (the decision point's number in execution order, the option).
+    struct Deviation: Equatable {
+        var point: Int32
+        var option: Int32
+    }
+
+    /// Where a run may leave its path: the run's whole state at a decision point, shared by
+    /// the children that fork from it (one per non-default option).
+    final class ForkPoint {
+        let run: ScenarioRun.Snapshot
+        let frames: [WalkFrame]
+        let atEnd: Bool
+        let point: Int
+        let used: Int
+        let steps: Int
+        let eventEnded: Bool
+        let deviations: [Deviation]
+
+        init(run: ScenarioRun.Snapshot, driver d: VariantDriver) {
+            self.run = run
+            frames = d.frames; atEnd = d.atEnd; point = d.point; used = d.used; steps = d.stepCount
+            eventEnded = d.eventEnded; deviations = d.deviations
+        }
+    }
+
+    /// A variant still to run: the fork point it starts from and the option it takes there.
+    struct Child {
+        var fork: ForkPoint?
+        var option: Int
+    }
+
+    /// A decision point a run passed past its fork: its node, and where its children fork.
+    struct Visit {
+        var key: NodeKey
+        var used: Int
+        var options: Int
+        var fork: ForkPoint?
+    }
+
     /// What one run found.
     struct RunResult {
-        var decisions: [Int]
-        var visited: [(key: NodeKey, used: Int, children: [[Int]])] = []
+        var deviations: [Deviation] = []
+        var visited: [Visit] = []
         var prunedEarly = false
         var outcome: Outcome?
-        var steps: [Step] = []
+        var steps = 0
         var warningsUsed = 0
     }
 
@@ -99,120 +139,193 @@ enum Explore {
 
     static func explore(_ program: Program, options: Options) -> Result {
         let budget = program.config.isIOS ? options.warnings : 0
-        let scenarios = program.scenarios.map { explore(program, $0, budget: budget, options: options) }
+        // The variant limit is for the whole run: each scenario gets what the earlier ones left.
+        var remaining = options.maxVariants
+        var scenarios: [ScenarioResult] = []
+        for s in program.scenarios {
+            scenarios.append(explore(program, s, budget: budget, options: options, remaining: &remaining))
+        }
         return Result(path: program.file.path, config: program.config, warnings: budget, scenarios: scenarios)
     }
 
-    static func explore(_ program: Program, _ scenario: ScenarioDecl, budget: Int, options: Options) -> ScenarioResult {
+    /// Explores one scenario. `remaining` is the number of variants the run may still start;
+    /// the original run always runs (it is what the others are compared with).
+    static func explore(_ program: Program, _ scenario: ScenarioDecl, budget: Int, options: Options,
+                        remaining: inout Int) -> ScenarioResult {
         let reads = HistoryReads(scenario.body)
+        let workers = options.parallel ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let runs = (0..<workers).map { _ in ScenarioRun(program: program, scenario: scenario, config: program.config) }
         var seen: [NodeKey: Int] = [:]
-        var wave: [[Int]] = [[]]
-        var all: [RunResult] = []          // unpruned runs, in order
-        var variants = 0, pruned = 0
+        var findings = FindingCollector()
+        var variants = 0, pruned = 0, unpruned = 0
         var truncated = false
-        while !wave.isEmpty {
-            if variants + wave.count > options.maxVariants {
-                wave = Array(wave.prefix(max(0, options.maxVariants - variants)))
-                truncated = true
-            }
-            let frozen = seen
-            let results = runWave(wave, program: program, scenario: scenario, budget: budget, reads: reads,
-                                  seen: frozen, parallel: options.parallel)
-            variants += results.count
-            var next: [[Int]] = []
-            for var r in results {
+        var overflow = false
+
+        // Merges results in generation order: the output never depends on thread timing.
+        // A result may have stopped early against an older `seen` than this one; merging it
+        // here gives the same answer as if it had seen this one (it claims the same nodes).
+        func merge(_ results: [RunResult], into next: inout [Child]) {
+            for r in results {
                 var cut = r.prunedEarly
-                var claimed = 0
                 for v in r.visited {
                     if let u = seen[v.key], u <= v.used { cut = true; break }
                     seen[v.key] = v.used
-                    next += v.children
-                    claimed += 1
+                    guard v.options > 1, let f = v.fork else { continue }
+                    for option in 1..<v.options {
+                        if next.count < remaining { next.append(Child(fork: f, option: option)) } else { overflow = true }
+                    }
                 }
-                if cut {
-                    pruned += 1
-                    continue
-                }
-                r.visited = []
-                all.append(r)
+                if cut { pruned += 1; continue }
+                if let o = r.outcome { findings.add(o, of: r, index: unpruned) }
+                unpruned += 1
+            }
+        }
+
+        var wave: [Child] = []
+        remaining -= 1
+        variants += 1
+        do {
+            let d = VariantDriver(budget: budget, reads: reads, seen: seen)
+            runs[0].runExplored(d)
+            let r = d.result(of: runs[0])
+            findings.original = r.outcome ?? Outcome()
+            merge([r], into: &wave)
+        }
+        while !wave.isEmpty || overflow {
+            if overflow { truncated = true }
+            remaining -= wave.count
+            variants += wave.count
+            var next: [Child] = []
+            // Chunks bound what is in memory at once to a chunk's results and the frontier.
+            let chunk = workers == 1 ? 1 : 32 * workers
+            var start = 0
+            while start < wave.count {
+                let part = wave[start..<min(wave.count, start + chunk)]
+                merge(runChunk(part, runs: runs, budget: budget, reads: reads, seen: seen), into: &next)
+                for i in part.indices { wave[i].fork = nil }   // its snapshot is no longer needed
+                start += chunk
             }
             if truncated { break }
             wave = next
         }
-        let original = all[0]
-        let findings = findNew(all, original: original, scenario: scenario, program: program)
+        let result = findings.findings(program: program, scenario: scenario, budget: budget, reads: reads)
         return ScenarioResult(title: scenario.title, line: program.file.location(of: scenario.range.start).line,
-                              original: original.outcome ?? Outcome(), originalSteps: original.steps, findings: findings,
-                              variants: variants, states: seen.count, pruned: pruned, truncated: truncated)
+                              original: findings.original, originalSteps: result.originalSteps,
+                              findings: result.findings, variants: variants, states: seen.count, pruned: pruned,
+                              truncated: truncated)
     }
 
-    static func runWave(_ wave: [[Int]], program: Program, scenario: ScenarioDecl, budget: Int, reads: HistoryReads,
-                        seen: [NodeKey: Int], parallel: Bool) -> [RunResult] {
-        var results = [RunResult?](repeating: nil, count: wave.count)
-        let one: (Int) -> RunResult = { i in
-            let driver = VariantDriver(decisions: wave[i], budget: budget, seen: seen, reads: reads)
-            let run = ScenarioRun(program: program, scenario: scenario, config: program.config)
-            run.runExplored(driver)
-            return driver.result(of: run)
+    /// Runs the variants of `part`, each forked from its parent's snapshot, on the workers'
+    /// runs (worker w takes every workers-th variant), and returns their results in order.
+    static func runChunk(_ part: ArraySlice<Child>, runs: [ScenarioRun], budget: Int, reads: HistoryReads,
+                         seen: [NodeKey: Int]) -> [RunResult] {
+        let base = part.startIndex
+        var results = [RunResult](repeating: RunResult(), count: part.count)
+        let one: (Int, ScenarioRun) -> RunResult = { i, run in
+            let child = part[base + i]
+            let d = VariantDriver(budget: budget, reads: reads, seen: seen)
+            run.runExplored(d, from: child.fork!, option: child.option)
+            return d.result(of: run)
         }
-        if parallel && wave.count > 1 {
+        let workers = min(runs.count, part.count)
+        if workers > 1 {
             results.withUnsafeMutableBufferPointer { buf in
-                let base = buf.baseAddress!
-                DispatchQueue.concurrentPerform(iterations: wave.count) { i in (base + i).pointee = one(i) }
+                let out = buf.baseAddress!
+                DispatchQueue.concurrentPerform(iterations: workers) { w in
+                    var i = w
+                    while i < part.count { (out + i).pointee = one(i, runs[w]); i += workers }
+                }
             }
         } else {
-            for i in wave.indices { results[i] = one(i) }
+            for i in 0..<part.count { results[i] = one(i, runs[0]) }
         }
-        return results.map { $0! }
+        return results
     }
 
     // MARK: Findings
 
-    static func findNew(_ runs: [RunResult], original: RunResult, scenario: ScenarioDecl, program: Program) -> [Finding] {
-        guard let base = original.outcome else { return [] }
-        let baseFailed = Set(base.failed.map(\.line))
-        let baseLeaks = Set(base.leaks)
-        let baseErrors = Set(base.errors)
-        var best: [String: Finding] = [:]
-        var order: [String] = []
-        for (index, r) in runs.enumerated() where index > 0 {
-            guard let o = r.outcome else { continue }
+    /// The best variant found so far for each new outcome. Only these are kept: a finished
+    /// variant leaves nothing else behind, so memory is bounded by the findings and the frontier.
+    struct FindingCollector {
+        struct Candidate {
             var key: String
             var summary: String
-            var details: [String] = []
-            if let c = o.crash, base.crash.map({ $0.line != c.line || $0.message != c.message }) ?? true {
-                key = "crash|\(c.line)|\(c.message)"
-                summary = "crash at line \(c.line): \(c.message)"
-                if !o.zombies.isEmpty { details.append("zombie message to " + o.zombies.joined(separator: ", ")) }
-            } else {
-                if o.crash != nil { continue }   // the original's own crash
-                var atoms: [String] = []
-                let leaks = o.leaks.filter { !baseLeaks.contains($0) }
-                if !leaks.isEmpty { atoms.append("leak|" + leaks.joined(separator: ",")); details.append("leaks " + leaks.joined(separator: ", ")) }
-                for f in o.failed where !baseFailed.contains(f.line) {
-                    atoms.append("fail|\(f.line)")
-                    details.append("line \(f.line): \(f.text) fails" + (f.detail.map { " — " + $0 } ?? ""))
-                }
-                for e in o.errors where !baseErrors.contains(e) { atoms.append("error|" + e); details.append("error: " + e) }
-                if atoms.isEmpty { continue }
-                key = atoms.joined(separator: " ")
-                var kinds: [String] = []
-                if !leaks.isEmpty { kinds.append("new leak") }
-                if o.failed.contains(where: { !baseFailed.contains($0.line) }) { kinds.append("failed expectation") }
-                if o.errors.contains(where: { !baseErrors.contains($0) }) { kinds.append("error") }
-                summary = kinds.joined(separator: ", ")
-            }
-            let shared = zip(r.steps, original.steps).prefix { $0 == $1 }.count
-            let f = Finding(key: key, summary: summary, details: details, steps: r.steps, sharedPrefix: shared,
-                            warnings: r.warningsUsed, variantIndex: index)
+            var details: [String]
+            var deviations: [Deviation]
+            var steps: Int
+            var warnings: Int
+            var variantIndex: Int
+            var order: (Int, Int, Int) { (steps, warnings, variantIndex) }
+        }
+        var original = Outcome()
+        var best: [String: Candidate] = [:]
+        var order: [String] = []
+
+        mutating func add(_ o: Outcome, of r: RunResult, index: Int) {
+            guard index > 0, let (key, summary, details) = Explore.newOutcome(o, base: original) else { return }
+            let c = Candidate(key: key, summary: summary, details: details, deviations: r.deviations, steps: r.steps,
+                              warnings: r.warningsUsed, variantIndex: index)
             if let old = best[key] {
-                if (f.steps.count, f.warnings, f.variantIndex) < (old.steps.count, old.warnings, old.variantIndex) { best[key] = f }
+                if c.order < old.order { best[key] = c }
             } else {
-                best[key] = f
+                best[key] = c
                 order.append(key)
             }
         }
-        return order.map { best[$0]! }.sorted { ($0.steps.count, $0.warnings, $0.variantIndex) < ($1.steps.count, $1.warnings, $1.variantIndex) }
+
+        /// The findings in report order, each path rendered by replaying its variant (the
+        /// only place a path's text is built).
+        func findings(program: Program, scenario: ScenarioDecl, budget: Int, reads: HistoryReads)
+            -> (originalSteps: [Step], findings: [Finding]) {
+            let originalSteps = Explore.render([], program: program, scenario: scenario, budget: budget, reads: reads)
+            let chosen = order.map { best[$0]! }.sorted { $0.order < $1.order }
+            let found = chosen.map { c -> Finding in
+                let steps = Explore.render(c.deviations, program: program, scenario: scenario, budget: budget, reads: reads)
+                let shared = zip(steps, originalSteps).prefix { $0 == $1 }.count
+                return Finding(key: c.key, summary: c.summary, details: c.details, steps: steps, sharedPrefix: shared,
+                               warnings: c.warnings, variantIndex: c.variantIndex)
+            }
+            return (originalSteps, found)
+        }
+    }
+
+    /// Runs a variant from the start with its path recorded as steps.
+    static func render(_ deviations: [Deviation], program: Program, scenario: ScenarioDecl, budget: Int,
+                       reads: HistoryReads) -> [Step] {
+        let d = VariantDriver(budget: budget, reads: reads, seen: [:])
+        d.replay = deviations
+        d.steps = []
+        let run = ScenarioRun(program: program, scenario: scenario, config: program.config)
+        run.runExplored(d)
+        return d.steps ?? []
+    }
+
+    /// What is new in outcome `o` compared with the original's: (key, summary, details), or
+    /// nil when nothing is.
+    static func newOutcome(_ o: Outcome, base: Outcome) -> (String, String, [String])? {
+        let baseFailed = Set(base.failed.map(\.line))
+        let baseLeaks = Set(base.leaks)
+        let baseErrors = Set(base.errors)
+        var details: [String] = []
+        if let c = o.crash, base.crash.map({ $0.line != c.line || $0.message != c.message }) ?? true {
+            if !o.zombies.isEmpty { details.append("zombie message to " + o.zombies.joined(separator: ", ")) }
+            return ("crash|\(c.line)|\(c.message)", "crash at line \(c.line): \(c.message)", details)
+        }
+        if o.crash != nil { return nil }   // the original's own crash
+        var atoms: [String] = []
+        let leaks = o.leaks.filter { !baseLeaks.contains($0) }
+        if !leaks.isEmpty { atoms.append("leak|" + leaks.joined(separator: ",")); details.append("leaks " + leaks.joined(separator: ", ")) }
+        for f in o.failed where !baseFailed.contains(f.line) {
+            atoms.append("fail|\(f.line)")
+            details.append("line \(f.line): \(f.text) fails" + (f.detail.map { " — " + $0 } ?? ""))
+        }
+        for e in o.errors where !baseErrors.contains(e) { atoms.append("error|" + e); details.append("error: " + e) }
+        if atoms.isEmpty { return nil }
+        var kinds: [String] = []
+        if !leaks.isEmpty { kinds.append("new leak") }
+        if o.failed.contains(where: { !baseFailed.contains($0.line) }) { kinds.append("failed expectation") }
+        if o.errors.contains(where: { !baseErrors.contains($0) }) { kinds.append("error") }
+        return (atoms.joined(separator: " "), kinds.joined(separator: ", "), details)
     }
 }
 
@@ -245,50 +358,84 @@ struct HistoryReads {
     }
 }
 
-/// Drives one variant: replays its decisions, then takes defaults and records the nodes it
-/// passes and the children to run.
+/// A frame of the statement walk: a block's statements and the index of the next one. The
+/// stack of them is the continuation a forked variant resumes (a `choose` branch is a frame
+/// above the scenario's body).
+struct WalkFrame {
+    var statements: [Stmt]
+    var index: Int
+}
+
+/// Drives one variant: starts at the beginning or at a fork point, takes defaults, and
+/// records the nodes it passes with a snapshot where children fork. When rendering a path
+/// (`replay` set), it takes the given deviations instead and records the steps as text.
 final class VariantDriver {
-    let decisions: [Int]
     let budget: Int
-    let seen: [Explore.NodeKey: Int]
     let reads: HistoryReads
-    var cursor = 0
-    var taken: [Int] = []
+    let seen: [Explore.NodeKey: Int]
+    /// The option to take at the first decision (a forked variant's own).
+    var pending: Int?
+    /// Rendering: the deviations to take, and no nodes recorded.
+    var replay: [Explore.Deviation]?
+    var replayCursor = 0
+    /// The number of the next decision point, in execution order.
+    var point = 0
+    var deviations: [Explore.Deviation] = []
     var used = 0
     var stopped = false
-    var steps: [Explore.Step] = []
-    var visited: [(key: Explore.NodeKey, used: Int, children: [[Int]])] = []
+    var stepCount = 0
+    /// The steps as text, only when rendering a path.
+    var steps: [Explore.Step]?
+    var visited: [Explore.Visit] = []
     /// Whether the last step ended a run-loop event (true at the start of the scenario).
     var eventEnded = true
+    /// The continuation: where the walk is.
+    var frames: [WalkFrame] = []
+    var atEnd = false
 
-    init(decisions: [Int], budget: Int, seen: [Explore.NodeKey: Int], reads: HistoryReads) {
-        self.decisions = decisions; self.budget = budget; self.seen = seen; self.reads = reads
+    init(budget: Int, reads: HistoryReads, seen: [Explore.NodeKey: Int]) {
+        self.budget = budget; self.reads = reads; self.seen = seen
     }
 
     /// A decision point with `options` choices; returns the choice.
     func decide(kind: UInt8, position: Int, options: Int, run: ScenarioRun) -> Int {
-        if cursor < decisions.count {
-            let c = decisions[cursor]
-            cursor += 1
-            taken.append(c)
-            return c
+        let here = point
+        point += 1
+        if let p = pending {
+            pending = nil
+            deviations.append(Explore.Deviation(point: Int32(here), option: Int32(p)))
+            return p
+        }
+        if let r = replay {
+            guard replayCursor < r.count, r[replayCursor].point == here else { return 0 }
+            replayCursor += 1
+            return Int(r[replayCursor - 1].option)
         }
         let key = Explore.NodeKey(kind: kind, position: position, hash: run.explorationHash(reads: reads))
         if let u = seen[key], u <= used {
             stopped = true
             return 0
         }
-        let children = (1..<max(options, 1)).map { taken + [$0] }
-        visited.append((key, used, children))
-        taken.append(0)
+        var fork: Explore.ForkPoint?
+        if options > 1 {
+            point = here   // the children decide this point again
+            fork = Explore.ForkPoint(run: run.snapshot(), driver: self)
+            point = here + 1
+        }
+        visited.append(Explore.Visit(key: key, used: used, options: options, fork: fork))
         return 0
     }
 
+    func step(_ s: @autoclosure () -> Explore.Step) {
+        stepCount += 1
+        if steps != nil { steps!.append(s()) }
+    }
+
     func result(of run: ScenarioRun) -> Explore.RunResult {
-        var r = Explore.RunResult(decisions: decisions)
+        var r = Explore.RunResult(deviations: deviations)
         r.visited = visited
         r.prunedEarly = stopped
-        r.steps = steps
+        r.steps = stepCount
         r.warningsUsed = used
         if !stopped { r.outcome = run.exploreOutcome() }
         return r
@@ -302,42 +449,64 @@ extension ScenarioRun {
     func runExplored(_ d: VariantDriver) {
         line = file.location(of: scenario.range.start).line
         scenarioFrame = makeFrame(key: "scenario", names: Names.assigned(in: scenario.body))
-        let ctx = Context(selfObject: nil, implementingClass: nil, selector: nil, frame: scenarioFrame)
-        walk(scenario.body.statements, ctx, d)
-        guard !d.stopped else { return }
-        line = file.location(of: max(scenario.range.start, scenario.range.end - 1)).line
-        if !crashed { gap(kind: 1, position: -1, ctx, d) }
-        guard !d.stopped else { return }
-        if !crashed { d.steps.append(.end(line: line)) }
-        finish()
+        d.frames = [WalkFrame(statements: scenario.body.statements, index: 0)]
+        walk(d)
     }
 
-    private func walk(_ statements: [Stmt], _ ctx: Context, _ d: VariantDriver) {
-        for s in statements {
-            line = file.location(of: s.range.start).line
-            if case .expect(let e) = s.kind { check(e, ctx); continue }
-            if crashed || d.stopped { if d.stopped { return }; continue }
-            if case .choose(let branches) = s.kind {
-                let k = d.decide(kind: 2, position: s.range.start, options: branches.count, run: self)
+    /// Runs a variant from its parent's fork point, taking `option` there.
+    func runExplored(_ d: VariantDriver, from f: Explore.ForkPoint, option: Int) {
+        restore(f.run)
+        d.frames = f.frames; d.atEnd = f.atEnd; d.point = f.point; d.used = f.used; d.stepCount = f.steps
+        d.eventEnded = f.eventEnded; d.deviations = f.deviations
+        d.pending = option
+        walk(d)
+    }
+
+    /// The statement walk, from wherever the continuation `d.frames` says, to the end.
+    private func walk(_ d: VariantDriver) {
+        let ctx = Context(selfObject: nil, implementingClass: nil, selector: nil, frame: scenarioFrame)
+        if !d.atEnd {
+            while let fi = d.frames.indices.last {
+                let i = d.frames[fi].index
+                guard i < d.frames[fi].statements.count else {
+                    d.frames.removeLast()
+                    if let up = d.frames.indices.last { d.frames[up].index += 1 }
+                    continue
+                }
+                let s = d.frames[fi].statements[i]
+                line = file.line(of: s.range.start, hint: &lineHint)
+                if case .expect(let e) = s.kind { check(e, ctx); d.frames[fi].index += 1; continue }
                 if d.stopped { return }
-                d.steps.append(.branch(line: line, index: k, of: branches.count))
-                walk(branches[k].statements, ctx, d)
-                continue
+                if crashed { d.frames[fi].index += 1; continue }
+                if case .choose(let branches) = s.kind {
+                    let k = d.decide(kind: 2, position: s.range.start, options: branches.count, run: self)
+                    if d.stopped { return }
+                    d.step(.branch(line: line, index: k, of: branches.count))
+                    d.frames.append(WalkFrame(statements: branches[k].statements, index: 0))
+                    continue
+                }
+                let isCommand: Bool = { if case .command = s.kind { return true }; return false }()
+                if d.eventEnded || isCommand {
+                    gap(kind: 0, position: s.range.start, ctx, d)
+                    if d.stopped { return }
+                    line = file.line(of: s.range.start, hint: &lineHint)
+                }
+                d.step(.statement(line: line, text: stepText(s)))
+                header(s.range)
+                execute(s, ctx)
+                switch s.kind {
+                case .drain, .command: d.eventEnded = true
+                default: d.eventEnded = false
+                }
+                d.frames[fi].index += 1
             }
-            let isCommand: Bool = { if case .command = s.kind { return true }; return false }()
-            if d.eventEnded || isCommand {
-                gap(kind: 0, position: s.range.start, ctx, d)
-                if d.stopped { return }
-                line = file.location(of: s.range.start).line
-            }
-            d.steps.append(.statement(line: line, text: stepText(s)))
-            header(s.range)
-            execute(s, ctx)
-            switch s.kind {
-            case .drain, .command: d.eventEnded = true
-            default: d.eventEnded = false
-            }
+            line = file.location(of: max(scenario.range.start, scenario.range.end - 1)).line
+            d.atEnd = true
         }
+        if !crashed { gap(kind: 1, position: -1, ctx, d) }
+        guard !d.stopped else { return }
+        if !crashed { d.step(.end(line: line)) }
+        finish()
     }
 
     /// A run-loop turn: while warnings are left, decide whether one comes here.
@@ -348,11 +517,15 @@ extension ScenarioRun {
             let c = d.decide(kind: kind, position: position, options: d.used < d.budget ? 2 : 1, run: self)
             if d.stopped || c == 0 { return }
             d.used += 1
-            let after = d.steps.reversed().lazy.compactMap { step -> Int? in
-                if case .statement(let l, _) = step { return l }
-                return nil
-            }.first ?? line
-            d.steps.append(.warning(afterLine: after))
+            if d.steps != nil {
+                let after = d.steps!.reversed().lazy.compactMap { step -> Int? in
+                    if case .statement(let l, _) = step { return l }
+                    return nil
+                }.first ?? line
+                d.step(.warning(afterLine: after))
+            } else {
+                d.stepCount += 1
+            }
             let saved = line
             note("memory warning inserted by explore", extraDepth: 0)
             command(Identifier("memoryWarning", scenario.titleRange), [], ctx)
