@@ -126,6 +126,36 @@ final class ExploreTests: XCTestCase {
         XCTAssertGreaterThan(full.scenarios[0].variants, 3)
     }
 
+    /// The limit is for the whole run, not for each scenario (issue 14): two scenarios with
+    /// a limit of 12 run 12 variants in all, and the second says it was stopped.
+    func testTheVariantLimitIsPerRun() throws {
+        let path = Self.root + "/examples/explore/assign-outlet.nibscript"
+        let text = String(decoding: try XCTUnwrap(FileManager.default.contents(atPath: path)), as: UTF8.self)
+        let scenario = try XCTUnwrap(text.range(of: "scenario \""))
+        let twice = text + "\n" + text[scenario.lowerBound...].replacingOccurrences(of: "scenario \"", with: "scenario \"again: ")
+        let (program, ds) = Compiler.compile(SourceFile(path: "twice.nibscript", text: twice))
+        let p = try XCTUnwrap(program, ds.map(\.message).joined(separator: "; "))
+        XCTAssertEqual(p.scenarios.count, 2)
+        var o = Explore.Options()
+        o.maxVariants = 12
+        let r = Explore.explore(p, options: o)
+        XCTAssertEqual(r.scenarios.map(\.variants), [10, 2])
+        XCTAssertEqual(r.scenarios.map(\.truncated), [false, true])
+        XCTAssertEqual(r.scenarios[0].findings.count, 1)
+    }
+
+    /// Forked variants behave as full replays: each finding's path, replayed from the start,
+    /// has as many steps as the forked run counted, in every mode.
+    func testForkedRunsMatchReplays() throws {
+        let file = SourceFile(path: "<bench>", bytes: Array(ExploreBench.script(size: 6).utf8))
+        for parallel in [false, true] {
+            let r = try explore(file, warnings: 2, parallel: parallel)
+            XCTAssertEqual(r.scenarios[0].variants, try explore(file, warnings: 2, parallel: !parallel).scenarios[0].variants)
+        }
+        let r = try explore("examples/explore/choose-reuse-or-recreate.nibscript", warnings: 2)
+        for f in r.scenarios[0].findings { XCTAssertEqual(f.steps.count, f.stepCount, f.summary) }
+    }
+
     func testCommandLine() {
         let r = Driver.main(["explore", "--warnings", "x", "f.nibscript"])
         XCTAssertEqual(r.status, 2)

@@ -113,6 +113,9 @@ enum Explore {
         var sharedPrefix: Int
         var warnings: Int
         var variantIndex: Int
+        /// The steps the variant counted while it was explored (forked); `steps` is its
+        /// replay from the start, so the two agree.
+        var stepCount: Int
     }
 
     struct ScenarioResult {
@@ -283,7 +286,7 @@ enum Explore {
                 let steps = Explore.render(c.deviations, program: program, scenario: scenario, budget: budget, reads: reads)
                 let shared = zip(steps, originalSteps).prefix { $0 == $1 }.count
                 return Finding(key: c.key, summary: c.summary, details: c.details, steps: steps, sharedPrefix: shared,
-                               warnings: c.warnings, variantIndex: c.variantIndex)
+                               warnings: c.warnings, variantIndex: c.variantIndex, stepCount: c.steps)
             }
             return (originalSteps, found)
         }
