@@ -101,6 +101,10 @@ final class ClassTable {
     let config: Configuration
 
     subscript(name: String) -> RuntimeClass? { byName[name] }
+    /// The class an engine class was defined for, by engine class id (nil for classes the
+    /// table did not define, such as the variable frames): O(1), no string hashing.
+    private var byEngineClass: [RuntimeClass?] = []
+    subscript(engineClass c: ClassID) -> RuntimeClass? { c.index < byEngineClass.count ? byEngineClass[c.index] : nil }
 
     /// Builds the table and defines every class in the engine. Problems with the script's
     /// classes are appended to `diagnostics`; the table is usable whatever they are.
@@ -201,6 +205,8 @@ final class ClassTable {
         for v in ivars where !ivarNames.contains(v.0) { ivarNames.append(v.0); slots.append(SlotInfo(name: v.0)) }
         for l in lists { slots.append(SlotInfo(name: l, isList: true)) }
         c.engineClass = engine.defineClass(name: c.name, superclass: c.superclass?.engineClass, slots: slots)
+        if byEngineClass.count <= c.engineClass.index { byEngineClass += repeatElement(nil, count: c.engineClass.index + 1 - byEngineClass.count) }
+        byEngineClass[c.engineClass.index] = c
         let base = engine.ownSlotStart(of: c.engineClass)
         func slot(_ name: String) -> Int { base + ivarNames.firstIndex(of: name)! }
         for p in props {

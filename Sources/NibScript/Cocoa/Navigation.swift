@@ -102,8 +102,11 @@ extension ScenarioRun {
 
     /// The container holding a controller, if any.
     func container(of c: ObjectID) -> ObjectID? {
-        for o in engine.allObjects where engine.isAlive(o) && !engine.isHidden(o) {
-            if childList(o).contains(c) { return o }
+        // Only live objects whose class has a viewControllers list are looked at; the class
+        // lookup is by id (no string hashing), so this costs little per live object.
+        for o in engine.liveVisibleObjects {
+            guard let slot = runtimeClass(of: o).list("viewControllers") else { continue }
+            if engine.list(SlotRef(o, slot)).contains(c) { return o }
         }
         return nil
     }

@@ -547,29 +547,31 @@ extension ScenarioRun {
     /// controller world, what the run has found so far (expectations already failed, the
     /// deferred ones), and the history the scenario's expectations read.
     func explorationHash(reads: HistoryReads) -> Int {
-        var h = Hasher()
-        engine.stateHash(into: &h)
-        for k in nibNames.keys.sorted() { h.combine(k); h.combine(nibNames[k]!.raw) }
-        for k in sceneViewNibs.keys.sorted() { h.combine(k.raw); h.combine(sceneViewNibs[k]!.name) }
-        h.combine(application?.raw ?? -1)
+        var h = StableHash()
+        engine.stateDigest(into: &h)
+        // Dictionaries and sets: each entry hashed alone and the entries added up, so no
+        // order (and no sorting) is involved.
+        func unordered<C: Collection>(_ c: C, _ tag: Int, _ entry: (C.Element, inout StableHash) -> Void) {
+            var sum: UInt64 = 0
+            for e in c { sum &+= StableHash.entry { entry(e, &$0) } }
+            h.combine(tag); h.combine(c.count); h.combine(Int(bitPattern: UInt(sum)))
+        }
+        unordered(nibNames, -10) { e, h in h.combine(e.key); h.combine(e.value.raw) }
+        unordered(sceneViewNibs, -11) { e, h in h.combine(e.key.raw); h.combine(e.value.name) }
+        h.combine(application.map { Int($0.raw) } ?? -1)
         h.combine(extraRoots.count); for o in extraRoots { h.combine(o.raw) }
-        for k in frameClasses.keys.sorted() { h.combine(k); h.combine(frameClasses[k]!.0.raw) }
+        unordered(frameClasses, -12) { e, h in h.combine(e.key); h.combine(e.value.0.raw) }
         let c = controllers
-        h.combine(c.keyWindow?.raw ?? -1)
-        h.combine(c.shownRoot?.raw ?? -1)
-        for o in c.macShown.sorted() { h.combine(o.raw) }
-        h.combine(-2)
-        for k in c.selectedTab.keys.sorted() { h.combine(k.raw); h.combine(c.selectedTab[k]!) }
-        h.combine(-3)
-        for k in c.appearance.keys.sorted() { h.combine(k.raw); h.combine(c.appearance[k]!.rawValue) }
+        h.combine(c.keyWindow.map { Int($0.raw) } ?? -1)
+        h.combine(c.shownRoot.map { Int($0.raw) } ?? -1)
+        unordered(c.macShown, -13) { o, h in h.combine(o.raw) }
+        unordered(c.selectedTab, -14) { e, h in h.combine(e.key.raw); h.combine(e.value) }
+        unordered(c.appearance, -15) { e, h in h.combine(e.key.raw); h.combine(e.value.rawValue) }
         h.combine(-4)
         for p in c.presentations { h.combine(p.presenter.raw); h.combine(p.presented.raw); h.combine(p.covered.raw) }
-        h.combine(-5)
-        for k in c.viewObjects.keys.sorted() { h.combine(k.raw); for o in c.viewObjects[k]! { h.combine(o.raw) } }
-        h.combine(-6)
-        for o in c.everLoaded.sorted() { h.combine(o.raw) }
-        h.combine(-7)
-        for k in c.trackedKeys.keys.sorted() { h.combine(k.raw); h.combine(c.trackedKeys[k]!) }
+        unordered(c.viewObjects, -16) { e, h in h.combine(e.key.raw); for o in e.value { h.combine(o.raw) } }
+        unordered(c.everLoaded, -17) { o, h in h.combine(o.raw) }
+        unordered(c.trackedKeys, -18) { e, h in h.combine(e.key.raw); for k in e.value { h.combine(k) } }
         h.combine(c.runtimeErrors.count)
         h.combine(results.count)
         for r in results where !r.passed { h.combine(r.line) }
@@ -579,11 +581,9 @@ extension ScenarioRun {
             h.combine(c.callbacks.count)
             for cb in c.callbacks { h.combine(cb.object.raw); h.combine(cb.callback.rawValue) }
         }
-        if reads.events {
-            eventLog.hash(into: &h)
-        }
+        if reads.events { eventLog.hash(into: &h) }
         if reads.warnings { for w in warnings { h.combine(w.text) } }
-        return h.finalize()
+        return Int(bitPattern: UInt(h.value))
     }
 
     /// The outcome of a finished run, with objects named by class and name (no numbers, so

@@ -34,6 +34,9 @@ struct EventLog {
     func hash(into h: inout Hasher) {
         for (i, b) in bits.enumerated() where b != 0 { h.combine(i); h.combine(b) }
     }
+    func hash(into h: inout StableHash) {
+        for (i, b) in bits.enumerated() where b != 0 { h.combine(i); h.combine(Int(b)) }
+    }
 
     static let alloc = 0, retain = 1, release = 2, autorelease = 3, dealloc = 4, zombie = 5, zeroed = 6,
                connected = 7, unconnected = 8, deallocIncomplete = 9

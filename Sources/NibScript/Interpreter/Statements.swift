@@ -195,6 +195,7 @@ extension ScenarioRun {
     }
 
     func runtimeClass(of o: ObjectID) -> RuntimeClass {
-        classes[engine.className(engine.classOf(o))]!
+        let c = engine.classOf(o)
+        return classes[engineClass: c] ?? classes[engine.className(c)]!
     }
 }

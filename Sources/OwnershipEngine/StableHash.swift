@@ -1,0 +1,65 @@
+/// A 64-bit hash that is the same in every process and on every machine (Swift's `Hasher`
+/// is seeded per process), and cheap: one multiply per word. `explore` keys its search
+/// nodes with it, so runs on different machines (`--shard`) name the same state alike.
+public struct StableHash {
+    public private(set) var state: UInt64 = 0x243F_6A88_85A3_08D3
+
+    public init() {}
+
+    @inline(__always) public mutating func combine(_ x: Int) {
+        state = ((state ^ UInt64(bitPattern: Int64(x))) &* 0x9E37_79B9_7F4A_7C15)
+        state = (state << 27) | (state >> 37)
+    }
+    @inline(__always) public mutating func combine(_ x: Int32) { combine(Int(x)) }
+    public mutating func combine(_ s: String) {
+        var n = 0
+        for b in s.utf8 { combine(Int(b)); n += 1 }
+        combine(n)
+    }
+
+    /// The finished value, well mixed (splitmix64's finalizer).
+    public var value: UInt64 {
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// The hash of one entry of an unordered collection: add these up (wrapping) to hash a
+    /// set or dictionary without sorting it.
+    public static func entry(_ body: (inout StableHash) -> Void) -> UInt64 {
+        var h = StableHash()
+        body(&h)
+        return h.value
+    }
+}
+
+extension Engine {
+    /// `stateHash`'s fingerprint (the same facts, so the same states compare equal) as a
+    /// `StableHash`, read straight from the arrays.
+    public func stateDigest(into h: inout StableHash) {
+        let n = s.counts.count
+        h.combine(n)
+        s.counts.withUnsafeBufferPointer { counts in
+            s.states.withUnsafeBufferPointer { states in
+                s.classOf.withUnsafeBufferPointer { classOf in
+                    for i in 0..<n {
+                        h.combine(Int(counts[i])); h.combine(Int(states[i].rawValue) | (Int(classOf[i].raw) << 8))
+                    }
+                }
+            }
+        }
+        s.slotTarget.withUnsafeBufferPointer { targets in
+            s.slotClaims.withUnsafeBufferPointer { claims in
+                for i in 0..<targets.count { h.combine((Int(targets[i]) << 32) ^ Int(claims[i])) }
+            }
+        }
+        h.combine(-1)
+        for l in s.lists { h.combine(l.count); for o in l { h.combine(o.raw) } }
+        h.combine(-2)
+        for (i, a) in s.adopted.enumerated() where !a.isEmpty { h.combine(i); h.combine(a.count); for o in a { h.combine(o.raw) } }
+        h.combine(-3)
+        for p in s.pools { h.combine(p.count); for o in p { h.combine(o.raw) } }
+        if let c = s.crash { h.combine(c.message) } else { h.combine(-4) }
+    }
+}
