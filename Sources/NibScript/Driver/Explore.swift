@@ -56,7 +56,7 @@ enum Explore {
 
     /// A variant leaves the path of its parent at one decision point, taking a non-default
     /// option there: (the decision point's number in execution order, the option).
-    struct Deviation: Equatable {
+    struct Deviation: Hashable {
         var point: Int32
         var option: Int32
     }
@@ -84,6 +84,8 @@ enum Explore {
     struct Child {
         var fork: ForkPoint?
         var option: Int
+        /// Whose seen nodes it is checked against (always 0 unless sharded: its subtree).
+        var group: Int
     }
 
     /// A decision point a run passed past its fork: its node, and where its children fork.
@@ -91,6 +93,7 @@ enum Explore {
         var key: NodeKey
         var used: Int
         var options: Int
+        var point: Int
         var fork: ForkPoint?
     }
 
@@ -146,87 +149,151 @@ enum Explore {
         var remaining = options.maxVariants
         var scenarios: [ScenarioResult] = []
         for s in program.scenarios {
-            scenarios.append(explore(program, s, budget: budget, options: options, remaining: &remaining))
+            let search = search(program, s, budget: budget, options: options, shard: nil, remaining: &remaining)
+            scenarios.append(search.result(program: program, scenario: s, budget: budget))
         }
         return Result(path: program.file.path, config: program.config, warnings: budget, scenarios: scenarios)
     }
 
-    /// Explores one scenario. `remaining` is the number of variants the run may still start;
-    /// the original run always runs (it is what the others are compared with).
-    static func explore(_ program: Program, _ scenario: ScenarioDecl, budget: Int, options: Options,
-                        remaining: inout Int) -> ScenarioResult {
+    /// What a search found, before its findings' paths are rendered.
+    struct Search {
+        var findings = FindingCollector()
+        var variants = 0, states = 0, pruned = 0
+        var truncated = false
+        /// `--shard`: every run's record, for `--merge`.
+        var records: [Record] = []
+
+        func result(program: Program, scenario: ScenarioDecl, budget: Int) -> ScenarioResult {
+            let reads = HistoryReads(scenario.body)
+            let (originalSteps, original) = Explore.render([], program: program, scenario: scenario, budget: budget, reads: reads)
+            let found = findings.chosen.map { c -> Finding in
+                let (steps, o) = Explore.render(c.deviations, program: program, scenario: scenario, budget: budget, reads: reads)
+                let (_, summary, details) = Explore.newOutcome(o, base: original) ?? (c.key, "", [])
+                let shared = zip(steps, originalSteps).prefix { $0 == $1 }.count
+                return Finding(key: c.key, summary: summary, details: details, steps: steps, sharedPrefix: shared,
+                               warnings: c.warnings, variantIndex: c.variantIndex, stepCount: c.steps)
+            }
+            return ScenarioResult(title: scenario.title, line: program.file.location(of: scenario.range.start).line,
+                                  original: original, originalSteps: originalSteps, findings: found,
+                                  variants: variants, states: states, pruned: pruned, truncated: truncated)
+        }
+    }
+
+    /// One run as `--shard` writes it: enough for `--merge` to redo the search's bookkeeping
+    /// (which runs are pruned, which nodes are new, which variants come next) without the runs.
+    struct Record {
+        var deviations: [Deviation]
+        var visited: [(key: NodeKey, used: Int, options: Int, point: Int)]
+        var prunedEarly: Bool
+        /// The new outcome's key, the steps and the warnings used; nil if none or pruned.
+        var outcome: (key: String, steps: Int, warnings: Int)?
+    }
+
+    /// The search. Variants run in waves by number of deviations, in generation order; each
+    /// node a run passes is checked against the nodes seen before. Unsharded, there is one
+    /// set of seen nodes (`groups[0]`). With `shard` (index, count), the original run's
+    /// children are the roots of independent subtrees, numbered in generation order; this
+    /// run explores those whose number is index mod count, each against the original's nodes
+    /// and its own, and keeps every run's record: a subtree never prunes less than the whole
+    /// search would, so the records hold every run the whole search makes, and `--merge`
+    /// replays the whole search's bookkeeping over them.
+    static func search(_ program: Program, _ scenario: ScenarioDecl, budget: Int, options: Options,
+                       shard: (index: Int, count: Int)?, remaining: inout Int) -> Search {
         let reads = HistoryReads(scenario.body)
         let workers = options.parallel ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
         let runs = (0..<workers).map { _ in ScenarioRun(program: program, scenario: scenario, config: program.config) }
-        var seen: [NodeKey: Int] = [:]
-        var findings = FindingCollector()
-        var variants = 0, pruned = 0, unpruned = 0
-        var truncated = false
+        var base: [NodeKey: Int] = [:]          // shards: the original run's nodes
+        var groups: [Int: [NodeKey: Int]] = [:]
+        var out = Search()
+        var unpruned = 0
         var overflow = false
+        var subtrees = 0
 
-        // Merges results in generation order: the output never depends on thread timing.
-        // A result may have stopped early against an older `seen` than this one; merging it
-        // here gives the same answer as if it had seen this one (it claims the same nodes).
-        func merge(_ results: [RunResult], into next: inout [Child]) {
-            for r in results {
+        func merge(_ results: [RunResult], _ wave: ArraySlice<Child>, into next: inout [Child]) {
+            for (r, child) in zip(results, wave) {
+                let g = child.group
+                if shard != nil {
+                    out.records.append(Record(deviations: r.deviations, visited: r.visited.map { ($0.key, $0.used, $0.options, $0.point) },
+                                              prunedEarly: r.prunedEarly, outcome: nil))
+                }
                 var cut = r.prunedEarly
                 for v in r.visited {
-                    if let u = seen[v.key], u <= v.used { cut = true; break }
-                    seen[v.key] = v.used
+                    if let u = groups[g]?[v.key] ?? base[v.key], u <= v.used { cut = true; break }
+                    groups[g, default: [:]][v.key] = v.used
                     guard v.options > 1, let f = v.fork else { continue }
                     for option in 1..<v.options {
-                        if next.count < remaining { next.append(Child(fork: f, option: option)) } else { overflow = true }
+                        if next.count < remaining { next.append(Child(fork: f, option: option, group: g)) } else { overflow = true }
                     }
                 }
-                if cut { pruned += 1; continue }
-                if let o = r.outcome { findings.add(o, of: r, index: unpruned) }
+                if cut { out.pruned += 1; continue }
+                if let o = r.outcome {
+                    out.findings.add(o, of: r, index: unpruned)
+                    if shard != nil, let (key, _, _) = newOutcome(o, base: out.findings.original) {
+                        out.records[out.records.count - 1].outcome = (key, r.steps, r.warningsUsed)
+                    }
+                }
                 unpruned += 1
             }
         }
 
         var wave: [Child] = []
         remaining -= 1
-        variants += 1
+        out.variants += 1
         do {
-            let d = VariantDriver(budget: budget, reads: reads, seen: seen)
+            let d = VariantDriver(budget: budget, reads: reads, seen: [:], base: [:])
             runs[0].runExplored(d)
             let r = d.result(of: runs[0])
-            findings.original = r.outcome ?? Outcome()
-            merge([r], into: &wave)
+            out.findings.original = r.outcome ?? Outcome()
+            if let shard {
+                out.records.append(Record(deviations: [], visited: r.visited.map { ($0.key, $0.used, $0.options, $0.point) },
+                                          prunedEarly: false, outcome: nil))
+                for v in r.visited {
+                    if let u = base[v.key], u <= v.used { break }
+                    base[v.key] = v.used
+                    guard v.options > 1, let f = v.fork else { continue }
+                    for option in 1..<v.options {
+                        if subtrees % shard.count == shard.index {
+                            if wave.count < remaining { wave.append(Child(fork: f, option: option, group: subtrees)) } else { overflow = true }
+                        }
+                        subtrees += 1
+                    }
+                }
+                unpruned = 1
+            } else {
+                merge([r], [Child(fork: nil, option: 0, group: 0)], into: &wave)
+            }
         }
         while !wave.isEmpty || overflow {
-            if overflow { truncated = true }
+            if overflow { out.truncated = true }
             remaining -= wave.count
-            variants += wave.count
+            out.variants += wave.count
             var next: [Child] = []
             // Chunks bound what is in memory at once to a chunk's results and the frontier.
             let chunk = workers == 1 ? 1 : 32 * workers
             var start = 0
             while start < wave.count {
                 let part = wave[start..<min(wave.count, start + chunk)]
-                merge(runChunk(part, runs: runs, budget: budget, reads: reads, seen: seen), into: &next)
+                let results = runChunk(part, runs: runs, budget: budget, reads: reads, groups: groups, base: base)
+                merge(results, part, into: &next)
                 for i in part.indices { wave[i].fork = nil }   // its snapshot is no longer needed
                 start += chunk
             }
-            if truncated { break }
+            if out.truncated { break }
             wave = next
         }
-        let result = findings.findings(program: program, scenario: scenario, budget: budget, reads: reads)
-        return ScenarioResult(title: scenario.title, line: program.file.location(of: scenario.range.start).line,
-                              original: findings.original, originalSteps: result.originalSteps,
-                              findings: result.findings, variants: variants, states: seen.count, pruned: pruned,
-                              truncated: truncated)
+        out.states = base.count + groups.values.reduce(0) { $0 + $1.count }
+        return out
     }
 
     /// Runs the variants of `part`, each forked from its parent's snapshot, on the workers'
     /// runs (worker w takes every workers-th variant), and returns their results in order.
     static func runChunk(_ part: ArraySlice<Child>, runs: [ScenarioRun], budget: Int, reads: HistoryReads,
-                         seen: [NodeKey: Int]) -> [RunResult] {
-        let base = part.startIndex
+                         groups: [Int: [NodeKey: Int]], base: [NodeKey: Int]) -> [RunResult] {
+        let first = part.startIndex
         var results = [RunResult](repeating: RunResult(), count: part.count)
         let one: (Int, ScenarioRun) -> RunResult = { i, run in
-            let child = part[base + i]
-            let d = VariantDriver(budget: budget, reads: reads, seen: seen)
+            let child = part[first + i]
+            let d = VariantDriver(budget: budget, reads: reads, seen: groups[child.group] ?? [:], base: base)
             run.runExplored(d, from: child.fork!, option: child.option)
             return d.result(of: run)
         }
@@ -245,6 +312,48 @@ enum Explore {
         return results
     }
 
+    /// `--merge`: the whole search's bookkeeping replayed over the shards' records, in the
+    /// same order and with the same limit, so it counts and chooses as one unsharded run.
+    /// Returns nil if a run the whole search makes has no record (a shard stopped early).
+    static func replaySearch(_ records: [[Deviation]: Record], remaining: inout Int) -> Search? {
+        var out = Search()
+        var seen: [NodeKey: Int] = [:]
+        var unpruned = 0
+        var overflow = false
+        var wave: [[Deviation]] = [[]]
+        var first = true
+        while !wave.isEmpty || overflow {
+            if overflow { out.truncated = true }
+            if !first { remaining -= wave.count; out.variants += wave.count } else { remaining -= 1; out.variants += 1 }
+            var next: [[Deviation]] = []
+            for d in wave {
+                guard let r = records[d] else { return nil }
+                var cut = r.prunedEarly
+                for v in r.visited {
+                    if let u = seen[v.key], u <= v.used { cut = true; break }
+                    seen[v.key] = v.used
+                    guard v.options > 1 else { continue }
+                    for option in 1..<v.options {
+                        if next.count < remaining {
+                            next.append(d + [Deviation(point: Int32(v.point), option: Int32(option))])
+                        } else { overflow = true }
+                    }
+                }
+                if cut { out.pruned += 1; continue }
+                if let o = r.outcome, unpruned > 0 {
+                    out.findings.add(FindingCollector.Candidate(key: o.key, deviations: d, steps: o.steps, warnings: o.warnings,
+                                                                variantIndex: unpruned))
+                }
+                unpruned += 1
+            }
+            first = false
+            if out.truncated { break }
+            wave = next
+        }
+        out.states = seen.count
+        return out
+    }
+
     // MARK: Findings
 
     /// The best variant found so far for each new outcome. Only these are kept: a finished
@@ -252,8 +361,6 @@ enum Explore {
     struct FindingCollector {
         struct Candidate {
             var key: String
-            var summary: String
-            var details: [String]
             var deviations: [Deviation]
             var steps: Int
             var warnings: Int
@@ -265,42 +372,33 @@ enum Explore {
         var order: [String] = []
 
         mutating func add(_ o: Outcome, of r: RunResult, index: Int) {
-            guard index > 0, let (key, summary, details) = Explore.newOutcome(o, base: original) else { return }
-            let c = Candidate(key: key, summary: summary, details: details, deviations: r.deviations, steps: r.steps,
-                              warnings: r.warningsUsed, variantIndex: index)
-            if let old = best[key] {
-                if c.order < old.order { best[key] = c }
+            guard index > 0, let (key, _, _) = Explore.newOutcome(o, base: original) else { return }
+            add(Candidate(key: key, deviations: r.deviations, steps: r.steps, warnings: r.warningsUsed, variantIndex: index))
+        }
+
+        mutating func add(_ c: Candidate) {
+            if let old = best[c.key] {
+                if c.order < old.order { best[c.key] = c }
             } else {
-                best[key] = c
-                order.append(key)
+                best[c.key] = c
+                order.append(c.key)
             }
         }
 
-        /// The findings in report order, each path rendered by replaying its variant (the
-        /// only place a path's text is built).
-        func findings(program: Program, scenario: ScenarioDecl, budget: Int, reads: HistoryReads)
-            -> (originalSteps: [Step], findings: [Finding]) {
-            let originalSteps = Explore.render([], program: program, scenario: scenario, budget: budget, reads: reads)
-            let chosen = order.map { best[$0]! }.sorted { $0.order < $1.order }
-            let found = chosen.map { c -> Finding in
-                let steps = Explore.render(c.deviations, program: program, scenario: scenario, budget: budget, reads: reads)
-                let shared = zip(steps, originalSteps).prefix { $0 == $1 }.count
-                return Finding(key: c.key, summary: c.summary, details: c.details, steps: steps, sharedPrefix: shared,
-                               warnings: c.warnings, variantIndex: c.variantIndex, stepCount: c.steps)
-            }
-            return (originalSteps, found)
-        }
+        /// The findings in report order.
+        var chosen: [Candidate] { order.map { best[$0]! }.sorted { $0.order < $1.order } }
     }
 
-    /// Runs a variant from the start with its path recorded as steps.
+    /// Runs a variant from the start with its path recorded as steps (the only place a
+    /// path's text is built), and its outcome.
     static func render(_ deviations: [Deviation], program: Program, scenario: ScenarioDecl, budget: Int,
-                       reads: HistoryReads) -> [Step] {
-        let d = VariantDriver(budget: budget, reads: reads, seen: [:])
+                       reads: HistoryReads) -> ([Step], Outcome) {
+        let d = VariantDriver(budget: budget, reads: reads, seen: [:], base: [:])
         d.replay = deviations
         d.steps = []
         let run = ScenarioRun(program: program, scenario: scenario, config: program.config)
         run.runExplored(d)
-        return d.steps ?? []
+        return (d.steps ?? [], run.exploreOutcome())
     }
 
     /// What is new in outcome `o` compared with the original's: (key, summary, details), or
@@ -376,6 +474,8 @@ final class VariantDriver {
     let budget: Int
     let reads: HistoryReads
     let seen: [Explore.NodeKey: Int]
+    /// Nodes seen before the variant's subtree began (sharded searches; else empty).
+    let base: [Explore.NodeKey: Int]
     /// The option to take at the first decision (a forked variant's own).
     var pending: Int?
     /// Rendering: the deviations to take, and no nodes recorded.
@@ -396,8 +496,8 @@ final class VariantDriver {
     var frames: [WalkFrame] = []
     var atEnd = false
 
-    init(budget: Int, reads: HistoryReads, seen: [Explore.NodeKey: Int]) {
-        self.budget = budget; self.reads = reads; self.seen = seen
+    init(budget: Int, reads: HistoryReads, seen: [Explore.NodeKey: Int], base: [Explore.NodeKey: Int]) {
+        self.budget = budget; self.reads = reads; self.seen = seen; self.base = base
     }
 
     /// A decision point with `options` choices; returns the choice.
@@ -415,7 +515,7 @@ final class VariantDriver {
             return Int(r[replayCursor - 1].option)
         }
         let key = Explore.NodeKey(kind: kind, position: position, hash: run.explorationHash(reads: reads))
-        if let u = seen[key], u <= used {
+        if let u = seen[key] ?? base[key], u <= used {
             stopped = true
             return 0
         }
@@ -425,7 +525,7 @@ final class VariantDriver {
             fork = Explore.ForkPoint(run: run.snapshot(), driver: self)
             point = here + 1
         }
-        visited.append(Explore.Visit(key: key, used: used, options: options, fork: fork))
+        visited.append(Explore.Visit(key: key, used: used, options: options, point: here, fork: fork))
         return 0
     }
 
@@ -603,7 +703,8 @@ extension ScenarioRun {
 }
 
 extension Explore {
-    /// `nibscript explore [--warnings K] [--format text|json] [--sequential] FILE`, and
+    /// `nibscript explore [--warnings K] [--format text|json] [--sequential] [--shard I/N] FILE`,
+    /// `nibscript explore --merge [--format text|json] SHARD.json…`, and
     /// `nibscript explore --bench [--size N]`.
     static func command(_ args: [String]) -> Driver.Result {
         var format = "text"
@@ -611,6 +712,8 @@ extension Explore {
         var files: [String] = []
         var bench = false
         var size = 60
+        var shard: ShardSpec?
+        var merging = false
         var i = 0
         func value(_ name: String) -> String? {
             guard i + 1 < args.count else { return nil }
@@ -630,6 +733,10 @@ extension Explore {
                 guard let v = value(a), let n = Int(v), n > 0 else { return Driver.usage("'--max-variants' takes a positive number") }
                 options.maxVariants = n
             case "--sequential": options.parallel = false
+            case "--shard":
+                guard let v = value(a), let spec = ShardSpec(v) else { return Driver.usage("'--shard' takes I/N, with 1 ≤ I ≤ N") }
+                shard = spec
+            case "--merge": merging = true
             case "--bench": bench = true
             case "--size":
                 guard let v = value(a), let n = Int(v), n > 0 else { return Driver.usage("'--size' takes a positive number") }
@@ -642,21 +749,26 @@ extension Explore {
             i += 1
         }
         if bench { return Driver.Result(status: 0, stdout: ExploreBench.run(size: size, warnings: options.warnings), stderr: "") }
+        if merging {
+            guard !files.isEmpty, shard == nil else { return Driver.usage("'--merge' takes the JSON files the shards wrote") }
+            return merge(files, json: format == "json")
+        }
         guard files.count == 1, let path = files.first else { return Driver.usage("'explore' takes one script") }
         guard let data = FileManager.default.contents(atPath: path) else {
             return Driver.Result(status: 2, stdout: "", stderr: "error: cannot read '\(path)'\n")
         }
-        return runSource(SourceFile(path: path, bytes: [UInt8](data)), options: options, json: format == "json")
+        return runSource(SourceFile(path: path, bytes: [UInt8](data)), options: options, json: format == "json", shard: shard)
     }
 
     /// Compiles a script, then explores every scenario.
-    static func runSource(_ file: SourceFile, options: Options, json: Bool) -> Driver.Result {
+    static func runSource(_ file: SourceFile, options: Options, json: Bool, shard: ShardSpec? = nil) -> Driver.Result {
         let (program, diagnostics) = Compiler.compile(file)
         let err = DiagnosticFormatter.format(diagnostics, in: file)
         guard let program else {
             let n = diagnostics.filter { $0.severity == .error }.count
             return Driver.Result(status: 2, stdout: "", stderr: err + "\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")
         }
+        if let shard { return Driver.Result(status: 0, stdout: Explore.shard(program, options: options, shard: shard), stderr: err) }
         let r = explore(program, options: options)
         let out = json ? ExploreReport.json(r, requested: options.warnings) : ExploreReport.text(r, requested: options.warnings)
         return Driver.Result(status: r.status, stdout: out, stderr: err)

@@ -1,0 +1,144 @@
+import Foundation
+import NibScriptSyntax
+import OwnershipEngine
+
+/// `nibscript explore --shard I/N FILE` and `nibscript explore --merge A.json B.json …`.
+///
+/// A shard explores the subtrees of the search (the original run's children, numbered in
+/// generation order) whose number is I-1 mod N, and prints every run's record as JSON: its
+/// deviations, the nodes it passed (kind, position, stable state hash, warnings used,
+/// options, decision point), whether it stopped at a node already explored, and its new
+/// outcome's key. `--merge` checks that the files are the N shards of one script with the
+/// same options, replays the whole search's bookkeeping over their records (see
+/// `Explore.search`), renders the chosen paths by running those variants, and prints the
+/// report one unsharded run prints, byte for byte.
+extension Explore {
+    struct ShardSpec {
+        var index: Int   // 0-based
+        var count: Int
+
+        /// `I/N` with 1 ≤ I ≤ N.
+        init?(_ text: String) {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else { return nil }
+            index = i - 1
+            count = n
+        }
+    }
+
+    static func scriptDigest(_ file: SourceFile) -> String {
+        var h = StableHash()
+        for b in file.bytes { h.combine(Int(b)) }
+        h.combine(file.bytes.count)
+        return String(h.value, radix: 16)
+    }
+
+    /// One shard's JSON.
+    static func shard(_ program: Program, options: Options, shard: ShardSpec) -> String {
+        let budget = program.config.isIOS ? options.warnings : 0
+        var remaining = options.maxVariants
+        var scenarios: [JSON] = []
+        for s in program.scenarios {
+            let search = search(program, s, budget: budget, options: options, shard: (shard.index, shard.count), remaining: &remaining)
+            scenarios.append(.object([
+                ("scenario", .string(s.title)),
+                ("truncated", .bool(search.truncated)),
+                ("records", .array(search.records.map(encode))),
+            ]))
+        }
+        return JSON.object([
+            ("command", .string("explore --shard")),
+            ("file", .string(program.file.path)),
+            ("script", .string(scriptDigest(program.file))),
+            ("warnings", .int(options.warnings)),
+            ("maxVariants", .int(options.maxVariants)),
+            ("shard", .int(shard.index + 1)),
+            ("shards", .int(shard.count)),
+            ("scenarios", .array(scenarios)),
+        ]).render()
+    }
+
+    /// A record as [deviations, nodes, stopped, outcome key or null, steps, warnings]; the
+    /// lists are compact strings ("point.option,…" and "kind.position.hash.used.options.point,…").
+    static func encode(_ r: Record) -> JSON {
+        let d = r.deviations.map { "\($0.point).\($0.option)" }.joined(separator: ",")
+        let v = r.visited.map { "\($0.key.kind).\($0.key.position).\(String(UInt64(bitPattern: Int64($0.key.hash)), radix: 16)).\($0.used).\($0.options).\($0.point)" }
+            .joined(separator: ",")
+        return .array([.string(d), .string(v), .bool(r.prunedEarly), r.outcome.map { .string($0.key) } ?? .null,
+                       .int(r.outcome?.steps ?? 0), .int(r.outcome?.warnings ?? 0)])
+    }
+
+    static func decode(_ any: Any) -> Record? {
+        guard let a = any as? [Any], a.count == 6, let d = a[0] as? String, let v = a[1] as? String,
+              let stopped = a[2] as? Bool, let steps = a[4] as? Int, let warnings = a[5] as? Int else { return nil }
+        var deviations: [Deviation] = []
+        for part in d.split(separator: ",") {
+            let xs = part.split(separator: ".")
+            guard xs.count == 2, let p = Int32(xs[0]), let o = Int32(xs[1]) else { return nil }
+            deviations.append(Deviation(point: p, option: o))
+        }
+        var visited: [(key: NodeKey, used: Int, options: Int, point: Int)] = []
+        for part in v.split(separator: ",") {
+            let xs = part.split(separator: ".")
+            guard xs.count == 6, let k = UInt8(xs[0]), let pos = Int(xs[1]), let h = UInt64(xs[2], radix: 16),
+                  let used = Int(xs[3]), let options = Int(xs[4]), let point = Int(xs[5]) else { return nil }
+            visited.append((NodeKey(kind: k, position: pos, hash: Int(Int64(bitPattern: h))), used, options, point))
+        }
+        let outcome = (a[3] as? String).map { (key: $0, steps: steps, warnings: warnings) }
+        return Record(deviations: deviations, visited: visited, prunedEarly: stopped, outcome: outcome)
+    }
+
+    /// `--merge`: the report of one unsharded run, from the shards' JSON files.
+    static func merge(_ paths: [String], json: Bool) -> Driver.Result {
+        func fail(_ message: String) -> Driver.Result { Driver.Result(status: 2, stdout: "", stderr: "error: " + message + "\n") }
+        var shards: [[String: Any]] = []
+        for p in paths {
+            guard let data = FileManager.default.contents(atPath: p) else { return fail("cannot read '\(p)'") }
+            guard let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any], o["command"] as? String == "explore --shard" else {
+                return fail("'\(p)' is not the output of 'nibscript explore --shard'")
+            }
+            shards.append(o)
+        }
+        guard let first = shards.first, let path = first["file"] as? String, let n = first["shards"] as? Int,
+              let warnings = first["warnings"] as? Int, let maxVariants = first["maxVariants"] as? Int else {
+            return fail("'--merge' takes the JSON files of every shard")
+        }
+        for key in ["file", "script", "warnings", "maxVariants", "shards"] {
+            for (s, p) in zip(shards, paths) where !(s[key].map { "\($0)" } == first[key].map { "\($0)" }) {
+                return fail("'\(p)' is a shard of another exploration (its \(key) differs from '\(paths[0])')")
+            }
+        }
+        let indices = shards.compactMap { $0["shard"] as? Int }.sorted()
+        guard indices == Array(1...n) else {
+            return fail("'--merge' needs each of the \(n) shards once; it was given shard\(indices.count == 1 ? "" : "s") "
+                        + indices.map(String.init).joined(separator: ", "))
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { return fail("cannot read the script '\(path)'") }
+        let file = SourceFile(path: path, bytes: [UInt8](data))
+        guard scriptDigest(file) == first["script"] as? String else { return fail("'\(path)' has changed since it was explored") }
+        let (program, diagnostics) = Compiler.compile(file)
+        guard let program else { return fail("'\(path)' does not compile:\n" + DiagnosticFormatter.format(diagnostics, in: file)) }
+        let budget = program.config.isIOS ? warnings : 0
+        var remaining = maxVariants
+        var scenarios: [ScenarioResult] = []
+        for (k, s) in program.scenarios.enumerated() {
+            var records: [[Deviation]: Record] = [:]
+            for (shard, p) in zip(shards, paths) {
+                guard let list = shard["scenarios"] as? [[String: Any]], k < list.count, list[k]["scenario"] as? String == s.title,
+                      let rs = list[k]["records"] as? [Any] else { return fail("'\(p)' does not match the scenarios of '\(path)'") }
+                for any in rs {
+                    guard let r = decode(any) else { return fail("'\(p)' has a malformed record") }
+                    records[r.deviations] = r
+                }
+            }
+            guard let search = replaySearch(records, remaining: &remaining) else {
+                return fail("the shards did not run every variant of scenario \"\(s.title)\" (a shard stopped at --max-variants): "
+                            + "explore with a higher limit")
+            }
+            scenarios.append(search.result(program: program, scenario: s, budget: budget))
+        }
+        let r = Result(path: path, config: program.config, warnings: budget, scenarios: scenarios)
+        let out = json ? ExploreReport.json(r, requested: warnings) : ExploreReport.text(r, requested: warnings)
+        return Driver.Result(status: r.status, stdout: out, stderr: "")
+    }
+}
