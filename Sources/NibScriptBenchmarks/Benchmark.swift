@@ -19,6 +19,7 @@ public enum Benchmark {
 
     /// The `--child WORKLOAD PATH` mode: runs one workload and prints its measurement line.
     public static func child(workload: String, path: String) -> String? {
+        if let line = ExploreFigures.child(workload: workload, path: path) { return line }   // explore (ExploreWorkloads.swift)
         guard let w = ScriptWorkload(rawValue: workload) else { return nil }
         var m = w.run(path: path)
         m.peakKB = peakResidentKB()
@@ -112,6 +113,9 @@ public enum Benchmark {
                 previous = m
             }
         }
+
+        // explore: variants/s at 60 and 240 pushes, the examples at --warnings 3, peak memory (ExploreWorkloads.swift).
+        ExploreFigures.add(to: &table, options: options, dir: dir)
 
         if !options.quick {
             table.section("Engine operations (events off)")

@@ -156,6 +156,48 @@ final class ExploreTests: XCTestCase {
         for f in r.scenarios[0].findings { XCTAssertEqual(f.steps.count, f.stepCount, f.summary) }
     }
 
+    /// `--shard I/N` for every I, then `--merge`: the same report, byte for byte, as one
+    /// unsharded run, for N = 1, 2, 3 and 7, on the examples and generated scripts (with more
+    /// warnings, so the subtrees prune into each other), text and JSON.
+    func testShardsMergeToTheUnshardedReport() throws {
+        let dir = NSTemporaryDirectory() + "nibscript-shards-\(ProcessInfo.processInfo.processIdentifier)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let bench = dir + "/bench.nibscript"
+        try ExploreBench.script(size: 7).write(toFile: bench, atomically: true, encoding: .utf8)
+        let cases: [(String, Int)] = [
+            (Self.root + "/examples/explore/assign-outlet.nibscript", 1),
+            (Self.root + "/examples/explore/assign-outlet.nibscript", 3),
+            (Self.root + "/examples/explore/assign-outlet-kvc-cleanup.nibscript", 2),
+            (Self.root + "/examples/explore/choose-reuse-or-recreate.nibscript", 2),
+            (Self.root + "/examples/explore/choose-reuse-or-recreate.nibscript", 3),
+            (bench, 2),
+        ]
+        for (path, k) in cases {
+            let whole = Driver.main(["explore", "--warnings", "\(k)", path])
+            let wholeJSON = Driver.main(["explore", "--warnings", "\(k)", "--format", "json", path])
+            for n in [1, 2, 3, 7] {
+                var files: [String] = []
+                for i in 1...n {
+                    let r = Driver.main(["explore", "--warnings", "\(k)", "--shard", "\(i)/\(n)", path])
+                    XCTAssertEqual(r.status, 0, r.stderr)
+                    let f = dir + "/shard-\(i).json"
+                    try r.stdout.write(toFile: f, atomically: true, encoding: .utf8)
+                    files.append(f)
+                }
+                let merged = Driver.main(["explore", "--merge"] + files.reversed())
+                XCTAssertEqual(merged.stdout, whole.stdout, "\(path) k=\(k) n=\(n)")
+                XCTAssertEqual(merged.status, whole.status)
+                XCTAssertEqual(Driver.main(["explore", "--merge", "--format", "json"] + files).stdout, wholeJSON.stdout)
+                if n > 1 {
+                    let missing = Driver.main(["explore", "--merge"] + files.dropLast())
+                    XCTAssertEqual(missing.status, 2)
+                    XCTAssert(missing.stderr.contains("each of the \(n) shards once"), missing.stderr)
+                }
+            }
+        }
+    }
+
     func testCommandLine() {
         let r = Driver.main(["explore", "--warnings", "x", "f.nibscript"])
         XCTAssertEqual(r.status, 2)

@@ -778,8 +778,43 @@ extension Explore {
 /// Variants per second on a generated script: `nibscript explore --bench [--size N]`.
 /// The script pushes and pops N controllers with assign and retain outlets, so every gap
 /// has something for a warning to unload. Timed once sequentially and once on all cores.
-enum ExploreBench {
-    static func script(size: Int) -> String {
+public enum ExploreBench {
+    /// What one exploration did, for the benchmark.
+    public struct Figures {
+        public var variants: Int
+        public var states: Int
+        public var pruned: Int
+        public var findings: Int
+        public var truncated: Bool
+    }
+
+    /// Explores the script at `source` as `nibscript explore` does (nil if it does not compile).
+    public static func explore(path: String, source: String, warnings: Int, maxVariants: Int = 20_000, parallel: Bool) -> Figures? {
+        let (program, _) = Compiler.compile(SourceFile(path: path, bytes: Array(source.utf8)))
+        guard let program else { return nil }
+        var options = Explore.Options()
+        options.warnings = warnings
+        options.maxVariants = maxVariants
+        options.parallel = parallel
+        let r = Explore.explore(program, options: options)
+        return Figures(variants: r.scenarios.reduce(0) { $0 + $1.variants }, states: r.scenarios.reduce(0) { $0 + $1.states },
+                       pruned: r.scenarios.reduce(0) { $0 + $1.pruned }, findings: r.scenarios.reduce(0) { $0 + $1.findings.count },
+                       truncated: r.scenarios.contains { $0.truncated })
+    }
+
+    /// A script of `blocks` `choose` blocks (issue 14's shape: about 160 bytes a block, each
+    /// branch a push or a message), whose variants far outnumber any limit.
+    public static func chooseScript(blocks: Int) -> String {
+        var s = String(script(size: 0).dropLast(2))   // without the scenario's closing "}\n"
+        for k in 0..<blocks {
+            s += "    choose {\n        c\(k) = new A\n        push nav c\(k)\n        release c\(k)\n    } or {\n"
+            s += "        send first.button setHidden:\n        send first.label setHidden:\n    }\n"
+        }
+        return s + "}\n"
+    }
+
+    /// The generated script of `size` pushes `explore --bench` measures.
+    public static func script(size: Int) -> String {
         var s = """
         platform ios 5.1
         memory mrc
