@@ -198,6 +198,28 @@ final class ExploreTests: XCTestCase {
         }
     }
 
+    /// With few or no snapshots kept, variants replay their prefix instead of forking: the
+    /// report is the same, whatever the number of cores.
+    func testReplayingInsteadOfForkingChangesNothing() throws {
+        let file = SourceFile(path: "<bench>", bytes: Array(ExploreBench.script(size: 6).utf8))
+        let (program, _) = Compiler.compile(file)
+        let p = try XCTUnwrap(program)
+        let choose = try XCTUnwrap(Compiler.compile(SourceFile(path: Self.root + "/examples/explore/choose-reuse-or-recreate.nibscript",
+            bytes: [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: Self.root + "/examples/explore/choose-reuse-or-recreate.nibscript"))))).0)
+        for program in [p, choose] {
+            var o = Explore.Options()
+            o.warnings = 2
+            let expected = ExploreReport.text(Explore.explore(program, options: o), requested: 2)
+            for forks in [0, 1, 3] {
+                for parallel in [false, true] {
+                    o.maxForks = forks
+                    o.parallel = parallel
+                    XCTAssertEqual(ExploreReport.text(Explore.explore(program, options: o), requested: 2), expected, "forks=\(forks)")
+                }
+            }
+        }
+    }
+
     func testCommandLine() {
         let r = Driver.main(["explore", "--warnings", "x", "f.nibscript"])
         XCTAssertEqual(r.status, 2)

@@ -27,6 +27,10 @@ enum Explore {
         /// The search stops here and says so: about a minute of work on two cores, so a
         /// script whose variants explode never looks like a hang.
         var maxVariants = 20_000
+        /// At most this many fork points (snapshots) are kept for the next wave; children past
+        /// it replay their prefix instead. A snapshot costs about the run's state, so this
+        /// bounds memory whatever the number of variants waiting. It changes no output.
+        var maxForks = 1024
     }
 
     /// One step of a variant's path.
@@ -48,11 +52,20 @@ enum Explore {
     }
 
     /// A node of the search: where the run is about to decide, and the state it is in.
+    /// Kept as one 64-bit stable hash of (kind, position, state hash): a search may see
+    /// millions of nodes, and each costs 9 bytes of table (key and warnings used).
     struct NodeKey: Hashable {
-        var kind: UInt8      // 0: a gap before a statement, 1: the end gap, 2: a choose
-        var position: Int
-        var hash: Int
+        var value: UInt64
+        /// kind 0: a gap before a statement, 1: the end gap, 2: a choose.
+        init(kind: UInt8, position: Int, hash: Int) {
+            var h = StableHash()
+            h.combine(Int(kind)); h.combine(position); h.combine(hash)
+            value = h.value
+        }
+        init(value: UInt64) { self.value = value }
     }
+    /// The nodes seen, with the fewest warnings used on reaching each.
+    typealias Seen = [NodeKey: UInt8]
 
     /// A variant leaves the path of its parent at one decision point, taking a non-default
     /// option there: (the decision point's number in execution order, the option).
@@ -86,7 +99,12 @@ enum Explore {
         var option: Int
         /// Whose seen nodes it is checked against (always 0 unless sharded: its subtree).
         var group: Int
+        /// Without a fork point (too many snapshots were kept already): its deviations, to
+        /// replay from the start.
+        var recipe: [Deviation]? = nil
     }
+
+
 
     /// A decision point a run passed past its fork: its node, and where its children fork.
     struct Visit {
@@ -202,12 +220,23 @@ enum Explore {
         let reads = HistoryReads(scenario.body)
         let workers = options.parallel ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
         let runs = (0..<workers).map { _ in ScenarioRun(program: program, scenario: scenario, config: program.config) }
-        var base: [NodeKey: Int] = [:]          // shards: the original run's nodes
-        var groups: [Int: [NodeKey: Int]] = [:]
+        var base: Seen = [:]          // shards: the original run's nodes
+        var groups: [Int: Seen] = [:]
         var out = Search()
         var unpruned = 0
         var overflow = false
         var subtrees = 0
+        var forks = 0           // fork points the next wave holds
+        func enqueue(_ next: inout [Child], _ r: RunResult, _ v: Visit, _ option: Int, _ group: Int) {
+            guard next.count < remaining else { overflow = true; return }
+            if let f = v.fork, forks < options.maxForks || (option > 1 && next.last?.fork === f) {
+                if option == 1 { forks += 1 }
+                next.append(Child(fork: f, option: option, group: group))
+            } else {
+                next.append(Child(fork: nil, option: option, group: group,
+                                  recipe: r.deviations + [Deviation(point: Int32(v.point), option: Int32(option))]))
+            }
+        }
 
         func merge(_ results: [RunResult], _ wave: ArraySlice<Child>, into next: inout [Child]) {
             for (r, child) in zip(results, wave) {
@@ -218,12 +247,9 @@ enum Explore {
                 }
                 var cut = r.prunedEarly
                 for v in r.visited {
-                    if let u = groups[g]?[v.key] ?? base[v.key], u <= v.used { cut = true; break }
-                    groups[g, default: [:]][v.key] = v.used
-                    guard v.options > 1, let f = v.fork else { continue }
-                    for option in 1..<v.options {
-                        if next.count < remaining { next.append(Child(fork: f, option: option, group: g)) } else { overflow = true }
-                    }
+                    if let u = groups[g]?[v.key] ?? base[v.key], Int(u) <= v.used { cut = true; break }
+                    groups[g, default: [:]][v.key] = UInt8(v.used)
+                    for option in 1..<max(1, v.options) { enqueue(&next, r, v, option, g) }
                 }
                 if cut { out.pruned += 1; continue }
                 if let o = r.outcome {
@@ -239,8 +265,10 @@ enum Explore {
         var wave: [Child] = []
         remaining -= 1
         out.variants += 1
+        let initial = runs[0].snapshot()
         do {
             let d = VariantDriver(budget: budget, reads: reads, seen: [:], base: [:])
+            d.forkBudget = options.maxForks
             runs[0].runExplored(d)
             let r = d.result(of: runs[0])
             out.findings.original = r.outcome ?? Outcome()
@@ -248,13 +276,10 @@ enum Explore {
                 out.records.append(Record(deviations: [], visited: r.visited.map { ($0.key, $0.used, $0.options, $0.point) },
                                           prunedEarly: false, outcome: nil))
                 for v in r.visited {
-                    if let u = base[v.key], u <= v.used { break }
-                    base[v.key] = v.used
-                    guard v.options > 1, let f = v.fork else { continue }
-                    for option in 1..<v.options {
-                        if subtrees % shard.count == shard.index {
-                            if wave.count < remaining { wave.append(Child(fork: f, option: option, group: subtrees)) } else { overflow = true }
-                        }
+                    if let u = base[v.key], Int(u) <= v.used { break }
+                    base[v.key] = UInt8(v.used)
+                    for option in 1..<max(1, v.options) {
+                        if subtrees % shard.count == shard.index { enqueue(&wave, r, v, option, subtrees) }
                         subtrees += 1
                     }
                 }
@@ -268,14 +293,18 @@ enum Explore {
             remaining -= wave.count
             out.variants += wave.count
             var next: [Child] = []
+            forks = 0
             // Chunks bound what is in memory at once to a chunk's results and the frontier.
             let chunk = workers == 1 ? 1 : 32 * workers
             var start = 0
             while start < wave.count {
                 let part = wave[start..<min(wave.count, start + chunk)]
-                let results = runChunk(part, runs: runs, budget: budget, reads: reads, groups: groups, base: base)
+                // Each run may keep snapshots for its share of the fork points still free.
+                let free = max(0, min(options.maxForks - forks, remaining - next.count))
+                let results = runChunk(part, runs: runs, initial: initial, budget: budget, reads: reads, groups: groups, base: base,
+                                       forkBudget: (free + part.count - 1) / part.count)
                 merge(results, part, into: &next)
-                for i in part.indices { wave[i].fork = nil }   // its snapshot is no longer needed
+                for i in part.indices { wave[i].fork = nil; wave[i].recipe = nil }   // no longer needed
                 start += chunk
             }
             if out.truncated { break }
@@ -287,14 +316,23 @@ enum Explore {
 
     /// Runs the variants of `part`, each forked from its parent's snapshot, on the workers'
     /// runs (worker w takes every workers-th variant), and returns their results in order.
-    static func runChunk(_ part: ArraySlice<Child>, runs: [ScenarioRun], budget: Int, reads: HistoryReads,
-                         groups: [Int: [NodeKey: Int]], base: [NodeKey: Int]) -> [RunResult] {
+    static func runChunk(_ part: ArraySlice<Child>, runs: [ScenarioRun], initial: ScenarioRun.Snapshot, budget: Int,
+                         reads: HistoryReads, groups: [Int: Seen], base: Seen, forkBudget: Int) -> [RunResult] {
         let first = part.startIndex
         var results = [RunResult](repeating: RunResult(), count: part.count)
         let one: (Int, ScenarioRun) -> RunResult = { i, run in
             let child = part[first + i]
             let d = VariantDriver(budget: budget, reads: reads, seen: groups[child.group] ?? [:], base: base)
-            run.runExplored(d, from: child.fork!, option: child.option)
+            d.forkBudget = forkBudget
+            if let f = child.fork {
+                run.runExplored(d, from: f, option: child.option)
+            } else {
+                run.restore(initial)
+                d.replay = child.recipe!
+                d.deviations = child.recipe!
+                d.exploreAfterReplay = true
+                run.runExplored(d)
+            }
             return d.result(of: run)
         }
         let workers = min(runs.count, part.count)
@@ -317,7 +355,7 @@ enum Explore {
     /// Returns nil if a run the whole search makes has no record (a shard stopped early).
     static func replaySearch(_ records: [[Deviation]: Record], remaining: inout Int) -> Search? {
         var out = Search()
-        var seen: [NodeKey: Int] = [:]
+        var seen: Seen = [:]
         var unpruned = 0
         var overflow = false
         var wave: [[Deviation]] = [[]]
@@ -330,8 +368,8 @@ enum Explore {
                 guard let r = records[d] else { return nil }
                 var cut = r.prunedEarly
                 for v in r.visited {
-                    if let u = seen[v.key], u <= v.used { cut = true; break }
-                    seen[v.key] = v.used
+                    if let u = seen[v.key], Int(u) <= v.used { cut = true; break }
+                    seen[v.key] = UInt8(v.used)
                     guard v.options > 1 else { continue }
                     for option in 1..<v.options {
                         if next.count < remaining {
@@ -473,14 +511,18 @@ struct WalkFrame {
 final class VariantDriver {
     let budget: Int
     let reads: HistoryReads
-    let seen: [Explore.NodeKey: Int]
+    let seen: Explore.Seen
     /// Nodes seen before the variant's subtree began (sharded searches; else empty).
-    let base: [Explore.NodeKey: Int]
+    let base: Explore.Seen
     /// The option to take at the first decision (a forked variant's own).
     var pending: Int?
     /// Rendering: the deviations to take, and no nodes recorded.
     var replay: [Explore.Deviation]?
     var replayCursor = 0
+    /// After the replayed deviations, explore as usual (a variant without a fork point).
+    var exploreAfterReplay = false
+    /// How many more snapshots this run may take for its children (see `Explore.Options.maxForks`).
+    var forkBudget = 0
     /// The number of the next decision point, in execution order.
     var point = 0
     var deviations: [Explore.Deviation] = []
@@ -496,7 +538,7 @@ final class VariantDriver {
     var frames: [WalkFrame] = []
     var atEnd = false
 
-    init(budget: Int, reads: HistoryReads, seen: [Explore.NodeKey: Int], base: [Explore.NodeKey: Int]) {
+    init(budget: Int, reads: HistoryReads, seen: Explore.Seen, base: Explore.Seen) {
         self.budget = budget; self.reads = reads; self.seen = seen; self.base = base
     }
 
@@ -509,18 +551,19 @@ final class VariantDriver {
             deviations.append(Explore.Deviation(point: Int32(here), option: Int32(p)))
             return p
         }
-        if let r = replay {
+        if let r = replay, replayCursor < r.count || !exploreAfterReplay {
             guard replayCursor < r.count, r[replayCursor].point == here else { return 0 }
             replayCursor += 1
             return Int(r[replayCursor - 1].option)
         }
         let key = Explore.NodeKey(kind: kind, position: position, hash: run.explorationHash(reads: reads))
-        if let u = seen[key] ?? base[key], u <= used {
+        if let u = seen[key] ?? base[key], Int(u) <= used {
             stopped = true
             return 0
         }
         var fork: Explore.ForkPoint?
-        if options > 1 {
+        if options > 1 && forkBudget > 0 {
+            forkBudget -= 1
             point = here   // the children decide this point again
             fork = Explore.ForkPoint(run: run.snapshot(), driver: self)
             point = here + 1

@@ -59,10 +59,10 @@ extension Explore {
     }
 
     /// A record as [deviations, nodes, stopped, outcome key or null, steps, warnings]; the
-    /// lists are compact strings ("point.option,…" and "kind.position.hash.used.options.point,…").
+    /// lists are compact strings ("point.option,…" and "node.used.options.point,…", the node in hex).
     static func encode(_ r: Record) -> JSON {
         let d = r.deviations.map { "\($0.point).\($0.option)" }.joined(separator: ",")
-        let v = r.visited.map { "\($0.key.kind).\($0.key.position).\(String(UInt64(bitPattern: Int64($0.key.hash)), radix: 16)).\($0.used).\($0.options).\($0.point)" }
+        let v = r.visited.map { "\(String($0.key.value, radix: 16)).\($0.used).\($0.options).\($0.point)" }
             .joined(separator: ",")
         return .array([.string(d), .string(v), .bool(r.prunedEarly), r.outcome.map { .string($0.key) } ?? .null,
                        .int(r.outcome?.steps ?? 0), .int(r.outcome?.warnings ?? 0)])
@@ -80,9 +80,9 @@ extension Explore {
         var visited: [(key: NodeKey, used: Int, options: Int, point: Int)] = []
         for part in v.split(separator: ",") {
             let xs = part.split(separator: ".")
-            guard xs.count == 6, let k = UInt8(xs[0]), let pos = Int(xs[1]), let h = UInt64(xs[2], radix: 16),
-                  let used = Int(xs[3]), let options = Int(xs[4]), let point = Int(xs[5]) else { return nil }
-            visited.append((NodeKey(kind: k, position: pos, hash: Int(Int64(bitPattern: h))), used, options, point))
+            guard xs.count == 4, let h = UInt64(xs[0], radix: 16), let used = Int(xs[1]), let options = Int(xs[2]),
+                  let point = Int(xs[3]) else { return nil }
+            visited.append((NodeKey(value: h), used, options, point))
         }
         let outcome = (a[3] as? String).map { (key: $0, steps: steps, warnings: warnings) }
         return Record(deviations: deviations, visited: visited, prunedEarly: stopped, outcome: outcome)
