@@ -295,7 +295,9 @@ enum Explore {
             var next: [Child] = []
             forks = 0
             // Chunks bound what is in memory at once to a chunk's results and the frontier.
-            let chunk = workers == 1 ? 1 : 32 * workers
+            // Small chunks: a run checks the nodes merged before its chunk, so the smaller the
+            // chunk, the sooner a run that joins an explored state stops.
+            let chunk = workers
             var start = 0
             while start < wave.count {
                 let part = wave[start..<min(wave.count, start + chunk)]
@@ -709,7 +711,10 @@ extension ScenarioRun {
         h.combine(c.shownRoot.map { Int($0.raw) } ?? -1)
         unordered(c.macShown, -13) { o, h in h.combine(o.raw) }
         unordered(c.selectedTab, -14) { e, h in h.combine(e.key.raw); h.combine(e.value) }
-        unordered(c.appearance, -15) { e, h in h.combine(e.key.raw); h.combine(e.value.rawValue) }
+        unordered(c.appearance, -15) { e, h in
+            h.combine(e.key.raw)
+            switch e.value { case .disappeared: h.combine(0); case .appearing: h.combine(1); case .appeared: h.combine(2); case .disappearing: h.combine(3) }
+        }
         h.combine(-4)
         for p in c.presentations { h.combine(p.presenter.raw); h.combine(p.presented.raw); h.combine(p.covered.raw) }
         unordered(c.viewObjects, -16) { e, h in h.combine(e.key.raw); for o in e.value { h.combine(o.raw) } }
@@ -722,7 +727,7 @@ extension ScenarioRun {
         for d in deferred { h.combine(d.1) }
         if reads.callbacks {
             h.combine(c.callbacks.count)
-            for cb in c.callbacks { h.combine(cb.object.raw); h.combine(cb.callback.rawValue) }
+            for cb in c.callbacks { h.combine(cb.object.raw); h.combine(Callback.allCases.firstIndex(of: cb.callback) ?? -1) }
         }
         if reads.events { eventLog.hash(into: &h) }
         if reads.warnings { for w in warnings { h.combine(w.text) } }
