@@ -37,6 +37,10 @@ public enum Driver {
                                   Insert up to K memory warnings (default 1) at every run-loop
                                   turn, take every branch of each 'choose', and report each
                                   outcome the original run did not have, with its path.
+      explore --shard I/N [...] <file>
+                                  Explore the I-th of N parts of the variants; print JSON.
+      explore --merge [--format text|json] <shard.json>...
+                                  Print the report of one unsharded run from the N shards.
 
     OPTIONS:
       --quiet                     Print only the summary and expectations of each scenario.
