@@ -30,7 +30,7 @@ enum Explore {
         /// At most this many fork points (snapshots) are kept for the next wave; children past
         /// it replay their prefix instead. A snapshot costs about the run's state, so this
         /// bounds memory whatever the number of variants waiting. It changes no output.
-        var maxForks = 1024
+        var maxForks = 512
     }
 
     /// One step of a variant's path.
@@ -525,6 +525,9 @@ final class VariantDriver {
     var exploreAfterReplay = false
     /// How many more snapshots this run may take for its children (see `Explore.Options.maxForks`).
     var forkBudget = 0
+    /// The visits holding a snapshot, oldest first from `forkHead`.
+    var forkVisits: [Int] = []
+    var forkHead = 0
     /// The number of the next decision point, in execution order.
     var point = 0
     var deviations: [Explore.Deviation] = []
@@ -564,8 +567,21 @@ final class VariantDriver {
             return 0
         }
         var fork: Explore.ForkPoint?
-        if options > 1 && forkBudget > 0 {
-            forkBudget -= 1
+        // Within its budget a run keeps the snapshots of its latest decision points: a child
+        // without one replays its prefix, and the earliest have the shortest prefixes.
+        var keep = false
+        if options > 1 {
+            if forkBudget > 0 {
+                forkBudget -= 1
+                keep = true
+            } else if forkHead < forkVisits.count {
+                visited[forkVisits[forkHead]].fork = nil
+                forkHead += 1
+                keep = true
+            }
+        }
+        if keep {
+            forkVisits.append(visited.count)
             point = here   // the children decide this point again
             fork = Explore.ForkPoint(run: run.snapshot(), driver: self)
             point = here + 1
