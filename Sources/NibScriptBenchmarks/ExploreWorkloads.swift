@@ -9,10 +9,11 @@ enum ExploreFigures {
     static let chooseWorkload = "explore-choose"
 
     /// `--child explore-choose PATH`: explores the script at PATH up to 20,000 variants.
-    static func child(workload: String, path: String) -> String? {
+    static func child(workload: String, path: String, maxVariants: Int = 20_000) -> String? {
         guard workload == chooseWorkload, let data = FileManager.default.contents(atPath: path) else { return nil }
         let start = clock.now
-        let f = ExploreBench.explore(path: path, source: String(decoding: data, as: UTF8.self), warnings: 1, parallel: true)
+        let f = ExploreBench.explore(path: path, source: String(decoding: data, as: UTF8.self), warnings: 1,
+                                     maxVariants: maxVariants, parallel: true)
         var m = Measurement(seconds: nanoseconds(clock.now - start) / 1e9, events: f?.variants ?? 0, bytes: data.count)
         m.peakKB = peakResidentKB()
         return m.line
@@ -59,20 +60,20 @@ enum ExploreFigures {
             let start = clock.now
             guard let f = ExploreBench.explore(path: path, source: String(decoding: data, as: UTF8.self), warnings: 3, parallel: true) else { continue }
             let seconds = nanoseconds(clock.now - start) / 1e9
-            table.row(name, size: f.variants, Measurement(seconds: seconds, events: f.variants, bytes: 0), rate: .none,
+            table.row(String(name.dropLast(".nibscript".count)), size: f.variants, Measurement(seconds: seconds, events: f.variants, bytes: 0), rate: .none,
                       target: "< 1 s", met: seconds < 1, note: "")
         }
 
-        table.section("explore: 200 choose blocks, 1 warning, up to 20,000 variants (peak memory)")
+        table.section("explore: 200 choose blocks, 1 warning, up to 20,000 variants (peak memory; quick: 20 blocks, 300)")
         let blocks = options.quick ? 20 : 200
         let path = dir + "/explore-choose-\(blocks).nibscript"
         try? ExploreBench.chooseScript(blocks: blocks).write(toFile: path, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let m: Measurement?
-        if let exe = options.executable {
+        if let exe = options.executable, !options.quick {
             m = NativeLoop.shell(exe, ["--child", chooseWorkload, path]).flatMap { Measurement(line: $0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         } else {
-            m = child(workload: chooseWorkload, path: path).flatMap { Measurement(line: $0) }
+            m = child(workload: chooseWorkload, path: path, maxVariants: options.quick ? 300 : 20_000).flatMap { Measurement(line: $0) }
         }
         guard let m else { return table.note("explore-choose: failed to run") }
         table.row("", size: m.events, m, rate: .none, target: "< 200 MB", met: options.quick ? nil : m.peakKB.map { $0 < 200 * 1024 },

@@ -11,15 +11,19 @@ import OwnershipEngine
 /// The search. A variant is a list of decisions, one per decision point met in execution
 /// order: at a gap, 0 (no warning) or 1 (a warning, while the budget lasts; a gap offers
 /// again after each warning); at a `choose`, the branch index. Decision 0 is the default,
-/// so the original run is the empty list. A run replays its decisions, then continues with
-/// defaults to the end; at each decision point past its replayed part it records the node
-/// (kind, position, state hash) and, for each non-default option, a child variant to run.
-/// Runs go in waves (wave w+1 holds the children of wave w), so variants with fewer
-/// deviations run first. A wave's runs are independent (each has its own engine) and run
-/// on all cores; their results are merged in generation order, so the output never depends
-/// on thread timing. A node already seen with no more warnings used prunes the run that
-/// reaches it (its future is already explored): a run checks the nodes of earlier waves
-/// while it runs and stops early, and the merge prunes against earlier runs of its wave.
+/// so the original run is the empty list, and a variant is named by its deviations (the
+/// points where it takes another option). A run records, at each decision point past its
+/// start, the node (kind, position, state hash) and, where there are other options, a
+/// snapshot of the whole run (`ForkPoint`) its children start from: a child restores it
+/// and takes its option there, so it costs the statements after its fork (past
+/// `Options.maxForks` snapshots a child replays its prefix instead). Runs go in waves
+/// (wave w+1 holds the children of wave w), so variants with fewer deviations run first.
+/// A wave runs in chunks, one run per core; results are merged in generation order, so
+/// the output never depends on thread timing. A node already seen with no more warnings
+/// used prunes the run that reaches it (its future is already explored): a run checks the
+/// nodes merged before its chunk while it runs and stops early, and the merge prunes
+/// against everything merged before it; both give the same answer. Paths are rendered as
+/// text only for the findings printed, by running those variants again.
 enum Explore {
     struct Options {
         var warnings = 1
