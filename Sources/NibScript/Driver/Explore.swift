@@ -266,10 +266,52 @@ enum Explore {
             }
         }
 
+        let initial = runs[0].snapshot()
+
+        // All cores: each worker takes the next variant in order; results are merged in
+        // order as soon as all earlier ones are in, and a running variant checks the nodes
+        // merged so far (under the lock), so a variant stops as soon as it joins a state an
+        // earlier one explored, as on one core. Whatever a run happened to see, the merge
+        // gives the same answer (see `merge`), so the output does not depend on timing.
+        func runParallel(_ wave: inout [Child], _ next: inout [Child]) {
+            let cond = NSCondition()
+            var started = 0, merged = 0
+            var pending: [Int: RunResult] = [:]
+            let ahead = 4 * workers   // results waiting for an earlier one, at most
+            DispatchQueue.concurrentPerform(iterations: workers) { w in
+                while true {
+                    cond.lock()
+                    while started < wave.count && started - merged >= ahead { cond.wait() }
+                    let i = started
+                    if i >= wave.count { cond.unlock(); return }
+                    started += 1
+                    let child = wave[i]
+                    let free = max(0, min(options.maxForks - forks, remaining - next.count))
+                    cond.unlock()
+                    let d = VariantDriver(budget: budget, reads: reads, seen: [:], base: [:])
+                    d.lookup = { key in
+                        cond.lock(); defer { cond.unlock() }
+                        return groups[child.group]?[key] ?? base[key]
+                    }
+                    d.forkBudget = (free + workers - 1) / workers
+                    runs[w].start(d, child, initial: initial)
+                    let r = d.result(of: runs[w])
+                    cond.lock()
+                    pending[i] = r
+                    while let r = pending.removeValue(forKey: merged) {
+                        merge([r], wave[merged...merged], into: &next)
+                        wave[merged].fork = nil; wave[merged].recipe = nil
+                        merged += 1
+                    }
+                    cond.broadcast()
+                    cond.unlock()
+                }
+            }
+        }
+
         var wave: [Child] = []
         remaining -= 1
         out.variants += 1
-        let initial = runs[0].snapshot()
         do {
             let d = VariantDriver(budget: budget, reads: reads, seen: [:], base: [:])
             d.forkBudget = options.maxForks
@@ -298,20 +340,17 @@ enum Explore {
             out.variants += wave.count
             var next: [Child] = []
             forks = 0
-            // Chunks bound what is in memory at once to a chunk's results and the frontier.
-            // Small chunks: a run checks the nodes merged before its chunk, so the smaller the
-            // chunk, the sooner a run that joins an explored state stops.
-            let chunk = workers
-            var start = 0
-            while start < wave.count {
-                let part = wave[start..<min(wave.count, start + chunk)]
-                // Each run may keep snapshots for its share of the fork points still free.
-                let free = max(0, min(options.maxForks - forks, remaining - next.count))
-                let results = runChunk(part, runs: runs, initial: initial, budget: budget, reads: reads, groups: groups, base: base,
-                                       forkBudget: (free + part.count - 1) / part.count)
-                merge(results, part, into: &next)
-                for i in part.indices { wave[i].fork = nil; wave[i].recipe = nil }   // no longer needed
-                start += chunk
+            if workers > 1 && wave.count > 1 {
+                runParallel(&wave, &next)
+            } else {
+                for i in wave.indices {
+                    // A run may keep snapshots for the fork points still free.
+                    let free = max(0, min(options.maxForks - forks, remaining - next.count))
+                    let results = runChunk(wave[i...i], runs: runs, initial: initial, budget: budget, reads: reads, groups: groups,
+                                           base: base, forkBudget: free)
+                    merge(results, wave[i...i], into: &next)
+                    wave[i].fork = nil; wave[i].recipe = nil   // no longer needed
+                }
             }
             if out.truncated { break }
             wave = next
@@ -320,40 +359,16 @@ enum Explore {
         return out
     }
 
-    /// Runs the variants of `part`, each forked from its parent's snapshot, on the workers'
-    /// runs (worker w takes every workers-th variant), and returns their results in order.
+    /// Runs the variants of `part` one after the other on `runs[0]`, each from its fork
+    /// point (or replaying its prefix), and returns their results in order.
     static func runChunk(_ part: ArraySlice<Child>, runs: [ScenarioRun], initial: ScenarioRun.Snapshot, budget: Int,
                          reads: HistoryReads, groups: [Int: Seen], base: Seen, forkBudget: Int) -> [RunResult] {
-        let first = part.startIndex
-        var results = [RunResult](repeating: RunResult(), count: part.count)
-        let one: (Int, ScenarioRun) -> RunResult = { i, run in
-            let child = part[first + i]
+        part.map { child in
             let d = VariantDriver(budget: budget, reads: reads, seen: groups[child.group] ?? [:], base: base)
             d.forkBudget = forkBudget
-            if let f = child.fork {
-                run.runExplored(d, from: f, option: child.option)
-            } else {
-                run.restore(initial)
-                d.replay = child.recipe!
-                d.deviations = child.recipe!
-                d.exploreAfterReplay = true
-                run.runExplored(d)
-            }
-            return d.result(of: run)
+            runs[0].start(d, child, initial: initial)
+            return d.result(of: runs[0])
         }
-        let workers = min(runs.count, part.count)
-        if workers > 1 {
-            results.withUnsafeMutableBufferPointer { buf in
-                let out = buf.baseAddress!
-                DispatchQueue.concurrentPerform(iterations: workers) { w in
-                    var i = w
-                    while i < part.count { (out + i).pointee = one(i, runs[w]); i += workers }
-                }
-            }
-        } else {
-            for i in 0..<part.count { results[i] = one(i, runs[0]) }
-        }
-        return results
     }
 
     /// `--merge`: the whole search's bookkeeping replayed over the shards' records, in the
@@ -520,6 +535,8 @@ final class VariantDriver {
     let seen: Explore.Seen
     /// Nodes seen before the variant's subtree began (sharded searches; else empty).
     let base: Explore.Seen
+    /// Instead of `seen` and `base`: the nodes merged so far, read under the search's lock.
+    var lookup: ((Explore.NodeKey) -> UInt8?)?
     /// The option to take at the first decision (a forked variant's own).
     var pending: Int?
     /// Rendering: the deviations to take, and no nodes recorded.
@@ -566,7 +583,7 @@ final class VariantDriver {
             return Int(r[replayCursor - 1].option)
         }
         let key = Explore.NodeKey(kind: kind, position: position, hash: run.explorationHash(reads: reads))
-        if let u = seen[key] ?? base[key], Int(u) <= used {
+        if let u = lookup.map({ $0(key) }) ?? (seen[key] ?? base[key]), Int(u) <= used {
             stopped = true
             return 0
         }
@@ -619,6 +636,19 @@ extension ScenarioRun {
         scenarioFrame = makeFrame(key: "scenario", names: Names.assigned(in: scenario.body))
         d.frames = [WalkFrame(statements: scenario.body.statements, index: 0)]
         walk(d)
+    }
+
+    /// Runs a child variant: from its fork point, or replaying its prefix from `initial`.
+    func start(_ d: VariantDriver, _ child: Explore.Child, initial: Snapshot) {
+        if let f = child.fork {
+            runExplored(d, from: f, option: child.option)
+        } else {
+            restore(initial)
+            d.replay = child.recipe!
+            d.deviations = child.recipe!
+            d.exploreAfterReplay = true
+            runExplored(d)
+        }
     }
 
     /// Runs a variant from its parent's fork point, taking `option` there.
