@@ -269,14 +269,18 @@ enum Explore {
         let initial = runs[0].snapshot()
 
         // All cores: each worker takes the next variant in order; results are merged in
-        // order as soon as all earlier ones are in, and a running variant checks the nodes
-        // merged so far (under the lock), so a variant stops as soon as it joins a state an
-        // earlier one explored, as on one core. Whatever a run happened to see, the merge
-        // gives the same answer (see `merge`), so the output does not depend on timing.
+        // order as soon as all earlier ones are in. A running variant checks the nodes merged
+        // so far and those that earlier variants, still running, have passed (`passing`): a
+        // node an earlier variant passes with no more warnings is either claimed by it at its
+        // merge or by the earlier run it joins there, which takes the same default path
+        // (by induction on the order), so stopping at it gives what the merge would. So a
+        // variant stops as soon as it joins a state an earlier one reaches, as on one core,
+        // and the output does not depend on timing.
         func runParallel(_ wave: inout [Child], _ next: inout [Child]) {
             let cond = NSCondition()
             var started = 0, merged = 0
             var pending: [Int: RunResult] = [:]
+            var passing: [Int: [NodeKey: (used: UInt8, index: Int)]] = [:]
             let ahead = 4 * workers   // results waiting for an earlier one, at most
             DispatchQueue.concurrentPerform(iterations: workers) { w in
                 while true {
@@ -291,7 +295,14 @@ enum Explore {
                     let d = VariantDriver(budget: budget, reads: reads, seen: [:], base: [:])
                     d.lookup = { key in
                         cond.lock(); defer { cond.unlock() }
-                        return groups[child.group]?[key] ?? base[key]
+                        let u = groups[child.group]?[key] ?? base[key]
+                        guard let p = passing[child.group]?[key], p.index < i else { return u }
+                        return min(u ?? .max, p.used)
+                    }
+                    d.publish = { key, used in
+                        cond.lock(); defer { cond.unlock() }
+                        if let p = passing[child.group]?[key], p.index <= i { return }
+                        passing[child.group, default: [:]][key] = (UInt8(used), i)
                     }
                     d.forkBudget = (free + workers - 1) / workers
                     runs[w].start(d, child, initial: initial)
@@ -299,6 +310,9 @@ enum Explore {
                     cond.lock()
                     pending[i] = r
                     while let r = pending.removeValue(forKey: merged) {
+                        // Its nodes are in `groups` now, or never will be: not passing any more.
+                        let g = wave[merged].group
+                        for v in r.visited where passing[g]?[v.key]?.index == merged { passing[g]![v.key] = nil }
                         merge([r], wave[merged...merged], into: &next)
                         wave[merged].fork = nil; wave[merged].recipe = nil
                         merged += 1
@@ -308,6 +322,7 @@ enum Explore {
                 }
             }
         }
+
 
         var wave: [Child] = []
         remaining -= 1
@@ -537,6 +552,8 @@ final class VariantDriver {
     let base: Explore.Seen
     /// Instead of `seen` and `base`: the nodes merged so far, read under the search's lock.
     var lookup: ((Explore.NodeKey) -> UInt8?)?
+    /// Tells the search of each node this run passes (all cores: later variants check them).
+    var publish: ((Explore.NodeKey, Int) -> Void)?
     /// The option to take at the first decision (a forked variant's own).
     var pending: Int?
     /// Rendering: the deviations to take, and no nodes recorded.
@@ -608,6 +625,7 @@ final class VariantDriver {
             point = here + 1
         }
         visited.append(Explore.Visit(key: key, used: used, options: options, point: here, fork: fork))
+        publish?(key, used)
         return 0
     }
 
