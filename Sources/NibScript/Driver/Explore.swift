@@ -18,12 +18,13 @@ import OwnershipEngine
 /// and takes its option there, so it costs the statements after its fork (past
 /// `Options.maxForks` snapshots a child replays its prefix instead). Runs go in waves
 /// (wave w+1 holds the children of wave w), so variants with fewer deviations run first.
-/// A wave runs in chunks, one run per core; results are merged in generation order, so
-/// the output never depends on thread timing. A node already seen with no more warnings
-/// used prunes the run that reaches it (its future is already explored): a run checks the
-/// nodes merged before its chunk while it runs and stops early, and the merge prunes
-/// against everything merged before it; both give the same answer. Paths are rendered as
-/// text only for the findings printed, by running those variants again.
+/// On all cores, workers take a wave's variants in order; results are merged in generation
+/// order, so the output never depends on thread timing. A node already seen with no more
+/// warnings used prunes the run that reaches it (its future is already explored): a run
+/// checks the nodes merged so far (and, on all cores, those earlier variants still running
+/// have passed) and stops early, and the merge prunes against everything merged before it;
+/// both give the same answer. Paths are rendered as text only for the findings printed, by
+/// running those variants again.
 enum Explore {
     struct Options {
         var warnings = 1
