@@ -52,6 +52,7 @@ public enum Driver {
         case "describe": return describeCommand(rest)
         case "matrix": return Matrix.command(rest)
         case "explore": return Explore.command(rest)
+        case "graph": return GraphCommand.command(rest)
         default:
             if sub.hasSuffix(".nibscript") { return runCommand(args, stdin: stdin) }
             return usage("unknown subcommand '\(sub)'")

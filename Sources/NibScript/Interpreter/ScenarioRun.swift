@@ -41,6 +41,10 @@ final class ScenarioRun {
     var frameClasses: [String: (ClassID, [String])] = [:]
     var callDepth = 0
     static let maxCallDepth = 64
+    /// `nibscript graph --at L`: the run stops before the first statement of the scenario
+    /// after line L (`stopped` then), leaving the state as it was after line L.
+    var stopAfterLine: Int?
+    var stopped = false
 
     init(program: Program, scenario: ScenarioDecl, config: Configuration) {
         self.program = program

@@ -14,6 +14,7 @@ extension ScenarioRun {
     func execute(_ statements: [Stmt], _ ctx: Context, topLevel: Bool = false) {
         var skippedAfterCrash = false
         for s in statements {
+            if stopsBefore(s) { break }
             line = file.location(of: s.range.start).line
             if case .expect(let e) = s.kind { check(e, ctx); continue }
             if crashed {
@@ -89,7 +90,7 @@ extension ScenarioRun {
             note("autorelease pool \(engine.poolDepth - 1) begins")
             execute(block.statements, ctx)
             line = file.location(of: max(block.range.start, block.range.end - 1)).line
-            if !crashed { engine.drainPool() }
+            if !crashed && !stopped { engine.drainPool() }
         case .superCall:
             callSuper(ctx)
         case .expect(let e):
@@ -101,6 +102,16 @@ extension ScenarioRun {
             note("choose: branch 1 of \(branches.count)")
             execute(branches[0].statements, ctx)
         }
+    }
+
+    /// `nibscript graph --at L`: true (and from then on) once a statement of the scenario
+    /// starts after line L. Method bodies, written outside the scenario, never stop it.
+    func stopsBefore(_ s: Stmt) -> Bool {
+        guard let stop = stopAfterLine, !stopped else { return stopped }
+        guard scenario.range.start <= s.range.start, s.range.start < scenario.range.end,
+              file.location(of: s.range.start).line > stop else { return false }
+        stopped = true
+        return true
     }
 
     /// Drains every pool down to the run loop's: what the end of an event does.
@@ -127,7 +138,7 @@ extension ScenarioRun {
     /// variables stay in scope for the summary (they are its roots), under MRC and ARC alike.
     func finish() {
         line = file.location(of: max(scenario.range.start, scenario.range.end - 1)).line
-        guard !crashed else { return }
+        guard !crashed, !stopped else { return }
         let pending = (0..<engine.poolDepth).reduce(0) { $0 + engine.pendingReleases(inPool: $1).count }
         if pending > 0 || config.isGC {
             trace.append(TraceLine(line: line, depth: 0, text: "end of scenario: the event ends and the run loop's pool drains"))
