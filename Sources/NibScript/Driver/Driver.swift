@@ -64,6 +64,7 @@ public enum Driver {
     }
 
     static func runCommand(_ args: [String], stdin: () -> Data) -> Result {
+        if let r = RunInConfiguration.command(args, stdin: stdin) { return r }  // run --config NAME
         var quiet = false
         var files: [String] = []
         for a in args {
