@@ -7,8 +7,9 @@
 ///   at a time, each one layer below its lowest placed referrer;
 /// - within a layer, nodes are ordered by the mean position of their referrers in the layers
 ///   above (one pass), ties by the graph's node order;
-/// - edges are quadratic curves from the bottom of the referrer to the top of the target
-///   (bending sideways when they go up or stay in a layer), labelled at their middle.
+/// - edges are quadratic curves from the bottom of the referrer to the top of the target,
+///   spread along both sides in the order of the other ends (bending below when they go up
+///   or stay in a layer), labelled at their middle.
 /// Colours and dashes follow `GraphDOT`. Each node is one `<g class="node …">` with the
 /// node's id; each edge one `<g class="edge …">`.
 public enum GraphSVG {
@@ -63,7 +64,25 @@ public enum GraphSVG {
         // Edges first, so nodes cover their ends. Parallel edges between one pair bend apart.
         var seenPairs: [String: Int] = [:]
         let layerOf = Dictionary(uniqueKeysWithValues: layers.enumerated().flatMap { i, row in row.map { ($0, i) } })
-        for e in g.edges {
+        // Downward edges leave a node's bottom and enter a node's top spread out, ordered by
+        // the other end's position, so that they do not all meet in one point.
+        let down = g.edges.indices.filter { i in
+            let e = g.edges[i]
+            return boxes[e.from] != nil && boxes[e.to] != nil && e.from != e.to && layerOf[e.to]! > layerOf[e.from]!
+        }
+        var exitX: [Int: Double] = [:], entryX: [Int: Double] = [:]
+        for (ends, other, slot) in [(\ObjectGraph.Edge.from, \ObjectGraph.Edge.to, 0), (\ObjectGraph.Edge.to, \ObjectGraph.Edge.from, 1)] {
+            let groups = Dictionary(grouping: down) { g.edges[$0][keyPath: ends] }
+            for (id, indices) in groups {
+                let box = boxes[id]!
+                let sorted = indices.sorted { (boxes[g.edges[$0][keyPath: other]]!.midX, $0) < (boxes[g.edges[$1][keyPath: other]]!.midX, $1) }
+                for (k, i) in sorted.enumerated() {
+                    let x = box.x + box.width * Double(k + 1) / Double(sorted.count + 1)
+                    if slot == 0 { exitX[i] = x } else { entryX[i] = x }
+                }
+            }
+        }
+        for (index, e) in g.edges.enumerated() {
             guard let a = boxes[e.from], let b = boxes[e.to] else { continue }
             let pair = [e.from, e.to].sorted().joined(separator: "|")
             let k = seenPairs[pair, default: 0]
@@ -74,14 +93,15 @@ public enum GraphSVG {
                 (x1, y1, x2, y2) = (a.x + a.width, a.y + 4, a.x + a.width, a.bottom - 4)
                 (cx, cy) = (a.x + a.width + 50 + Double(k) * 20, a.y + a.height / 2)
             } else if layerOf[e.to]! > layerOf[e.from]! {
-                (x1, y1, x2, y2) = (a.midX, a.bottom, b.midX, b.y)
+                (x1, y1, x2, y2) = (exitX[index] ?? a.midX, a.bottom, entryX[index] ?? b.midX, b.y)
                 (cx, cy) = ((x1 + x2) / 2 + bend, (y1 + y2) / 2)
             } else {
                 // Up or sideways: leave and enter by the sides, bending below.
                 let right = b.midX >= a.midX
                 (x1, y1) = (right ? a.x + a.width : a.x, a.y + a.height / 2)
                 (x2, y2) = (right ? b.x : b.x + b.width, b.y + b.height / 2)
-                (cx, cy) = ((x1 + x2) / 2, max(y1, y2) + 40 + abs(bend))
+                // Deep enough that the curve's middle passes below the boxes between them.
+                (cx, cy) = ((x1 + x2) / 2, max(y1, y2) + min(60 + 0.2 * abs(x2 - x1), 110) + abs(bend))
             }
             let style = edgeStyle(e)
             out += "<g class=\"edge \(escape(GraphDOT.classes(e)))\" data-from=\"\(e.from)\" data-to=\"\(e.to)\">"

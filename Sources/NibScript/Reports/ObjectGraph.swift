@@ -123,7 +123,7 @@ extension ScenarioRun {
         func id(_ o: ObjectID) -> String { o == frame ? "vars" : "o\(o.raw)" }
         // Objects drawn: the variables, every live visible object, and deallocated objects
         // something drawn still points at (added as the edges find them).
-        var drawn = e.allObjects.filter { e.isAlive($0) && !e.isHidden($0) }
+        var drawn = (0..<e.objectCount).map { ObjectID(Int32($0)) }.filter { e.isAlive($0) && !e.isHidden($0) }
         var deallocatedTargets = Set<ObjectID>()
         var edges: [ObjectGraph.Edge] = []
         for o in [frame] + drawn {
