@@ -121,6 +121,31 @@ final class GraphTests: XCTestCase {
         XCTAssert(r.stdout.contains("after line 37"), r.stdout)
     }
 
+    func testStoppingInsideAPoolLeavesItUndrained() throws {
+        let path = Self.example("engine/autorelease-pools.nibscript")
+        // Twice autoreleased: one edge that awaits two releases.
+        let twice = graph([path, "--at", "14"])
+        let a = try XCTUnwrap(twice.node(labelled: "NSString a#1"))
+        XCTAssertEqual(twice.edge("pool0", a.id)?["label"], "pending ×2")
+        // Inside the nested pool, after its autoreleased string: pool 1 holds it.
+        let inside = graph([path, "--scenario", "a nested pool drains at its closing brace", "--at", "25"])
+        let temp = try XCTUnwrap(inside.node(labelled: "NSString temp#2"))
+        XCTAssertEqual(inside.edge("pool1", temp.id)?["label"], "pending")
+        XCTAssertEqual(inside.edge("vars", temp.id)?["label"], "temp\nassign")
+        // On the pool's last line, before its closing brace: not drained yet.
+        let last = graph([path, "--scenario", "a nested pool drains at its closing brace", "--at", "26"])
+        XCTAssertNotNil(last.nodes["pool1"])
+        // After the closing brace the string is gone, and with it the pool's node.
+        let after = graph([path, "--scenario", "a nested pool drains at its closing brace", "--at", "27"])
+        XCTAssertNil(after.nodes["pool1"])
+        XCTAssertEqual(after.node(labelled: "NSString temp#2").map { after.classes($0.id) }, ["object", "deallocated"])
+        // The end of the scenario drains the run loop's pool; stopping on its last line does not.
+        let end = graph([path, "--scenario", "the end of the scenario ends the event"])
+        XCTAssertNil(end.nodes["pool0"])
+        let beforeEnd = graph([path, "--scenario", "the end of the scenario ends the event", "--at", "35"])
+        XCTAssertNotNil(beforeEnd.nodes["pool0"])
+    }
+
     func testLeakedObjectsAreMarked() throws {
         let g = graph([Self.example("engine/direct-ivars-and-leaks.nibscript"),
                        "--scenario", "a class that forgets its dealloc leaks what it owns"])
@@ -166,6 +191,45 @@ final class GraphTests: XCTestCase {
         let args = ["graph", Self.example("controllers/memory-warning-ios51.nibscript")]
         XCTAssertEqual(Driver.main(args).stdout, Driver.main(args).stdout)
         XCTAssertEqual(Driver.main(args + ["--format", "svg"]).stdout, Driver.main(args + ["--format", "svg"]).stdout)
+    }
+
+    /// Every line of every scenario of every example that compiles: the graph is drawn, every
+    /// edge joins drawn nodes, a leaked object is never a root, a dangling edge always points
+    /// at a deallocated node, and the SVG has a node per node of the graph.
+    func testEveryLineOfEveryExampleDraws() throws {
+        let paths = (FileManager.default.enumerator(atPath: Self.examples.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".nibscript") }.sorted()
+        var graphs = 0
+        for p in paths {
+            let path = Self.example(p)
+            let file = SourceFile(path: path, bytes: [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: path))))
+            guard let program = Compiler.compile(file).0 else { continue }
+            for s in program.scenarios {
+                let first = file.location(of: s.range.start).line
+                let last = file.location(of: s.range.end - 1).line
+                for line in first...last {
+                    let run = ScenarioRun(program: program, scenario: s, config: program.config)
+                    run.stopAfterLine = line
+                    run.run()
+                    let g = run.objectGraph()
+                    graphs += 1
+                    let at = "\(p):\(line)"
+                    let nodes = Dictionary(uniqueKeysWithValues: g.nodes.map { ($0.id, $0) })
+                    XCTAssertEqual(nodes.count, g.nodes.count, at)
+                    for e in g.edges {
+                        guard let to = nodes[e.to] else { XCTFail("\(at): edge to \(e.to) not drawn"); continue }
+                        XCTAssertNotNil(nodes[e.from], at)
+                        XCTAssertEqual(e.dangling, to.marks.contains(.deallocated), "\(at): \(e)")
+                    }
+                    for n in g.nodes {
+                        XCTAssertFalse(n.marks.contains(.leaked) && n.marks.contains(.root), "\(at): \(n)")
+                        XCTAssertFalse(n.marks.contains(.leaked) && n.marks.contains(.deallocated), "\(at): \(n)")
+                    }
+                    XCTAssertEqual(GraphSVG.layout(g).flatMap { $0 }.count, g.nodes.count, at)
+                }
+            }
+        }
+        XCTAssertGreaterThan(graphs, 500)
     }
 
     // MARK: SVG

@@ -90,7 +90,7 @@ extension ScenarioRun {
             note("autorelease pool \(engine.poolDepth - 1) begins")
             execute(block.statements, ctx)
             line = file.location(of: max(block.range.start, block.range.end - 1)).line
-            if !crashed && !stopped { engine.drainPool() }
+            if !crashed && !stopsAt(block.range.end - 1) { engine.drainPool() }
         case .superCall:
             callSuper(ctx)
         case .expect(let e):
@@ -106,10 +106,14 @@ extension ScenarioRun {
 
     /// `nibscript graph --at L`: true (and from then on) once a statement of the scenario
     /// starts after line L. Method bodies, written outside the scenario, never stop it.
-    func stopsBefore(_ s: Stmt) -> Bool {
+    func stopsBefore(_ s: Stmt) -> Bool { stopsAt(s.range.start) }
+
+    /// The same for any offset of the scenario: a statement's start, a pool's or the
+    /// scenario's closing brace (whose drain then does not happen).
+    func stopsAt(_ offset: Int) -> Bool {
         guard let stop = stopAfterLine, !stopped else { return stopped }
-        guard scenario.range.start <= s.range.start, s.range.start < scenario.range.end,
-              file.location(of: s.range.start).line > stop else { return false }
+        guard scenario.range.start <= offset, offset < scenario.range.end,
+              file.location(of: offset).line > stop else { return false }
         stopped = true
         return true
     }
@@ -138,7 +142,7 @@ extension ScenarioRun {
     /// variables stay in scope for the summary (they are its roots), under MRC and ARC alike.
     func finish() {
         line = file.location(of: max(scenario.range.start, scenario.range.end - 1)).line
-        guard !crashed, !stopped else { return }
+        guard !crashed, !stopsAt(max(scenario.range.start, scenario.range.end - 1)) else { return }
         let pending = (0..<engine.poolDepth).reduce(0) { $0 + engine.pendingReleases(inPool: $1).count }
         if pending > 0 || config.isGC {
             trace.append(TraceLine(line: line, depth: 0, text: "end of scenario: the event ends and the run loop's pool drains"))
