@@ -98,10 +98,19 @@ final class EditorGrammarTests: XCTestCase {
         XCTAssertEqual(scope(of: "initWithNibName:bundle:", in: "    initWithNibName:bundle: {", g),
                        "entity.name.function.nibscript")
         XCTAssertEqual(scope(of: "UILabel", in: "    outlet label : UILabel retain", g), "entity.name.type.nibscript")
+        XCTAssertEqual(scope(of: "UILabel", in: "    title : UILabel", g), "entity.name.type.nibscript")
+        // In a declaration `retain` is an attribute; as a statement, a verb.
+        XCTAssertEqual(scope(of: "retain", in: "    outlet label : UILabel retain", g), "storage.modifier.attribute.nibscript")
+        XCTAssertEqual(scope(of: "_label", in: "    property label : UILabel retain ivar _label", g), "variable.other.member.nibscript")
+        XCTAssertEqual(scope(of: "weak", in: "    ivar _x : NSObject weak", g), "storage.modifier.attribute.nibscript")
+        XCTAssertEqual(scope(of: "retain", in: "    retain label", g), "keyword.control.statement.nibscript")
         // `count` is a keyword only in an expectation.
         XCTAssertEqual(scope(of: "count", in: "    count = new NSObject", g), "variable.other.nibscript")
         XCTAssertEqual(scope(of: "count", in: "    expect count o.label == 2", g), "keyword.other.expectation.nibscript")
         XCTAssertEqual(scope(of: "#", in: "expect crash \"a # b\" # c", g), "punctuation.definition.comment.nibscript")
+        // A scoped expectation's configurations.
+        XCTAssertEqual(scope(of: "arc", in: "    expect (ios 5.1, arc) no leaks", g), "constant.language.configuration.nibscript")
+        XCTAssertEqual(scope(of: "leaks", in: "    expect (ios 5.1, arc) no leaks", g), "keyword.other.expectation.nibscript")
         XCTAssertEqual(scope(of: "!", in: "    release x!", g), "invalid.illegal.character.nibscript")
         XCTAssertEqual(scope(of: "\"open", in: "    expect crash \"open", g), "invalid.illegal.unterminated-string.nibscript")
         XCTAssertEqual(scope(of: "é", in: "    x = é", g), "invalid.illegal.character.nibscript")
