@@ -5,6 +5,7 @@ extension ScriptParser {
     /// reason as `maxDepth` (a very deep node chain is released recursively).
     static let maxPathComponents = 256
 
+    @inline(__always)
     func canStartExpression(_ t: Token) -> Bool {
         switch t.kind {
         case .identifier, .integer, .string: return true
@@ -69,7 +70,8 @@ extension ScriptParser {
         if match(.colon) {
             name += ":"
             while current.kind == .identifier && peek().kind == .colon {
-                name += text(advance()) + ":"
+                let t = advance()
+                name += text(t) + ":"
                 advance()
             }
         }

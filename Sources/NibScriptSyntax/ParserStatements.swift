@@ -58,6 +58,7 @@ extension ScriptParser {
 
     /// A word followed by `=`, `.` or `->` begins an assignment's target, whatever the word:
     /// keywords are contextual (`show = new X` names a variable show).
+    @inline(__always)
     func isAssignmentStart(_ next: Token) -> Bool {
         next.kind == .equal || next.kind == .dot || next.kind == .arrow
     }

@@ -5,9 +5,9 @@ extension Engine {
     /// frames) are never reported; they are usually roots themselves. Sorted by id.
     public func leaks(roots: [ObjectID]) -> [ObjectID] {
         let reached = reachable(from: roots)
-        return (0..<counts.count).compactMap { i in
+        return (0..<s.counts.count).compactMap { i in
             let o = ObjectID(Int32(i))
-            return states[i] != .deallocated && !reached[i] && !isHidden(o) ? o : nil
+            return s.states[i] != .deallocated && !reached[i] && !isHidden(o) ? o : nil
         }
     }
 
@@ -23,24 +23,25 @@ extension Engine {
     /// reference chains can be long.
     func traverse(from roots: [ObjectID], skipping skip: (SlotRef) -> Bool = { _ in false },
                   follows: (SlotRef, ObjectID, Int32) -> Bool) -> [Bool] {
-        var seen = [Bool](repeating: false, count: counts.count)
+        let s = self.s  // one read of the state for the whole walk
+        var seen = [Bool](repeating: false, count: s.counts.count)
         var work: [ObjectID] = []
         func visit(_ o: ObjectID) {
-            guard !seen[o.index], states[o.index] != .deallocated else { return }
+            guard !seen[o.index], s.states[o.index] != .deallocated else { return }
             seen[o.index] = true
             work.append(o)
         }
         roots.forEach(visit)
         while let o = work.popLast() {
-            let layout = classes[classOf[o.index].index].slots
-            let base = Int(slotBase[o.index])
+            let layout = s.classes[s.classOf[o.index].index].slots
+            let base = Int(s.slotBase[o.index])
             for (k, info) in layout.enumerated() {
-                let t = slotTarget[base + k]
+                let t = s.slotTarget[base + k]
                 guard t >= 0, !skip(SlotRef(o, k)) else { continue }
-                if info.isList { lists[Int(t)].forEach(visit); continue }
-                if follows(SlotRef(o, k), ObjectID(t), slotClaims[base + k]) { visit(ObjectID(t)) }
+                if info.isList { s.lists[Int(t)].forEach(visit); continue }
+                if follows(SlotRef(o, k), ObjectID(t), s.slotClaims[base + k]) { visit(ObjectID(t)) }
             }
-            adopted[o.index].forEach(visit)
+            s.adopted[o.index].forEach(visit)
         }
         return seen
     }
@@ -53,30 +54,30 @@ extension Engine {
     /// Single slots of live, visible objects that still point at a deallocated object (O10).
     public func danglingReferences() -> [Dangling] {
         var out: [Dangling] = []
-        for i in 0..<counts.count where states[i] != .deallocated {
+        for i in 0..<s.counts.count where s.states[i] != .deallocated {
             let o = ObjectID(Int32(i))
             if isHidden(o) { continue }
-            let layout = classes[classOf[i].index].slots
-            let base = Int(slotBase[i])
+            let layout = s.classes[s.classOf[i].index].slots
+            let base = Int(s.slotBase[i])
             for (k, info) in layout.enumerated() where !info.isList {
-                let t = slotTarget[base + k]
-                if t >= 0, states[Int(t)] == .deallocated { out.append(Dangling(slot: SlotRef(o, k), target: ObjectID(t))) }
+                let t = s.slotTarget[base + k]
+                if t >= 0, s.states[Int(t)] == .deallocated { out.append(Dangling(slot: SlotRef(o, k), target: ObjectID(t))) }
             }
         }
         return out
     }
 
-    /// A fingerprint of everything that decides what happens next: counts, states, every
+    /// A fingerprint of everything that decides what happens next: s.counts, states, every
     /// slot and claim, lists, pools. Two runs that reach equal fingerprints behave the same
     /// from there on (the basis of state-space exploration). Names and event history are
     /// left out on purpose.
     public func stateHash(into h: inout Hasher) {
-        h.combine(counts.count)
-        for i in 0..<counts.count { h.combine(counts[i]); h.combine(states[i].rawValue); h.combine(classOf[i].raw) }
-        for i in 0..<slotTarget.count { h.combine(slotTarget[i]); h.combine(slotClaims[i]) }
-        for l in lists { h.combine(l.count); for o in l { h.combine(o.raw) } }
-        for (i, a) in adopted.enumerated() where !a.isEmpty { h.combine(i); h.combine(a.count); for o in a { h.combine(o.raw) } }
-        for p in pools { h.combine(p.count); for o in p { h.combine(o.raw) } }
-        h.combine(crash?.message)
+        h.combine(s.counts.count)
+        for i in 0..<s.counts.count { h.combine(s.counts[i]); h.combine(s.states[i].rawValue); h.combine(s.classOf[i].raw) }
+        for i in 0..<s.slotTarget.count { h.combine(s.slotTarget[i]); h.combine(s.slotClaims[i]) }
+        for l in s.lists { h.combine(l.count); for o in l { h.combine(o.raw) } }
+        for (i, a) in s.adopted.enumerated() where !a.isEmpty { h.combine(i); h.combine(a.count); for o in a { h.combine(o.raw) } }
+        for p in s.pools { h.combine(p.count); for o in p { h.combine(o.raw) } }
+        h.combine(s.crash?.message)
     }
 }

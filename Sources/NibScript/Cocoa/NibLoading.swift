@@ -31,7 +31,7 @@ extension ScenarioRun {
         for obj in model.objects {
             guard !crashed, let cls = classes[obj.className] else { return }
             let initializer = cls.isArchivedByIB ? "initWithCoder:" : "init"
-            allocNote = "-\(initializer) (from the nib)"
+            if tracing { allocNote = "-\(initializer) (from the nib)" }
             let o = engine.alloc(cls.engineClass, name: obj.name)
             runInitializers(initializer, of: cls, on: o)
             objects.append(o)
@@ -125,7 +125,7 @@ extension ScenarioRun {
         let what = "outlet \(shortLabel(source)).\(key) → \(value.map(shortLabel) ?? "nil")"
         let cause = Cause.other("outlet \(key)")
         let target = config.isIOS ? KeyValueCoding.iosSearch(key, in: cls) : KeyValueCoding.macSearch(key, in: cls)
-        if let v = value { eventLog.append(("connected", v)) }
+        if let v = value { eventLog.note(EventLog.connected, v) }
         switch target {
         case .setter(let p):
             note("\(what): setter -\(KeyValueCoding.setterSelector(key)) (\(p.attribute.rawValue))")
@@ -156,7 +156,7 @@ extension ScenarioRun {
             }
             raiseUndefinedKey(key, on: source)
         case .notConnected:
-            if let v = value { eventLog.append(("unconnected", v)) }
+            if let v = value { eventLog.note(EventLog.unconnected, v) }
             warn("\(what) not connected: \(cls.name) has no -\(KeyValueCoding.setterSelector(key)) and no ivar named '\(key)' (the Mac loader looks for neither -_\(KeyValueCoding.setterSelector(key)) nor '_\(key)') (N6)")
         }
     }

@@ -15,8 +15,7 @@ struct ExpectationResult: Equatable {
 /// message, so checking a dangling outlet does not crash the scenario. Leaks, zombies and
 /// crashes describe the whole run and are checked at its end, wherever they are written.
 extension ScenarioRun {
-    static let eventKinds = ["alloc", "retain", "release", "autorelease", "dealloc", "zombie", "zeroed",
-                             "connected", "unconnected", "deallocIncomplete"]
+    static var eventKinds: [String] { EventLog.kinds }
 
     func check(_ e: Expectation, _ ctx: Context) {
         // A scoped expectation (`expect (mac) …`) runs only in the configurations it names.
@@ -57,11 +56,7 @@ extension ScenarioRun {
     /// next collection.
     func leakedObjects() -> [ObjectID] { config.isGC ? [] : engine.leaks(roots: roots) }
 
-    func zombieObjects() -> [ObjectID] {
-        var out: [ObjectID] = []
-        for (k, o) in eventLog where k == "zombie" && !out.contains(o) { out.append(o) }
-        return out
-    }
+    func zombieObjects() -> [ObjectID] { eventLog.zombies }
 
     private func evaluate(_ e: Expectation, _ ctx: Context, line: Int, text: String) -> ExpectationResult {
         func result(_ ok: Bool, _ detail: @autoclosure () -> String) -> ExpectationResult {
@@ -108,7 +103,7 @@ extension ScenarioRun {
             return result(engine.crash == nil, "crashed at line \(crashLine ?? 0): \(engine.crash?.message ?? "")")
         case .event(let negated, let kind, let subject):
             let o = subject.flatMap { inspect($0, ctx).0 }
-            let happened = eventLog.contains { $0.kind == kind.name && (subject == nil || $0.object == o) }
+            let happened = eventLog.happened(kind.name, to: subject == nil ? nil : o)
             let what = "\(kind.name)" + (o.map { " of \(label($0))" } ?? "")
             return result(happened != negated, negated ? "\(what) happened" : "no \(what) happened")
         case .warning(let s):

@@ -15,7 +15,7 @@ extension ScenarioRun {
         var skippedAfterCrash = false
         for s in statements {
             if stopsBefore(s) { break }
-            line = file.location(of: s.range.start).line
+            line = file.line(of: s.range.start, hint: &lineHint)
             if case .expect(let e) = s.kind { check(e, ctx); continue }
             if crashed {
                 if topLevel && !skippedAfterCrash {
@@ -145,7 +145,7 @@ extension ScenarioRun {
         guard !crashed, !stopsAt(max(scenario.range.start, scenario.range.end - 1)) else { return }
         let pending = (0..<engine.poolDepth).reduce(0) { $0 + engine.pendingReleases(inPool: $1).count }
         if pending > 0 || config.isGC {
-            trace.append(TraceLine(line: line, depth: 0, text: "end of scenario: the event ends and the run loop's pool drains"))
+            traceLine(depth: 0, "end of scenario: the event ends and the run loop's pool drains")
             drainRunLoopPool()
         }
     }
