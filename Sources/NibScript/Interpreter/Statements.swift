@@ -210,6 +210,6 @@ extension ScenarioRun {
     }
 
     func runtimeClass(of o: ObjectID) -> RuntimeClass {
-        classes[engine.className(engine.classOf(o))]!
+        classes[engineClass: engine.classOf(o)] ?? classes[engine.className(engine.classOf(o))]!
     }
 }
