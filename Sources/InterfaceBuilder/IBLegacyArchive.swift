@@ -261,10 +261,16 @@ struct IBLegacyArchive {
         }
         let properties = readProperties(container)
 
+        // Layout constraints are kept only where an outlet points at one, as in modern files.
+        let connected = connectionEnds(container)
         // The tree: the root objects, then each object's children by the records' parent.
         var childrenOf: [Int: [Int]] = [:]   // parent element → child elements, record order
         for record in records {
-            if let parent = record.parent { childrenOf[parent, default: []].append(record.element) }
+            guard let parent = record.parent else { continue }
+            if IBLegacyClassMap.isConstraint(elements[record.element].archiveClass), !connected.contains(record.element) {
+                continue
+            }
+            childrenOf[parent, default: []].append(record.element)
         }
 
         var objects: [IBObject] = []
@@ -285,7 +291,9 @@ struct IBLegacyArchive {
                                     relationship: relationship, key: key)
             indexOf[element] = objects.count
             objects.append(object)
-            for (child, childRelationship, childKey) in placeChildren(of: element, records: childrenOf[element] ?? []).reversed() {
+            let (placed, holders) = placeChildren(of: element, records: childrenOf[element] ?? [])
+            for (holder, held) in holders { childrenOf[holder] = held }
+            for (child, childRelationship, childKey) in placed.reversed() {
                 pending.append((child, element, childRelationship, childKey))
             }
         }
@@ -429,47 +437,91 @@ struct IBLegacyArchive {
     /// Where each recorded child sits in its parent's element, in the parent's order: an array
     /// member (`NSSubviews`: a subview; another array: that collection) or a keyed value (a
     /// property). A child reached only through an object without a record of its own (a table
-    /// cell's content view, a box's content view, a clip view) is placed as that object's child
-    /// would be. Children found nowhere come last, in record order, as a "children" collection.
-    private func placeChildren(of element: Int, records: [Int]) -> [(Int, IBRelationship, String?)] {
-        guard !records.isEmpty else { return [] }
+    /// cell's content view, a box's content view, a clip view) hangs from that object, which is
+    /// placed instead and returned among the holders with the children it holds. Children found
+    /// nowhere come last, in record order, as a "children" collection.
+    private func placeChildren(of element: Int, records: [Int])
+        -> (placed: [(Int, IBRelationship, String?)], holders: [(Int, [Int])]) {
+        guard !records.isEmpty else { return ([], []) }
         let wanted = Set(records)
         var placed: [(Int, IBRelationship, String?)] = []
+        var holders: [(Int, [Int])] = []
         var seen: Set<Int> = []
 
-        func visit(_ holder: Int, depth: Int) {
+        func found(_ child: Int, _ relationship: IBRelationship, _ key: String?) {
+            guard seen.insert(child).inserted else { return }
+            if IBLegacyClassMap.isConstraint(elements[child].archiveClass) {
+                placed.append((child, .collection("constraints"), nil))
+            } else {
+                placed.append((child, relationship, key))
+            }
+        }
+
+        /// The wanted children an object without a record holds, in its order.
+        func held(by holder: Int) -> [Int] {
+            var out: [Int] = []
             for c in elements[holder].children {
                 guard let key = elements[c].key, !IBLegacyClassMap.nonOwningKeys.contains(key),
                       let t = target(c) else { continue }
-                if wanted.contains(t) {
-                    if seen.insert(t).inserted {
-                        let name = IBLegacyClassMap.modernKey(key)
-                        placed.append((t, .property(name), name))
-                    }
+                if wanted.contains(t), !seen.contains(t), !out.contains(t) {
+                    out.append(t)
                 } else if IBLegacyClassMap.isArray(elements[t]) {
-                    let isSubviews = key == "NSSubviews"
                     for m in members(t) {
-                        guard let mt = target(m) else { continue }
-                        if wanted.contains(mt) {
-                            if seen.insert(mt).inserted {
-                                placed.append((mt, isSubviews ? .subview : .collection(IBLegacyClassMap.modernKey(key)), nil))
-                            }
-                        } else if depth == 0, isSubviews, elements[mt].name == "object" {
-                            visit(mt, depth: depth + 1)
-                        }
+                        if let mt = target(m), wanted.contains(mt), !seen.contains(mt), !out.contains(mt) { out.append(mt) }
                     }
-                } else if depth == 0, elements[t].name == "object", elements[t].archiveClass.map(IBLegacyClassMap.isValueClass) == false {
-                    // An object without a record that holds recorded ones (a content view).
-                    visit(t, depth: depth + 1)
                 }
             }
+            return out
         }
-        visit(element, depth: 0)
+
+        func visitHolder(_ holder: Int, _ relationship: IBRelationship, _ key: String?) {
+            guard !seen.contains(holder), elements[holder].name == "object",
+                  !elements[holder].archiveClass.map(IBLegacyClassMap.isValueClass)! else { return }
+            let children = held(by: holder)
+            guard !children.isEmpty else { return }
+            seen.insert(holder)
+            for child in children { seen.insert(child) }
+            placed.append((holder, relationship, key))
+            holders.append((holder, children))
+        }
+
+        for c in elements[element].children {
+            guard let key = elements[c].key, !IBLegacyClassMap.nonOwningKeys.contains(key),
+                  let t = target(c) else { continue }
+            let name = IBLegacyClassMap.modernKey(key)
+            if wanted.contains(t) {
+                found(t, .property(name), name)
+            } else if IBLegacyClassMap.isArray(elements[t]) {
+                let isSubviews = key == "NSSubviews"
+                for m in members(t) {
+                    guard let mt = target(m) else { continue }
+                    if wanted.contains(mt) {
+                        found(mt, isSubviews ? .subview : .collection(name), nil)
+                    } else if isSubviews {
+                        visitHolder(mt, .subview, nil)
+                    }
+                }
+            } else if elements[t].archiveClass != nil {
+                visitHolder(t, .property(name), name)
+            }
+        }
         for record in records where !seen.contains(record) {
-            seen.insert(record)
-            placed.append((record, .collection("children"), nil))
+            found(record, .collection("children"), nil)
         }
-        return placed
+        return (placed, holders)
+    }
+
+    /// The elements connection records name as source or destination. Lookup only.
+    private func connectionEnds(_ container: Int) -> Set<Int> {
+        guard let list = child(container, key: "connectionRecords").flatMap(target) else { return [] }
+        var ends: Set<Int> = []
+        for member in members(list) {
+            guard let record = target(member), let c = child(record, key: "connection").flatMap(target) else { continue }
+            for end in ["source", "destination"] {
+                if let e = child(c, key: end).flatMap(target) { ends.insert(e) }
+            }
+        }
+        return ends
     }
 
     // MARK: connections

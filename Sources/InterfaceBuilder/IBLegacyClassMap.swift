@@ -21,6 +21,10 @@ enum IBLegacyClassMap {
         "IBUIStoryboardPlaceholder": ("placeholder", "NSObject"),
         "NSOutlineView": ("outlineView", "NSOutlineView"),
         "NSTextFieldCell": ("textFieldCell", "NSTextFieldCell"),
+        "IBNSLayoutConstraint": ("constraint", "NSLayoutConstraint"),
+        "IBUILayoutConstraint": ("constraint", "NSLayoutConstraint"),
+        "NSLayoutConstraint": ("constraint", "NSLayoutConstraint"),
+        "IBLayoutConstraint": ("constraint", "NSLayoutConstraint"),
         "IBUIPongPressGestureRecognizer": ("pongPressGestureRecognizer", "UILongPressGestureRecognizer"),
         "IBUILongPressGestureRecognizer": ("pongPressGestureRecognizer", "UILongPressGestureRecognizer"),
         "WebView": ("webView", "WebView"),
@@ -55,6 +59,10 @@ enum IBLegacyClassMap {
         return (element, runtimePrefix + stem)
     }
 
+    static func isConstraint(_ archiveClass: String?) -> Bool {
+        archiveClass.map { special[$0]?.element == "constraint" } ?? false
+    }
+
     /// Keys that point at other objects without holding them.
     static let nonOwningKeys: Set<String> = [
         "NSNextResponder", "NSSuperview", "NSWindow", "NSNextKeyView", "NSControlView", "NSTarget",
@@ -66,7 +74,7 @@ enum IBLegacyClassMap {
 
     /// Arrays (7.x `<object class="NSMutableArray">` and friends, 8.x `<array>`).
     static func isArray(_ element: IBArchiveElement) -> Bool {
-        if element.name == "array" { return true }
+        if element.name == "array" || element.name == "set" { return true }
         guard element.name == "object", let archiveClass = element.archiveClass else { return false }
         return ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet"]
             .contains(archiveClass)
