@@ -204,7 +204,9 @@ struct IBLegacyArchive {
     /// is "File's Owner"): decode the whole groups of four.
     static func base64(_ text: String) -> String? {
         var clean = text.filter { !$0.isWhitespace && $0 != "=" }
-        clean = String(clean.prefix(clean.count - clean.count % 4))
+        // One character left over encodes nothing; two or three are a group short of its padding.
+        if clean.count % 4 == 1 { clean.removeLast() }
+        clean += String(repeating: "=", count: (4 - clean.count % 4) % 4)
         guard let data = Data(base64Encoded: clean) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
