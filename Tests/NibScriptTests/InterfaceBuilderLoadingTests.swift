@@ -203,8 +203,9 @@ final class InterfaceBuilderLoadingTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let cases: [(String, String, String)] = [
             ("notxml.xib", "this is not xml", "notxml.xib:1:"),
-            ("legacy.xib", "<?xml version=\"1.0\"?>\n<archive type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"7.10\">\n</archive>\n",
-             "legacy.xib:2:1: error: legacy Interface Builder archive format"),
+            ("legacy.xib", "<?xml version=\"1.0\"?>\n<archive type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"6.02\">\n</archive>\n",
+             "legacy.xib:2:1: error: unknown legacy archive version '6.02'"),
+            ("compiled.nib", "bplist00\u{1}", "compiled.nib:1:1: error: a compiled nib, not an Interface Builder source file: give the .xib"),
             ("dangling.xib", """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
@@ -255,7 +256,7 @@ final class InterfaceBuilderLoadingTests: XCTestCase {
         for name in names.sorted() where name.hasSuffix(".xib") || name.hasSuffix(".storyboard") {
             let path = dir + "/" + name
             guard case .success(let doc) = IBReader.read(path: path) else {
-                XCTAssert(name.hasPrefix("legacy"), "\(name) does not read")
+                XCTFail("\(name) does not read")
                 continue
             }
             let script = Self.script(for: doc, path: path)
@@ -264,7 +265,52 @@ final class InterfaceBuilderLoadingTests: XCTestCase {
             XCTAssertFalse(r.stdout.contains("CRASH"), name)
             loaded += 1
         }
-        XCTAssertGreaterThanOrEqual(loaded, 8)
+        XCTAssertGreaterThanOrEqual(loaded, 9)
+        XCTAssert(names.contains { $0.hasPrefix("legacy") })
+    }
+
+    // MARK: Legacy archive XIBs
+
+    static let legacyFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("InterfaceBuilderTests/Fixtures/legacy").path
+
+    /// Every legacy fixture of the reader's tests loads and runs through a generated script.
+    func testLegacyFixturesLoadAndRun() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.legacyFixtures)
+            .filter { $0.hasSuffix(".xib") && !$0.contains("-modern-") }.sorted()
+        XCTAssertEqual(names.count, 12)
+        for name in names {
+            let path = Self.legacyFixtures + "/" + name
+            guard case .success(let doc) = IBReader.read(path: path) else { XCTFail("\(name) does not read"); continue }
+            let script = Self.script(for: doc, path: path)
+            let r = Driver.runSource(SourceFile(path: "legacy.nibscript", text: script))
+            XCTAssertEqual(r.status, 0, "\(name)\n\(script)\n\(r.stderr)")
+            XCTAssert(r.stdout.contains("load nib N"), "\(name): \(r.stdout.prefix(500))")
+        }
+    }
+
+    /// A legacy file and the same nib converted by Xcode trace the same, line for line.
+    func testLegacyAndModernFormsOfANibTraceTheSame() throws {
+        let pairs = [
+            ("pair-ios-8.00-CocoaLumberjack-TestXcodeColors-ViewController.xib",
+             "pair-ios-modern-CocoaLumberjack-TestXcodeColors-ViewController.xib"),
+            ("pair-ios-7.10-CocoaLumberjack-Benchmark-MainWindow.xib", "pair-ios-modern-CocoaLumberjack-Benchmark-MainWindow.xib"),
+            ("pair-ios-7.10-CocoaLumberjack-BenchmarkIPhoneViewController.xib",
+             "pair-ios-modern-CocoaLumberjack-BenchmarkIPhoneViewController.xib"),
+            ("pair-mac-7.10-Sparkle-SUStatus.xib", "pair-mac-modern-Sparkle-SUStatus.xib"),
+        ]
+        for (legacy, modern) in pairs {
+            let legacyPath = Self.legacyFixtures + "/" + legacy, modernPath = Self.legacyFixtures + "/" + modern
+            guard case .success(let doc) = IBReader.read(path: legacyPath) else { XCTFail(legacy); continue }
+            let script = Self.script(for: doc, path: "NIBFILE") + "scenario \"release\" {\n    o = new \(doc.filesOwner.flatMap { doc.objects[$0].customClass } ?? "NSObject")\n    load nib N owner o\n    release o\n    drain\n}\n"
+            let old = Driver.runSource(SourceFile(path: "pair.nibscript", text: script.replacingOccurrences(of: "NIBFILE", with: legacyPath)))
+            let new = Driver.runSource(SourceFile(path: "pair.nibscript", text: script.replacingOccurrences(of: "NIBFILE", with: modernPath)))
+            XCTAssertEqual(old.status, 0, "\(legacy): \(old.stderr)")
+            XCTAssertEqual(new.status, 0, "\(modern): \(new.stderr)")
+            XCTAssertGreaterThan(old.stdout.split(separator: "\n").count, 10, legacy)
+            XCTAssertEqual(old.stdout.replacingOccurrences(of: legacy, with: "X"),
+                           new.stdout.replacingOccurrences(of: modern, with: "X"), legacy)
+        }
     }
 
     /// A script for any document: each custom class declared with the element's class as its
