@@ -154,10 +154,14 @@ struct IBLegacyArchive {
     /// The members of an array: 7.x `<object class="NSMutableArray">` with its
     /// `EncodedWithXMLCoder` flag, or 8.x `<array>`; sets keep theirs in `set.sortedObjects`.
     private func members(_ element: Int) -> [Int] {
-        if let sorted = child(element, key: "set.sortedObjects"), let inner = target(sorted) {
-            return members(inner)
+        // A set keeps its members in an array; follow that (never round a cycle of references).
+        var holder = element
+        var visited: Set<Int> = [element]
+        while let sorted = child(holder, key: "set.sortedObjects"), let inner = target(sorted),
+              visited.insert(inner).inserted {
+            holder = inner
         }
-        return elements[element].children.filter { elements[$0].key == nil }
+        return elements[holder].children.filter { elements[$0].key == nil }
     }
 
     /// A dictionary's entries in file order: 8.x `<dictionary>` children keyed by their key, 7.x
@@ -184,15 +188,17 @@ struct IBLegacyArchive {
 
     /// A string value: `<string>`, base64 `<string type="base64-UTF8">`, an NSString or
     /// NSMutableString object with `NS.bytes`, or a reference to one of those.
-    private func string(_ element: Int) -> String? {
-        guard let e = target(element).map({ elements[$0] }) else { return nil }
+    private func string(_ element: Int) -> String? { string(element, depth: 0) }
+
+    private func string(_ element: Int, depth: Int) -> String? {
+        guard depth < 8, let e = target(element).map({ elements[$0] }) else { return nil }
         switch e.name {
         case "string":
             if e.attributes["type"] == "base64-UTF8" { return Self.base64(e.text) }
             return e.text
         case "object":
             guard let bytes = e.children.first(where: { elements[$0].key == "NS.bytes" }) else { return nil }
-            return string(bytes)
+            return string(bytes, depth: depth + 1)
         case "characters", "bytes":
             return e.text
         default:
@@ -477,8 +483,9 @@ struct IBLegacyArchive {
         }
 
         func visitHolder(_ holder: Int, _ relationship: IBRelationship, _ key: String?) {
-            guard !seen.contains(holder), elements[holder].name == "object",
-                  !elements[holder].archiveClass.map(IBLegacyClassMap.isValueClass)! else { return }
+            guard !seen.contains(holder), holder != element, elements[holder].name == "object",
+                  let archiveClass = elements[holder].archiveClass, !IBLegacyClassMap.isValueClass(archiveClass),
+                  !IBLegacyClassMap.isArray(elements[holder]) else { return }
             let children = held(by: holder)
             guard !children.isEmpty else { return }
             seen.insert(holder)

@@ -39,6 +39,9 @@ final class IBLegacyArchiveTests: XCTestCase {
                  topLevel: 1, placeholders: 2, objects: 4, outlets: 2, actions: 0, owner: "ViewController"),
         Expected(file: "pair-mac-7.10-Sparkle-SUStatus.xib", platform: .mac,
                  topLevel: 1, placeholders: 3, objects: 14, outlets: 3, actions: 0, owner: "SUStatusController"),
+        // 21 menus, 124 menu items, window and content view, 2 custom objects, 3 proxies.
+        Expected(file: "pair-mac-7.10-CocoaLumberjack-ContextFilter-MainMenu.xib", platform: .mac,
+                 topLevel: 4, placeholders: 3, objects: 152, outlets: 2, actions: 83, owner: "NSApplication"),
         Expected(file: "mac-7.10-Sparkle-SUAutomaticUpdateAlert.xib", platform: .mac,
                  topLevel: 2, placeholders: 3, objects: 20, outlets: 1, actions: 3, owner: "SUAutomaticUpdateAlert"),
         Expected(file: "mac-8.00-Sparkle-SUPasswordPrompt.xib", platform: .mac,
@@ -73,7 +76,7 @@ final class IBLegacyArchiveTests: XCTestCase {
         let folder = TestFiles.fixtures.appendingPathComponent("legacy").path
         let sources = try String(contentsOfFile: folder + "/SOURCES.md", encoding: .utf8)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".xib") }.sorted()
-        XCTAssertEqual(names.count, 16)
+        XCTAssertEqual(names.count, 18)
         for name in names { XCTAssert(sources.contains("- " + name + " |"), name) }
     }
 
@@ -86,6 +89,7 @@ final class IBLegacyArchiveTests: XCTestCase {
         ("pair-ios-7.10-CocoaLumberjack-BenchmarkIPhoneViewController.xib",
          "pair-ios-modern-CocoaLumberjack-BenchmarkIPhoneViewController.xib"),
         ("pair-mac-7.10-Sparkle-SUStatus.xib", "pair-mac-modern-Sparkle-SUStatus.xib"),
+        ("pair-mac-7.10-CocoaLumberjack-ContextFilter-MainMenu.xib", "pair-mac-modern-CocoaLumberjack-ContextFilter-MainMenu.xib"),
     ]
 
     /// Everything of the model but source locations, by id.
@@ -180,6 +184,24 @@ final class IBLegacyArchiveTests: XCTestCase {
         XCTAssertEqual(text.parent, clip.index)
         XCTAssertEqual(text.relationship, .subview)
         XCTAssert(d.connectionSummary.contains("outlet 1.initialFirstResponder -> 3"))
+    }
+
+    func testMainMenuItemsAndSubmenus() throws {
+        let d = try readFixture(Self.legacy("pair-mac-7.10-CocoaLumberjack-ContextFilter-MainMenu.xib"))
+        let main = try d.object("29")
+        XCTAssertEqual(main.className, "NSMenu")
+        XCTAssertEqual(main.relationship, .topLevel)
+        let items = d.children(of: main.index)
+        XCTAssertEqual(items.count, 7)
+        XCTAssert(items.allSatisfy { d.objects[$0].className == "NSMenuItem" && d.objects[$0].relationship == .collection("items") })
+        let submenu = try d.object("57")
+        XCTAssertEqual(submenu.relationship, .property("submenu"))
+        XCTAssertEqual(submenu.parent, d.index(ofID: "56"))
+        XCTAssertEqual(try d.object("420").customClass, "NSFontManager")
+        XCTAssertEqual(try d.object("494").customClass, "ContextFilterAppDelegate")
+        // Every action runs from a menu item.
+        XCTAssert(d.connections.filter { $0.kind == .action }.allSatisfy { d.objects[$0.source].className == "NSMenuItem" })
+        XCTAssert(d.connectionSummary.contains("action 136.terminate: -> -3"))
     }
 
     func testViewControllerKeepsItsNibNameAndCustomClass() throws {

@@ -278,7 +278,7 @@ final class InterfaceBuilderLoadingTests: XCTestCase {
     func testLegacyFixturesLoadAndRun() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.legacyFixtures)
             .filter { $0.hasSuffix(".xib") && !$0.contains("-modern-") }.sorted()
-        XCTAssertEqual(names.count, 12)
+        XCTAssertEqual(names.count, 13)
         for name in names {
             let path = Self.legacyFixtures + "/" + name
             guard case .success(let doc) = IBReader.read(path: path) else { XCTFail("\(name) does not read"); continue }
@@ -298,6 +298,7 @@ final class InterfaceBuilderLoadingTests: XCTestCase {
             ("pair-ios-7.10-CocoaLumberjack-BenchmarkIPhoneViewController.xib",
              "pair-ios-modern-CocoaLumberjack-BenchmarkIPhoneViewController.xib"),
             ("pair-mac-7.10-Sparkle-SUStatus.xib", "pair-mac-modern-Sparkle-SUStatus.xib"),
+            ("pair-mac-7.10-CocoaLumberjack-ContextFilter-MainMenu.xib", "pair-mac-modern-CocoaLumberjack-ContextFilter-MainMenu.xib"),
         ]
         for (legacy, modern) in pairs {
             let legacyPath = Self.legacyFixtures + "/" + legacy, modernPath = Self.legacyFixtures + "/" + modern
