@@ -23,6 +23,8 @@ final class IBLegacyArchiveTests: XCTestCase {
     static let expected: [Expected] = [
         Expected(file: "ios-7.10-CocoaAsyncSocket-ConnectTest-MainWindow.xib", platform: .ios,
                  topLevel: 3, placeholders: 2, objects: 5, outlets: 3, actions: 0, owner: "UIApplication"),
+        Expected(file: "ios-7.10-EGOTableViewPullRefresh-MainWindow.xib", platform: .ios,
+                 topLevel: 3, placeholders: 2, objects: 8, outlets: 3, actions: 0, owner: "UIApplication"),
         Expected(file: "ios-7.10-CocoaAsyncSocket-SimpleHTTPClientViewController.xib", platform: .ios,
                  topLevel: 1, placeholders: 2, objects: 3, outlets: 1, actions: 0, owner: "SimpleHTTPClientViewController"),
         Expected(file: "ios-8.00-CocoaAsyncSocket-UdpEchoClient-ViewController.xib", platform: .ios,
@@ -76,7 +78,7 @@ final class IBLegacyArchiveTests: XCTestCase {
         let folder = TestFiles.fixtures.appendingPathComponent("legacy").path
         let sources = try String(contentsOfFile: folder + "/SOURCES.md", encoding: .utf8)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".xib") }.sorted()
-        XCTAssertEqual(names.count, 18)
+        XCTAssertEqual(names.count, 19)
         for name in names { XCTAssert(sources.contains("- " + name + " |"), name) }
     }
 
@@ -202,6 +204,25 @@ final class IBLegacyArchiveTests: XCTestCase {
         // Every action runs from a menu item.
         XCTAssert(d.connections.filter { $0.kind == .action }.allSatisfy { d.objects[$0.source].className == "NSMenuItem" })
         XCTAssert(d.connectionSummary.contains("action 136.terminate: -> -3"))
+    }
+
+    func testNavigationControllerHoldsItsBarAndRootController() throws {
+        let d = try readFixture(Self.legacy("ios-7.10-EGOTableViewPullRefresh-MainWindow.xib"))
+        let nav = try d.object("9")
+        XCTAssertEqual(nav.element, "navigationController")
+        XCTAssertEqual(nav.className, "UINavigationController")
+        XCTAssertEqual(d.children(of: nav.index).map { d.objects[$0].id }, ["11", "13"])
+        let bar = try d.object("11")
+        XCTAssertEqual(bar.className, "UINavigationBar")
+        XCTAssertEqual(bar.relationship, .property("navigationBar"))
+        let root = try d.object("13")
+        XCTAssertEqual(root.relationship, .collection("viewControllers"))
+        XCTAssertEqual(root.effectiveClass, "RootViewController")
+        let item = try d.object("14")
+        XCTAssertEqual(item.className, "UINavigationItem")
+        XCTAssertEqual(item.relationship, .property("navigationItem"))
+        XCTAssertEqual(item.parent, root.index)
+        XCTAssertEqual(d.connectionSummary, ["outlet -1.delegate -> 3", "outlet 3.navigationController -> 9", "outlet 3.window -> 2"])
     }
 
     func testViewControllerKeepsItsNibNameAndCustomClass() throws {
