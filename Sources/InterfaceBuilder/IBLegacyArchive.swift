@@ -229,7 +229,6 @@ struct IBLegacyArchive {
         var element: Int
         var parent: Int?
         var name: String?
-        var order: Int
     }
 
     private mutating func read(root: Int) -> Result<IBDocument, IBReadFailure> {
@@ -307,7 +306,7 @@ struct IBLegacyArchive {
         }
 
         let connections = readConnections(container, indexOf: indexOf)
-        let ordered = orderConnections(connections, objects: objects)
+        let ordered = orderConnections(connections)
 
         diagnostics = IBAssembler.ordered(diagnostics)
         if diagnostics.contains(where: { $0.severity == .error }) {
@@ -354,8 +353,7 @@ struct IBLegacyArchive {
             guard let objectElement = child(record, key: "object"), let object = resolve(objectElement) else { continue }
             let parent = child(record, key: "parent").flatMap { resolve($0) }
             let name = child(record, key: "objectName").flatMap(string).flatMap { $0.isEmpty ? nil : $0 }
-            records.append(Record(objectID: String(objectID), element: object, parent: parent, name: name,
-                                  order: records.count))
+            records.append(Record(objectID: String(objectID), element: object, parent: parent, name: name))
         }
         return records
     }
@@ -373,7 +371,7 @@ struct IBLegacyArchive {
 
     // MARK: objects
 
-    private mutating func makeObject(_ element: Int, id: String, index: Int, name: String?, customClass: String?,
+    private func makeObject(_ element: Int, id: String, index: Int, name: String?, customClass: String?,
                                      parent: Int?, relationship: IBRelationship, key: String?) -> IBObject {
         let e = elements[element]
         let archiveClass = e.archiveClass ?? e.name
@@ -595,7 +593,7 @@ struct IBLegacyArchive {
 
     /// As Xcode writes them into a modern file: by source in document order, actions before
     /// outlets before outlet collections, by name; an outlet collection keeps its members' order.
-    private func orderConnections(_ raw: [RawConnection], objects: [IBObject]) -> [IBConnection] {
+    private func orderConnections(_ raw: [RawConnection]) -> [IBConnection] {
         raw.sorted { a, b in
             let ca = a.connection, cb = b.connection
             if ca.source != cb.source { return ca.source < cb.source }
