@@ -289,6 +289,62 @@ final class InterfaceBuilderLoadingTests: XCTestCase {
         }
     }
 
+    /// A 2012 legacy archive traces exactly like the same nib written as a block.
+    func testLegacyXibTracesLikeTheNibBlock() {
+        assertEquivalent(header: """
+            platform ios 5.1
+            memory mrc
+            class ViewController : UIViewController {
+                ivar addrField : UITextField
+                ivar portField : UITextField
+                ivar messageField : UITextField
+                ivar webView : UIWebView
+                send: {
+                }
+                dealloc {
+                    release addrField
+                    release portField
+                    release messageField
+                    release webView
+                    super
+                }
+            }
+            """, file: "../../InterfaceBuilderTests/Fixtures/legacy/ios-8.00-CocoaAsyncSocket-UdpEchoClient-ViewController.xib",
+            block: """
+            nib N {
+                owner : ViewController
+                view_6 : UIView {
+                    textField_8 : UITextField
+                    textField_9 : UITextField
+                    textField_10 : UITextField
+                    button_11 : UIButton
+                    webView_12 : UIWebView
+                }
+                connect owner.addrField -> textField_8
+                connect owner.messageField -> textField_10
+                connect owner.portField -> textField_9
+                connect owner.view -> view_6
+                connect owner.webView -> webView_12
+                action textField_10 -> owner.send:
+                action button_11 -> owner.send:
+                connect webView_12.delegate -> owner
+            }
+            """, scenario: """
+            scenario "load, drain, release" {
+                o = new ViewController
+                load nib N owner o
+                expect count textField_8 == 2
+                drain
+                expect count view_6 == 1
+                expect count button_11 == 1
+                release o
+                expect deallocated textField_8
+                expect deallocated button_11
+                expect no leaks
+            }
+            """)
+    }
+
     /// A legacy file and the same nib converted by Xcode trace the same, line for line.
     func testLegacyAndModernFormsOfANibTraceTheSame() throws {
         let pairs = [
