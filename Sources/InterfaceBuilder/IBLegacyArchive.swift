@@ -295,6 +295,7 @@ struct IBLegacyArchive {
             let id = record?.objectID ?? "archive-\(elements[element].attributes["id"] ?? String(element))"
             let object = makeObject(element, id: id, index: objects.count, name: record?.name,
                                     customClass: properties[id], parent: parent.flatMap { indexOf[$0] },
+                                    parentClass: parent.flatMap { elements[$0].archiveClass },
                                     relationship: relationship, key: key)
             indexOf[element] = objects.count
             objects.append(object)
@@ -372,7 +373,7 @@ struct IBLegacyArchive {
     // MARK: objects
 
     private func makeObject(_ element: Int, id: String, index: Int, name: String?, customClass: String?,
-                                     parent: Int?, relationship: IBRelationship, key: String?) -> IBObject {
+                            parent: Int?, parentClass: String?, relationship: IBRelationship, key: String?) -> IBObject {
         let e = elements[element]
         let archiveClass = e.archiveClass ?? e.name
         var placeholder: String?
@@ -394,6 +395,12 @@ struct IBLegacyArchive {
             } else if let named, named != mapped.className {
                 custom = named
             }
+        } else if key == "contentView", archiveClass == "IBUIView", parent != nil,
+                  ["IBUITableViewCell", "IBUICollectionViewCell"].contains(parentClass ?? "") {
+            // A cell's content view, written as a plain view: a modern file names its class.
+            mapped = parentClass == "IBUITableViewCell"
+                ? ("tableViewCellContentView", "UITableViewCellContentView")
+                : ("collectionViewCellContentView", "UIView")
         } else if archiveClass == "NSWindowTemplate" {
             let windowClass = child(element, key: "NSWindowClass").flatMap(string)
             if windowClass == "NSPanel" {
@@ -492,6 +499,16 @@ struct IBLegacyArchive {
             holders.append((holder, children))
         }
 
+        // A subview the parent also holds by a key (a cell's IBUIContentView, a scroll view's
+        // NSContentView) is that property, as a modern file writes it.
+        var keyed: [Int: String] = [:]   // lookup only
+        for c in elements[element].children {
+            // A clip view's document view is its subview in a modern file too.
+            guard let key = elements[c].key, !IBLegacyClassMap.nonOwningKeys.contains(key),
+                  key != "NSSubviews", key != "NSDocView",
+                  let t = target(c), keyed[t] == nil, !IBLegacyClassMap.isArray(elements[t]) else { continue }
+            keyed[t] = IBLegacyClassMap.modernKey(key)
+        }
         for c in elements[element].children {
             guard let key = elements[c].key, !IBLegacyClassMap.nonOwningKeys.contains(key),
                   let t = target(c) else { continue }
@@ -502,10 +519,11 @@ struct IBLegacyArchive {
                 let isSubviews = key == "NSSubviews"
                 for m in members(t) {
                     guard let mt = target(m) else { continue }
+                    let property = isSubviews ? keyed[mt] : nil
                     if wanted.contains(mt) {
-                        found(mt, isSubviews ? .subview : .collection(name), nil)
+                        found(mt, property.map { .property($0) } ?? (isSubviews ? .subview : .collection(name)), property)
                     } else if isSubviews {
-                        visitHolder(mt, .subview, nil)
+                        visitHolder(mt, property.map { .property($0) } ?? .subview, property)
                     }
                 }
             } else if elements[t].archiveClass != nil {

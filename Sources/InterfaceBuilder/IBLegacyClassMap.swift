@@ -97,6 +97,8 @@ enum IBLegacyClassMap {
         case "NSCell": return "cell"
         case "NSSubmenu": return "submenu"
         case "NSDocView": return "documentView"
+        case "NSHScroller": return "horizontalScroller"
+        case "NSVScroller": return "verticalScroller"
         case "IBUIToolbarItems", "IBUIItems": return "items"
         case "IBUIView": return "view"
         default: break

@@ -29,6 +29,9 @@ final class IBLegacyArchiveTests: XCTestCase {
                  topLevel: 1, placeholders: 2, objects: 3, outlets: 1, actions: 0, owner: "SimpleHTTPClientViewController"),
         Expected(file: "ios-8.00-CocoaAsyncSocket-UdpEchoClient-ViewController.xib", platform: .ios,
                  topLevel: 1, placeholders: 2, objects: 8, outlets: 6, actions: 2, owner: "ViewController"),
+        // 7 records and the two cells' content views, which have none.
+        Expected(file: "ios-8.00-apple-ios-samples-GeocoderDemo-ForwardViewControllerCells.xib", platform: .ios,
+                 topLevel: 2, placeholders: 2, objects: 9, outlets: 6, actions: 1, owner: "ForwardViewController"),
         Expected(file: "ios-8.00-CocoaAsyncSocket-UdpEchoServer-ViewController.xib", platform: .ios,
                  topLevel: 1, placeholders: 2, objects: 7, outlets: 4, actions: 2, owner: "ViewController"),
         Expected(file: "ipad-8.00-CocoaAsyncSocket-TestPreBuffer-ViewController_iPad.xib", platform: .ios,
@@ -78,7 +81,7 @@ final class IBLegacyArchiveTests: XCTestCase {
         let folder = TestFiles.fixtures.appendingPathComponent("legacy").path
         let sources = try String(contentsOfFile: folder + "/SOURCES.md", encoding: .utf8)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".xib") }.sorted()
-        XCTAssertEqual(names.count, 19)
+        XCTAssertEqual(names.count, 20)
         for name in names { XCTAssert(sources.contains("- " + name + " |"), name) }
     }
 
@@ -185,6 +188,8 @@ final class IBLegacyArchiveTests: XCTestCase {
         XCTAssertEqual(text.className, "NSTextView")
         XCTAssertEqual(text.parent, clip.index)
         XCTAssertEqual(text.relationship, .subview)
+        XCTAssertEqual(clip.relationship, .property("contentView"))
+        XCTAssertEqual(try d.object("11").relationship, .property("verticalScroller"))
         XCTAssert(d.connectionSummary.contains("outlet 1.initialFirstResponder -> 3"))
     }
 
@@ -223,6 +228,20 @@ final class IBLegacyArchiveTests: XCTestCase {
         XCTAssertEqual(item.relationship, .property("navigationItem"))
         XCTAssertEqual(item.parent, root.index)
         XCTAssertEqual(d.connectionSummary, ["outlet -1.delegate -> 3", "outlet 3.navigationController -> 9", "outlet 3.window -> 2"])
+    }
+
+    func testATableCellsContentViewWithoutARecordSitsBetweenTheCellAndItsSubviews() throws {
+        let d = try readFixture(Self.legacy("ios-8.00-apple-ios-samples-GeocoderDemo-ForwardViewControllerCells.xib"))
+        let cell = try d.object("28")
+        XCTAssertEqual(cell.className, "UITableViewCell")
+        let content = try XCTUnwrap(d.children(of: cell.index).first)
+        XCTAssertEqual(d.objects[content].id, "archive-438141163")
+        XCTAssertEqual(d.objects[content].element, "tableViewCellContentView")
+        XCTAssertEqual(d.objects[content].className, "UITableViewCellContentView")
+        XCTAssertEqual(d.objects[content].relationship, .property("contentView"))
+        XCTAssertEqual(d.children(of: content).map { d.objects[$0].id }, ["39", "44"])
+        XCTAssertEqual(try d.object("39").relationship, .subview)
+        XCTAssertEqual(d.connections.first { $0.kind == .action }?.eventType, "valueChanged")
     }
 
     func testViewControllerKeepsItsNibNameAndCustomClass() throws {
