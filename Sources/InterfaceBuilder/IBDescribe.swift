@@ -1,6 +1,9 @@
 // A plain, deterministic text rendering of a document, for reviewing what was read.
 extension IBDocument {
     public func describe() -> String {
+        let names = scriptNames
+        /// What a script writes for an object: its script name; a placeholder's display name.
+        func name(_ i: Int) -> String { names[i] ?? objects[i].displayName }
         var children = [[Int]](repeating: [], count: objects.count)
         for object in objects {
             if let parent = object.parent, children.indices.contains(parent) {
@@ -10,14 +13,14 @@ extension IBDocument {
         var lines: [String] = [summaryLine()]
 
         func render(_ index: Int, depth: Int) {
-            lines.append(String(repeating: "  ", count: depth) + objectLine(objects[index]))
+            lines.append(String(repeating: "  ", count: depth) + objectLine(objects[index], name: name(index)))
             for child in children[index] { render(child, depth: depth + 1) }
         }
 
         if kind == .storyboard || !scenes.isEmpty {
             for scene in scenes {
                 var line = "scene \(scene.id) (line \(scene.location.line))"
-                if let controller = scene.controller { line += ", controller \(objects[controller].displayName)" }
+                if let controller = scene.controller { line += ", controller \(name(controller))" }
                 lines.append(line)
                 for index in scene.objects { render(index, depth: 1) }
             }
@@ -46,7 +49,7 @@ extension IBDocument {
 
         if !connections.isEmpty {
             lines.append("connections:")
-            for connection in connections { lines.append("  " + connectionLine(connection)) }
+            for connection in connections { lines.append("  " + connectionLine(connection, name: name)) }
         }
         if !warnings.isEmpty {
             lines.append("warnings:")
@@ -59,6 +62,7 @@ extension IBDocument {
     }
 
     private func summaryLine() -> String {
+        let names = scriptNames
         let name = path.split(separator: "/").last.map(String.init) ?? path
         var parts = ["\(platform.displayName) \(kind == .xib ? "xib" : "storyboard")"]
         if kind == .storyboard { parts.append(Self.count(scenes.count, "scene")) }
@@ -67,7 +71,7 @@ extension IBDocument {
         parts.append(Self.count(objects.count, "object") + " in all")
         parts.append(Self.count(connections.count, "connection"))
         if let initialViewController {
-            parts.append("initial view controller \(objects[initialViewController].displayName)")
+            parts.append("initial view controller \(names[initialViewController] ?? objects[initialViewController].displayName)")
         }
         return "\(name): " + parts.joined(separator: ", ")
     }
@@ -76,7 +80,7 @@ extension IBDocument {
         "\(n) \(noun)\(n == 1 ? "" : "s")"
     }
 
-    private func objectLine(_ object: IBObject) -> String {
+    private func objectLine(_ object: IBObject, name: String) -> String {
         if object.isPlaceholder {
             let line = "\(object.displayName) (\(object.id))  \(object.effectiveClass)"
             return kind == .storyboard ? line + "  (placeholder)" : line
@@ -92,10 +96,10 @@ extension IBDocument {
         case .property(let key): relationship = "property \(key)"
         case .collection(let name): relationship = "collection \(name)"
         }
-        return "\(object.displayName)  \(classText)  (\(relationship), line \(object.location.line))"
+        return "\(name)  \(classText)  (\(relationship), line \(object.location.line))"
     }
 
-    private func connectionLine(_ connection: IBConnection) -> String {
+    private func connectionLine(_ connection: IBConnection, name: (Int) -> String) -> String {
         let kind: String
         switch connection.kind {
         case .outlet: kind = "outlet"
@@ -103,8 +107,8 @@ extension IBDocument {
         case .action: kind = "action"
         case .segue: kind = "segue"
         }
-        var line = "\(kind)  \(objects[connection.source].displayName).\(connection.name) -> "
-            + objects[connection.destination].displayName
+        var line = "\(kind)  \(name(connection.source)).\(connection.name) -> "
+            + name(connection.destination)
         if let event = connection.eventType { line += "  [\(event)]" }
         if connection.kind == .segue, let segueKind = connection.segueKind, segueKind != "relationship" {
             line += "  [\(segueKind)]"

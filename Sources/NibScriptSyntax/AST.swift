@@ -252,27 +252,32 @@ public struct Stmt: Sendable {
 
 public enum StmtKind: Sendable {
     /// `x = e` (a variable), `o.p = e` (through the setter), `o->iv = e` / `iv = e` in a body (the ivar, directly).
-    case assign(target: Expr, value: Expr)
+    indirect case assign(target: Expr, value: Expr)
     case retain(Expr)
     case release(Expr)
     case autorelease(Expr)
     /// `CFRelease x`: a bridged release, allowed under ARC.
     case cfRelease(Expr)
+    // The larger and rarer cases are boxed (`indirect`), so a statement stays small: a
+    // script of a million statements is mostly retains, releases and assignments.
     /// `send x [selector [args…]]`: a message to an object (a zombie message if it is
     /// deallocated), e.g. `send v addSubview: label`.
-    case send(Expr, selector: Identifier?, arguments: [Expr])
+    indirect case send(Expr, selector: Identifier?, arguments: [Expr])
     /// `load nib Panel owner o`.
-    case loadNib(nib: Identifier, owner: Expr)
+    indirect case loadNib(nib: Identifier, owner: Expr)
     /// `drain`: the current run-loop event ends and its autorelease pool drains.
     case drain
     /// `autoreleasepool { … }`: a nested pool, drained at the closing brace.
-    case autoreleasePool(Block)
+    indirect case autoreleasePool(Block)
     /// `super` inside a method body: the superclass's implementation runs here.
     case superCall
-    case expect(Expectation)
+    indirect case expect(Expectation)
+    /// `watch x`: expectations that name the variable `x` read the object it holds now, a
+    /// handle that owns nothing, until `x` is given another object.
+    case watch(Expr)
     /// A verb with arguments for the controller world: `push nav b`, `pop nav`, `memoryWarning`,
     /// `present a b`, `dismiss a`, `select tabs 1`, `popToRoot nav`, `show c`.
-    case command(verb: Identifier, args: [Expr])
+    indirect case command(verb: Identifier, args: [Expr])
     /// `choose { … } or { … }`: a nondeterministic choice. `nibscript run` takes the first
     /// branch; `nibscript explore` takes every branch.
     case choose([Block])
@@ -284,7 +289,8 @@ public struct Expr: Sendable {
     public init(_ kind: ExprKind, range: SourceRange) { self.kind = kind; self.range = range }
 }
 
-public indirect enum ExprKind: Sendable {
+/// Only the recursive cases are boxed: a name, the commonest expression, is stored inline.
+public enum ExprKind: Sendable {
     /// A variable, a nib object's name, `self`, or (in a method) an ivar of self.
     case name(Identifier)
     case nilLiteral
@@ -292,9 +298,9 @@ public indirect enum ExprKind: Sendable {
     /// convenience constructor's autoreleased result.
     case new(Identifier, autoreleased: Bool)
     /// `e.name`: a property (getter, or setter when assigned to).
-    case property(Expr, Identifier)
+    indirect case property(Expr, Identifier)
     /// `e->name`: an instance variable, read or written directly.
-    case ivar(Expr, Identifier)
+    indirect case ivar(Expr, Identifier)
     case integer(Int)
     case string(String)
 }

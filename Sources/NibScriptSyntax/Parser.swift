@@ -28,7 +28,14 @@ struct ScriptParser {
     static let maxDepth = 128
 
     let file: SourceFile
-    private(set) var tokens: [Token] = []
+    /// Tokens are read from the lexer as the parser goes, with one token of lookahead: the
+    /// grammar never needs more, and a file of millions of tokens is never held as an array.
+    private var lexer: Lexer
+    /// The token being looked at.
+    private(set) var current = Token(.eof, .none)
+    /// The token after `current`.
+    private var lookahead = Token(.eof, .none)
+    /// How many tokens have been consumed: recovery compares it to see progress.
     private(set) var index = 0
     /// End of the last consumed token other than a NEWLINE: the end of every node's range,
     /// and where "expected …" points when the line ran out.
@@ -39,9 +46,15 @@ struct ScriptParser {
 
     init(file: SourceFile) {
         self.file = file
-        // Lexical errors are reported here, once, and the bad token is dropped (or replaced by
-        // what was meant), so the grammar never sees it and no "expected …" cascades from it.
-        var lexer = Lexer(file)
+        lexer = Lexer(file)
+        current = nextToken()
+        lookahead = nextToken()
+    }
+
+    /// The next token the grammar should see. Lexical errors are reported here, once, and the
+    /// bad token is dropped (or replaced by what was meant), so the grammar never sees it and
+    /// no "expected …" cascades from it.
+    private mutating func nextToken() -> Token {
         while true {
             var token = lexer.next()
             if case .error(let error) = token.kind {
@@ -52,8 +65,7 @@ struct ScriptParser {
                 case .unexpectedCharacter, .invalidUTF8: continue
                 }
             }
-            tokens.append(token)
-            if token.kind == .eof { break }
+            return token
         }
     }
 
@@ -66,20 +78,23 @@ struct ScriptParser {
 
     // MARK: - Token stream
 
-    var current: Token { tokens[index] }
-
-    /// The token `n` ahead of the current one (the EOF token past the end).
-    func peek(_ n: Int = 1) -> Token { tokens[min(index + n, tokens.count - 1)] }
+    /// The token after the current one (the EOF token past the end).
+    @inline(__always)
+    func peek() -> Token { lookahead }
 
     /// Consumes the current token (never the EOF) and returns it.
     @discardableResult
     mutating func advance() -> Token {
-        let t = tokens[index]
-        if t.kind != .eof { index += 1 }
-        if t.kind != .newline && t.kind != .eof { prevEnd = t.range.end }
+        let t = current
+        if t.kind == .eof { return t }
+        index += 1
+        if t.kind != .newline { prevEnd = t.range.end }
+        current = lookahead
+        lookahead = lookahead.kind == .eof ? lookahead : nextToken()
         return t
     }
 
+    @inline(__always)
     func check(_ kind: TokenKind) -> Bool { current.kind == kind }
 
     mutating func match(_ kind: TokenKind) -> Bool {
@@ -89,21 +104,26 @@ struct ScriptParser {
     }
 
     /// Whether `t` is the identifier `word`, comparing bytes in place.
+    @inline(__always)
     func isWord(_ t: Token, _ word: String) -> Bool {
         guard t.kind == .identifier, t.range.end - t.range.start == word.utf8.count else { return false }
         return file.bytes[t.range.start..<t.range.end].elementsEqual(word.utf8)
     }
 
     /// END in the grammar: a line break, or (not consumed) a `}` or the end of the file.
+    @inline(__always)
     func isEnd(_ t: Token) -> Bool {
         t.kind == .newline || t.kind == .rightBrace || t.kind == .eof
     }
 
+    @inline(__always)
     func text(_ t: Token) -> String { file.text(t.range) }
 
+    @inline(__always)
     func identifier(_ t: Token) -> Identifier { Identifier(text(t), t.range) }
 
     /// The range from `start` to the end of the last consumed token.
+    @inline(__always)
     func range(from start: Int) -> SourceRange { SourceRange(start: start, end: prevEnd) }
 
     mutating func skipNewlines() {
@@ -113,7 +133,10 @@ struct ScriptParser {
     /// Consumes an identifier, or reports `message` and throws.
     mutating func expectIdentifier(_ message: String, notes: [String] = []) throws -> Identifier {
         guard current.kind == .identifier else { throw errorAtCurrent(message, notes: notes) }
-        return identifier(advance())
+        // Consumed first: a method of self called with advance() as its argument would copy
+        // the whole parser to keep the receiver as it was before the argument changed it.
+        let t = advance()
+        return identifier(t)
     }
 
     /// Consumes a token of `kind`, or reports `message` and throws.

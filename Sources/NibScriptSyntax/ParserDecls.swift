@@ -214,7 +214,7 @@ extension ScriptParser {
         let keyword = advance()
         let name = try expectIdentifier("expected an option name")
         var value: Identifier?
-        if current.kind == .identifier { value = identifier(advance()) }
+        if current.kind == .identifier { let t = advance(); value = identifier(t) }
         let decl = OptionDecl(name: name, value: value, range: range(from: keyword.range.start))
         expectEnd("declaration")
         return decl

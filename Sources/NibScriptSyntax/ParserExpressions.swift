@@ -5,6 +5,7 @@ extension ScriptParser {
     /// reason as `maxDepth` (a very deep node chain is released recursively).
     static let maxPathComponents = 256
 
+    @inline(__always)
     func canStartExpression(_ t: Token) -> Bool {
         switch t.kind {
         case .identifier, .integer, .string: return true
@@ -42,9 +43,15 @@ extension ScriptParser {
     }
 
     /// path = IDENT { "." IDENT | "->" IDENT }, nested left to right: `a.b->c` is ivar(property(a, b), c).
+    /// In expectations the head may also be a trace label, `"aLabel#6"`.
     mutating func parsePath() throws -> Expr {
-        let head = try expectIdentifier("expected a name")
-        var expr = Expr(.name(head), range: head.range)
+        var expr: Expr
+        if case .string(let label) = current.kind {
+            expr = Expr(.string(label), range: advance().range)
+        } else {
+            let head = try expectIdentifier("expected a name")
+            expr = Expr(.name(head), range: head.range)
+        }
         var components = 1
         while check(.dot) || check(.arrow) {
             let isProperty = advance().kind == .dot
@@ -69,7 +76,8 @@ extension ScriptParser {
         if match(.colon) {
             name += ":"
             while current.kind == .identifier && peek().kind == .colon {
-                name += text(advance()) + ":"
+                let t = advance()
+                name += text(t) + ":"
                 advance()
             }
         }

@@ -69,7 +69,8 @@ extension ScriptParser {
 
     /// `IDENT : IDENT [ as IDENT ]`, as an object with no children yet.
     private mutating func parseNibObjectHeader() throws -> NibObjectDecl {
-        let name = identifier(advance())
+        let t = advance()
+        let name = identifier(t)
         advance()  // the colon
         let className = try expectIdentifier("expected a class name")
         var key: Identifier?

@@ -2,7 +2,7 @@
 
 extension ScriptParser {
     static let statementVerbs = ["retain", "release", "autorelease", "CFRelease", "send", "load", "drain",
-                                 "autoreleasepool", "super", "expect"]
+                                 "autoreleasepool", "super", "expect", "watch"]
     /// Verbs of the controller world, parsed alike (`VERB { expr } END`) and checked by the interpreter.
     static let commandVerbs = ["push", "pop", "popToRoot", "select", "present", "dismiss", "memoryWarning", "show"]
 
@@ -59,6 +59,7 @@ extension ScriptParser {
 
     /// A word followed by `=`, `.` or `->` begins an assignment's target, whatever the word:
     /// keywords are contextual (`show = new X` names a variable show).
+    @inline(__always)
     func isAssignmentStart(_ next: Token) -> Bool {
         next.kind == .equal || next.kind == .dot || next.kind == .arrow
     }
@@ -100,6 +101,9 @@ extension ScriptParser {
         case "drain":
             advance()
             kind = .drain
+        case "watch":
+            advance()
+            kind = .watch(try parseExpression())
         case "super":
             advance()
             kind = .superCall

@@ -31,6 +31,25 @@ public struct SourceFile: Sendable {
         return SourceLocation(line: lo + 1, column: clamped - lineStarts[lo] + 1, offset: clamped)
     }
 
+    /// The 1-based line of `offset`, searching from the line index `hint` that the previous
+    /// call left: O(1) when offsets come in order, as a run's statements do.
+    public func line(of offset: Int, hint: inout Int) -> Int {
+        let o = max(0, min(offset, bytes.count))
+        var i = min(max(hint, 0), lineStarts.count - 1)
+        if lineStarts[i] > o {
+            i = location(of: o).line - 1
+        } else {
+            var steps = 0
+            while i + 1 < lineStarts.count, lineStarts[i + 1] <= o {
+                i += 1
+                steps += 1
+                if steps == 8 { i = location(of: o).line - 1; break }
+            }
+        }
+        hint = i
+        return i + 1
+    }
+
     /// The text of a 1-based line, without its line break.
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
@@ -38,6 +57,24 @@ public struct SourceFile: Sendable {
         var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
         if end > start, end <= bytes.count, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    }
+
+    /// The first line of `range`'s text without the spaces around it: how a trace shows a
+    /// statement. Works on the bytes; only text with non-ASCII characters is decoded first.
+    public func firstLineTrimmed(_ range: SourceRange) -> String {
+        var lo = max(0, min(range.start, bytes.count))
+        let hi = max(lo, min(range.end, bytes.count))
+        var end = lo
+        while end < hi, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        while lo < end, isSpace(bytes[lo]) { lo += 1 }
+        while end > lo, isSpace(bytes[end - 1]) { end -= 1 }
+        if bytes[lo..<end].contains(where: { $0 >= 0x80 }) {
+            // Unicode spaces count as space too, as they do for `trimmingCharacters(in: .whitespaces)`.
+            let text = String(decoding: bytes[lo..<end], as: UTF8.self)
+            return String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        }
+        return String(decoding: bytes[lo..<end], as: UTF8.self)
     }
 
     public func text(_ range: SourceRange) -> String {
@@ -60,10 +97,22 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
 
 /// A half-open byte range in one source file. Every token, AST node and engine event
 /// carries one, so that a trace line and a failed expectation can point back at the script.
+/// Stored as two 32-bit offsets (files up to 2 GB), which keeps tokens and syntax nodes small.
 public struct SourceRange: Hashable, Sendable {
-    public var start: Int
-    public var end: Int
-    public init(start: Int, end: Int) { self.start = start; self.end = max(start, end) }
+    private var lo: Int32
+    private var hi: Int32
+    public var start: Int {
+        get { Int(lo) }
+        set { lo = Int32(clamping: newValue) }
+    }
+    public var end: Int {
+        get { Int(hi) }
+        set { hi = Int32(clamping: newValue) }
+    }
+    public init(start: Int, end: Int) {
+        lo = Int32(clamping: start)
+        hi = Int32(clamping: max(start, end))
+    }
     public static let none = SourceRange(start: 0, end: 0)
     public func union(_ other: SourceRange) -> SourceRange {
         SourceRange(start: min(start, other.start), end: max(end, other.end))

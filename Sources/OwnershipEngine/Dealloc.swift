@@ -61,4 +61,18 @@ struct DeallocFrame {
     var pendingIndex = 0
     var reachesRoot: Bool
     var cause: Cause { .dealloc(object) }
+
+    /// The next object a `releaseList` step left to release, if any.
+    mutating func nextPending() -> ObjectID? {
+        guard pendingIndex < pending.count else { return nil }
+        pendingIndex += 1
+        return pending[pendingIndex - 1]
+    }
+
+    /// The next step of the plan, if any.
+    mutating func nextStep() -> DeallocStep? {
+        guard pc < steps.count else { return nil }
+        pc += 1
+        return steps[pc - 1]
+    }
 }

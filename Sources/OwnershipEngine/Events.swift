@@ -23,7 +23,7 @@ public struct EngineEvent: Sendable {
         case alloc(ObjectID)
         case retain(ObjectID, count: Int32, cause: Cause)
         case release(ObjectID, count: Int32, cause: Cause)
-        case autorelease(ObjectID, pool: Int, cause: Cause)
+        case autorelease(ObjectID, pool: Int, count: Int32, cause: Cause)
         /// A pool begins to drain `entries` pending releases.
         case drain(pool: Int, entries: Int)
         /// The count reached zero: dealloc begins.

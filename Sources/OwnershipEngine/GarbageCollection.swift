@@ -8,23 +8,23 @@ extension Engine {
     /// the trace is the same on every run. Returns what was collected.
     @discardableResult
     public func collectGarbage(roots: [ObjectID]) -> [ObjectID] {
-        guard crash == nil else { return [] }
+        guard s.crash == nil else { return [] }
         let reached = reachableByAnyPointer(from: roots)
         var collected: [ObjectID] = []
-        for i in 0..<counts.count where states[i] != .deallocated && !reached[i] && !isHidden(ObjectID(Int32(i))) {
+        for i in 0..<s.counts.count where s.states[i] != .deallocated && !reached[i] && !isHidden(ObjectID(Int32(i))) {
             collected.append(ObjectID(Int32(i)))
         }
         collected.forEach(markDeallocating)
         for o in collected {
-            states[o.index] = .deallocated
-            counts[o.index] = 0
-            forgetWeakSlots(of: o)
+            s.states[o.index] = .deallocated
+            s.counts[o.index] = 0
+            s.forgetWeakSlots(of: o)
         }
         return collected
     }
 
     /// Reachability as the collector sees it: every pointer but a weak one keeps its target.
     func reachableByAnyPointer(from roots: [ObjectID]) -> [Bool] {
-        traverse(from: roots) { r, target, _ in !weakReferrers[target.index].contains(r) }
+        traverse(from: roots) { r, target, _ in !s.weakReferrers[target.index].contains(r) }
     }
 }

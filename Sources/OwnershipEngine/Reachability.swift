@@ -3,44 +3,72 @@ extension Engine {
     /// Objects alive now that no root reaches through owning references (O9): slots
     /// holding a claim, owned lists, adopted +1s. Hidden objects (the client's variable
     /// frames) are never reported; they are usually roots themselves. Sorted by id.
-    public func leaks(roots: [ObjectID]) -> [ObjectID] {
-        let reached = reachable(from: roots)
-        return (0..<counts.count).compactMap { i in
+    /// `followsAdopted(holder)` says whether the +1s `holder` adopted are references
+    /// anyone can follow (an application's, a controller's that releases them) or only
+    /// bookkeeping of who owes the release (a plain File's Owner's, N3): those are not
+    /// followed, so an object only they hold is a leak.
+    public func leaks(roots: [ObjectID], followsAdopted: (ObjectID) -> Bool = { _ in true }) -> [ObjectID] {
+        let reached = reachable(from: roots, followsAdopted: followsAdopted)
+        return (0..<s.counts.count).compactMap { i in
             let o = ObjectID(Int32(i))
-            return states[i] != .deallocated && !reached[i] && !isHidden(o) ? o : nil
+            return s.states[i] != .deallocated && !reached[i] && !isHidden(o) ? o : nil
         }
     }
 
     /// Every object reachable from `roots` through owning references, as a bitmap by id.
     /// An explicit worklist, not recursion: reference chains can be long.
-    public func reachable(from roots: [ObjectID], skipping skip: (SlotRef) -> Bool = { _ in false }) -> [Bool] {
-        traverse(from: roots, skipping: skip) { _, _, claims in claims > 0 }
+    public func reachable(from roots: [ObjectID], skipping skip: (SlotRef) -> Bool = { _ in false },
+                          followsAdopted: (ObjectID) -> Bool = { _ in true }) -> [Bool] {
+        traverse(from: roots, skipping: skip, followsAdopted: followsAdopted) { _, _, claims in claims > 0 }
     }
 
     /// The walk both the leak search and the collector use: slots `skip` names are never
-    /// followed; otherwise lists and adopted objects always are, and a single slot when
-    /// `follows(slot, target, claims)` says so. An explicit worklist, not recursion:
-    /// reference chains can be long.
+    /// followed; otherwise lists always are, and a single slot when
+    /// `follows(slot, target, claims)` says so. What a holder adopted is followed when
+    /// `followsAdopted(holder)`; otherwise (a plain File's Owner's +1s, N3) an adopted object
+    /// is reached only if some reached object still points at it from a slot, owning or not
+    /// (the owner's ivar outlet it will release through): the +1 alone is a debt, not a
+    /// pointer. An explicit worklist, not recursion: reference chains can be long.
     func traverse(from roots: [ObjectID], skipping skip: (SlotRef) -> Bool = { _ in false },
+                  followsAdopted: (ObjectID) -> Bool = { _ in true },
                   follows: (SlotRef, ObjectID, Int32) -> Bool) -> [Bool] {
-        var seen = [Bool](repeating: false, count: counts.count)
+        let s = self.s  // one read of the state for the whole walk
+        var seen = [Bool](repeating: false, count: s.counts.count)
+        // An adopted object of a holder whose +1s are debts becomes reached once both hold:
+        // its holder was reached (`owed`) and a reached slot points at it (`pointed`).
+        var owed = [Bool](repeating: false, count: s.counts.count)
+        var pointed = [Bool](repeating: false, count: s.counts.count)
         var work: [ObjectID] = []
         func visit(_ o: ObjectID) {
-            guard !seen[o.index], states[o.index] != .deallocated else { return }
+            guard !seen[o.index], s.states[o.index] != .deallocated else { return }
             seen[o.index] = true
             work.append(o)
         }
         roots.forEach(visit)
         while let o = work.popLast() {
-            let layout = classes[classOf[o.index].index].slots
-            let base = Int(slotBase[o.index])
+            let layout = s.classes[s.classOf[o.index].index].slots
+            let base = Int(s.slotBase[o.index])
             for (k, info) in layout.enumerated() {
-                let t = slotTarget[base + k]
+                let t = s.slotTarget[base + k]
                 guard t >= 0, !skip(SlotRef(o, k)) else { continue }
-                if info.isList { lists[Int(t)].forEach(visit); continue }
-                if follows(SlotRef(o, k), ObjectID(t), slotClaims[base + k]) { visit(ObjectID(t)) }
+                if info.isList { s.lists[Int(t)].forEach(visit); continue }
+                let target = ObjectID(t)
+                if follows(SlotRef(o, k), target, s.slotClaims[base + k]) {
+                    visit(target)
+                } else {
+                    pointed[target.index] = true
+                    if owed[target.index] { visit(target) }
+                }
             }
-            adopted[o.index].forEach(visit)
+            guard !s.adopted[o.index].isEmpty else { continue }
+            if followsAdopted(o) {
+                s.adopted[o.index].forEach(visit)
+            } else {
+                for a in s.adopted[o.index] {
+                    owed[a.index] = true
+                    if pointed[a.index] { visit(a) }
+                }
+            }
         }
         return seen
     }
@@ -53,14 +81,14 @@ extension Engine {
     /// Single slots of live, visible objects that still point at a deallocated object (O10).
     public func danglingReferences() -> [Dangling] {
         var out: [Dangling] = []
-        for i in 0..<counts.count where states[i] != .deallocated {
+        for i in 0..<s.counts.count where s.states[i] != .deallocated {
             let o = ObjectID(Int32(i))
             if isHidden(o) { continue }
-            let layout = classes[classOf[i].index].slots
-            let base = Int(slotBase[i])
+            let layout = s.classes[s.classOf[i].index].slots
+            let base = Int(s.slotBase[i])
             for (k, info) in layout.enumerated() where !info.isList {
-                let t = slotTarget[base + k]
-                if t >= 0, states[Int(t)] == .deallocated { out.append(Dangling(slot: SlotRef(o, k), target: ObjectID(t))) }
+                let t = s.slotTarget[base + k]
+                if t >= 0, s.states[Int(t)] == .deallocated { out.append(Dangling(slot: SlotRef(o, k), target: ObjectID(t))) }
             }
         }
         return out
@@ -71,12 +99,12 @@ extension Engine {
     /// from there on (the basis of state-space exploration). Names and event history are
     /// left out on purpose.
     public func stateHash(into h: inout Hasher) {
-        h.combine(counts.count)
-        for i in 0..<counts.count { h.combine(counts[i]); h.combine(states[i].rawValue); h.combine(classOf[i].raw) }
-        for i in 0..<slotTarget.count { h.combine(slotTarget[i]); h.combine(slotClaims[i]) }
-        for l in lists { h.combine(l.count); for o in l { h.combine(o.raw) } }
-        for (i, a) in adopted.enumerated() where !a.isEmpty { h.combine(i); h.combine(a.count); for o in a { h.combine(o.raw) } }
-        for p in pools { h.combine(p.count); for o in p { h.combine(o.raw) } }
-        h.combine(crash?.message)
+        h.combine(s.counts.count)
+        for i in 0..<s.counts.count { h.combine(s.counts[i]); h.combine(s.states[i].rawValue); h.combine(s.classOf[i].raw) }
+        for i in 0..<s.slotTarget.count { h.combine(s.slotTarget[i]); h.combine(s.slotClaims[i]) }
+        for l in s.lists { h.combine(l.count); for o in l { h.combine(o.raw) } }
+        for (i, a) in s.adopted.enumerated() where !a.isEmpty { h.combine(i); h.combine(a.count); for o in a { h.combine(o.raw) } }
+        for p in s.pools { h.combine(p.count); for o in p { h.combine(o.raw) } }
+        h.combine(s.crash?.message)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import NibScript
 
-// A thin shell over NibScript.Driver, which tests call in-process.
-let result = Driver.main(Array(CommandLine.arguments.dropFirst()))
-FileHandle.standardOutput.write(result.stdout.data(using: .utf8)!)
-FileHandle.standardError.write(result.stderr.data(using: .utf8)!)
-exit(result.status)
+// A thin shell over NibScript.Driver, which tests call in-process. Output is written as it
+// is produced, so a long trace starts at once and is never held whole.
+let stdout = FileDescriptorOutput(fd: 1), stderr = FileDescriptorOutput(fd: 2)
+let status = Driver.main(Array(CommandLine.arguments.dropFirst()), stdout: stdout, stderr: stderr)
+stdout.flush(); stderr.flush()
+exit(status)

@@ -9,27 +9,27 @@ final class IBDescribeTests: XCTestCase {
           File's Owner (-1)  ProfileViewController
           First Responder (-2)  UIResponder
         objects:
-          view-Vw1  UIView  (top level, line 18)
-            navigationBar-Nb1  UINavigationBar  (subview, line 22)
-              navigationItem-Ni1  UINavigationItem  (collection items, line 25)
-                barButtonItem-Bb1  UIBarButtonItem  (property rightBarButtonItem, line 26)
-            stackView-Sv1  UIStackView  (subview, line 34)
-              label-Lb1  UILabel  (subview, line 37)
-              textField-Tf1  UITextField  (subview, line 43)
-              textField-Tf2  UITextField  (subview, line 51)
-            button-Bt1  UIButton  (subview, line 58)
-            constraint-Ct1  NSLayoutConstraint  (collection constraints, line 70)
-          tapGestureRecognizer-Tg1  UITapGestureRecognizer  (top level, line 74)
+          view_Vw1  UIView  (top level, line 18)
+            navigationBar_Nb1  UINavigationBar  (subview, line 22)
+              navigationItem_Ni1  UINavigationItem  (collection items, line 25)
+                barButtonItem_Bb1  UIBarButtonItem  (property rightBarButtonItem, line 26)
+            stackView_Sv1  UIStackView  (subview, line 34)
+              label_Lb1  UILabel  (subview, line 37)
+              textField_Tf1  UITextField  (subview, line 43)
+              textField_Tf2  UITextField  (subview, line 51)
+            button_Bt1  UIButton  (subview, line 58)
+            constraint_Ct1  NSLayoutConstraint  (collection constraints, line 70)
+          tapGestureRecognizer_Tg1  UITapGestureRecognizer  (top level, line 74)
         connections:
-          outlet  File's Owner.view -> view-Vw1   (line 10)
-          outlet  File's Owner.nameLabel -> label-Lb1   (line 11)
-          outlet  File's Owner.heightConstraint -> constraint-Ct1   (line 12)
-          outletCollection  File's Owner.fields -> textField-Tf1   (line 13)
-          outletCollection  File's Owner.fields -> textField-Tf2   (line 14)
-          action  barButtonItem-Bb1.save: -> File's Owner   (line 28)
-          outlet  textField-Tf1.delegate -> File's Owner   (line 48)
-          action  button-Bt1.done: -> File's Owner  [touchUpInside]   (line 62)
-          action  tapGestureRecognizer-Tg1.dismissKeyboard: -> File's Owner   (line 76)
+          outlet  File's Owner.view -> view_Vw1   (line 10)
+          outlet  File's Owner.nameLabel -> label_Lb1   (line 11)
+          outlet  File's Owner.heightConstraint -> constraint_Ct1   (line 12)
+          outletCollection  File's Owner.fields -> textField_Tf1   (line 13)
+          outletCollection  File's Owner.fields -> textField_Tf2   (line 14)
+          action  barButtonItem_Bb1.save: -> File's Owner   (line 28)
+          outlet  textField_Tf1.delegate -> File's Owner   (line 48)
+          action  button_Bt1.done: -> File's Owner  [touchUpInside]   (line 62)
+          action  tapGestureRecognizer_Tg1.dismissKeyboard: -> File's Owner   (line 76)
 
         """
         XCTAssertEqual(try readFixture("ios-profile.xib").describe(), expected)
@@ -66,32 +66,32 @@ final class IBDescribeTests: XCTestCase {
 
     func testDescribeStoryboardGroupsByScene() throws {
         let expected = """
-        ios-navigation.storyboard: iOS storyboard, 3 scenes, 3 top-level objects, 4 placeholders, 15 objects in all, 6 connections, initial view controller navigationController-Nc1
-        scene Sc1-aa-Nav (line 8), controller navigationController-Nc1
-          navigationController-Nc1  UINavigationController  (top level, line 10)
-            navigationBar-Nb1  UINavigationBar  (property navigationBar, line 11)
+        ios-navigation.storyboard: iOS storyboard, 3 scenes, 3 top-level objects, 4 placeholders, 15 objects in all, 6 connections, initial view controller navigationController_Nc1
+        scene Sc1-aa-Nav (line 8), controller navigationController_Nc1
+          navigationController_Nc1  UINavigationController  (top level, line 10)
+            navigationBar_Nb1  UINavigationBar  (property navigationBar, line 11)
           First Responder (Fr1-aa-Nav)  UIResponder  (placeholder)
-        scene Sc2-aa-Lst (line 24), controller viewController-Vc1
-          viewController-Vc1  ListViewController (UIViewController)  (top level, line 26)
-            viewControllerLayoutGuide-Lg1  UILayoutGuide  (collection layoutGuides, line 28)
-            view-Vw1  UIView  (property view, line 31)
-              label-Lb1  UILabel  (subview, line 34)
-              button-Bt1  UIButton  (subview, line 37)
-            navigationItem-Ni1  UINavigationItem  (property navigationItem, line 47)
-              barButtonItem-Bb1  UIBarButtonItem  (property rightBarButtonItem, line 48)
+        scene Sc2-aa-Lst (line 24), controller viewController_Vc1
+          viewController_Vc1  ListViewController (UIViewController)  (top level, line 26)
+            viewControllerLayoutGuide_Lg1  UILayoutGuide  (collection layoutGuides, line 28)
+            view_Vw1  UIView  (property view, line 31)
+              label_Lb1  UILabel  (subview, line 34)
+              button_Bt1  UIButton  (subview, line 37)
+            navigationItem_Ni1  UINavigationItem  (property navigationItem, line 47)
+              barButtonItem_Bb1  UIBarButtonItem  (property rightBarButtonItem, line 48)
           First Responder (Fr2-aa-Lst)  UIResponder  (placeholder)
           Exit (Ex1-aa-Lst)  NSObject  (placeholder)
-        scene Sc3-aa-Dtl (line 65), controller viewController-Vc2
-          viewController-Vc2  DetailViewController (UIViewController)  (top level, line 67)
-            view-Vw2  UIView  (property view, line 68)
+        scene Sc3-aa-Dtl (line 65), controller viewController_Vc2
+          viewController_Vc2  DetailViewController (UIViewController)  (top level, line 67)
+            view_Vw2  UIView  (property view, line 68)
           First Responder (Fr3-aa-Dtl)  UIResponder  (placeholder)
         connections:
-          segue  navigationController-Nc1.relationship:rootViewController -> viewController-Vc1   (line 16)
-          segue  button-Bt1.showDetail -> viewController-Vc2  [show]   (line 41)
-          action  barButtonItem-Bb1.add: -> viewController-Vc1   (line 50)
-          outlet  viewController-Vc1.titleLabel -> label-Lb1   (line 55)
-          outlet  viewController-Vc1.topGuide -> viewControllerLayoutGuide-Lg1   (line 56)
-          segue  viewController-Vc2.backToList -> Exit  [unwind]   (line 72)
+          segue  navigationController_Nc1.relationship:rootViewController -> viewController_Vc1   (line 16)
+          segue  button_Bt1.showDetail -> viewController_Vc2  [show]   (line 41)
+          action  barButtonItem_Bb1.add: -> viewController_Vc1   (line 50)
+          outlet  viewController_Vc1.titleLabel -> label_Lb1   (line 55)
+          outlet  viewController_Vc1.topGuide -> viewControllerLayoutGuide_Lg1   (line 56)
+          segue  viewController_Vc2.backToList -> Exit  [unwind]   (line 72)
 
         """
         XCTAssertEqual(try readFixture("ios-navigation.storyboard").describe(), expected)
@@ -106,6 +106,6 @@ final class IBDescribeTests: XCTestCase {
           16:9: warning: unknown element 'holographicPanel'; treated as UIView
 
         """), text)
-        XCTAssertTrue(text.contains("  sparkleView-Fx1  UIView  (subview, line 12)"), text)
+        XCTAssertTrue(text.contains("  sparkleView_Fx1  UIView  (subview, line 12)"), text)
     }
 }

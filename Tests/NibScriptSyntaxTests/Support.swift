@@ -82,6 +82,7 @@ enum Dump {
         case .send(let e, let sel, let args): return "(send \(expr(e))" + (sel.map { " \($0)" } ?? "") + args.map { " " + expr($0) }.joined() + ")"
         case .loadNib(let n, let o): return "(load \(n) \(expr(o)))"
         case .drain: return "(drain)"
+        case .watch(let e): return "(watch \(expr(e)))"
         case .autoreleasePool(let b): return "(pool \(block(b)))"
         case .superCall: return "(super)"
         case .expect(let e):

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import NibScript
+import NibScriptSyntax
 
 /// The command line, run in-process.
 final class DriverTests: XCTestCase {
@@ -24,6 +25,17 @@ final class DriverTests: XCTestCase {
         let missing = Driver.main(["run", "/nonexistent/x.nibscript"])
         XCTAssertEqual(missing.status, 2)
         XCTAssert(missing.stderr.contains("cannot read '/nonexistent/x.nibscript'"))
+    }
+
+    func testCompileTimeWarningsAreWrittenBeforeTheTraces() {
+        let script = "class A : NSObject {\n    ivar x : NSObject strong\n}\nscenario \"s\" {\n    o = new A\n}\n"
+        let r = Driver.runSource(SourceFile(path: "w.nibscript", bytes: Array(script.utf8)))
+        XCTAssert(r.stderr.contains("warning: ownership qualifiers on ivars mean nothing under MRC"), r.stderr)
+        var written: [String] = []
+        r.write(stdout: { written.append("out:" + $0) }, stderr: { written.append("err:" + $0) })
+        XCTAssertEqual(written.count, 2)
+        XCTAssert(written[0].hasPrefix("err:") && written[0].contains("warning:"), "\(written)")
+        XCTAssert(written[1].hasPrefix("out:") && written[1].contains("scenario \"s\""), "\(written)")
     }
 
     func testRunReadsStandardInput() {

@@ -228,6 +228,53 @@ final class InterfaceBuilderLoadingTests: XCTestCase {
         }
     }
 
+    /// One error per undeclared class, however many objects have it, and the declaration it
+    /// suggests compiles when written as suggested.
+    func testAnUndeclaredClassIsOneErrorAndItsSuggestionIsAccepted() throws {
+        let dir = NSTemporaryDirectory() + "nibscript-ib-undeclared-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let labels = (1...10).map { "<label customClass=\"FancyLabel\" id=\"L\($0 + 10)-aa-bbb\"/>" }.joined(separator: "\n")
+        let xib = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="Screen">
+                        <connections>
+                            <outlet property="view" destination="V1-aa-bbb" id="c1"/>
+                        </connections>
+                    </placeholder>
+                    <view id="V1-aa-bbb">
+                        <subviews>
+            \(labels)
+                            <collectionView id="C1-aa-bbb">
+                                <collectionViewLayout key="collectionViewLayout" customClass="GridLayout" id="G1-aa-bbb"/>
+                            </collectionView>
+                        </subviews>
+                    </view>
+                </objects>
+            </document>
+            """
+        try xib.write(toFile: dir + "/many.xib", atomically: true, encoding: .utf8)
+        var script = "nib N from \"many.xib\"\nscenario \"s\" {\n    o = new Screen\n    load nib N owner o\n}\n"
+        let first = Driver.runSource(SourceFile(path: dir + "/s.nibscript", text: script))
+        XCTAssertEqual(first.status, 2)
+        XCTAssertEqual(first.stderr.components(separatedBy: "error: class 'FancyLabel'").count - 1, 1, first.stderr)
+        XCTAssert(first.stderr.contains("and 9 more objects is not declared"), first.stderr)
+        XCTAssert(first.stderr.contains("of label_L11 ("), "the object is named as a script names it: \(first.stderr)")
+        // Write each suggested declaration, exactly as suggested.
+        let suggestions = first.stderr.split(separator: "\n").compactMap { line -> String? in
+            guard let r = line.range(of: "for instance '") else { return nil }
+            return line[r.upperBound...].replacingOccurrences(of: " { … }'", with: " {\n}")
+        }
+        XCTAssertEqual(suggestions, ["class Screen : UIViewController {\n}", "class FancyLabel : UILabel {\n}",
+                                     "class GridLayout : UICollectionViewLayout {\n}"])
+        script = suggestions.joined(separator: "\n") + "\n" + script
+        let second = Driver.runSource(SourceFile(path: dir + "/s.nibscript", text: script))
+        XCTAssertEqual(second.status, 0, second.stderr + second.stdout)
+        XCTAssertEqual(second.stderr, "")
+    }
+
     func testAMissingFileIsAnError() {
         let r = run("nib N from \"nowhere.xib\"\nscenario \"s\" {\n}\n")
         XCTAssertEqual(r.status, 2)

@@ -83,7 +83,7 @@ final class World {
         case .alloc(let o): return "alloc \(n(o))"
         case .retain(let o, let c, let why): return "retain \(n(o)) \(c) (\(describe(why)))"
         case .release(let o, let c, let why): return "release \(n(o)) \(c) (\(describe(why)))"
-        case .autorelease(let o, let p, let why): return "autorelease \(n(o)) pool \(p) (\(describe(why)))"
+        case .autorelease(let o, let p, _, let why): return "autorelease \(n(o)) pool \(p) (\(describe(why)))"
         case .drain(let p, let entries): return "drain pool \(p) entries \(entries)"
         case .dealloc(let o): return "dealloc \(n(o))"
         case .deallocIncomplete(let o): return "deallocIncomplete \(n(o))"

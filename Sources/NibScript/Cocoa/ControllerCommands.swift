@@ -73,7 +73,20 @@ enum ControllerCommands {
         default: kinds = []
         }
         for (i, want) in kinds.enumerated() {
-            guard let t = checker.type(of: args[i], scope, diagnostics: &diagnostics), let cls = checker.classes[t] else { continue }
+            // The controller a command hands to its holder may be made on the spot: under ARC
+            // `push nav new Next` is idiomatic (the stack holds it); under MRC the +1 of a plain
+            // `new` would leak, so only `new Next autoreleased` is.
+            let controllerArgument = (name == "push" || name == "present") ? i == 1 : name == "show"
+            var allowNew = false
+            if controllerArgument, case .new(let c, let autoreleased) = args[i].kind {
+                allowNew = autoreleased || checker.config.isARC || checker.config.isGC
+                if !allowNew {
+                    diagnostics.append(.error("under MRC the +1 of 'new' here is never released: the controller would leak", at: args[i].range,
+                                              notes: ["write 'new \(c.name) autoreleased', or assign it to a variable and release it after the command"]))
+                    continue
+                }
+            }
+            guard let t = checker.type(of: args[i], scope, diagnostics: &diagnostics, allowNew: allowNew), let cls = checker.classes[t] else { continue }
             if !want.contains(where: { cls.isKind(of: $0) }) {
                 diagnostics.append(.error("'\(name)' needs \(article(want.joined(separator: " or "))) here; '\(String(describing: args[i]))' is \(article(cls.name))", at: args[i].range))
             }

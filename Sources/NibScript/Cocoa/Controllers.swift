@@ -174,7 +174,7 @@ extension ScenarioRun {
         let r = range ?? scenario.range
         let loc = file.location(of: r.start)
         controllers.runtimeErrors.append(.error(text, at: r))
-        trace.append(TraceLine(line: line, depth: depth + 1, text: "ERROR        \(loc.line):\(loc.column): \(text)"))
+        traceLine(depth: depth + 1, "ERROR        \(loc.line):\(loc.column): \(text)")
         results.append(ExpectationResult(line: loc.line, text: "(the lifecycle allows this order)", passed: false,
                                          detail: "\(file.path):\(loc.line):\(loc.column): error: \(text)"))
     }

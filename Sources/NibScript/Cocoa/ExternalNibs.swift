@@ -48,10 +48,15 @@ struct NibModelMapping {
     let range: SourceRange
     let nibName: String
     let isMain: Bool
+    let reported = Reported()
 
     func model(scene: String?, diagnostics: inout [Diagnostic]) -> NibModel? {
         var model = NibModel(name: nibName, isMain: isMain, documentPlatform: doc.platform == .ios ? .ios : .mac)
         guard let chosen = objectsToLoad(scene: scene, diagnostics: &diagnostics) else { return nil }
+        model.fromStoryboard = doc.kind == .storyboard
+        // A Mac storyboard's Application scene is what NSApplicationMain loads from the main
+        // storyboard at launch: its objects are kept for the application, as a main nib's (N5).
+        if chosen.application != nil { model.isMain = true }
         if let owner = doc.filesOwner, let cls = classFor(doc.objects[owner], diagnostics: &diagnostics, required: false) {
             model.ownerClass = cls
         }
@@ -60,27 +65,49 @@ struct NibModelMapping {
         let viewRoots = doc.kind == .storyboard ? sceneViewRoots(chosen) : []
         let inView = Set(viewRoots.flatMap { subtree(of: $0.view, in: chosen) })
         var indexOf: [Int: Int] = [:]
-        var used: Set<String> = ["owner"]
+        // The names `describe` prints: document-wide, so a scene's objects are named alike
+        // whichever scene is loaded.
+        let names = doc.scriptNames
         var failed = false
         for i in chosen.order where !inView.contains(i) {
             let o = doc.objects[i]
             guard let cls = classFor(o, diagnostics: &diagnostics, required: true) else { failed = true; continue }
-            var name = Self.identifier(o.displayName)
-            if used.contains(name) { var k = 2; while used.contains("\(name)_\(k)") { k += 1 }; name = "\(name)_\(k)" }
-            used.insert(name)
+            let name = names[i] ?? Self.identifier(o.displayName)
             let parent = chosen.parent[i].flatMap { indexOf[$0] }
             let rel = relationship(of: o, ibParent: chosen.parent[i], parent: parent, in: model, chosen: chosen)
             indexOf[i] = model.objects.count
-            model.objects.append(.init(name: name, className: cls, parent: parent, relationship: rel, range: range))
+            model.objects.append(.init(name: name, className: cls, parent: parent, relationship: rel, range: range,
+                                       createdWithInit: createdWithInit(o)))
         }
         if failed { return nil }
-        connect(&model) { i in i == doc.filesOwner ? .owner : indexOf[i].map { .object($0) } }
+        connect(&model) { i in
+            if i == doc.filesOwner { return .owner }
+            if let app = chosen.application, i == app { return .application }
+            return indexOf[i].map { .object($0) }
+        }
+        // The application scene's main menu is NSApp's mainMenu (retained by it).
+        if let app = chosen.application {
+            for c in doc.children(of: app) {
+                guard case .property(let key) = doc.objects[c].relationship, let m = indexOf[c],
+                      let cls = classes["NSApplication"], cls.property(key) != nil else { continue }
+                model.connections.append(.init(kind: .outlet, source: .application, name: key, destinations: [.object(m)], isStale: false, range: range))
+            }
+        }
         for (controller, view) in viewRoots {
             guard let c = indexOf[controller] else { continue }
             model.sceneViews.append(.init(controller: c, model: viewModel(controller: controller, view: view, named: model.objects[c].name + "_view",
-                                                 chosen: chosen, used: &used, diagnostics: &diagnostics)))
+                                                 chosen: chosen, names: names, diagnostics: &diagnostics)))
         }
         return model
+    }
+
+    /// NSNib: "Custom objects are initialized using their init method", whatever their class
+    /// (an NSFontManager, an app delegate); the standard objects of the library (views,
+    /// cells, menus, controllers) get `initWithCoder:` even with a custom class. On iOS the
+    /// class decides: what adopts NSCoding gets `initWithCoder:`.
+    private func createdWithInit(_ o: IBObject) -> Bool? {
+        guard doc.platform == .mac else { return nil }
+        return o.element == "customObject" ? true : nil
     }
 
     /// Each loaded scene controller with a `<view key="view">`, and that view.
@@ -102,7 +129,7 @@ struct NibModelMapping {
     /// Owner the controller, its `view` outlet connected, and the connections between the
     /// controller and the view's objects.
     private func viewModel(controller: Int, view: Int, named name: String, chosen: Selection,
-                           used: inout Set<String>, diagnostics: inout [Diagnostic]) -> NibModel {
+                           names: [String?], diagnostics: inout [Diagnostic]) -> NibModel {
         var m = NibModel(name: name, isMain: false, documentPlatform: doc.platform == .ios ? .ios : .mac)
         m.ownerClass = classFor(doc.objects[controller], diagnostics: &diagnostics, required: false)
         var indexOf: [Int: Int] = [:]
@@ -110,14 +137,13 @@ struct NibModelMapping {
         for i in chosen.order where members.contains(i) {
             let o = doc.objects[i]
             guard let cls = classFor(o, diagnostics: &diagnostics, required: true) else { continue }
-            var objName = Self.identifier(o.displayName)
-            if used.contains(objName) { var k = 2; while used.contains("\(objName)_\(k)") { k += 1 }; objName = "\(objName)_\(k)" }
-            used.insert(objName)
+            let objName = names[i] ?? Self.identifier(o.displayName)
             let parent = i == view ? nil : o.parent.flatMap { indexOf[$0] }
             let rel: NibModel.Relationship = i == view ? .topLevel
                 : relationship(of: o, ibParent: o.parent, parent: parent, in: m, chosen: chosen)
             indexOf[i] = m.objects.count
-            m.objects.append(.init(name: objName, className: cls, parent: parent, relationship: rel, range: range))
+            m.objects.append(.init(name: objName, className: cls, parent: parent, relationship: rel, range: range,
+                                   createdWithInit: createdWithInit(o)))
         }
         if let v = indexOf[view] {
             m.connections.append(.init(kind: .outlet, source: .owner, name: "view", destinations: [.object(v)], isStale: true, range: range))
@@ -129,16 +155,7 @@ struct NibModelMapping {
     }
 
     /// `label-Mpr` → `label_Mpr`: names a script can write.
-    static func identifier(_ s: String) -> String {
-        var out = ""
-        for ch in s.unicodeScalars {
-            if ch.properties.isAlphabetic || ("0"..."9").contains(ch) || ch == "_" { out.unicodeScalars.append(ch) }
-            else if ch == "'" { continue }
-            else if !out.hasSuffix("_") { out += "_" }
-        }
-        if out.isEmpty || out.first!.isNumber { out = "object_" + out }
-        return out
-    }
+    static func identifier(_ s: String) -> String { IBDocument.scriptIdentifier(s) }
 
     struct Selection {
         var order: [Int] = []
@@ -146,6 +163,9 @@ struct NibModelMapping {
         /// that holds it (other scene objects, controllers reached through relationship segues).
         var parent: [Int: Int] = [:]
         var sceneOwned: Set<Int> = []
+        /// The Application placeholder of a Mac storyboard's Application scene, when that
+        /// scene is the one loaded: it stands for NSApp.
+        var application: Int?
     }
 
     /// Which objects load: every non-placeholder object of a xib; for a storyboard, one
@@ -167,6 +187,17 @@ struct NibModelMapping {
             return sel
         }
         guard let first = pickScene(scene, diagnostics: &diagnostics) else { return nil }
+        // The Application scene has no controller: its objects (the app delegate, the font
+        // manager) and the application's children (the main menu) load at the top level.
+        if doc.scenes[first].controller == nil,
+           let app = doc.scenes[first].objects.first(where: { doc.objects[$0].isApplicationPlaceholder }) {
+            sel.application = app
+            for c in doc.children(of: app) { addSubtree(c, parent: nil) }
+            for i in doc.scenes[first].objects where doc.objects[i].parent == nil && !doc.objects[i].isPlaceholder {
+                addSubtree(i, parent: nil)
+            }
+            return sel
+        }
         var pending = [first], seen: Set<Int> = []
         var holder: [Int: Int] = [:]   // scene → the controller that holds its controller
         while !pending.isEmpty {
@@ -179,7 +210,13 @@ struct NibModelMapping {
             }
             for c in doc.connections where c.kind == .segue && c.name.hasPrefix("relationship:") {
                 guard sel.order.contains(c.source), let target = doc.objects[c.destination].scene else { continue }
-                holder[target] = c.source
+                // A window controller's content: its window's contentViewController.
+                if c.name == "relationship:window.shadowedContentViewController",
+                   let w = doc.children(of: c.source).first(where: { doc.objects[$0].relationship == .property("window") }) {
+                    holder[target] = w
+                } else {
+                    holder[target] = c.source
+                }
                 pending.append(target)
             }
         }
@@ -190,6 +227,8 @@ struct NibModelMapping {
         if let name {
             for (k, s) in doc.scenes.enumerated() {
                 if s.id == name { return k }
+                if name == "Application", s.controller == nil,
+                   s.objects.contains(where: { doc.objects[$0].isApplicationPlaceholder }) { return k }
                 if let c = s.controller {
                     let o = doc.objects[c]
                     if o.attribute("storyboardIdentifier") == name || o.customClass == name || o.effectiveClass == name { return k }
@@ -209,17 +248,64 @@ struct NibModelMapping {
     private func classFor(_ o: IBObject, diagnostics: inout [Diagnostic], required: Bool) -> String? {
         if let custom = o.customClass {
             if classes[custom] != nil { return custom }
-            if required || o.placeholderIdentifier == "IBFilesOwner" {
-                diagnostics.append(.error("class '\(custom)' of \(o.displayName) (\(doc.path):\(o.location)) is not declared in the script; declare it with its outlets and their attributes, for instance 'class \(custom) : \(o.className) { … }'",
-                                          at: range))
-            }
+            if required || o.placeholderIdentifier == "IBFilesOwner" { reportUndeclared(custom, of: o, diagnostics: &diagnostics) }
             return nil
         }
         if classes[o.className] != nil { return o.className }
-        let view = config.isIOS ? "UIView" : "NSView"
-        let fallback = o.relationship == .subview || o.className.hasSuffix("View") ? view : "NSObject"
-        diagnostics.append(.warning("\(doc.path):\(o.location): \(o.className) is not in the class catalogue; it loads as \(fallback)", at: range))
+        let fallback = nearestKnownClass(of: o)
+        if reported.uncatalogued.insert(o.className).inserted {
+            diagnostics.append(.warning("\(doc.path):\(o.location): \(o.className) is not in the class catalogue; it loads as \(fallback)", at: range))
+        }
         return fallback
+    }
+
+    /// One error per undeclared class, however many objects have it: the first object is
+    /// named with its place in the file, the others counted. The declaration it suggests
+    /// has a superclass the script can write (a class of the catalogue).
+    private func reportUndeclared(_ custom: String, of o: IBObject, diagnostics: inout [Diagnostic]) {
+        if let k = reported.undeclared[custom] {
+            reported.undeclaredCount[custom, default: 1] += 1
+            let n = reported.undeclaredCount[custom]! - 1
+            diagnostics[k].message = undeclaredMessage(custom, first: reported.undeclaredFirst[custom]!, more: n)
+            return
+        }
+        let name = o.isPlaceholder ? o.displayName : (doc.scriptNames[o.index] ?? o.displayName)
+        let first = "\(name) (\(doc.path):\(o.location))"
+        reported.undeclared[custom] = diagnostics.count
+        reported.undeclaredFirst[custom] = first
+        diagnostics.append(.error(undeclaredMessage(custom, first: first, more: 0), at: range,
+                                  notes: ["declare it with its outlets and their attributes, for instance 'class \(custom) : \(suggestedSuperclass(of: o)) { … }'"]))
+    }
+
+    private func undeclaredMessage(_ custom: String, first: String, more: Int) -> String {
+        let others = more == 0 ? "" : " and \(more) more object\(more == 1 ? "" : "s")"
+        return "class '\(custom)' of \(first)\(others) is not declared in the script"
+    }
+
+    /// The class a declaration of `o`'s custom class can inherit from: its element's class
+    /// when the catalogue has it; for File's Owner, a controller when its `view` (or `window`)
+    /// outlet is connected; else the nearest class the catalogue has.
+    private func suggestedSuperclass(of o: IBObject) -> String {
+        if o.isPlaceholder {
+            let outlets = Set(doc.connections.filter { $0.source == o.index }.map(\.name))
+            if outlets.contains("view") { return config.isIOS ? "UIViewController" : "NSViewController" }
+            if outlets.contains("window"), config.isMac { return "NSWindowController" }
+            return "NSObject"
+        }
+        return classes[o.className] != nil ? o.className : nearestKnownClass(of: o)
+    }
+
+    private func nearestKnownClass(of o: IBObject) -> String {
+        let view = config.isIOS ? "UIView" : "NSView"
+        return o.relationship == .subview || o.className.hasSuffix("View") ? view : "NSObject"
+    }
+
+    /// What was already reported while mapping this document (one diagnostic per class).
+    final class Reported {
+        var undeclared: [String: Int] = [:]
+        var undeclaredFirst: [String: String] = [:]
+        var undeclaredCount: [String: Int] = [:]
+        var uncatalogued: Set<String> = []
     }
 
     private var config: Configuration { classes.config }
@@ -231,7 +317,10 @@ struct NibModelMapping {
         if chosen.sceneOwned.contains(o.index) {
             return .collection(pcls.list("topLevelObjects") != nil ? "topLevelObjects" : "topLevelObjectsToKeepAliveFromStoryboard")
         }
-        if ibParent != o.parent { return .collection("viewControllers") }
+        if ibParent != o.parent {
+            if pcls.isKind(of: "NSWindow"), pcls.property("contentViewController") != nil { return .property("contentViewController") }
+            return .collection("viewControllers")
+        }
         switch o.relationship {
         case .subview: return pcls.isView ? .subview : .collection("subviews")
         case .property(let key): return pcls.property(key) != nil ? .property(key) : .collection(pcls.list(key) != nil ? key : "children")

@@ -100,8 +100,8 @@ extension ScenarioRun {
     func abandonedObjects() -> [ObjectID] {
         let unloaded = unloadedControllers()
         guard !unloaded.isEmpty else { return [] }
-        let reach = engine.reachable(from: roots)
-        let without = engine.reachable(from: roots) { unloaded.contains($0.holder) }
+        let reach = engine.reachable(from: roots, followsAdopted: adoptionIsReference)
+        let without = engine.reachable(from: roots, skipping: { unloaded.contains($0.holder) }, followsAdopted: adoptionIsReference)
         var out: [ObjectID] = []
         for c in unloaded {
             for o in controllers.viewObjects[c] ?? [] where engine.isAlive(o) && reach[o.index] && !without[o.index] && !out.contains(o) {

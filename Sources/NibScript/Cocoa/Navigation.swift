@@ -12,10 +12,15 @@ extension ScenarioRun {
         defer { controllers.currentRange = nil }
         endEventIfPending("the current event ends first")
         guard !crashed else { return }
+        // `push nav new Next`: under ARC the +1 of `new` is a temporary, released once the
+        // command has retained it (the navigation controller, the window or the presenter holds it).
+        var temporaries: [Operand] = []
+        defer { temporaries.forEach(releaseTemporary) }
         func object(_ i: Int) -> ObjectID? {
             guard i < args.count else { return nil }
             let v = evaluate(args[i], ctx)
             guard !crashed else { return nil }
+            if v.fresh { temporaries.append(v) }
             guard let o = v.object else {
                 runtimeError("'\(file.text(args[i].range))' is nil", at: args[i].range)
                 return nil
@@ -196,12 +201,22 @@ extension ScenarioRun {
     /// `show c`: c becomes the key window's root view controller (a window is made if
     /// there is none). `show w`: a window becomes the key window (makeKeyAndVisible).
     /// Mac: `show wc` shows a window controller's window, `show vc` a view controller's view.
+    /// A window with a content view controller (a storyboard's window controller scene)
+    /// shows that controller's view: it loads (V1, V11) and becomes the content view.
+    private func showContentViewController(of w: ObjectID) {
+        let wcls = runtimeClass(of: w)
+        guard let p = wcls.property("contentViewController"), let vc = engine.read(SlotRef(w, p.slot)), engine.isAlive(vc) else { return }
+        note("\(shortLabel(w)).contentViewController is \(shortLabel(vc)): its view becomes the window's content view")
+        guard let v = getProperty("view", of: vc).object, !crashed else { return }
+        setProperty("contentView", of: w, Operand(object: v), cause: .other("\(shortLabel(w)).contentView holds it"))
+    }
+
     func show(_ x: ObjectID, at range: SourceRange) {
         let cls = runtimeClass(of: x)
         if config.isMac {
             if cls.isWindowController {
                 note("-[\(cls.name) showWindow:]")
-                _ = getProperty("window", of: x)
+                if let w = getProperty("window", of: x).object, !crashed { showContentViewController(of: w) }
             } else if cls.isViewController {
                 note("\(shortLabel(x)).view goes into a window")
                 _ = getProperty("view", of: x)

@@ -25,13 +25,17 @@ extension ScenarioRun {
         }
         depth += 1
         defer { depth -= 1 }
+        // A storyboard's Application scene connects NSApp: it exists before the scene's objects.
+        if model.connections.contains(where: { $0.source == .application || $0.destinations.contains(.application) }) {
+            _ = applicationObject()
+        }
 
         // Phase 1: instantiate.
         var objects: [ObjectID] = []
         for obj in model.objects {
             guard !crashed, let cls = classes[obj.className] else { return }
-            let initializer = cls.isArchivedByIB ? "initWithCoder:" : "init"
-            allocNote = "-\(initializer) (from the nib)"
+            let initializer = (obj.createdWithInit ?? !cls.isArchivedByIB) ? "init" : "initWithCoder:"
+            if tracing { allocNote = "-\(initializer) (from the nib)" }
             let o = engine.alloc(cls.engineClass, name: obj.name)
             runInitializers(initializer, of: cls, on: o)
             objects.append(o)
@@ -42,7 +46,11 @@ extension ScenarioRun {
         for c in model.connections {
             guard !crashed else { break }
             func resolve(_ e: NibModel.Endpoint) -> ObjectID? {
-                switch e { case .owner: return owner; case .object(let i): return objects[i] }
+                switch e {
+                case .owner: return owner
+                case .object(let i): return objects[i]
+                case .application: return applicationObject()
+                }
             }
             let src = resolve(c.source)
             let dests = c.destinations.map(resolve)
@@ -106,6 +114,9 @@ extension ScenarioRun {
             note("top-level object of the main nib: not autoreleased, stays at +1 for the application (N5)", extraDepth: 2)
         } else if config.isIOS {
             engine.autorelease(o, cause: .other("top-level object of nib '\(model.name)' (N4)"))
+        } else if model.fromStoryboard && !config.isGC {
+            // -[NSStoryboard instantiateControllerWithIdentifier:] returns its controller +0.
+            engine.autorelease(o, cause: .other("returned by -instantiateControllerWithIdentifier: (+0)"))
         } else if let c = controller, let slot = runtimeClass(of: c).list("topLevelObjects") {
             engine.listAdopt(SlotRef(c, slot), o)
             note("\(shortLabel(c)) keeps it in its top-level objects and releases it in dealloc (N3)", extraDepth: 2)
@@ -125,7 +136,12 @@ extension ScenarioRun {
         let what = "outlet \(shortLabel(source)).\(key) → \(value.map(shortLabel) ?? "nil")"
         let cause = Cause.other("outlet \(key)")
         let target = config.isIOS ? KeyValueCoding.iosSearch(key, in: cls) : KeyValueCoding.macSearch(key, in: cls)
-        if let v = value { eventLog.append(("connected", v)) }
+        // Only an outlet that found a place is `connected`; one that found nothing is
+        // `unconnected` (Mac) or raises (iOS), and is not also logged as connected.
+        switch target {
+        case .notConnected, .undefinedKey: break
+        default: if let v = value { eventLog.note(EventLog.connected, v) }
+        }
         switch target {
         case .setter(let p):
             note("\(what): setter -\(KeyValueCoding.setterSelector(key)) (\(p.attribute.rawValue))")
@@ -156,7 +172,7 @@ extension ScenarioRun {
             }
             raiseUndefinedKey(key, on: source)
         case .notConnected:
-            if let v = value { eventLog.append(("unconnected", v)) }
+            if let v = value { eventLog.note(EventLog.unconnected, v) }
             warn("\(what) not connected: \(cls.name) has no -\(KeyValueCoding.setterSelector(key)) and no ivar named '\(key)' (the Mac loader looks for neither -_\(KeyValueCoding.setterSelector(key)) nor '_\(key)') (N6)")
         }
     }

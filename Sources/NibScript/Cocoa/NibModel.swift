@@ -20,11 +20,17 @@ struct NibModel {
         var parent: Int?
         var relationship: Relationship
         var range: SourceRange
+        /// Whether the loader creates it with `init` rather than `initWithCoder:`, when the
+        /// Interface Builder element decides it (a Mac `<customObject>`: init); nil for the
+        /// class to decide (N2).
+        var createdWithInit: Bool? = nil
     }
 
     enum Endpoint: Equatable {
         case owner
         case object(Int)
+        /// The application (NSApp), which a Mac storyboard's Application scene stands for.
+        case application
     }
 
     struct Connection {
@@ -49,6 +55,9 @@ struct NibModel {
     var documentPlatform: PlatformName?
     /// Segues of a storyboard scene: they carry no ownership, so the loader ignores them.
     var ignoredSegues = 0
+    /// A storyboard scene: its controllers are returned autoreleased (+0), as
+    /// `instantiateControllerWithIdentifier:` returns them, on both platforms.
+    var fromStoryboard = false
     /// Storyboard scenes: for a controller (an index into `objects`), the nib its view loads
     /// from, lazily, with the controller as File's Owner.
     var sceneViews: [SceneView] = []
@@ -136,6 +145,7 @@ struct NibBuilder {
         switch e {
         case .owner: return model.ownerClass
         case .object(let i): return model.objects[i].className
+        case .application: return nil
         }
     }
 
@@ -179,13 +189,25 @@ struct NibBuilder {
         return nil
     }
 
+    /// What this platform's outlet search finds for `key` (N6, N7), in words; nil when it
+    /// finds nothing (an ivar hidden by `accessInstanceVariablesDirectly NO`, a Mac `_foo`):
+    /// the connection is then as stale as the script says.
+    static func placeFound(for key: String, in cls: RuntimeClass, config: Configuration) -> String? {
+        switch config.isIOS ? KeyValueCoding.iosSearch(key, in: cls) : KeyValueCoding.macSearch(key, in: cls) {
+        case .setter: return "a setter -\(KeyValueCoding.setterSelector(key))"
+        case .method(let sel, _, _): return "a method -\(sel)"
+        case .kvcIvar(let v), .directIvar(let v): return "an ivar '\(v.name)'"
+        case .undefinedKeyOverride, .undefinedKey, .notConnected: return nil
+        }
+    }
+
     /// The outlet must be something one of the platforms' searches can find (N6, N7), unless
     /// the class handles undefined keys itself or the connection is marked `stale`.
     private func checkOutlet(_ c: ConnectDecl, on cls: RuntimeClass, diagnostics: inout [Diagnostic]) {
         let key = c.outlet.name
         let found = KeyValueCoding.hasAnyTarget(for: key, in: cls)
-        if found, c.isStale {
-            diagnostics.append(.warning("connection marked 'stale' but '\(cls.name)' has outlet '\(key)'", at: c.outlet.range))
+        if found, c.isStale, let what = Self.placeFound(for: key, in: cls, config: classes.config) {
+            diagnostics.append(.warning("connection marked 'stale' but '\(cls.name)' has \(what), which the loader finds", at: c.outlet.range))
         }
         if found || c.isStale || cls.method("setValue:forUndefinedKey:") != nil { return }
         var names: [String] = []

@@ -69,6 +69,9 @@ struct ScriptRewriter {
     private(set) var untranslatable: [(range: SourceRange, text: String)] = []
     /// How many statements were dropped or rewritten.
     private(set) var rewrittenReleases = 0
+    /// The scenario's variables assigned so far, in the order the rewrite meets them: a
+    /// name released before any assignment is a nib object, not a variable.
+    private var variables: Set<String> = []
 
     init(classes: [String: String], toARC: Bool) { self.classes = classes; self.toARC = toARC }
 
@@ -100,7 +103,8 @@ struct ScriptRewriter {
                 }
                 return .nib(n)
             case .scenario(var s):
-                s.body = block(s.body, inDealloc: false)
+                variables = []
+                s.body = block(s.body, inDealloc: false, inScenario: true)
                 return .scenario(s)
             default:
                 return d
@@ -120,15 +124,29 @@ struct ScriptRewriter {
         return o
     }
 
-    private mutating func block(_ b: Block, inDealloc: Bool) -> Block {
+    private mutating func block(_ b: Block, inDealloc: Bool, inScenario: Bool = false) -> Block {
         var out: [Stmt] = []
         for s in b.statements {
-            if let t = statement(s, inDealloc: inDealloc) { out.append(t) }
+            // A scenario's `release x` becomes `watch x` then `x = nil`: the expectations
+            // after it still name the object x held (the MRC variable still points at it),
+            // not the nil ARC leaves in x.
+            if toARC, inScenario, case .release(let e) = s.kind, case .name(let id) = e.kind {
+                if variables.contains(id.name) {
+                    out.append(Stmt(.watch(e), range: s.range))
+                } else {
+                    // A nib object no variable holds: ARC's bridged release balances it (O8).
+                    rewrittenReleases += 1
+                    out.append(Stmt(.cfRelease(e), range: s.range))
+                    continue
+                }
+            }
+            if inScenario, case .assign(let t, _) = s.kind, case .name(let id) = t.kind { variables.insert(id.name) }
+            if let t = statement(s, inDealloc: inDealloc, inScenario: inScenario) { out.append(t) }
         }
         return Block(statements: out, range: b.range)
     }
 
-    private mutating func statement(_ s: Stmt, inDealloc: Bool) -> Stmt? {
+    private mutating func statement(_ s: Stmt, inDealloc: Bool, inScenario: Bool) -> Stmt? {
         func same(_ k: StmtKind) -> Stmt { Stmt(k, range: s.range) }
         switch s.kind {
         case .assign(let t, let v): return same(.assign(target: expr(t), value: expr(v)))
@@ -155,10 +173,10 @@ struct ScriptRewriter {
         case .cfRelease(let e): return same(.cfRelease(expr(e)))
         case .send(let e, let sel, let args): return same(.send(expr(e), selector: sel, arguments: args.map(expr)))
         case .loadNib(let n, let o): return same(.loadNib(nib: n, owner: expr(o)))
-        case .autoreleasePool(let b): return same(.autoreleasePool(block(b, inDealloc: inDealloc)))
-        case .choose(let bs): return same(.choose(bs.map { block($0, inDealloc: inDealloc) }))
+        case .autoreleasePool(let b): return same(.autoreleasePool(block(b, inDealloc: inDealloc, inScenario: inScenario)))
+        case .choose(let bs): return same(.choose(bs.map { block($0, inDealloc: inDealloc, inScenario: inScenario) }))
         case .command(let v, let args): return same(.command(verb: v, args: args.map(expr)))
-        case .drain, .expect: return s
+        case .drain, .expect, .watch: return s
         }
     }
 

@@ -9,6 +9,14 @@ public enum Driver {
         public var status: Int32
         public var stdout: String
         public var stderr: String
+
+        /// Writes the result as the executable does: diagnostics (the warnings found before
+        /// the run included) first, where they are read, then the traces and reports, as the
+        /// golden files show them.
+        public func write(stdout out: (String) -> Void, stderr err: (String) -> Void) {
+            if !stderr.isEmpty { err(stderr) }
+            if !stdout.isEmpty { out(stdout) }
+        }
     }
 
     public static let help = """
@@ -40,21 +48,37 @@ public enum Driver {
 
     """
 
+    /// Runs a command and returns what it printed: for tests, and for callers that want the
+    /// text as a value.
     public static func main(_ args: [String], stdin: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
                             environment: [String: String] = ProcessInfo.processInfo.environment) -> Result {
-        guard let sub = args.first else { return usage("missing subcommand") }
+        let out = StringOutput(), err = StringOutput()
+        let status = main(args, stdout: out, stderr: err, stdin: stdin, environment: environment)
+        return Result(status: status, stdout: out.text, stderr: err.text)
+    }
+
+    /// Runs a command, writing its output as it is produced (a trace is streamed, never held
+    /// whole). Returns the exit status.
+    public static func main(_ args: [String], stdout: TextOutput, stderr: TextOutput,
+                            stdin: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
+                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        func emit(_ r: Result) -> Int32 {
+            r.write(stdout: { stdout.write($0); stdout.flush() }, stderr: { stderr.write($0); stderr.flush() })
+            return r.status
+        }
+        guard let sub = args.first else { return emit(usage("missing subcommand")) }
         let rest = Array(args.dropFirst())
         switch sub {
-        case "-h", "--help", "help": return Result(status: 0, stdout: help, stderr: "")
-        case "--version": return Result(status: 0, stdout: "nibscript \(version)\n", stderr: "")
-        case "run": return runCommand(rest, stdin: stdin)
-        case "test": return GoldenTests.command(rest, environment: environment)
-        case "describe": return describeCommand(rest)
-        case "matrix": return Matrix.command(rest)
-        case "explore": return Explore.command(rest)
+        case "-h", "--help", "help": return emit(Result(status: 0, stdout: help, stderr: ""))
+        case "--version": return emit(Result(status: 0, stdout: "nibscript \(version)\n", stderr: ""))
+        case "run": return runCommand(rest, stdout: stdout, stderr: stderr, stdin: stdin)
+        case "test": return emit(GoldenTests.command(rest, environment: environment))
+        case "describe": return emit(describeCommand(rest))
+        case "matrix": return emit(Matrix.command(rest))
+        case "explore": return emit(Explore.command(rest))
         default:
-            if sub.hasSuffix(".nibscript") { return runCommand(args, stdin: stdin) }
-            return usage("unknown subcommand '\(sub)'")
+            if sub.hasSuffix(".nibscript") { return runCommand(args, stdout: stdout, stderr: stderr, stdin: stdin) }
+            return emit(usage("unknown subcommand '\(sub)'"))
         }
     }
 
@@ -62,56 +86,62 @@ public enum Driver {
         Result(status: 2, stdout: "", stderr: "error: \(message)\nUSAGE: nibscript <subcommand> [options] <file>...\nSee 'nibscript --help'.\n")
     }
 
-    static func runCommand(_ args: [String], stdin: () -> Data) -> Result {
+    static func runCommand(_ args: [String], stdout: TextOutput, stderr: TextOutput, stdin: () -> Data) -> Int32 {
         var quiet = false
         var files: [String] = []
         for a in args {
             if a == "--quiet" || a == "-q" { quiet = true }
-            else if a == "-h" || a == "--help" { return Result(status: 0, stdout: help, stderr: "") }
-            else if a.hasPrefix("-") && a != "-" { return usage("unknown option '\(a)' for 'run'") }
+            else if a == "-h" || a == "--help" { stdout.write(help); stdout.flush(); return 0 }
+            else if a.hasPrefix("-") && a != "-" { stderr.write(usage("unknown option '\(a)' for 'run'").stderr); stderr.flush(); return 2 }
             else { files.append(a) }
         }
-        if files.isEmpty { return usage("'run' needs a file (or '-' for standard input)") }
-        var result = Result(status: 0, stdout: "", stderr: "")
+        if files.isEmpty { stderr.write(usage("'run' needs a file (or '-' for standard input)").stderr); stderr.flush(); return 2 }
+        var status: Int32 = 0
         for path in files {
-            let r: Result
+            let file: SourceFile
             if path == "-" {
-                r = runSource(SourceFile(path: "<stdin>", bytes: [UInt8](stdin())), quiet: quiet)
+                file = SourceFile(path: "<stdin>", bytes: [UInt8](stdin()))
             } else {
                 guard let data = FileManager.default.contents(atPath: path) else {
-                    result.stderr += "error: cannot read '\(path)'\n"
-                    result.status = 2
+                    stderr.write("error: cannot read '\(path)'\n"); stderr.flush()
+                    status = 2
                     continue
                 }
-                r = runSource(SourceFile(path: path, bytes: [UInt8](data)), quiet: quiet)
+                file = SourceFile(path: path, bytes: [UInt8](data))
             }
-            result.stdout += r.stdout
-            result.stderr += r.stderr
-            result.status = max(result.status, r.status)
+            status = max(status, runSource(file, quiet: quiet, stdout: stdout, stderr: stderr))
         }
-        return result
+        return status
     }
 
-    /// Compiles and runs one script.
+    /// Compiles and runs one script, returning what it printed.
     public static func runSource(_ file: SourceFile, quiet: Bool = false) -> Result {
+        let out = StringOutput(), err = StringOutput()
+        let status = runSource(file, quiet: quiet, stdout: out, stderr: err)
+        return Result(status: status, stdout: out.text, stderr: err.text)
+    }
+
+    /// Compiles and runs one script: the compiler's diagnostics first, then each scenario's
+    /// trace as it runs, its summary, and last the errors found while running.
+    public static func runSource(_ file: SourceFile, quiet: Bool = false, stdout: TextOutput, stderr: TextOutput) -> Int32 {
         let (program, diagnostics) = Compiler.compile(file)
-        let err = DiagnosticFormatter.format(diagnostics, in: file)
+        stderr.write(DiagnosticFormatter.format(diagnostics, in: file))
         guard let program else {
             let n = diagnostics.filter { $0.severity == .error }.count
-            return Result(status: 2, stdout: "", stderr: err + "\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")
+            stderr.write("\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")
+            stderr.flush()
+            return 2
         }
-        let reports = Runner.run(program)
-        var out = ""
-        for (i, r) in reports.enumerated() {
-            if i > 0 { out += "\n" }
-            out += TextReport.render(r, quiet: quiet)
-        }
-        if reports.isEmpty { out += "\(file.path): no scenarios\n" }
+        stderr.flush()
+        let reports = Runner.run(program, quiet: quiet, to: stdout)
+        if reports.isEmpty { stdout.write("\(file.path): no scenarios\n") }
+        stdout.flush()
         // Impossible orders found while running are errors in the script, like those found before.
         let runtimeErrors = reports.flatMap(\.runtimeErrors)
+        stderr.write(DiagnosticFormatter.format(runtimeErrors, in: file))
+        stderr.flush()
         let failed = reports.contains { $0.failed > 0 }
-        let status: Int32 = !runtimeErrors.isEmpty ? 2 : failed ? 1 : 0
-        return Result(status: status, stdout: out, stderr: err + DiagnosticFormatter.format(runtimeErrors, in: file))
+        return !runtimeErrors.isEmpty ? 2 : failed ? 1 : 0
     }
 
     static func describeCommand(_ args: [String]) -> Result {

@@ -152,7 +152,6 @@ enum Explore {
         let one: (Int) -> RunResult = { i in
             let driver = VariantDriver(decisions: wave[i], budget: budget, seen: seen, reads: reads)
             let run = ScenarioRun(program: program, scenario: scenario, config: program.config)
-            run.tracing = false
             run.runExplored(driver)
             return driver.result(of: run)
         }
@@ -405,10 +404,7 @@ extension ScenarioRun {
             for cb in c.callbacks { h.combine(cb.object.raw); h.combine(cb.callback.rawValue) }
         }
         if reads.events {
-            var pairs: [(String, Int32)] = eventLog.map { ($0.kind, $0.object.raw) }
-            pairs.sort { ($0.0, $0.1) < ($1.0, $1.1) }
-            var last: (String, Int32)?
-            for p in pairs where last.map({ $0 != p }) ?? true { h.combine(p.0); h.combine(p.1); last = p }
+            eventLog.hash(into: &h)
         }
         if reads.warnings { for w in warnings { h.combine(w.text) } }
         return h.finalize()

@@ -75,7 +75,7 @@ enum Matrix {
             columns.append(cells)
         }
         if rewroteForARC > 0 {
-            notes.append("ARC columns of this MRC script: each explicit 'release x' runs as 'x = nil', and in dealloc explicit releases and [super dealloc] are dropped (ARC releases strong ivars itself); \(rewroteForARC) statement\(rewroteForARC == 1 ? "" : "s") rewritten")
+            notes.append("ARC columns of this MRC script: each explicit 'release x' runs as 'x = nil' (expectations after it still name the object x held; a nib object no variable holds runs as 'CFRelease x'), and in dealloc explicit releases and [super dealloc] are dropped (ARC releases strong ivars itself); \(rewroteForARC) statement\(rewroteForARC == 1 ? "" : "s") rewritten")
         }
         let rows = program.scenarios.enumerated().map { i, s in
             Row(title: s.title, line: file.location(of: s.range.start).line, cells: columns.map { $0[i] })

@@ -8,23 +8,47 @@ struct Checker {
     let nibs: [NibDecl]
     /// Models of the nibs read from Interface Builder files, by name.
     var externalNibs: [String: NibModel] = [:]
+    /// Names objects get at run time that no scope declares (TraceNames), with their classes.
+    let traceNames: [String: String]
 
     init(program: Program) {
         config = program.config
         var ignored: [Diagnostic] = []
         classes = ClassTable(script: program.classDecls, config: program.config, engine: Engine(), diagnostics: &ignored)
         nibs = program.nibDecls
+        traceNames = TraceNames.possible(in: program, classes: classes)
     }
 
     /// A scope's names with their classes (nil when not known statically).
+    /// Names are kept in the order they appear (suggestions list them so) and indexed by
+    /// name, so a script with a million names checks in linear time.
     struct Scope {
         var cls: RuntimeClass?
         var selector: String?
-        var variables: [(name: String, type: String?)] = []
-        var nibObjects: [(name: String, type: String)] = []
+        private(set) var variables: [(name: String, type: String?)] = []
+        private(set) var nibObjects: [(name: String, type: String)] = []
+        private var variableIndex: [String: Int] = [:]
+        private var nibObjectIndex: [String: Int] = [:]
         var isScenario: Bool { cls == nil }
 
-        func variable(_ n: String) -> (name: String, type: String?)? { variables.last { $0.name == n } }
+        init(cls: RuntimeClass? = nil, selector: String? = nil) { self.cls = cls; self.selector = selector }
+
+        func variable(_ n: String) -> (name: String, type: String?)? { variableIndex[n].map { variables[$0] } }
+        func nibObject(_ n: String) -> (name: String, type: String)? { nibObjectIndex[n].map { nibObjects[$0] } }
+
+        /// Declares a variable unless the scope has one by that name.
+        mutating func addVariable(_ name: String, _ type: String?) {
+            guard variableIndex[name] == nil else { return }
+            variableIndex[name] = variables.count
+            variables.append((name, type))
+        }
+
+        /// Makes a nib object's name known unless it is already.
+        mutating func addNibObject(_ name: String, _ type: String) {
+            guard nibObjectIndex[name] == nil else { return }
+            nibObjectIndex[name] = nibObjects.count
+            nibObjects.append((name, type))
+        }
     }
 
     mutating func check(_ program: inout Program, diagnostics: inout [Diagnostic]) {
@@ -48,7 +72,7 @@ struct Checker {
         }
         for s in program.scenarios {
             var scope = Scope()
-            scope.nibObjects = controllerNibObjects()
+            for o in controllerNibObjects() { scope.addNibObject(o.name, o.type) }
             checkBlock(s.body, &scope, diagnostics: &diagnostics)
         }
     }
@@ -218,8 +242,15 @@ struct Checker {
         case .loadNib(let name, let owner):
             _ = type(of: owner, scope, diagnostics: &diagnostics)
             guard let nib = nibs.first(where: { $0.name.name == name.name }) else { diagnostics.append(unknownNib(name)); return }
-            for (n, c) in nibObjects(nib) where !scope.nibObjects.contains(where: { $0.name == n }) {
-                scope.nibObjects.append((n, c))
+            for (n, c) in nibObjects(nib) { scope.addNibObject(n, c) }
+        case .watch(let e):
+            guard scope.isScenario else {
+                diagnostics.append(.error("'watch' names an object for the scenario's expectations; it belongs in a scenario, not in a method", at: s.range)); return
+            }
+            guard case .name(let id) = e.kind, scope.variable(id.name) != nil else {
+                diagnostics.append(.error("'watch' takes a variable of the scenario", at: e.range,
+                                          notes: ["write 'x = …' first, then 'watch x'; expectations naming x then read that object even after x is set to nil"]))
+                return
             }
         case .drain:
             if !scope.isScenario {
@@ -251,8 +282,8 @@ struct Checker {
             for b in branches {
                 var inner = before
                 checkBlock(b, &inner, diagnostics: &diagnostics)
-                for v in inner.variables where after.variable(v.name) == nil { after.variables.append(v) }
-                for o in inner.nibObjects where !after.nibObjects.contains(where: { $0.name == o.name }) { after.nibObjects.append(o) }
+                for v in inner.variables { after.addVariable(v.name, v.type) }
+                for o in inner.nibObjects { after.addNibObject(o.name, o.type) }
             }
             scope = after
         }
@@ -262,11 +293,11 @@ struct Checker {
         switch target.kind {
         case .name(let id):
             if id.name == "self" { diagnostics.append(.error("'self' cannot be assigned", at: id.range)); return }
-            if scope.nibObjects.contains(where: { $0.name == id.name }) {
+            if scope.nibObject(id.name) != nil {
                 diagnostics.append(.error("'\(id.name)' names an object of a loaded nib; use another name for a variable", at: id.range)); return
             }
             if let cls = scope.cls, cls.ivar(id.name) != nil { return }
-            if scope.variable(id.name) == nil { scope.variables.append((id.name, valueType)) }
+            scope.addVariable(id.name, valueType)
         case .property(let base, let name):
             if let t = type(of: base, scope, diagnostics: &diagnostics), let cls = classes[t], cls.property(name.name) == nil, cls.list(name.name) != nil {
                 let how = name.name == "subviews" ? "send … addSubview: x" : "send … addObject: x"
@@ -284,9 +315,9 @@ struct Checker {
     private func checkExpectation(_ e: Expectation, _ scope: Scope, diagnostics: inout [Diagnostic]) {
         switch e.kind {
         case .count(let x, _, _, _), .state(let x, _):
-            _ = type(of: x, scope, diagnostics: &diagnostics)
+            _ = expectedType(of: x, scope, diagnostics: &diagnostics)
         case .leaks(let xs), .zombies(let xs):
-            for x in xs { _ = type(of: x, scope, diagnostics: &diagnostics) }
+            for x in xs { _ = expectedType(of: x, scope, diagnostics: &diagnostics) }
         case .crash, .noCrash, .warning:
             break
         case .event(_, let kind, let subject):
@@ -295,9 +326,36 @@ struct Checker {
                     ?? ["events: " + ScenarioRun.eventKinds.joined(separator: ", ")]
                 diagnostics.append(.error("unknown event '\(kind.name)'", at: kind.range, notes: notes))
             }
-            if let x = subject { _ = type(of: x, scope, diagnostics: &diagnostics) }
+            if let x = subject { _ = expectedType(of: x, scope, diagnostics: &diagnostics) }
         case .other(let verb, let args, _):
             ControllerCommands.checkExpectation(verb, args, scope: scope, checker: self, diagnostics: &diagnostics)
+        }
+    }
+
+    /// An expectation may also name an object by its trace label, `"aLabel#6"`, or by a
+    /// name only the run gives (an object a method body made), as TraceNames describes;
+    /// the class is then known only when the name is.
+    func expectedType(of e: Expr, _ scope: Scope, diagnostics: inout [Diagnostic]) -> String? {
+        switch e.kind {
+        case .string(let s):
+            if TraceNames.parseLabel(s) != nil { return nil }
+            diagnostics.append(.error("expected an object: a name, or a trace label such as \"label#6\"", at: e.range)); return nil
+        case .name(let id):
+            var scratch: [Diagnostic] = []
+            let t = nameType(id, scope, diagnostics: &scratch)
+            if scratch.isEmpty { return t }
+            if let c = traceNames[id.name] { return c }
+            diagnostics += scratch
+            return nil
+        case .property(let base, _), .ivar(let base, _):
+            if case .string = base.kind { _ = expectedType(of: base, scope, diagnostics: &diagnostics); return nil }
+            if case .name(let id) = base.kind, traceNames[id.name] != nil {
+                var scratch: [Diagnostic] = []
+                if nameType(id, scope, diagnostics: &scratch) == nil, !scratch.isEmpty { return nil }
+            }
+            return type(of: e, scope, diagnostics: &diagnostics)
+        default:
+            return type(of: e, scope, diagnostics: &diagnostics)
         }
     }
 
@@ -347,7 +405,7 @@ struct Checker {
         }
         if let v = scope.variable(n) { return v.type }
         if let cls = scope.cls, let iv = cls.ivar(n) { return iv.type == "id" ? nil : iv.type }
-        if let o = scope.nibObjects.last(where: { $0.name == n }) { return o.type }
+        if let o = scope.nibObject(n) { return o.type }
         if n == "app" { return config.isIOS ? "UIApplication" : "NSApplication" }
         var candidates = scope.variables.map(\.name) + scope.nibObjects.map(\.name) + ["app"]
         if let cls = scope.cls { candidates += ["self"] + cls.ancestors.flatMap { $0.ivars.map(\.name) } }

@@ -105,8 +105,13 @@ extension ScenarioRun {
             let v = evaluate(value, ctx, nameHint: id.name)
             guard !crashed else { return }
             if let k = ctx.frame.slots[id.name] {
+                // A watched variable given another object is no longer watched.
+                if v.object != nil, ctx.frame.object == scenarioFrame.object { watched[id.name] = nil }
                 storeVariable(SlotRef(ctx.frame.object, k), v)
             } else if let me = ctx.selfObject, let iv = runtimeClass(of: me).ivar(id.name) {
+                var v = v
+                // `retain value` earlier in this body: the ivar takes over that +1.
+                if iv.ownership == .none, !v.fresh, takeFloatingRetain(of: v.object, in: ctx) { v.fresh = true }
                 storeIvar(iv, of: me, v)
             }
         case .property(let base, let name):

@@ -15,8 +15,7 @@ struct ExpectationResult: Equatable {
 /// message, so checking a dangling outlet does not crash the scenario. Leaks, zombies and
 /// crashes describe the whole run and are checked at its end, wherever they are written.
 extension ScenarioRun {
-    static let eventKinds = ["alloc", "retain", "release", "autorelease", "dealloc", "zombie", "zeroed",
-                             "connected", "unconnected", "deallocIncomplete"]
+    static var eventKinds: [String] { EventLog.kinds }
 
     func check(_ e: Expectation, _ ctx: Context) {
         // A scoped expectation (`expect (mac) …`) runs only in the configurations it names.
@@ -55,13 +54,17 @@ extension ScenarioRun {
 
     /// Under garbage collection nothing leaks: what is unreachable is garbage, freed at the
     /// next collection.
-    func leakedObjects() -> [ObjectID] { config.isGC ? [] : engine.leaks(roots: roots) }
+    func leakedObjects() -> [ObjectID] { config.isGC ? [] : engine.leaks(roots: roots, followsAdopted: adoptionIsReference) }
 
-    func zombieObjects() -> [ObjectID] {
-        var out: [ObjectID] = []
-        for (k, o) in eventLog where k == "zombie" && !out.contains(o) { out.append(o) }
-        return out
+    /// Whether the +1s `holder` adopted are references (O9): the application keeps what it
+    /// adopted, and a Mac window or view controller releases its adopted top-level objects
+    /// in dealloc. A plain File's Owner only owes their release (N3): it holds no pointer,
+    /// so an object nothing else reaches is a leak, as Instruments' Leaks reports it.
+    func adoptionIsReference(_ holder: ObjectID) -> Bool {
+        holder == application || isKind(holder, "NSWindowController") || isKind(holder, "NSViewController")
     }
+
+    func zombieObjects() -> [ObjectID] { eventLog.zombies }
 
     private func evaluate(_ e: Expectation, _ ctx: Context, line: Int, text: String) -> ExpectationResult {
         func result(_ ok: Bool, _ detail: @autoclosure () -> String) -> ExpectationResult {
@@ -70,7 +73,7 @@ extension ScenarioRun {
         switch e.kind {
         case .count(let expr, let op, let n, _):
             let (o, desc) = inspect(expr, ctx)
-            guard let o else { return result(false, "\(desc) is nil") }
+            guard let o else { return result(false, nilText(desc)) }
             let c = engine.isAlive(o) ? engine.count(o) : 0
             var r = result(compare(c, op, n), "\(label(o)) has count \(c)\(engine.isAlive(o) ? "" : " (deallocated)")")
             r.observed = c
@@ -79,15 +82,15 @@ extension ScenarioRun {
             let (o, desc) = inspect(expr, ctx)
             switch want {
             case .alive:
-                guard let o else { return result(false, "\(desc) is nil") }
+                guard let o else { return result(false, nilText(desc)) }
                 return result(engine.isAlive(o), "\(label(o)) was deallocated at line \(engine.deallocSite(o))")
             case .deallocated:
-                guard let o else { return result(false, "\(desc) is nil") }
+                guard let o else { return result(false, nilText(desc)) }
                 return result(!engine.isAlive(o), "\(label(o)) is alive with count \(engine.count(o))")
             case .isNil:
                 return result(o == nil, "\(desc) points at \(o.map(label) ?? "")\(o.map { engine.isAlive($0) ? "" : " (deallocated)" } ?? "")")
             case .dangling:
-                guard let o else { return result(false, "\(desc) is nil") }
+                guard let o else { return result(false, nilText(desc)) }
                 return result(!engine.isAlive(o), "\(desc) points at \(label(o)), which is alive with count \(engine.count(o))")
             }
         case .leaks(let exprs):
@@ -108,7 +111,7 @@ extension ScenarioRun {
             return result(engine.crash == nil, "crashed at line \(crashLine ?? 0): \(engine.crash?.message ?? "")")
         case .event(let negated, let kind, let subject):
             let o = subject.flatMap { inspect($0, ctx).0 }
-            let happened = eventLog.contains { $0.kind == kind.name && (subject == nil || $0.object == o) }
+            let happened = eventLog.happened(kind.name, to: subject == nil ? nil : o)
             let what = "\(kind.name)" + (o.map { " of \(label($0))" } ?? "")
             return result(happened != negated, negated ? "\(what) happened" : "no \(what) happened")
         case .warning(let s):
@@ -117,6 +120,11 @@ extension ScenarioRun {
         case .other(let verb, let args, let negated):
             return controllerExpectation(verb, args, negated: negated, ctx, result: result)
         }
+    }
+
+    /// Why a path gave no object: it is nil, or its name is ambiguous (TraceNames).
+    private func nilText(_ desc: String) -> String {
+        desc.contains(" objects are called ") ? desc : "\(desc) is nil"
     }
 
     private func compare(_ a: Int, _ op: CompareOp, _ b: Int) -> Bool {
@@ -137,10 +145,16 @@ extension ScenarioRun {
         switch e.kind {
         case .name(let id):
             if id.name == "self" { return (ctx.selfObject, desc) }
+            if let o = watched[id.name], ctx.frame.object == scenarioFrame.object { return (o, desc) }
             if let k = ctx.frame.slots[id.name] { return (engine.read(SlotRef(ctx.frame.object, k)), desc) }
             if let o = nibNames[id.name] { return (o, desc) }
             if id.name == "app" { return (application, desc) }
-            return (nil, desc)
+            // A name only the trace gives (an object a method body made): the one object with it.
+            let (o, ambiguity) = object(tracedAs: id.name)
+            return (o, ambiguity ?? desc)
+        case .string(let s):
+            guard let (name, number) = TraceNames.parseLabel(s) else { return (nil, desc) }
+            return (object(labelled: name, number: number), desc)
         case .property(let base, let name), .ivar(let base, let name):
             guard let b = inspect(base, ctx).0 else { return (nil, desc) }
             let cls = runtimeClass(of: b)

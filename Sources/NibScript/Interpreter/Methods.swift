@@ -22,6 +22,7 @@ extension ScenarioRun {
         let frame = makeFrame(key: "\(owner.name) \(selector)", names: locals)
         let ctx = Context(selfObject: o, implementingClass: owner, selector: selector, frame: frame, arguments: arguments)
         execute(m.body.statements, ctx)
+        floatingRetains.removeAll { $0.frame == frame.object }
         if !crashed { engine.release(frame.object) }
     }
 

@@ -12,16 +12,20 @@ final class ScenarioRun {
     let classes: ClassTable
     var file: SourceFile { program.file }
 
-    // What the trace shows.
-    var trace: [TraceLine] = []
-    /// False while `explore` runs variants: no trace lines are built (nothing prints them).
-    var tracing = true
+    /// Where the trace goes as it is made; nil when nothing prints it (`--quiet`, `matrix`,
+    /// `explore`), and then no trace text is built at all.
+    var trace: TraceWriter?
+    var tracing: Bool { trace != nil }
     var line = 0 { didSet { engine.site = Int32(line) } }
+    /// Where the last line lookup ended, so the next (usually the next statement) is O(1).
+    var lineHint = 0
     /// Said on the next `alloc` line: how the object was initialized.
     var allocNote: String?
     var depth = 0
-    /// Events per object, for `expect event`.
-    var eventLog: [(kind: String, object: ObjectID)] = []
+    /// Which kinds of event each object has had, for `expect event`.
+    var eventLog = EventLog()
+    /// How many engine events the run had (for the benchmark's rates).
+    var events = 0
     var warnings: [(line: Int, text: String)] = []
     var results: [ExpectationResult] = []
     var crashLine: Int?
@@ -40,9 +44,14 @@ final class ScenarioRun {
     var application: ObjectID?
     var frameClasses: [String: (ClassID, [String])] = [:]
     var callDepth = 0
+    /// `watch x`: the object expectations naming the scenario variable x read.
+    var watched: [String: ObjectID] = [:]
+    /// `retain value` in a method body, not yet owned by a reference: (frame, object).
+    var floatingRetains: [(frame: ObjectID, object: ObjectID)] = []
     static let maxCallDepth = 64
 
-    init(program: Program, scenario: ScenarioDecl, config: Configuration) {
+    init(program: Program, scenario: ScenarioDecl, config: Configuration, trace: TraceWriter? = nil) {
+        self.trace = trace
         self.program = program
         self.scenario = scenario
         self.config = config
@@ -57,9 +66,13 @@ final class ScenarioRun {
 
     // MARK: Trace
 
-    func note(_ text: String, extraDepth: Int = 1) {
-        guard tracing else { return }
-        trace.append(TraceLine(line: line, depth: depth + extraDepth, text: text))
+    func note(_ text: @autoclosure () -> String, extraDepth: Int = 1) {
+        trace?.write(line: line, depth: depth + extraDepth, text())
+    }
+
+    /// A trace line at `depth` (absolute), built only when a trace is being written.
+    func traceLine(depth: Int, _ text: @autoclosure () -> String) {
+        trace?.write(line: line, depth: depth, text())
     }
 
     func warn(_ text: String) {
@@ -68,9 +81,8 @@ final class ScenarioRun {
     }
 
     func header(_ range: SourceRange) {
-        guard tracing else { return }
-        let text = file.text(range).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        trace.append(TraceLine(line: line, depth: depth, text: text.trimmingCharacters(in: .whitespaces)))
+        guard let trace else { return }
+        trace.write(line: line, depth: depth, file.firstLineTrimmed(range))
     }
 
     func label(_ o: ObjectID) -> String {
@@ -107,15 +119,35 @@ final class ScenarioRun {
         }
     }
 
+    /// Every engine event: the bookkeeping expectations need, then (only when a trace is
+    /// being written) its line of text.
     private func record(_ e: EngineEvent) {
-        let d = e.depth
-        func add(_ verb: String, _ o: ObjectID, _ rest: @autoclosure () -> String, shownAs: String? = nil) {
-            eventLog.append((verb, o))
-            if !tracing || engine.isHidden(o) { return }
-            let v = TextReport.pad(shownAs ?? verb, 12)
-            let l = TextReport.pad(label(o), 28)
-            let text = (v + " " + l + " " + rest())
-            trace.append(TraceLine(line: line, depth: depth + 1 + d, text: text.trimmingTrailingSpaces()))
+        events += 1
+        switch e.kind {
+        case .alloc(let o): eventLog.note(EventLog.alloc, o)
+        case .retain(let o, _, _): eventLog.note(EventLog.retain, o)
+        case .release(let o, _, _): eventLog.note(EventLog.release, o)
+        case .autorelease(let o, _, _, _): eventLog.note(EventLog.autorelease, o)
+        case .dealloc(let o): eventLog.note(EventLog.dealloc, o)
+        case .deallocIncomplete(let o):
+            eventLog.note(EventLog.deallocIncomplete, o)
+            warnings.append((line, "-[\(engine.className(engine.classOf(o))) dealloc] of \(shortLabel(o)) never reached [super dealloc]: its superclasses' cleanup was skipped and its memory is never freed"))
+        case .weakZeroed(_, let t): eventLog.note(EventLog.zeroed, t)
+        case .zombie(let o, _): eventLog.note(EventLog.zombie, o)
+        case .crash: crashLine = line
+        case .drain: break
+        }
+        guard let trace, let text = traceText(e) else { return }
+        trace.write(line: line, depth: depth + 1 + e.depth, text)
+    }
+
+    /// The words of an event's trace line; nil for events of hidden objects (the scopes'
+    /// variable frames), which the trace does not show.
+    private func traceText(_ e: EngineEvent) -> String? {
+        func object(_ verb: String, _ o: ObjectID, _ rest: String) -> String? {
+            if engine.isHidden(o) { return nil }
+            let text = TextReport.pad(verb, 12) + " " + TextReport.pad(label(o), 28) + " " + rest
+            return text.trimmingTrailingSpaces()
         }
         func counted(_ n: Int32, _ c: Cause) -> String {
             let why = causeText(c)
@@ -124,44 +156,28 @@ final class ScenarioRun {
         switch e.kind {
         case .alloc(let o):
             let note = allocNote
-            add("alloc", o, "count 1" + (note.map { "   " + $0 } ?? ""))
             allocNote = nil
-        case .retain(let o, let n, let c): add("retain", o, counted(n, c))
-        case .release(let o, let n, let c): add("release", o, counted(n, c))
-        case .autorelease(let o, let pool, let c):
+            return object("alloc", o, "count 1" + (note.map { "   " + $0 } ?? ""))
+        case .retain(let o, let n, let c): return object("retain", o, counted(n, c))
+        case .release(let o, let n, let c): return object("release", o, counted(n, c))
+        case .autorelease(let o, let pool, let n, let c):
             let why = causeText(c)
-            add("autorelease", o, "count \(engine.count(o)), pending in pool \(pool)" + (why.isEmpty ? "" : "   " + why))
+            return object("autorelease", o, "count \(n), pending in pool \(pool)" + (why.isEmpty ? "" : "   " + why))
         case .drain(let pool, let entries):
-            guard tracing else { return }
-            trace.append(TraceLine(line: line, depth: depth + 1 + d,
-                                   text: "drain        pool \(pool): \(entries) pending release\(entries == 1 ? "" : "s")"))
+            return "drain        pool \(pool): \(entries) pending release\(entries == 1 ? "" : "s")"
         case .dealloc(let o):
             // The collector finalizes; the event stays a `dealloc` for `expect event`.
-            add("dealloc", o, "", shownAs: config.isGC ? "collected" : nil)
-        case .deallocIncomplete(let o):
-            eventLog.append(("deallocIncomplete", o))
-            warnings.append((line, "-[\(engine.className(engine.classOf(o))) dealloc] of \(shortLabel(o)) never reached [super dealloc]: its superclasses' cleanup was skipped and its memory is never freed"))
-            trace.append(TraceLine(line: line, depth: depth + 1 + d, text: "warning: " + warnings.last!.text))
+            return object(config.isGC ? "collected" : "dealloc", o, "")
+        case .deallocIncomplete:
+            return "warning: " + warnings.last!.text
         case .weakZeroed(let r, let t):
-            eventLog.append(("zeroed", t))
-            guard tracing else { return }
-            trace.append(TraceLine(line: line, depth: depth + 1 + d, text: "weak → nil   \(placeLabel(r)) (was \(shortLabel(t)))"))
+            return "weak → nil   \(placeLabel(r)) (was \(shortLabel(t)))"
         case .zombie(let o, let sel):
-            eventLog.append(("zombie", o))
-            guard tracing else { return }
-            trace.append(TraceLine(line: line, depth: depth + 1 + d,
-                                   text: "ZOMBIE       -[\(engine.className(engine.classOf(o))) \(sel)] sent to deallocated \(label(o))"))
+            return "ZOMBIE       -[\(engine.className(engine.classOf(o))) \(sel)] sent to deallocated \(label(o))"
         case .crash(let message):
-            crashLine = line
-            trace.append(TraceLine(line: line, depth: depth + 1 + d, text: "CRASH        " + message))
+            return "CRASH        " + message
         }
     }
-}
-
-struct TraceLine: Equatable {
-    var line: Int
-    var depth: Int
-    var text: String
 }
 
 /// A scope's variables, kept as slots of a hidden engine object so that ownership,

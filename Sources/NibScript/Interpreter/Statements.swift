@@ -14,7 +14,7 @@ extension ScenarioRun {
     func execute(_ statements: [Stmt], _ ctx: Context, topLevel: Bool = false) {
         var skippedAfterCrash = false
         for s in statements {
-            line = file.location(of: s.range.start).line
+            line = file.line(of: s.range.start, hint: &lineHint)
             if case .expect(let e) = s.kind { check(e, ctx); continue }
             if crashed {
                 if topLevel && !skippedAfterCrash {
@@ -44,9 +44,18 @@ extension ScenarioRun {
             let v = evaluate(e, ctx)
             guard let o = v.object else { return note("message to nil: nothing happens") }
             // The reference it was read from holds the extra claim (`retain _x` after
-            // `_x = value` is how an MRC setter owns its value); a value read from nowhere
-            // (a nib object's name, `value`) floats until released.
-            engine.retain(o, via: v.place)
+            // `_x = value` is how an MRC setter owns its value). A value read from nowhere
+            // (`value`, a nib object's name) in a method gives its claim to the ivar of self
+            // that holds it, whether `v = value` came before or comes after; otherwise it
+            // floats until released.
+            // An argument's place is the caller's reference, not the method's own.
+            let place = isArgument(e, ctx) ? nil : v.place
+            if place == nil, let r = unownedIvar(of: ctx, pointingAt: o) {
+                engine.retain(o, via: r)
+            } else {
+                engine.retain(o, via: place)
+                if place == nil, ctx.selfObject != nil { floatingRetains.append((ctx.frame.object, o)) }
+            }
         case .release(let e):
             let v = evaluate(e, ctx)
             guard let o = v.object else { return note("message to nil: nothing happens") }
@@ -92,6 +101,12 @@ extension ScenarioRun {
             if !crashed { engine.drainPool() }
         case .superCall:
             callSuper(ctx)
+        case .watch(let e):
+            guard case .name(let id) = e.kind else { return }
+            let v = evaluate(e, ctx)
+            guard let o = v.object else { return note("\(id.name) is nil: nothing to watch") }
+            watched[id.name] = o
+            note("expectations naming \(id.name) now read \(shortLabel(o)), a handle that owns nothing")
         case .expect(let e):
             check(e, ctx)
         case .command(let verb, let args):
@@ -101,6 +116,32 @@ extension ScenarioRun {
             note("choose: branch 1 of \(branches.count)")
             execute(branches[0].statements, ctx)
         }
+    }
+
+    func isArgument(_ e: Expr, _ ctx: Context) -> Bool {
+        if case .name(let id) = e.kind { return ctx.argument(id.name) != nil && ctx.frame.slots[id.name] == nil }
+        return false
+    }
+
+    /// An MRC ivar of the method's self, without a claim, that points at `o`: the ivar a
+    /// setter body stored `value` into before retaining it.
+    func unownedIvar(of ctx: Context, pointingAt o: ObjectID) -> SlotRef? {
+        guard let me = ctx.selfObject, !config.isARC, engine.isAlive(me) else { return nil }
+        for k in runtimeClass(of: me).ancestors {
+            for iv in k.ivars where iv.ownership == .none {
+                let r = SlotRef(me, iv.slot)
+                if engine.read(r) == o, engine.claims(r) == 0 { return r }
+            }
+        }
+        return nil
+    }
+
+    /// A `retain value` of this method frame not yet owned by any reference: the ivar of
+    /// self that stores `o` next takes it over (`retain value` then `v = value`).
+    func takeFloatingRetain(of o: ObjectID?, in ctx: Context) -> Bool {
+        guard let o, let k = floatingRetains.firstIndex(where: { $0.frame == ctx.frame.object && $0.object == o }) else { return false }
+        floatingRetains.remove(at: k)
+        return true
     }
 
     /// Drains every pool down to the run loop's: what the end of an event does.
@@ -130,7 +171,7 @@ extension ScenarioRun {
         guard !crashed else { return }
         let pending = (0..<engine.poolDepth).reduce(0) { $0 + engine.pendingReleases(inPool: $1).count }
         if pending > 0 || config.isGC {
-            trace.append(TraceLine(line: line, depth: 0, text: "end of scenario: the event ends and the run loop's pool drains"))
+            traceLine(depth: 0, "end of scenario: the event ends and the run loop's pool drains")
             drainRunLoopPool()
         }
     }

@@ -1,12 +1,12 @@
 import NibScriptSyntax
 import OwnershipEngine
 
-/// What one scenario run found: its trace and the state at its end.
+/// What one scenario run found: the state at its end and its expectations. (Its trace was
+/// written while it ran.)
 public struct ScenarioReport {
     public var title: String
     public var config: Configuration
     public var line: Int
-    var trace: [TraceLine]
     public var alive: [(label: String, count: Int)]
     public var leaks: [String]
     public var dangling: [String]
@@ -18,6 +18,8 @@ public struct ScenarioReport {
     /// Impossible orders found while running, as diagnostics at their statements.
     public var runtimeErrors: [Diagnostic]
     var results: [ExpectationResult]
+    /// How many engine events the run had.
+    public var events: Int
 
     public var passed: Int { results.filter(\.passed).count }
     public var failed: Int { results.count - passed }
@@ -26,26 +28,46 @@ public struct ScenarioReport {
 extension ScenarioRun {
     func report() -> ScenarioReport {
         checkDeferred()
-        let alive = engine.allObjects.filter { engine.isAlive($0) && !engine.isHidden($0) }.map { (label($0), engine.count($0)) }
+        let alive = engine.liveVisibleObjects.map { (label($0), engine.count($0)) }
         let dangling = engine.danglingReferences().map { d in
             "\(placeLabel(d.slot)) → \(label(d.target)) (deallocated at line \(engine.deallocSite(d.target)))"
         }
-        let zombies = eventLog.enumerated().compactMap { _, e in e.kind == "zombie" ? label(e.object) : nil }
+        let zombies = eventLog.zombies.map(label)
         let crash = engine.crash.map { "line \(crashLine ?? 0): \($0.message)" }
         return ScenarioReport(title: scenario.title, config: config, line: file.location(of: scenario.range.start).line,
-                              trace: trace, alive: alive, leaks: leakedObjects().map(label), dangling: dangling,
+                              alive: alive, leaks: leakedObjects().map(label), dangling: dangling,
                               zombies: zombies, crash: crash, warnings: warnings.map { "line \($0.line): \($0.text)" },
-                              abandoned: abandonedObjects().map(label), runtimeErrors: runtimeErrors, results: results)
+                              abandoned: abandonedObjects().map(label), runtimeErrors: runtimeErrors, results: results,
+                              events: events)
     }
 }
 
 /// Runs every scenario of a program, each on a fresh engine.
 public enum Runner {
+    /// Reports only; no trace is built.
     public static func run(_ program: Program, config: Configuration? = nil) -> [ScenarioReport] {
         program.scenarios.map { s in
             let run = ScenarioRun(program: program, scenario: s, config: config ?? program.config)
             run.run()
             return run.report()
         }
+    }
+
+    /// Runs each scenario and writes its text to `out` as it goes: the heading, the trace
+    /// line by line as the run makes it (unless `quiet`), then the summary and expectations.
+    public static func run(_ program: Program, config: Configuration? = nil, quiet: Bool,
+                           to out: TextOutput) -> [ScenarioReport] {
+        var reports: [ScenarioReport] = []
+        for (i, s) in program.scenarios.enumerated() {
+            let cfg = config ?? program.config
+            if i > 0 { out.write("\n") }
+            out.write(TextReport.heading(title: s.title, line: program.file.location(of: s.range.start).line, config: cfg))
+            let run = ScenarioRun(program: program, scenario: s, config: cfg, trace: quiet ? nil : TraceWriter(out))
+            run.run()
+            let r = run.report()
+            out.write(TextReport.summary(r))
+            reports.append(r)
+        }
+        return reports
     }
 }

@@ -1,16 +1,13 @@
 /// The text a run prints: per scenario the trace, then the summary and the expectations.
 public enum TextReport {
-    public static func render(_ r: ScenarioReport, quiet: Bool) -> String {
-        var out = "scenario \"\(r.title)\" (line \(r.line); \(r.config))\n"
-        if !quiet {
-            var lastLine = -1
-            for t in r.trace {
-                let number = t.line == lastLine ? "" : String(t.line)
-                lastLine = t.line
-                out += pad(number, 5, right: true) + "  " + String(repeating: "  ", count: t.depth) + t.text + "\n"
-            }
-        }
-        out += "  summary\n"
+    /// The line that opens a scenario's text, before its trace.
+    static func heading(title: String, line: Int, config: Configuration) -> String {
+        "scenario \"\(title)\" (line \(line); \(config))\n"
+    }
+
+    /// What follows the trace: the summary, the expectations and the count of each.
+    public static func summary(_ r: ScenarioReport) -> String {
+        var out = "  summary\n"
         func section(_ name: String, _ items: [String]) {
             let head = "    " + pad(name, 10)
             if items.isEmpty { out += head + "none\n"; return }

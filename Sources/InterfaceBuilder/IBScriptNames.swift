@@ -1,0 +1,40 @@
+// The names a nibscript script uses for a document's objects, shared by `describe` and the
+// loader so that what `describe` prints is what a script writes.
+extension IBDocument {
+    /// One name per object, index-aligned with `objects` (placeholders get nil): the
+    /// `userLabel`, else the element and the first part of the id (`label_Mpr`), made into an
+    /// identifier; duplicates, in document order, get `_2`, `_3`… `owner` is reserved for
+    /// File's Owner.
+    public var scriptNames: [String?] {
+        var used: Set<String> = ["owner"]
+        return objects.map { o in
+            guard !o.isPlaceholder else { return nil }
+            var name = Self.scriptIdentifier(o.displayName)
+            if used.contains(name) {
+                var k = 2
+                while used.contains("\(name)_\(k)") { k += 1 }
+                name = "\(name)_\(k)"
+            }
+            used.insert(name)
+            return name
+        }
+    }
+
+    /// Letters, digits and `_` are kept, an apostrophe is dropped, any other run of
+    /// characters becomes one `_`; a name that would start with a digit gets `object_`.
+    public static func scriptIdentifier(_ s: String) -> String {
+        var out = ""
+        for ch in s.unicodeScalars {
+            if ch.properties.isAlphabetic || ("0"..."9").contains(ch) || ch == "_" { out.unicodeScalars.append(ch) }
+            else if ch == "'" { continue }
+            else if !out.hasSuffix("_") { out += "_" }
+        }
+        if out.isEmpty || out.first!.isNumber { out = "object_" + out }
+        return out
+    }
+}
+
+extension IBObject {
+    /// A Mac storyboard's `<application>` (or a Mac xib's Application proxy): NSApp.
+    public var isApplicationPlaceholder: Bool { placeholderIdentifier == IBElementMap.applicationIdentifier }
+}
