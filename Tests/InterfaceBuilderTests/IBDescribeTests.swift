@@ -43,18 +43,18 @@ final class IBDescribeTests: XCTestCase {
           File's Owner (-1)  ViewController
           First Responder (-2)  UIResponder
         objects:
-          view-6  UIView  (top level, line 37)
-            textField-8  UITextField  (subview, line 41)
-            button-9  UIButton  (subview, line 79)
-            label-10  UILabel  (subview, line 114)
-            webView-11  UIWebView  (subview, line 146)
+          view_6  UIView  (top level, line 37)
+            textField_8  UITextField  (subview, line 41)
+            button_9  UIButton  (subview, line 79)
+            label_10  UILabel  (subview, line 114)
+            webView_11  UIWebView  (subview, line 146)
         connections:
-          outlet  File's Owner.portField -> textField-8   (line 187)
-          outlet  File's Owner.startStopButton -> button-9   (line 195)
-          outlet  File's Owner.view -> view-6   (line 179)
-          outlet  File's Owner.webView -> webView-11   (line 203)
-          action  textField-8.startStop: -> File's Owner  [editingDidEndOnExit]   (line 211)
-          action  button-9.startStop: -> File's Owner  [touchUpInside]   (line 220)
+          outlet  File's Owner.portField -> textField_8   (line 187)
+          outlet  File's Owner.startStopButton -> button_9   (line 195)
+          outlet  File's Owner.view -> view_6   (line 179)
+          outlet  File's Owner.webView -> webView_11   (line 203)
+          action  textField_8.startStop: -> File's Owner  [editingDidEndOnExit]   (line 211)
+          action  button_9.startStop: -> File's Owner  [touchUpInside]   (line 220)
 
         """
         let name = "legacy/ios-8.00-CocoaAsyncSocket-UdpEchoServer-ViewController.xib"
