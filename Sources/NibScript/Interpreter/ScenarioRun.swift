@@ -49,6 +49,10 @@ final class ScenarioRun {
     /// `retain value` in a method body, not yet owned by a reference: (frame, object).
     var floatingRetains: [(frame: ObjectID, object: ObjectID)] = []
     static let maxCallDepth = 64
+    /// `nibscript graph --at L`: the run stops before the first statement of the scenario
+    /// after line L (`stopped` then), leaving the state as it was after line L.
+    var stopAfterLine: Int?
+    var stopped = false
 
     init(program: Program, scenario: ScenarioDecl, config: Configuration, trace: TraceWriter? = nil) {
         self.trace = trace
