@@ -78,6 +78,15 @@ final class RuntimeClass {
         return map
     }
 
+    private var initializerCache: [String: [(MethodDecl, RuntimeClass)]] = [:]
+    /// The bodies of initializer `selector` that run on a new object, root class first.
+    func initializerBodies(_ selector: String) -> [(MethodDecl, RuntimeClass)] {
+        if let cached = initializerCache[selector] { return cached }
+        let bodies = ancestors.reversed().compactMap { k in k.methods[selector].map { ($0, k) } }
+        initializerCache[selector] = bodies
+        return bodies
+    }
+
     func property(_ name: String) -> RuntimeProperty? { propertyMap[name] }
     func ivar(_ name: String) -> RuntimeIvar? { ivarMap[name] }
     func list(_ name: String) -> Int? { listMap[name] }

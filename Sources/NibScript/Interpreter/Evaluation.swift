@@ -230,9 +230,9 @@ extension ScenarioRun {
     func runInitializers(_ selector: String, of c: RuntimeClass, on o: ObjectID) {
         if let designated = controllerDesignatedInitializer(selector, of: c) { runInitializers(designated, of: c, on: o) }
         controllerWillInitialize(selector, of: c, on: o)
-        for k in c.ancestors.reversed() {
+        for (m, k) in c.initializerBodies(selector) {
             guard !crashed else { return }
-            if let m = k.methods[selector] { invoke(m, of: k, on: o, selector: selector) }
+            invoke(m, of: k, on: o, selector: selector)
         }
     }
 

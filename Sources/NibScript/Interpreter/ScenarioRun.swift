@@ -44,6 +44,8 @@ final class ScenarioRun {
     var application: ObjectID?
     var frameClasses: [String: (ClassID, [String])] = [:]
     var callDepth = 0
+    /// Dealloc plans already made, by class (Cocoa/DeallocPlanning.swift).
+    var planCache: [ClassID: DeallocPlan] = [:]
     /// `watch x`: the object expectations naming the scenario variable x read.
     var watched: [String: ObjectID] = [:]
     /// `retain value` in a method body, not yet owned by a reference: (frame, object).
