@@ -25,8 +25,10 @@ public enum Driver {
     USAGE: nibscript <subcommand> [options] <file>...
 
     SUBCOMMANDS:
-      run [--quiet] <file>...     Run each scenario and print its trace, summary and expectations.
-                                  '-' reads the script from standard input.
+      run [--quiet] [--format text|json] <file>...
+                                  Run each scenario and print its trace, summary and expectations
+                                  ('json': JSON Lines, one record per event, summary and
+                                  expectation). '-' reads the script from standard input.
       test [--update] [<dir>]     Run every .nibscript under <dir> (default: examples) and compare
                                   its output with the golden .out file beside it.
       describe <file.xib>         Print the nib model read from an Interface Builder file.
@@ -88,9 +90,27 @@ public enum Driver {
 
     static func runCommand(_ args: [String], stdout: TextOutput, stderr: TextOutput, stdin: () -> Data) -> Int32 {
         var quiet = false
+        var json = false
         var files: [String] = []
-        for a in args {
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            i += 1
             if a == "--quiet" || a == "-q" { quiet = true }
+            else if a == "--format" || a.hasPrefix("--format=") {
+                let value: String
+                if a == "--format" {
+                    guard i < args.count else { stderr.write(usage("'--format' needs 'text' or 'json'").stderr); stderr.flush(); return 2 }
+                    value = args[i]
+                    i += 1
+                } else {
+                    value = String(a.dropFirst("--format=".count))
+                }
+                guard value == "text" || value == "json" else {
+                    stderr.write(usage("unknown format '\(value)' for 'run' (use 'text' or 'json')").stderr); stderr.flush(); return 2
+                }
+                json = value == "json"
+            }
             else if a == "-h" || a == "--help" { stdout.write(help); stdout.flush(); return 0 }
             else if a.hasPrefix("-") && a != "-" { stderr.write(usage("unknown option '\(a)' for 'run'").stderr); stderr.flush(); return 2 }
             else { files.append(a) }
@@ -109,7 +129,7 @@ public enum Driver {
                 }
                 file = SourceFile(path: path, bytes: [UInt8](data))
             }
-            status = max(status, runSource(file, quiet: quiet, stdout: stdout, stderr: stderr))
+            status = max(status, runSource(file, quiet: quiet, json: json, stdout: stdout, stderr: stderr))
         }
         return status
     }
@@ -123,7 +143,8 @@ public enum Driver {
 
     /// Compiles and runs one script: the compiler's diagnostics first, then each scenario's
     /// trace as it runs, its summary, and last the errors found while running.
-    public static func runSource(_ file: SourceFile, quiet: Bool = false, stdout: TextOutput, stderr: TextOutput) -> Int32 {
+    public static func runSource(_ file: SourceFile, quiet: Bool = false, json: Bool = false,
+                                 stdout: TextOutput, stderr: TextOutput) -> Int32 {
         let (program, diagnostics) = Compiler.compile(file)
         stderr.write(DiagnosticFormatter.format(diagnostics, in: file))
         guard let program else {
@@ -133,8 +154,8 @@ public enum Driver {
             return 2
         }
         stderr.flush()
-        let reports = Runner.run(program, quiet: quiet, to: stdout)
-        if reports.isEmpty { stdout.write("\(file.path): no scenarios\n") }
+        let reports = json ? Runner.runJSONLines(program, quiet: quiet, to: stdout) : Runner.run(program, quiet: quiet, to: stdout)
+        if reports.isEmpty && !json { stdout.write("\(file.path): no scenarios\n") }
         stdout.flush()
         // Impossible orders found while running are errors in the script, like those found before.
         let runtimeErrors = reports.flatMap(\.runtimeErrors)

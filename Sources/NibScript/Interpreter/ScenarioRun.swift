@@ -12,9 +12,9 @@ final class ScenarioRun {
     let classes: ClassTable
     var file: SourceFile { program.file }
 
-    /// Where the trace goes as it is made; nil when nothing prints it (`--quiet`, `matrix`,
-    /// `explore`), and then no trace text is built at all.
-    var trace: TraceWriter?
+    /// Where the trace goes as it is made (text, JSON Lines, a recording); nil when nothing
+    /// prints it (`--quiet`, `matrix`, `explore`), and then no trace text is built at all.
+    var trace: TraceSink?
     var tracing: Bool { trace != nil }
     var line = 0 { didSet { engine.site = Int32(line) } }
     /// Where the last line lookup ended, so the next (usually the next statement) is O(1).
@@ -50,7 +50,7 @@ final class ScenarioRun {
     var floatingRetains: [(frame: ObjectID, object: ObjectID)] = []
     static let maxCallDepth = 64
 
-    init(program: Program, scenario: ScenarioDecl, config: Configuration, trace: TraceWriter? = nil) {
+    init(program: Program, scenario: ScenarioDecl, config: Configuration, trace: TraceSink? = nil) {
         self.trace = trace
         self.program = program
         self.scenario = scenario
@@ -67,12 +67,12 @@ final class ScenarioRun {
     // MARK: Trace
 
     func note(_ text: @autoclosure () -> String, extraDepth: Int = 1) {
-        trace?.write(line: line, depth: depth + extraDepth, text())
+        trace?.note(text(), line: line, depth: depth + extraDepth, in: self)
     }
 
     /// A trace line at `depth` (absolute), built only when a trace is being written.
     func traceLine(depth: Int, _ text: @autoclosure () -> String) {
-        trace?.write(line: line, depth: depth, text())
+        trace?.note(text(), line: line, depth: depth, in: self)
     }
 
     func warn(_ text: String) {
@@ -81,8 +81,7 @@ final class ScenarioRun {
     }
 
     func header(_ range: SourceRange) {
-        guard let trace else { return }
-        trace.write(line: line, depth: depth, file.firstLineTrimmed(range))
+        trace?.statement(range, line: line, depth: depth, in: self)
     }
 
     func label(_ o: ObjectID) -> String {
@@ -137,13 +136,12 @@ final class ScenarioRun {
         case .crash: crashLine = line
         case .drain: break
         }
-        guard let trace, let text = traceText(e) else { return }
-        trace.write(line: line, depth: depth + 1 + e.depth, text)
+        trace?.event(e, line: line, depth: depth + 1 + e.depth, in: self)
     }
 
     /// The words of an event's trace line; nil for events of hidden objects (the scopes'
     /// variable frames), which the trace does not show.
-    private func traceText(_ e: EngineEvent) -> String? {
+    func traceText(_ e: EngineEvent) -> String? {
         func object(_ verb: String, _ o: ObjectID, _ rest: String) -> String? {
             if engine.isHidden(o) { return nil }
             let text = TextReport.pad(verb, 12) + " " + TextReport.pad(label(o), 28) + " " + rest
