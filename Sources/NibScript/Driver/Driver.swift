@@ -35,6 +35,11 @@ public enum Driver {
       matrix [--format text|json] <file>
                                   Run each scenario under every configuration (Mac, iOS 5.1,
                                   iOS 6.0; MRC and ARC) and print one table of outcomes.
+      report <file> [-o <report.html>]
+                                  Write one self-contained HTML page: findings, the source with
+                                  each line's events and expectations, the object graph after a
+                                  clicked line, retain-count timelines, the matrix. Without -o
+                                  the page goes to standard output.
       explore [--warnings K] [--max-variants N] [--format text|json] <file>
                                   Insert up to K memory warnings (default 1) at every run-loop
                                   turn, take every branch of each 'choose', and report each
@@ -78,6 +83,7 @@ public enum Driver {
         case "describe": return emit(describeCommand(rest))
         case "matrix": return emit(Matrix.command(rest))
         case "explore": return emit(Explore.command(rest))
+        case "report": return emit(reportCommand(rest))
         default:
             if sub.hasSuffix(".nibscript") { return runCommand(args, stdout: stdout, stderr: stderr, stdin: stdin) }
             return emit(usage("unknown subcommand '\(sub)'"))
@@ -163,6 +169,53 @@ public enum Driver {
         stderr.flush()
         let failed = reports.contains { $0.failed > 0 }
         return !runtimeErrors.isEmpty ? 2 : failed ? 1 : 0
+    }
+
+    /// `nibscript report FILE [-o OUT]`: the HTML report. Exit status as `run`'s: 0, 1 when
+    /// an expectation failed (the report is written all the same), 2 for a usage error or a
+    /// script that does not compile (nothing is written).
+    static func reportCommand(_ args: [String]) -> Result {
+        var output: String?
+        var files: [String] = []
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            i += 1
+            if a == "-o" || a == "--output" {
+                guard i < args.count else { return usage("'\(a)' needs a file name") }
+                output = args[i]
+                i += 1
+            } else if a.hasPrefix("--output=") {
+                output = String(a.dropFirst("--output=".count))
+            } else if a == "-h" || a == "--help" {
+                return Result(status: 0, stdout: help, stderr: "")
+            } else if a.hasPrefix("-") {
+                return usage("unknown option '\(a)' for 'report'")
+            } else {
+                files.append(a)
+            }
+        }
+        guard files.count == 1, let path = files.first else { return usage("'report' takes one script") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return Result(status: 2, stdout: "", stderr: "error: cannot read '\(path)'\n")
+        }
+        let file = SourceFile(path: path, bytes: [UInt8](data))
+        let (program, diagnostics) = Compiler.compile(file)
+        var err = DiagnosticFormatter.format(diagnostics, in: file)
+        guard let program else {
+            let n = diagnostics.filter { $0.severity == .error }.count
+            return Result(status: 2, stdout: "", stderr: err + "\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")
+        }
+        let (html, reports) = HTMLReport().render(program, matrix: HTMLReport.matrix(for: file, program: program))
+        let runtimeErrors = reports.flatMap(\.runtimeErrors)
+        err += DiagnosticFormatter.format(runtimeErrors, in: file)
+        let status: Int32 = !runtimeErrors.isEmpty ? 2 : reports.contains { $0.failed > 0 } ? 1 : 0
+        guard let output else { return Result(status: status, stdout: html, stderr: err) }
+        guard FileManager.default.createFile(atPath: output, contents: Data(html.utf8)) else {
+            return Result(status: 2, stdout: "", stderr: err + "error: cannot write '\(output)'\n")
+        }
+        let passed = reports.reduce(0) { $0 + $1.passed }, failed = reports.reduce(0) { $0 + $1.failed }
+        return Result(status: status, stdout: "wrote \(output): \(reports.count) scenario\(reports.count == 1 ? "" : "s"), \(passed) passed, \(failed) failed\n", stderr: err)
     }
 
     static func describeCommand(_ args: [String]) -> Result {
