@@ -44,7 +44,10 @@ extension String {
 /// each line's events and expectations beside it, the object graph after the line a reader
 /// clicks, and a retain-count timeline per object.
 struct HTMLReport {
-    /// Graphs are kept up to this many bytes in all; lines after that say the graph was not kept.
+    /// Graphs are kept up to about this many bytes in all. Past it, every other kept graph
+    /// is dropped and from then on only every 2nd (4th, …) statement's is drawn, so a long
+    /// script keeps evenly spaced graphs and a reader clicking a line whose graph was dropped
+    /// sees the nearest earlier one, said so.
     var graphBudget = 4 << 20
     /// At most this many events of one line are shown before "more".
     var eventsShownPerLine = 12
@@ -61,9 +64,11 @@ struct HTMLReport {
 
     /// Runs every scenario with a recorder and returns the page and the reports.
     func render(_ program: Program, matrix: Matrix.Result? = nil) -> (html: String, reports: [ScenarioReport]) {
-        var svgs: [String] = []
-        var svgIndex: [String: Int] = [:]
+        var svgs: [String?] = []
         var bytes = 0
+        var stride = 1
+        var statements = 0           // statements passed, in all scenarios
+        var kept: [(counter: Int, svg: Int)] = []
         var scenarios: [Scenario] = []
         let file = program.file
         for s in program.scenarios {
@@ -72,13 +77,26 @@ struct HTMLReport {
             var pending: Int?
             func snapshot(_ run: ScenarioRun) {
                 guard let line = pending, let graph else { return }
-                if bytes > graphBudget { graphs.append((line, nil)); return }
+                statements += 1
+                guard statements % stride == 0 else { graphs.append((line, nil)); return }
                 let svg = graph(run)
-                if let k = svgIndex[svg] { graphs.append((line, k)); return }
-                svgIndex[svg] = svgs.count
+                if let last = kept.last, let previous = svgs[last.svg], previous == svg {
+                    graphs.append((line, last.svg))   // nothing changed: share the drawing
+                    return
+                }
                 graphs.append((line, svgs.count))
+                kept.append((statements, svgs.count))
                 svgs.append(svg)
                 bytes += svg.utf8.count
+                while bytes > graphBudget && stride < 1 << 20 {
+                    stride *= 2
+                    kept = kept.filter { k in
+                        if k.counter % stride == 0 { return true }
+                        bytes -= svgs[k.svg]?.utf8.count ?? 0
+                        svgs[k.svg] = nil
+                        return false
+                    }
+                }
             }
             recorder.willStart = { line, run in
                 if line == pending { return }   // a note of the statement still running
@@ -97,7 +115,7 @@ struct HTMLReport {
 
     // MARK: The page
 
-    func page(file: SourceFile, config: Configuration, scenarios: [Scenario], svgs: [String], matrix: Matrix.Result?) -> String {
+    func page(file: SourceFile, config: Configuration, scenarios: [Scenario], svgs: [String?], matrix: Matrix.Result?) -> String {
         let passed = scenarios.reduce(0) { $0 + $1.report.passed }
         let failed = scenarios.reduce(0) { $0 + $1.report.failed }
         var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -131,7 +149,7 @@ struct HTMLReport {
                      ("graphs", .array(s.graphs.map { .array([.int($0.line), .int($0.svg ?? -1)]) }))])
         })
         h += "<script type=\"application/json\" id=\"graph-index\">\(HTML.scriptJSON(index))</script>\n"
-        for (k, svg) in svgs.enumerated() { h += "<template id=\"svg-\(k)\">\(svg)</template>\n" }
+        for (k, svg) in svgs.enumerated() { if let svg { h += "<template id=\"svg-\(k)\">\(svg)</template>\n" } }
         h += "<script>\n\(Self.script)</script>\n</body>\n</html>\n"
         return h
     }
@@ -220,7 +238,8 @@ struct HTMLReport {
     // MARK: Source
 
     func sourceRows(file: SourceFile, scenarios: [Scenario]) -> String {
-        let lineCount = file.lineStarts.count
+        // A final line break does not start a line of its own.
+        let lineCount = file.lineStarts.count > 1 && file.lineStarts.last == file.bytes.count ? file.lineStarts.count - 1 : file.lineStarts.count
         // Per line, per scenario: the annotation's HTML pieces.
         var notes = [[Int: [String]]](repeating: [:], count: lineCount + 2)
         for (i, s) in scenarios.enumerated() {
@@ -449,16 +468,22 @@ struct HTMLReport {
         for (var k = 0; k < tabs.length; k++) { tabs[k].classList.toggle("on", Number(tabs[k].getAttribute("data-s")) === i); }
       }
       function showGraph(line) {
-        var list = index[current].graphs, best = null;
-        for (var k = 0; k < list.length; k++) { if (list[k][0] <= line) { best = list[k]; } }
+        var list = index[current].graphs, best = null, shown = null;
+        for (var k = 0; k < list.length; k++) {
+          if (list[k][0] <= line) {
+            best = list[k];
+            if (list[k][1] >= 0 && document.getElementById("svg-" + list[k][1])) { shown = list[k]; }
+          }
+        }
         var graph = document.getElementById("graph"), caption = document.getElementById("graph-caption");
         while (graph.firstChild) { graph.removeChild(graph.firstChild); }
         if (!best) { caption.textContent = "No statement of this scenario ran before line " + line + "."; return; }
-        var t = document.getElementById("svg-" + best[1]);
-        if (!t) { caption.textContent = "The graph after line " + best[0] + " was not kept (the report keeps a few megabytes of graphs)."; return; }
-        graph.appendChild(document.importNode(t.content, true));
+        if (!shown) { caption.textContent = "The graph after line " + best[0] + " was not kept (a long script keeps graphs of evenly spaced statements)."; return; }
+        graph.appendChild(document.importNode(document.getElementById("svg-" + shown[1]).content, true));
         var n = graph.querySelectorAll(".node").length;
-        caption.textContent = "After line " + best[0] + (best[0] !== line ? " (the last statement before line " + line + ")" : "") + ": " + n + " object" + (n === 1 ? "" : "s") + " alive.";
+        var where = shown[0] !== best[0] ? " (the nearest kept graph: a long script keeps graphs of evenly spaced statements)"
+          : best[0] !== line ? " (the last statement before line " + line + ")" : "";
+        caption.textContent = "After line " + shown[0] + where + ": " + n + " object" + (n === 1 ? "" : "s") + " alive.";
       }
       function select(line, scroll) {
         if (selected) { selected.classList.remove("sel"); }

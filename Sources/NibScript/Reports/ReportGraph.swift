@@ -45,6 +45,8 @@ enum ReportGraph {
         for (name, o) in variables {
             if let (t, dead) = target(o) { edges.append(Edge(from: -1, to: t, label: name, owning: true, dangling: dead)) }
         }
+        // Past a dozen variables their box would dwarf the graph: objects keep their names.
+        let drawVariables = variables.count <= 12
         for (i, o) in objects.enumerated() {
             let slots = engine.slots(of: engine.classOf(o))
             for (k, slot) in slots.enumerated() {
@@ -90,24 +92,33 @@ enum ReportGraph {
         let charWidth = 7.2
         let nodeWidth = Int((Double(labels.map { max($0.0.count, $0.1.count) }.max() ?? 8) * charWidth).rounded()) + 20
         let nodeHeight = 38, rowGap = 14, colGap = 64
-        let varsWidth = variables.isEmpty ? 0 : Int(Double(variables.map(\.0.count).max()! + 2) * charWidth) + 30
+        let varsWidth = variables.isEmpty || !drawVariables ? 0 : Int(Double(variables.map(\.0.count).max()! + 2) * charWidth) + 30
         let left = 10 + varsWidth
+        // A layer taller than `maxRows` wraps into several columns, so a graph of hundreds of
+        // objects stays a block rather than one very tall column.
+        let maxRows = 12
         var rowsInLayer: [Int: Int] = [:]
+        for v in 0..<n { rowsInLayer[layer[v], default: 0] += 1 }
+        let layers = (layer.max() ?? -1) + 1
+        var firstColumn = [Int](repeating: 0, count: layers + 1)
+        for l in 0..<layers { firstColumn[l + 1] = firstColumn[l] + max(1, (rowsInLayer[l, default: 0] + maxRows - 1) / maxRows) }
+        var placed: [Int: Int] = [:]
         var pos = [(x: Int, y: Int)](repeating: (0, 0), count: n)
         for v in 0..<n {
-            let r = rowsInLayer[layer[v], default: 0]
-            rowsInLayer[layer[v]] = r + 1
-            pos[v] = (left + layer[v] * (nodeWidth + colGap), 10 + r * (nodeHeight + rowGap))
+            let k = placed[layer[v], default: 0]
+            placed[layer[v]] = k + 1
+            let column = firstColumn[layer[v]] + k / maxRows
+            pos[v] = (left + column * (nodeWidth + colGap), 10 + (k % maxRows) * (nodeHeight + rowGap))
         }
-        let maxRows = max(rowsInLayer.values.max() ?? 0, variables.count > 0 ? 1 : 0)
-        let width = left + (layer.max().map { $0 + 1 } ?? 0) * (nodeWidth + colGap) + 10
-        let height = max(60, 20 + maxRows * (nodeHeight + rowGap) + (hiddenCount > 0 ? 20 : 0))
+        let rows = min(maxRows, max(rowsInLayer.values.max() ?? 0, 1))
+        let width = max(200, left + firstColumn[layers] * (nodeWidth + colGap) + 10)
+        let height = max(60, 20 + rows * (nodeHeight + rowGap) + (hiddenCount > 0 ? 20 : 0), drawVariables ? variables.count * 18 + 30 : 0)
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"object-graph\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" font-family=\"ui-monospace, Menlo, Consolas, monospace\" font-size=\"12\">"
         s += "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0L10,5L0,10z\" fill=\"context-stroke\"/></marker></defs>"
         if n == 0 { s += "<text x=\"10\" y=\"30\" fill=\"#666\">no live objects</text>" }
         // The variables' box.
         var varY: [String: Int] = [:]
-        if !variables.isEmpty {
+        if !variables.isEmpty && drawVariables {
             let h = max(nodeHeight, variables.count * 18 + 10)
             s += "<g class=\"variables\"><rect x=\"6\" y=\"10\" width=\"\(varsWidth - 24)\" height=\"\(h)\" rx=\"4\" fill=\"#f3f4f6\" stroke=\"#9ca3af\"/>"
             for (i, (name, _)) in variables.enumerated() {
@@ -117,7 +128,7 @@ enum ReportGraph {
             }
             s += "</g>"
         }
-        for e in edges {
+        for e in edges where e.from >= 0 || drawVariables {
             let (x1, y1): (Int, Int) = e.from < 0 ? (varsWidth - 18, varY[e.label] ?? 30) : (pos[e.from].x + nodeWidth, pos[e.from].y + nodeHeight / 2)
             let (x2, y2) = (pos[e.to].x, pos[e.to].y + nodeHeight / 2)
             let color = e.dangling ? "#dc2626" : e.owning ? "#374151" : "#6b7280"
