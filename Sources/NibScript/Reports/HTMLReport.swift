@@ -517,6 +517,14 @@ struct HTMLReport {
         setScenario(0);
         select(index[0].initial, false);
       }
+      // What a reader sees, for the browser test: FAIL marks on screen, objects drawn.
+      function visible(selector) {
+        var all = document.querySelectorAll(selector), n = 0;
+        for (var k = 0; k < all.length; k++) { if (all[k].getClientRects().length > 0) { n++; } }
+        return n;
+      }
+      body.setAttribute("data-visible-fail-marks", String(visible(".x.fail")));
+      body.setAttribute("data-visible-graph-nodes", String(visible("#graph .node")));
       body.setAttribute("data-ready", "1");
     })();
 

@@ -114,7 +114,7 @@ enum ReportGraph {
         let width = max(200, left + firstColumn[layers] * (nodeWidth + colGap) + 10)
         let height = max(60, 20 + rows * (nodeHeight + rowGap) + (hiddenCount > 0 ? 20 : 0), drawVariables ? variables.count * 18 + 30 : 0)
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"object-graph\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" font-family=\"ui-monospace, Menlo, Consolas, monospace\" font-size=\"12\">"
-        s += "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0L10,5L0,10z\" fill=\"context-stroke\"/></marker></defs>"
+        s += "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0L10,5L0,10z\" fill=\"#374151\"/></marker><marker id=\"arrow-dangling\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0L10,5L0,10z\" fill=\"#dc2626\"/></marker></defs>"
         if n == 0 { s += "<text x=\"10\" y=\"30\" fill=\"#666\">no live objects</text>" }
         // The variables' box.
         var varY: [String: Int] = [:]
@@ -142,7 +142,7 @@ enum ReportGraph {
                 let dip = max(y1, y2) + nodeHeight
                 path = "M\(x1),\(y1) C\(x1 + 40),\(dip) \(x2 - 40),\(dip) \(x2),\(y2)"
             }
-            s += "<path class=\"edge\(e.dangling ? " dangling" : "")\" d=\"\(path)\" fill=\"none\" stroke=\"\(color)\"\(dash) marker-end=\"url(#arrow)\"><title>\(HTML.escape(e.label))\(e.owning ? " (owning)" : "")\(e.dangling ? " → deallocated" : "")</title></path>"
+            s += "<path class=\"edge\(e.dangling ? " dangling" : "")\" d=\"\(path)\" fill=\"none\" stroke=\"\(color)\"\(dash) marker-end=\"url(#\(e.dangling ? "arrow-dangling" : "arrow"))\"><title>\(HTML.escape(e.label))\(e.owning ? " (owning)" : "")\(e.dangling ? " → deallocated" : "")</title></path>"
             if e.from >= 0 {
                 s += "<text class=\"edge-label\" x=\"\(x2 - 8)\" y=\"\(y2 - 5)\" text-anchor=\"end\" font-size=\"10\" fill=\"\(color)\">\(HTML.escape(e.label))</text>"
             }
