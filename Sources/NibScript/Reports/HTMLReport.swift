@@ -420,7 +420,7 @@ struct HTMLReport {
     #main{display:flex;gap:14px;padding:0 20px;align-items:flex-start}
     #source{flex:1 1 auto;min-width:0;overflow-x:auto;border:1px solid var(--line);border-radius:6px}
     table.src{border-collapse:collapse;width:100%;table-layout:fixed;font:12.5px/1.45 ui-monospace,Menlo,Consolas,monospace}
-    col.ln{width:3.6em}col.code{width:56%}col.ann{width:44%}
+    col.ln{width:3.6em}col.code{width:52%}col.ann{width:48%}
     table.src td{vertical-align:top;padding:0 8px}
     td.ln{color:var(--muted);text-align:right;user-select:none;border-right:1px solid var(--line)}
     td.code{white-space:pre-wrap;overflow-wrap:anywhere}
@@ -433,7 +433,7 @@ struct HTMLReport {
     .k-dealloc{color:#7c2d12}.k-zombie,.k-crash{color:var(--bad);font-weight:bold}.k-weakZeroed{color:#1d4ed8}
     .x.pass b{color:var(--good)}.x.fail{color:var(--bad)}.x.fail b{background:var(--bad);color:#fff;padding:0 4px;border-radius:3px}
     button.more{font:inherit;font-size:11px;border:none;background:none;color:#4f46e5;cursor:pointer;padding:0}
-    #side{flex:0 0 36%;min-width:340px;position:sticky;top:8px;max-height:calc(100vh - 16px);overflow:auto;border:1px solid var(--line);border-radius:6px;padding:0 10px 8px}
+    #side{flex:0 0 32%;min-width:340px;position:sticky;top:8px;max-height:calc(100vh - 16px);overflow:auto;border:1px solid var(--line);border-radius:6px;padding:0 10px 8px}
     #graph svg{max-width:100%;height:auto;cursor:zoom-in}#graph.zoom svg{max-width:none;cursor:zoom-out}#graph-caption{color:var(--muted);margin:0 0 6px}
     .legend{color:var(--muted);font-size:12px}
     #timelines .row{display:flex;align-items:center;gap:8px}

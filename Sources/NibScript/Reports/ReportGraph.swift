@@ -90,8 +90,8 @@ enum ReportGraph {
             return v < objects.count ? (cls, "\(name)  ×\(engine.count(o))") : (cls, "\(name)  deallocated")
         }
         let charWidth = 7.2
-        let nodeWidth = Int((Double(labels.map { max($0.0.count, $0.1.count) }.max() ?? 8) * charWidth).rounded()) + 20
-        let nodeHeight = 38, rowGap = 14, colGap = 64
+        func textWidth(_ v: Int) -> Int { Int((Double(max(labels[v].0.count, labels[v].1.count, 8)) * charWidth).rounded()) + 16 }
+        let nodeHeight = 38, rowGap = 14, colGap = 56
         let varsWidth = variables.isEmpty || !drawVariables ? 0 : Int(Double(variables.map(\.0.count).max()! + 2) * charWidth) + 30
         let left = 10 + varsWidth
         // A layer taller than `maxRows` wraps into several columns, so a graph of hundreds of
@@ -102,16 +102,28 @@ enum ReportGraph {
         let layers = (layer.max() ?? -1) + 1
         var firstColumn = [Int](repeating: 0, count: layers + 1)
         for l in 0..<layers { firstColumn[l + 1] = firstColumn[l] + max(1, (rowsInLayer[l, default: 0] + maxRows - 1) / maxRows) }
+        // Each column is as wide as its widest node.
         var placed: [Int: Int] = [:]
-        var pos = [(x: Int, y: Int)](repeating: (0, 0), count: n)
+        var columnOf = [Int](repeating: 0, count: n)
+        var row = [Int](repeating: 0, count: n)
+        var columnWidth = [Int](repeating: 0, count: firstColumn[layers])
         for v in 0..<n {
             let k = placed[layer[v], default: 0]
             placed[layer[v]] = k + 1
-            let column = firstColumn[layer[v]] + k / maxRows
-            pos[v] = (left + column * (nodeWidth + colGap), 10 + (k % maxRows) * (nodeHeight + rowGap))
+            columnOf[v] = firstColumn[layer[v]] + k / maxRows
+            row[v] = k % maxRows
+            columnWidth[columnOf[v]] = max(columnWidth[columnOf[v]], textWidth(v))
+        }
+        var columnX = [Int](repeating: left, count: columnWidth.count + 1)
+        for c in columnWidth.indices { columnX[c + 1] = columnX[c] + columnWidth[c] + colGap }
+        var pos = [(x: Int, y: Int)](repeating: (0, 0), count: n)
+        var nodeWidths = [Int](repeating: 0, count: n)
+        for v in 0..<n {
+            pos[v] = (columnX[columnOf[v]], 10 + row[v] * (nodeHeight + rowGap))
+            nodeWidths[v] = columnWidth[columnOf[v]]
         }
         let rows = min(maxRows, max(rowsInLayer.values.max() ?? 0, 1))
-        let width = max(200, left + firstColumn[layers] * (nodeWidth + colGap) + 10)
+        let width = max(200, columnX[columnWidth.count] - colGap + 10)
         let height = max(60, 20 + rows * (nodeHeight + rowGap) + (hiddenCount > 0 ? 20 : 0), drawVariables ? variables.count * 18 + 30 : 0)
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"object-graph\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" font-family=\"ui-monospace, Menlo, Consolas, monospace\" font-size=\"12\">"
         s += "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0L10,5L0,10z\" fill=\"#374151\"/></marker><marker id=\"arrow-dangling\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0L10,5L0,10z\" fill=\"#dc2626\"/></marker></defs>"
@@ -129,7 +141,7 @@ enum ReportGraph {
             s += "</g>"
         }
         for e in edges where e.from >= 0 || drawVariables {
-            let (x1, y1): (Int, Int) = e.from < 0 ? (varsWidth - 18, varY[e.label] ?? 30) : (pos[e.from].x + nodeWidth, pos[e.from].y + nodeHeight / 2)
+            let (x1, y1): (Int, Int) = e.from < 0 ? (varsWidth - 18, varY[e.label] ?? 30) : (pos[e.from].x + nodeWidths[e.from], pos[e.from].y + nodeHeight / 2)
             let (x2, y2) = (pos[e.to].x, pos[e.to].y + nodeHeight / 2)
             let color = e.dangling ? "#dc2626" : e.owning ? "#374151" : "#6b7280"
             let dash = e.owning && !e.dangling ? "" : " stroke-dasharray=\"5 3\""
@@ -152,7 +164,7 @@ enum ReportGraph {
             let ghost = v >= objects.count
             let o = ghost ? ghosts[v - objects.count] : objects[v]
             s += "<g class=\"\(ghost ? "ghost" : "node")\" data-object=\"\(engine.number(o))\">"
-            s += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(nodeWidth)\" height=\"\(nodeHeight)\" rx=\"5\" fill=\"\(ghost ? "#fee2e2" : "#eef2ff")\" stroke=\"\(ghost ? "#dc2626" : "#4f46e5")\"\(ghost ? " stroke-dasharray=\"4 3\"" : "")/>"
+            s += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(nodeWidths[v])\" height=\"\(nodeHeight)\" rx=\"5\" fill=\"\(ghost ? "#fee2e2" : "#eef2ff")\" stroke=\"\(ghost ? "#dc2626" : "#4f46e5")\"\(ghost ? " stroke-dasharray=\"4 3\"" : "")/>"
             s += "<text x=\"\(x + 8)\" y=\"\(y + 15)\" font-weight=\"bold\">\(HTML.escape(labels[v].0))</text>"
             s += "<text x=\"\(x + 8)\" y=\"\(y + 30)\">\(HTML.escape(labels[v].1))</text></g>"
         }
