@@ -39,8 +39,8 @@ final class BrowserReportTests: XCTestCase {
     /// console messages it logged.
     func load(_ browser: String, _ url: String, dir: URL) throws -> Page {
         let out = dir.appendingPathComponent("dom-\(UUID().uuidString).html"), err = dir.appendingPathComponent("log-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: browser)
         p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",

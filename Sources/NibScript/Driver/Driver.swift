@@ -47,6 +47,8 @@ public enum Driver {
 
     OPTIONS:
       --quiet                     Print only the summary and expectations of each scenario.
+      --format text|json          run: the text trace (default) or JSON Lines (schema in grammar.md).
+      -o, --output <file>         report: where to write the HTML page.
       --update                    Rewrite golden files instead of comparing (never on CI).
       -h, --help                  Show this help.
       --version                   Show the version.

@@ -60,6 +60,7 @@ struct HTMLReport {
         /// after that line's statement.
         var graphs: [(line: Int, svg: Int?)]
         var closingLine: Int
+        var file: SourceFile
     }
 
     /// Runs every scenario with a recorder and returns the page and the reports.
@@ -108,7 +109,7 @@ struct HTMLReport {
             snapshot(run)
             let closing = file.location(of: max(s.range.start, s.range.end - 1)).line
             if pending != closing { pending = closing; snapshot(run) }
-            scenarios.append(Scenario(report: run.report(), entries: recorder.entries, graphs: graphs, closingLine: closing))
+            scenarios.append(Scenario(report: run.report(), entries: recorder.entries, graphs: graphs, closingLine: closing, file: file))
         }
         return (page(file: file, config: program.config, scenarios: scenarios, svgs: svgs, matrix: matrix), scenarios.map(\.report))
     }
@@ -157,15 +158,10 @@ struct HTMLReport {
     /// The line a scenario opens at: its first failure, else its last statement.
     func initialLine(_ s: Scenario) -> Int {
         if let f = s.report.results.first(where: { !$0.passed }) { return f.line }
-        if let e = s.report.runtimeErrors.first { return e.range.start == 0 ? s.report.line : lineOf(e, s) }
+        if let e = s.report.runtimeErrors.first { return s.file.location(of: e.range.start).line }
         return s.graphs.last(where: { $0.line != s.closingLine })?.line ?? s.report.line
     }
 
-    private func lineOf(_ d: Diagnostic, _ s: Scenario) -> Int {
-        // Runtime errors are reported at their statement; the trace knows its line.
-        for case .note(let line, _, let text) in s.entries where text.hasPrefix("ERROR") { return line }
-        return s.report.line
-    }
 
     // MARK: Findings
 
@@ -183,7 +179,7 @@ struct HTMLReport {
             for x in r.results where !x.passed {
                 item("fail", i, x.line, "FAIL", "<code>\(HTML.escape(x.text))</code>" + (x.detail.map { " — " + HTML.escape($0) } ?? ""))
             }
-            for d in r.runtimeErrors { item("fail", i, lineOf(d, s), "ERROR", HTML.escape(d.message)) }
+            for d in r.runtimeErrors { item("fail", i, s.file.location(of: d.range.start).line, "ERROR", HTML.escape(d.message)) }
             // What an expectation that held asked for is still listed, marked expected.
             func expected(_ prefix: String) -> Bool { r.results.contains { $0.passed && $0.text.hasPrefix(prefix) } }
             let crashOK = expected("expect crash"), zombiesOK = expected("expect zombies") || crashOK, leaksOK = expected("expect leaks")
