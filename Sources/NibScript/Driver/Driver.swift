@@ -25,16 +25,23 @@ public enum Driver {
     USAGE: nibscript <subcommand> [options] <file>...
 
     SUBCOMMANDS:
-      run [--quiet] [--config <name>] <file>...
-                                  Run each scenario and print its trace, summary and expectations.
-                                  '-' reads the script from standard input. --config runs it as
-                                  that matrix column does ('mac arc', 'ios 6.0 mrc', ...).
+      run [--quiet] [--format text|json] [--config <name>] <file>...
+                                  Run each scenario and print its trace, summary and expectations
+                                  ('json': JSON Lines, one record per event, summary and
+                                  expectation). '-' reads the script from standard input.
+                                  --config runs it as that matrix column does ('mac arc',
+                                  'ios 6.0 mrc', ...).
       test [--update] [<dir>]     Run every .nibscript under <dir> (default: examples) and compare
                                   its output with the golden .out file beside it.
       describe <file.xib>         Print the nib model read from an Interface Builder file.
       matrix [--format text|json] <file>
                                   Run each scenario under every configuration (Mac, iOS 5.1,
                                   iOS 6.0; MRC and ARC) and print one table of outcomes.
+      report <file> [-o <report.html>]
+                                  Write one self-contained HTML page: findings, the source with
+                                  each line's events and expectations, the object graph after a
+                                  clicked line, retain-count timelines, the matrix. Without -o
+                                  the page goes to standard output.
       explore [--warnings K] [--max-variants N] [--format text|json] <file>
                                   Insert up to K memory warnings (default 1) at every run-loop
                                   turn, take every branch of each 'choose', and report each
@@ -49,9 +56,11 @@ public enum Driver {
 
     OPTIONS:
       --quiet                     Print only the summary and expectations of each scenario.
+      --format <f>                run: the text trace (default) or JSON Lines (schema in grammar.md);
+                                  matrix, explore: text or json; graph: dot or svg.
+      -o, --output <file>         report: where to write the HTML page.
       --update                    Rewrite golden files instead of comparing (never on CI).
       --config <name>             run: one configuration of the matrix, with the full trace.
-      --format <f>                matrix, explore: text or json; graph: dot or svg.
       --warnings K                explore: memory warnings per variant (default 1, at most 8).
       --max-variants N            explore: stop after N variants (default 20,000).
       --bench, --size N           explore: the benchmark and its generated script's size.
@@ -94,6 +103,7 @@ public enum Driver {
         case "matrix": return emit(Matrix.command(rest))
         case "explore": return emit(Explore.command(rest))
         case "graph": return emit(GraphCommand.command(rest))
+        case "report": return emit(reportCommand(rest))
         default:
             if sub.hasSuffix(".nibscript") { return runCommand(args, stdout: stdout, stderr: stderr, stdin: stdin) }
             return emit(usage("unknown subcommand '\(sub)'"))
@@ -107,9 +117,27 @@ public enum Driver {
     static func runCommand(_ args: [String], stdout: TextOutput, stderr: TextOutput, stdin: () -> Data) -> Int32 {
         if let status = RunInConfiguration.command(args, stdout: stdout, stderr: stderr, stdin: stdin) { return status }  // run --config NAME
         var quiet = false
+        var json = false
         var files: [String] = []
-        for a in args {
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            i += 1
             if a == "--quiet" || a == "-q" { quiet = true }
+            else if a == "--format" || a.hasPrefix("--format=") {
+                let value: String
+                if a == "--format" {
+                    guard i < args.count else { stderr.write(usage("'--format' needs 'text' or 'json'").stderr); stderr.flush(); return 2 }
+                    value = args[i]
+                    i += 1
+                } else {
+                    value = String(a.dropFirst("--format=".count))
+                }
+                guard value == "text" || value == "json" else {
+                    stderr.write(usage("unknown format '\(value)' for 'run' (use 'text' or 'json')").stderr); stderr.flush(); return 2
+                }
+                json = value == "json"
+            }
             else if a == "-h" || a == "--help" { stdout.write(help); stdout.flush(); return 0 }
             else if a.hasPrefix("-") && a != "-" { stderr.write(usage("unknown option '\(a)' for 'run'").stderr); stderr.flush(); return 2 }
             else { files.append(a) }
@@ -128,7 +156,7 @@ public enum Driver {
                 }
                 file = SourceFile(path: path, bytes: [UInt8](data))
             }
-            status = max(status, runSource(file, quiet: quiet, stdout: stdout, stderr: stderr))
+            status = max(status, runSource(file, quiet: quiet, json: json, stdout: stdout, stderr: stderr))
         }
         return status
     }
@@ -142,7 +170,8 @@ public enum Driver {
 
     /// Compiles and runs one script: the compiler's diagnostics first, then each scenario's
     /// trace as it runs, its summary, and last the errors found while running.
-    public static func runSource(_ file: SourceFile, quiet: Bool = false, stdout: TextOutput, stderr: TextOutput) -> Int32 {
+    public static func runSource(_ file: SourceFile, quiet: Bool = false, json: Bool = false,
+                                 stdout: TextOutput, stderr: TextOutput) -> Int32 {
         let (program, diagnostics) = Compiler.compile(file)
         stderr.write(DiagnosticFormatter.format(diagnostics, in: file))
         guard let program else {
@@ -152,8 +181,8 @@ public enum Driver {
             return 2
         }
         stderr.flush()
-        let reports = Runner.run(program, quiet: quiet, to: stdout)
-        if reports.isEmpty { stdout.write("\(file.path): no scenarios\n") }
+        let reports = json ? Runner.runJSONLines(program, quiet: quiet, to: stdout) : Runner.run(program, quiet: quiet, to: stdout)
+        if reports.isEmpty && !json { stdout.write("\(file.path): no scenarios\n") }
         stdout.flush()
         // Impossible orders found while running are errors in the script, like those found before.
         let runtimeErrors = reports.flatMap(\.runtimeErrors)
@@ -161,6 +190,53 @@ public enum Driver {
         stderr.flush()
         let failed = reports.contains { $0.failed > 0 }
         return !runtimeErrors.isEmpty ? 2 : failed ? 1 : 0
+    }
+
+    /// `nibscript report FILE [-o OUT]`: the HTML report. Exit status as `run`'s: 0, 1 when
+    /// an expectation failed (the report is written all the same), 2 for a usage error or a
+    /// script that does not compile (nothing is written).
+    static func reportCommand(_ args: [String]) -> Result {
+        var output: String?
+        var files: [String] = []
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            i += 1
+            if a == "-o" || a == "--output" {
+                guard i < args.count else { return usage("'\(a)' needs a file name") }
+                output = args[i]
+                i += 1
+            } else if a.hasPrefix("--output=") {
+                output = String(a.dropFirst("--output=".count))
+            } else if a == "-h" || a == "--help" {
+                return Result(status: 0, stdout: help, stderr: "")
+            } else if a.hasPrefix("-") {
+                return usage("unknown option '\(a)' for 'report'")
+            } else {
+                files.append(a)
+            }
+        }
+        guard files.count == 1, let path = files.first else { return usage("'report' takes one script") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return Result(status: 2, stdout: "", stderr: "error: cannot read '\(path)'\n")
+        }
+        let file = SourceFile(path: path, bytes: [UInt8](data))
+        let (program, diagnostics) = Compiler.compile(file)
+        var err = DiagnosticFormatter.format(diagnostics, in: file)
+        guard let program else {
+            let n = diagnostics.filter { $0.severity == .error }.count
+            return Result(status: 2, stdout: "", stderr: err + "\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")
+        }
+        let (html, reports) = HTMLReport().render(program, matrix: HTMLReport.matrix(for: file, program: program))
+        let runtimeErrors = reports.flatMap(\.runtimeErrors)
+        err += DiagnosticFormatter.format(runtimeErrors, in: file)
+        let status: Int32 = !runtimeErrors.isEmpty ? 2 : reports.contains { $0.failed > 0 } ? 1 : 0
+        guard let output else { return Result(status: status, stdout: html, stderr: err) }
+        guard FileManager.default.createFile(atPath: output, contents: Data(html.utf8)) else {
+            return Result(status: 2, stdout: "", stderr: err + "error: cannot write '\(output)'\n")
+        }
+        let passed = reports.reduce(0) { $0 + $1.passed }, failed = reports.reduce(0) { $0 + $1.failed }
+        return Result(status: status, stdout: "wrote \(output): \(reports.count) scenario\(reports.count == 1 ? "" : "s"), \(passed) passed, \(failed) failed\n", stderr: err)
     }
 
     static func describeCommand(_ args: [String]) -> Result {

@@ -12,9 +12,9 @@ final class ScenarioRun {
     let classes: ClassTable
     var file: SourceFile { program.file }
 
-    /// Where the trace goes as it is made; nil when nothing prints it (`--quiet`, `matrix`,
-    /// `explore`), and then no trace text is built at all.
-    var trace: TraceWriter?
+    /// Where the trace goes as it is made (text, JSON Lines, a recording); nil when nothing
+    /// prints it (`--quiet`, `matrix`, `explore`), and then no trace text is built at all.
+    var trace: TraceSink?
     var tracing: Bool { trace != nil }
     var line = 0 { didSet { engine.site = Int32(line) } }
     /// Where the last line lookup ended, so the next (usually the next statement) is O(1).
@@ -28,8 +28,6 @@ final class ScenarioRun {
     var events = 0
     /// Trace labels already made, by object (see `paddedLabel`).
     private var paddedLabels: [String?] = []
-    /// The event line being built (reused).
-    private var lineText = LineBuffer()
     var warnings: [(line: Int, text: String)] = []
     var results: [ExpectationResult] = []
     var crashLine: Int?
@@ -60,7 +58,7 @@ final class ScenarioRun {
     var stopAfterLine: Int?
     var stopped = false
 
-    init(program: Program, scenario: ScenarioDecl, config: Configuration, trace: TraceWriter? = nil) {
+    init(program: Program, scenario: ScenarioDecl, config: Configuration, trace: TraceSink? = nil) {
         self.trace = trace
         self.program = program
         self.scenario = scenario
@@ -77,12 +75,12 @@ final class ScenarioRun {
     // MARK: Trace
 
     func note(_ text: @autoclosure () -> String, extraDepth: Int = 1) {
-        trace?.write(line: line, depth: depth + extraDepth, text())
+        trace?.note(text(), line: line, depth: depth + extraDepth, in: self)
     }
 
     /// A trace line at `depth` (absolute), built only when a trace is being written.
     func traceLine(depth: Int, _ text: @autoclosure () -> String) {
-        trace?.write(line: line, depth: depth, text())
+        trace?.note(text(), line: line, depth: depth, in: self)
     }
 
     func warn(_ text: String) {
@@ -91,8 +89,7 @@ final class ScenarioRun {
     }
 
     func header(_ range: SourceRange) {
-        guard let trace else { return }
-        trace.write(line: line, depth: depth, file.firstLineTrimmed(range))
+        trace?.statement(range, line: line, depth: depth, in: self)
     }
 
     func label(_ o: ObjectID) -> String {
@@ -147,14 +144,21 @@ final class ScenarioRun {
         case .crash: crashLine = line
         case .drain: break
         }
-        guard let trace, traceText(e, into: &lineText) else { return }
-        trace.write(line: line, depth: depth + 1 + e.depth, &lineText)
+        trace?.event(e, line: line, depth: depth + 1 + e.depth, in: self)
+    }
+
+    /// The words of an event's trace line; nil for events of hidden objects (the scopes'
+    /// variable frames), which the trace does not show.
+    func traceText(_ e: EngineEvent) -> String? {
+        var text = LineBuffer()
+        guard traceText(e, into: &text) else { return nil }
+        return text.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the words of an event's trace line to `text`; false for events of hidden
     /// objects (the scopes' variable frames), which the trace does not show. Built by
     /// appending bytes: this runs for every event of a traced run.
-    private func traceText(_ e: EngineEvent, into text: inout LineBuffer) -> Bool {
+    func traceText(_ e: EngineEvent, into text: inout LineBuffer) -> Bool {
         func object(_ paddedVerb: String, _ o: ObjectID) -> Bool {
             if engine.isHidden(o) { return false }
             text.append(paddedVerb)

@@ -10,6 +10,8 @@ final class TraceWriter {
     private var lastLine = -1
     /// The line being written, reused for every line so writing one allocates nothing.
     private var buffer = LineBuffer()
+    /// An event's words, built by the run (reused too).
+    var eventText = LineBuffer()
 
     init(_ out: TextOutput) { self.out = out }
 
