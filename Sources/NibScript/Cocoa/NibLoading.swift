@@ -30,6 +30,10 @@ extension ScenarioRun {
             _ = applicationObject()
         }
 
+        // The application keeps a main nib's top-level objects (N5): it exists before them, so
+        // its alloc is not traced in the middle of theirs.
+        if model.isMain { _ = applicationObject() }
+
         // Phase 1: instantiate.
         var objects: [ObjectID] = []
         for obj in model.objects {
