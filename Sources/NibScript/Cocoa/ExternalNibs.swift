@@ -7,6 +7,10 @@ import NibScriptSyntax
 /// controller's storyboard identifier, custom class or scene id; without a name, the
 /// initial view controller's scene).
 enum ExternalNibs {
+    /// Documents already read while compiling a script, by resolved path: a file is read
+    /// once, though both the platform and the nib models come from it.
+    typealias Documents = [String: Result<IBDocument, IBReadFailure>]
+
     /// The file's path as the script names it, relative to the script's folder.
     static func resolve(_ path: String, from script: SourceFile) -> (file: String, scene: String?) {
         var p = path, scene: String?
@@ -19,9 +23,11 @@ enum ExternalNibs {
     /// Reads the document; Interface Builder's own errors come back as diagnostics at the
     /// string literal, each naming the file, line and column.
     static func read(_ path: String, from script: SourceFile, at range: SourceRange,
-                     diagnostics: inout [Diagnostic]) -> (IBDocument, String?)? {
+                     diagnostics: inout [Diagnostic], documents: inout Documents) -> (IBDocument, String?)? {
         let (file, scene) = resolve(path, from: script)
-        switch IBReader.read(path: file) {
+        let result = documents[file] ?? IBReader.read(path: file)
+        documents[file] = result
+        switch result {
         case .success(let doc):
             for w in doc.warnings { diagnostics.append(.warning(w.description, at: range)) }
             return (doc, scene)
@@ -34,8 +40,8 @@ enum ExternalNibs {
     }
 
     static func load(_ decl: NibDecl, path: String, range: SourceRange, from script: SourceFile,
-                     classes: ClassTable, diagnostics: inout [Diagnostic]) -> NibModel? {
-        guard let (doc, scene) = read(path, from: script, at: range, diagnostics: &diagnostics) else { return nil }
+                     classes: ClassTable, diagnostics: inout [Diagnostic], documents: inout Documents) -> NibModel? {
+        guard let (doc, scene) = read(path, from: script, at: range, diagnostics: &diagnostics, documents: &documents) else { return nil }
         return NibModelMapping(doc: doc, classes: classes, range: range, nibName: decl.name.name, isMain: decl.isMain)
             .model(scene: scene, diagnostics: &diagnostics)
     }
@@ -60,14 +66,12 @@ struct NibModelMapping {
         let viewRoots = doc.kind == .storyboard ? sceneViewRoots(chosen) : []
         let inView = Set(viewRoots.flatMap { subtree(of: $0.view, in: chosen) })
         var indexOf: [Int: Int] = [:]
-        var used: Set<String> = ["owner"]
+        var used = Names(used: ["owner"])
         var failed = false
         for i in chosen.order where !inView.contains(i) {
             let o = doc.objects[i]
             guard let cls = classFor(o, diagnostics: &diagnostics, required: true) else { failed = true; continue }
-            var name = Self.identifier(o.displayName)
-            if used.contains(name) { var k = 2; while used.contains("\(name)_\(k)") { k += 1 }; name = "\(name)_\(k)" }
-            used.insert(name)
+            let name = used.unique(Self.identifier(o.displayName))
             let parent = chosen.parent[i].flatMap { indexOf[$0] }
             let rel = relationship(of: o, ibParent: chosen.parent[i], parent: parent, in: model, chosen: chosen)
             indexOf[i] = model.objects.count
@@ -102,17 +106,17 @@ struct NibModelMapping {
     /// Owner the controller, its `view` outlet connected, and the connections between the
     /// controller and the view's objects.
     private func viewModel(controller: Int, view: Int, named name: String, chosen: Selection,
-                           used: inout Set<String>, diagnostics: inout [Diagnostic]) -> NibModel {
+                           used: inout Names, diagnostics: inout [Diagnostic]) -> NibModel {
         var m = NibModel(name: name, isMain: false, documentPlatform: doc.platform == .ios ? .ios : .mac)
         m.ownerClass = classFor(doc.objects[controller], diagnostics: &diagnostics, required: false)
         var indexOf: [Int: Int] = [:]
-        let members = Set(subtree(of: view, in: chosen))
-        for i in chosen.order where members.contains(i) {
+        // The view's objects in load order, without scanning everything loaded for each view.
+        let members = subtree(of: view, in: chosen).filter { chosen.position[$0] != nil }
+            .sorted { chosen.position[$0]! < chosen.position[$1]! }
+        for i in members {
             let o = doc.objects[i]
             guard let cls = classFor(o, diagnostics: &diagnostics, required: true) else { continue }
-            var objName = Self.identifier(o.displayName)
-            if used.contains(objName) { var k = 2; while used.contains("\(objName)_\(k)") { k += 1 }; objName = "\(objName)_\(k)" }
-            used.insert(objName)
+            let objName = used.unique(Self.identifier(o.displayName))
             let parent = i == view ? nil : o.parent.flatMap { indexOf[$0] }
             let rel: NibModel.Relationship = i == view ? .topLevel
                 : relationship(of: o, ibParent: o.parent, parent: parent, in: m, chosen: chosen)
@@ -140,8 +144,29 @@ struct NibModelMapping {
         return out
     }
 
+    /// Names given so far, and the next suffix to try for each, so that n objects with the
+    /// same label are named in O(n), not O(n²).
+    struct Names {
+        var used: Set<String>
+        var next: [String: Int] = [:]
+
+        mutating func unique(_ name: String) -> String {
+            var result = name
+            if used.contains(name) {
+                var k = next[name] ?? 2
+                while used.contains("\(name)_\(k)") { k += 1 }
+                next[name] = k + 1
+                result = "\(name)_\(k)"
+            }
+            used.insert(result)
+            return result
+        }
+    }
+
     struct Selection {
         var order: [Int] = []
+        /// Where each chosen object stands in `order`.
+        var position: [Int: Int] = [:]
         /// A parent for each chosen object: its IB parent, or for a storyboard the controller
         /// that holds it (other scene objects, controllers reached through relationship segues).
         var parent: [Int: Int] = [:]
@@ -157,6 +182,7 @@ struct NibModelMapping {
             while let i = stack.popLast() {
                 let o = doc.objects[i]
                 if o.isPlaceholder { continue }
+                sel.position[i] = sel.order.count
                 sel.order.append(i)
                 if i == root { sel.parent[i] = parent } else { sel.parent[i] = o.parent }
                 stack += doc.children(of: i).reversed()
@@ -167,18 +193,27 @@ struct NibModelMapping {
             return sel
         }
         guard let first = pickScene(scene, diagnostics: &diagnostics) else { return nil }
-        var pending = [first], seen: Set<Int> = []
+        // Relationship segues by source, in document order: each is followed once, when its
+        // source is loaded, instead of rescanning every connection for every scene.
+        var segues: [Int: [Int]] = [:]
+        for (k, c) in doc.connections.enumerated() where c.kind == .segue && c.name.hasPrefix("relationship:") {
+            segues[c.source, default: []].append(k)
+        }
+        var pending = [first], next = 0, seen: Set<Int> = []
         var holder: [Int: Int] = [:]   // scene → the controller that holds its controller
-        while !pending.isEmpty {
-            let s = pending.removeFirst()
+        while next < pending.count {
+            let s = pending[next]
+            next += 1
             guard seen.insert(s).inserted, let controller = doc.scenes[s].controller else { continue }
+            let loadedBefore = sel.order.count
             addSubtree(controller, parent: holder[s])
             for i in doc.scenes[s].objects where i != controller && doc.objects[i].parent == nil && !doc.objects[i].isPlaceholder {
                 addSubtree(i, parent: controller)
                 sel.sceneOwned.insert(i)
             }
-            for c in doc.connections where c.kind == .segue && c.name.hasPrefix("relationship:") {
-                guard sel.order.contains(c.source), let target = doc.objects[c.destination].scene else { continue }
+            for k in sel.order[loadedBefore...].flatMap({ segues[$0] ?? [] }).sorted() {
+                let c = doc.connections[k]
+                guard let target = doc.objects[c.destination].scene else { continue }
                 holder[target] = c.source
                 pending.append(target)
             }

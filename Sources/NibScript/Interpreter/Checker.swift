@@ -8,6 +8,8 @@ struct Checker {
     let nibs: [NibDecl]
     /// Models of the nibs read from Interface Builder files, by name.
     var externalNibs: [String: NibModel] = [:]
+    /// Interface Builder documents read so far (see `ExternalNibs.Documents`).
+    var documents: ExternalNibs.Documents = [:]
 
     init(program: Program) {
         config = program.config
@@ -21,8 +23,18 @@ struct Checker {
         var cls: RuntimeClass?
         var selector: String?
         var variables: [(name: String, type: String?)] = []
-        var nibObjects: [(name: String, type: String)] = []
+        /// The objects of the nibs loaded so far, each name once, in load order; looked up by
+        /// name through `nibObjectTypes`, so that a nib of n objects is checked in O(n).
+        private(set) var nibObjects: [(name: String, type: String)] = []
+        private(set) var nibObjectTypes: [String: String] = [:]
         var isScenario: Bool { cls == nil }
+
+        /// Adds a nib object unless one of that name is known already.
+        mutating func addNibObject(_ name: String, _ type: String) {
+            guard nibObjectTypes[name] == nil else { return }
+            nibObjectTypes[name] = type
+            nibObjects.append((name, type))
+        }
 
         func variable(_ n: String) -> (name: String, type: String?)? { variables.last { $0.name == n } }
     }
@@ -37,7 +49,8 @@ struct Checker {
             case .inline(let items):
                 _ = NibBuilder(classes: classes).build(n, items: items, diagnostics: &diagnostics)
             case .file(let path, let range):
-                if let model = ExternalNibs.load(n, path: path, range: range, from: program.file, classes: classes, diagnostics: &diagnostics) {
+                if let model = ExternalNibs.load(n, path: path, range: range, from: program.file, classes: classes,
+                                                   diagnostics: &diagnostics, documents: &documents) {
                     program.externalNibs[n.name.name] = model
                     externalNibs[n.name.name] = model
                     if let p = model.documentPlatform, p != config.platform {
@@ -48,7 +61,7 @@ struct Checker {
         }
         for s in program.scenarios {
             var scope = Scope()
-            scope.nibObjects = controllerNibObjects()
+            for (name, type) in controllerNibObjects() { scope.addNibObject(name, type) }
             checkBlock(s.body, &scope, diagnostics: &diagnostics)
         }
     }
@@ -218,9 +231,7 @@ struct Checker {
         case .loadNib(let name, let owner):
             _ = type(of: owner, scope, diagnostics: &diagnostics)
             guard let nib = nibs.first(where: { $0.name.name == name.name }) else { diagnostics.append(unknownNib(name)); return }
-            for (n, c) in nibObjects(nib) where !scope.nibObjects.contains(where: { $0.name == n }) {
-                scope.nibObjects.append((n, c))
-            }
+            for (n, c) in nibObjects(nib) { scope.addNibObject(n, c) }
         case .drain:
             if !scope.isScenario {
                 diagnostics.append(.error("'drain' ends a run-loop event; it belongs in a scenario, not in a method", at: s.range))
@@ -252,7 +263,7 @@ struct Checker {
                 var inner = before
                 checkBlock(b, &inner, diagnostics: &diagnostics)
                 for v in inner.variables where after.variable(v.name) == nil { after.variables.append(v) }
-                for o in inner.nibObjects where !after.nibObjects.contains(where: { $0.name == o.name }) { after.nibObjects.append(o) }
+                for o in inner.nibObjects { after.addNibObject(o.name, o.type) }
             }
             scope = after
         }
@@ -262,7 +273,7 @@ struct Checker {
         switch target.kind {
         case .name(let id):
             if id.name == "self" { diagnostics.append(.error("'self' cannot be assigned", at: id.range)); return }
-            if scope.nibObjects.contains(where: { $0.name == id.name }) {
+            if scope.nibObjectTypes[id.name] != nil {
                 diagnostics.append(.error("'\(id.name)' names an object of a loaded nib; use another name for a variable", at: id.range)); return
             }
             if let cls = scope.cls, cls.ivar(id.name) != nil { return }
@@ -347,7 +358,7 @@ struct Checker {
         }
         if let v = scope.variable(n) { return v.type }
         if let cls = scope.cls, let iv = cls.ivar(n) { return iv.type == "id" ? nil : iv.type }
-        if let o = scope.nibObjects.last(where: { $0.name == n }) { return o.type }
+        if let type = scope.nibObjectTypes[n] { return type }
         if n == "app" { return config.isIOS ? "UIApplication" : "NSApplication" }
         var candidates = scope.variables.map(\.name) + scope.nibObjects.map(\.name) + ["app"]
         if let cls = scope.cls { candidates += ["self"] + cls.ancestors.flatMap { $0.ivars.map(\.name) } }
