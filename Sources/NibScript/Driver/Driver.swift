@@ -32,6 +32,8 @@ public enum Driver {
 
     OPTIONS:
       --quiet                     Print only the summary and expectations of each scenario.
+      --error-limit N             Stop printing errors after N (default 20; 0 for no limit).
+                                  For run, test, matrix and explore.
       --update                    Rewrite golden files instead of comparing (never on CI).
       -h, --help                  Show this help.
       --version                   Show the version.
@@ -62,28 +64,80 @@ public enum Driver {
         Result(status: 2, stdout: "", stderr: "error: \(message)\nUSAGE: nibscript <subcommand> [options] <file>...\nSee 'nibscript --help'.\n")
     }
 
+    /// `--error-limit N` or `--error-limit=N` at `args[i]`: nil if `args[i]` is not that
+    /// option, else the limit or a usage error, and how many arguments it took.
+    static func errorLimitOption(_ args: [String], at i: Int) -> (limit: Swift.Result<Int, UsageError>, taken: Int)? {
+        let a = args[i]
+        let value: String?
+        let taken: Int
+        if a == "--error-limit" {
+            value = i + 1 < args.count ? args[i + 1] : nil
+            taken = 2
+        } else if a.hasPrefix("--error-limit=") {
+            value = String(a.dropFirst("--error-limit=".count))
+            taken = 1
+        } else {
+            return nil
+        }
+        guard let value, let n = Int(value), n >= 0 else {
+            return (.failure(UsageError(message: "'--error-limit' takes a number (0 for no limit)")), taken)
+        }
+        return (.success(n), taken)
+    }
+
+    struct UsageError: Error { var message: String }
+
+    /// A script's bytes, or why they cannot be read: no such file, a directory, or no permission.
+    static func readScript(_ path: String) -> Swift.Result<[UInt8], UsageError> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(UsageError(message: "cannot read '\(path)': no such file"))
+        }
+        if isDirectory.boolValue {
+            return .failure(UsageError(message: "cannot read '\(path)': it is a directory, not a script"))
+        }
+        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path) else {
+            return .failure(UsageError(message: "cannot read '\(path)': permission denied"))
+        }
+        return .success([UInt8](data))
+    }
+
     static func runCommand(_ args: [String], stdin: () -> Data) -> Result {
         var quiet = false
+        var errorLimit = DiagnosticFormatter.defaultErrorLimit
         var files: [String] = []
-        for a in args {
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            if let (limit, taken) = errorLimitOption(args, at: i) {
+                switch limit {
+                case .success(let n): errorLimit = n
+                case .failure(let e): return usage(e.message)
+                }
+                i += taken
+                continue
+            }
             if a == "--quiet" || a == "-q" { quiet = true }
             else if a == "-h" || a == "--help" { return Result(status: 0, stdout: help, stderr: "") }
             else if a.hasPrefix("-") && a != "-" { return usage("unknown option '\(a)' for 'run'") }
             else { files.append(a) }
+            i += 1
         }
         if files.isEmpty { return usage("'run' needs a file (or '-' for standard input)") }
         var result = Result(status: 0, stdout: "", stderr: "")
         for path in files {
             let r: Result
             if path == "-" {
-                r = runSource(SourceFile(path: "<stdin>", bytes: [UInt8](stdin())), quiet: quiet)
+                r = runSource(SourceFile(path: "<stdin>", bytes: [UInt8](stdin())), quiet: quiet, errorLimit: errorLimit)
             } else {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    result.stderr += "error: cannot read '\(path)'\n"
+                switch readScript(path) {
+                case .success(let bytes):
+                    r = runSource(SourceFile(path: path, bytes: bytes), quiet: quiet, errorLimit: errorLimit)
+                case .failure(let e):
+                    result.stderr += "error: \(e.message)\n"
                     result.status = 2
                     continue
                 }
-                r = runSource(SourceFile(path: path, bytes: [UInt8](data)), quiet: quiet)
             }
             result.stdout += r.stdout
             result.stderr += r.stderr
@@ -92,10 +146,11 @@ public enum Driver {
         return result
     }
 
-    /// Compiles and runs one script.
-    public static func runSource(_ file: SourceFile, quiet: Bool = false) -> Result {
+    /// Compiles and runs one script. At most `errorLimit` errors are printed (0: all).
+    public static func runSource(_ file: SourceFile, quiet: Bool = false,
+                                 errorLimit: Int = DiagnosticFormatter.defaultErrorLimit) -> Result {
         let (program, diagnostics) = Compiler.compile(file)
-        let err = DiagnosticFormatter.format(diagnostics, in: file)
+        let err = DiagnosticFormatter.format(diagnostics, in: file, errorLimit: errorLimit)
         guard let program else {
             let n = diagnostics.filter { $0.severity == .error }.count
             return Result(status: 2, stdout: "", stderr: err + "\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")
@@ -111,7 +166,8 @@ public enum Driver {
         let runtimeErrors = reports.flatMap(\.runtimeErrors)
         let failed = reports.contains { $0.failed > 0 }
         let status: Int32 = !runtimeErrors.isEmpty ? 2 : failed ? 1 : 0
-        return Result(status: status, stdout: out, stderr: err + DiagnosticFormatter.format(runtimeErrors, in: file))
+        return Result(status: status, stdout: out,
+                      stderr: err + DiagnosticFormatter.format(runtimeErrors, in: file, errorLimit: errorLimit))
     }
 
     static func describeCommand(_ args: [String]) -> Result {
