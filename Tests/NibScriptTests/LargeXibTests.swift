@@ -54,4 +54,12 @@ final class LargeXibTests: XCTestCase {
         XCTAssertEqual(r.stderr, "")
         XCTAssertEqual(r.status, 0, r.stdout)
     }
+
+    func testObjectNamesAreIdentifiers() {
+        let cases = ["label-Mpr": "label_Mpr", "File's Owner": "Files_Owner", "9lives": "object_9lives", "": "object_",
+                     "a--b": "a_b", "-a": "_a", "a-": "a_", "view_v1": "view_v1", "étiquette-1": "étiquette_1", "1é": "object_1é"]
+        for (name, identifier) in cases {
+            XCTAssertEqual(NibModelMapping.identifier(name), identifier, name)
+        }
+    }
 }

@@ -65,7 +65,7 @@ struct NibModelMapping {
         // first time the view is asked for, from a nib of its own owned by the controller.
         let viewRoots = doc.kind == .storyboard ? sceneViewRoots(chosen) : []
         let inView = Set(viewRoots.flatMap { subtree(of: $0.view, in: chosen) })
-        var indexOf: [Int: Int] = [:]
+        var indexOf = [Int?](repeating: nil, count: doc.objects.count)  // by IB index
         var used = Names(used: ["owner"])
         var failed = false
         for i in chosen.order where !inView.contains(i) {
@@ -78,7 +78,8 @@ struct NibModelMapping {
             model.objects.append(.init(name: name, className: cls, parent: parent, relationship: rel, range: range))
         }
         if failed { return nil }
-        connect(&model) { i in i == doc.filesOwner ? .owner : indexOf[i].map { .object($0) } }
+        let filesOwner = doc.filesOwner  // a search: once, not per connection
+        connect(&model) { i in i == filesOwner ? .owner : indexOf[i].map { .object($0) } }
         for (controller, view) in viewRoots {
             guard let c = indexOf[controller] else { continue }
             model.sceneViews.append(.init(controller: c, model: viewModel(controller: controller, view: view, named: model.objects[c].name + "_view",
@@ -109,7 +110,7 @@ struct NibModelMapping {
                            used: inout Names, diagnostics: inout [Diagnostic]) -> NibModel {
         var m = NibModel(name: name, isMain: false, documentPlatform: doc.platform == .ios ? .ios : .mac)
         m.ownerClass = classFor(doc.objects[controller], diagnostics: &diagnostics, required: false)
-        var indexOf: [Int: Int] = [:]
+        var indexOf = [Int?](repeating: nil, count: doc.objects.count)  // by IB index
         // The view's objects in load order, without scanning everything loaded for each view.
         let members = subtree(of: view, in: chosen).filter { chosen.position[$0] != nil }
             .sorted { chosen.position[$0]! < chosen.position[$1]! }
@@ -134,6 +135,20 @@ struct NibModelMapping {
 
     /// `label-Mpr` → `label_Mpr`: names a script can write.
     static func identifier(_ s: String) -> String {
+        // Most names (element and id, "label-Mpr") are ASCII: the same rule over bytes,
+        // without looking up Unicode properties for every character.
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+            var out: [UInt8] = []
+            out.reserveCapacity(s.utf8.count)
+            for b in s.utf8 {
+                if (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || isDigit(b) || b == 0x5F { out.append(b) }
+                else if b == 0x27 { continue }
+                else if out.last != 0x5F { out.append(0x5F) }
+            }
+            let text = String(decoding: out, as: UTF8.self)
+            return out.first.map { !isDigit($0) } == true ? text : "object_" + text
+        }
         var out = ""
         for ch in s.unicodeScalars {
             if ch.properties.isAlphabetic || ("0"..."9").contains(ch) || ch == "_" { out.unicodeScalars.append(ch) }
