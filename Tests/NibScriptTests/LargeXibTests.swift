@@ -62,4 +62,13 @@ final class LargeXibTests: XCTestCase {
             XCTAssertEqual(NibModelMapping.identifier(name), identifier, name)
         }
     }
+
+    func testTheBenchmarkMeasuresBothShapes() throws {
+        for shape in [XibBenchmark.Shape.flat, .nested] {
+            let timing = try XibBenchmark.measure(objects: 50, shape: shape)
+            XCTAssertEqual(timing.status, 0)
+            XCTAssertGreaterThanOrEqual(timing.read, 0)
+            XCTAssertGreaterThanOrEqual(timing.run, 0)
+        }
+    }
 }
