@@ -59,6 +59,8 @@ public enum Driver {
       --format <f>                run: the text trace (default) or JSON Lines (schema in grammar.md);
                                   matrix, explore: text or json; graph: dot or svg.
       -o, --output <file>         report: where to write the HTML page.
+      --error-limit N             Stop printing errors after N (default 20; 0 for no limit).
+                                  For run, test, matrix and explore.
       --update                    Rewrite golden files instead of comparing (never on CI).
       --config <name>             run: one configuration of the matrix, with the full trace.
       --warnings K                explore: memory warnings per variant (default 1, at most 8).
@@ -114,14 +116,61 @@ public enum Driver {
         Result(status: 2, stdout: "", stderr: "error: \(message)\nUSAGE: nibscript <subcommand> [options] <file>...\nSee 'nibscript --help'.\n")
     }
 
+    /// `--error-limit N` or `--error-limit=N` at `args[i]`: nil if `args[i]` is not that
+    /// option, else the limit or a usage error, and how many arguments it took.
+    static func errorLimitOption(_ args: [String], at i: Int) -> (limit: Swift.Result<Int, UsageError>, taken: Int)? {
+        let a = args[i]
+        let value: String?
+        let taken: Int
+        if a == "--error-limit" {
+            value = i + 1 < args.count ? args[i + 1] : nil
+            taken = 2
+        } else if a.hasPrefix("--error-limit=") {
+            value = String(a.dropFirst("--error-limit=".count))
+            taken = 1
+        } else {
+            return nil
+        }
+        guard let value, let n = Int(value), n >= 0 else {
+            return (.failure(UsageError(message: "'--error-limit' takes a number (0 for no limit)")), taken)
+        }
+        return (.success(n), taken)
+    }
+
+    struct UsageError: Error { var message: String }
+
+    /// A script's bytes, or why they cannot be read: no such file, a directory, or no permission.
+    static func readScript(_ path: String) -> Swift.Result<[UInt8], UsageError> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(UsageError(message: "cannot read '\(path)': no such file"))
+        }
+        if isDirectory.boolValue {
+            return .failure(UsageError(message: "cannot read '\(path)': it is a directory, not a script"))
+        }
+        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path) else {
+            return .failure(UsageError(message: "cannot read '\(path)': permission denied"))
+        }
+        return .success([UInt8](data))
+    }
+
     static func runCommand(_ args: [String], stdout: TextOutput, stderr: TextOutput, stdin: () -> Data) -> Int32 {
         if let status = RunInConfiguration.command(args, stdout: stdout, stderr: stderr, stdin: stdin) { return status }  // run --config NAME
         var quiet = false
         var json = false
+        var errorLimit = DiagnosticFormatter.defaultErrorLimit
         var files: [String] = []
         var i = 0
         while i < args.count {
             let a = args[i]
+            if let (limit, taken) = errorLimitOption(args, at: i) {
+                switch limit {
+                case .success(let n): errorLimit = n
+                case .failure(let e): stderr.write(usage(e.message).stderr); stderr.flush(); return 2
+                }
+                i += taken
+                continue
+            }
             i += 1
             if a == "--quiet" || a == "-q" { quiet = true }
             else if a == "--format" || a.hasPrefix("--format=") {
@@ -149,31 +198,36 @@ public enum Driver {
             if path == "-" {
                 file = SourceFile(path: "<stdin>", bytes: [UInt8](stdin()))
             } else {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    stderr.write("error: cannot read '\(path)'\n"); stderr.flush()
+                switch readScript(path) {
+                case .success(let bytes):
+                    file = SourceFile(path: path, bytes: bytes)
+                case .failure(let e):
+                    stderr.write("error: \(e.message)\n"); stderr.flush()
                     status = 2
                     continue
                 }
-                file = SourceFile(path: path, bytes: [UInt8](data))
             }
-            status = max(status, runSource(file, quiet: quiet, json: json, stdout: stdout, stderr: stderr))
+            status = max(status, runSource(file, quiet: quiet, json: json, errorLimit: errorLimit, stdout: stdout, stderr: stderr))
         }
         return status
     }
 
-    /// Compiles and runs one script, returning what it printed.
-    public static func runSource(_ file: SourceFile, quiet: Bool = false) -> Result {
+    /// Compiles and runs one script, returning what it printed. At most `errorLimit` errors
+    /// are printed (0: all).
+    public static func runSource(_ file: SourceFile, quiet: Bool = false,
+                                 errorLimit: Int = DiagnosticFormatter.defaultErrorLimit) -> Result {
         let out = StringOutput(), err = StringOutput()
-        let status = runSource(file, quiet: quiet, stdout: out, stderr: err)
+        let status = runSource(file, quiet: quiet, errorLimit: errorLimit, stdout: out, stderr: err)
         return Result(status: status, stdout: out.text, stderr: err.text)
     }
 
     /// Compiles and runs one script: the compiler's diagnostics first, then each scenario's
     /// trace as it runs, its summary, and last the errors found while running.
     public static func runSource(_ file: SourceFile, quiet: Bool = false, json: Bool = false,
+                                 errorLimit: Int = DiagnosticFormatter.defaultErrorLimit,
                                  stdout: TextOutput, stderr: TextOutput) -> Int32 {
         let (program, diagnostics) = Compiler.compile(file)
-        stderr.write(DiagnosticFormatter.format(diagnostics, in: file))
+        stderr.write(DiagnosticFormatter.format(diagnostics, in: file, errorLimit: errorLimit))
         guard let program else {
             let n = diagnostics.filter { $0.severity == .error }.count
             stderr.write("\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")
@@ -186,7 +240,7 @@ public enum Driver {
         stdout.flush()
         // Impossible orders found while running are errors in the script, like those found before.
         let runtimeErrors = reports.flatMap(\.runtimeErrors)
-        stderr.write(DiagnosticFormatter.format(runtimeErrors, in: file))
+        stderr.write(DiagnosticFormatter.format(runtimeErrors, in: file, errorLimit: errorLimit))
         stderr.flush()
         let failed = reports.contains { $0.failed > 0 }
         return !runtimeErrors.isEmpty ? 2 : failed ? 1 : 0
@@ -217,10 +271,11 @@ public enum Driver {
             }
         }
         guard files.count == 1, let path = files.first else { return usage("'report' takes one script") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return Result(status: 2, stdout: "", stderr: "error: cannot read '\(path)'\n")
+        let file: SourceFile
+        switch readScript(path) {
+        case .success(let bytes): file = SourceFile(path: path, bytes: bytes)
+        case .failure(let e): return Result(status: 2, stdout: "", stderr: "error: \(e.message)\n")
         }
-        let file = SourceFile(path: path, bytes: [UInt8](data))
         let (program, diagnostics) = Compiler.compile(file)
         var err = DiagnosticFormatter.format(diagnostics, in: file)
         guard let program else {
