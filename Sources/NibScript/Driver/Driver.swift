@@ -194,19 +194,7 @@ public enum Driver {
         if files.isEmpty { stderr.write(usage("'run' needs a file (or '-' for standard input)").stderr); stderr.flush(); return 2 }
         var status: Int32 = 0
         for path in files {
-            let file: SourceFile
-            if path == "-" {
-                file = SourceFile(path: "<stdin>", bytes: [UInt8](stdin()))
-            } else {
-                switch readScript(path) {
-                case .success(let bytes):
-                    file = SourceFile(path: path, bytes: bytes)
-                case .failure(let e):
-                    stderr.write("error: \(e.message)\n"); stderr.flush()
-                    status = 2
-                    continue
-                }
-            }
+            guard let file = source(path, stdin: stdin, stderr: stderr) else { status = 2; continue }
             status = max(status, runSource(file, quiet: quiet, json: json, errorLimit: errorLimit, stdout: stdout, stderr: stderr))
         }
         return status
@@ -226,15 +214,7 @@ public enum Driver {
     public static func runSource(_ file: SourceFile, quiet: Bool = false, json: Bool = false,
                                  errorLimit: Int = DiagnosticFormatter.defaultErrorLimit,
                                  stdout: TextOutput, stderr: TextOutput) -> Int32 {
-        let (program, diagnostics) = Compiler.compile(file)
-        stderr.write(DiagnosticFormatter.format(diagnostics, in: file, errorLimit: errorLimit))
-        guard let program else {
-            let n = diagnostics.filter { $0.severity == .error }.count
-            stderr.write("\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")
-            stderr.flush()
-            return 2
-        }
-        stderr.flush()
+        guard let program = compile(file, errorLimit: errorLimit, stderr: stderr) else { return 2 }
         let reports = json ? Runner.runJSONLines(program, quiet: quiet, to: stdout) : Runner.run(program, quiet: quiet, to: stdout)
         if reports.isEmpty && !json { stdout.write("\(file.path): no scenarios\n") }
         stdout.flush()
@@ -244,6 +224,32 @@ public enum Driver {
         stderr.flush()
         let failed = reports.contains { $0.failed > 0 }
         return !runtimeErrors.isEmpty ? 2 : failed ? 1 : 0
+    }
+
+    /// The script at `path` (`-`: standard input), or nil when it cannot be read, with the
+    /// reason written to `stderr`.
+    static func source(_ path: String, stdin: () -> Data, stderr: TextOutput) -> SourceFile? {
+        if path == "-" { return SourceFile(path: "<stdin>", bytes: [UInt8](stdin())) }
+        switch readScript(path) {
+        case .success(let bytes): return SourceFile(path: path, bytes: bytes)
+        case .failure(let e):
+            stderr.write("error: \(e.message)\n"); stderr.flush()
+            return nil
+        }
+    }
+
+    /// Compiles a script and writes its diagnostics, before anything runs; nil (with the
+    /// count of errors written) when it does not compile.
+    static func compile(_ file: SourceFile, errorLimit: Int = DiagnosticFormatter.defaultErrorLimit,
+                        stderr: TextOutput) -> Program? {
+        let (program, diagnostics) = Compiler.compile(file)
+        stderr.write(DiagnosticFormatter.format(diagnostics, in: file, errorLimit: errorLimit))
+        if program == nil {
+            let n = diagnostics.filter { $0.severity == .error }.count
+            stderr.write("\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")
+        }
+        stderr.flush()
+        return program
     }
 
     /// `nibscript report FILE [-o OUT]`: the HTML report. Exit status as `run`'s: 0, 1 when

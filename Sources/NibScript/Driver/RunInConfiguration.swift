@@ -48,17 +48,7 @@ enum RunInConfiguration {
         if files.isEmpty { return fail(Driver.usage("'run' needs a file (or '-' for standard input)")) }
         var status: Int32 = 0
         for path in files {
-            let file: SourceFile
-            if path == "-" {
-                file = SourceFile(path: "<stdin>", bytes: [UInt8](stdin()))
-            } else {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    stderr.write("error: cannot read '\(path)'\n"); stderr.flush()
-                    status = 2
-                    continue
-                }
-                file = SourceFile(path: path, bytes: [UInt8](data))
-            }
+            guard let file = Driver.source(path, stdin: stdin, stderr: stderr) else { status = 2; continue }
             status = max(status, runSource(file, config: config, quiet: quiet, stdout: stdout, stderr: stderr))
         }
         return status
@@ -69,15 +59,7 @@ enum RunInConfiguration {
     /// writing each scenario's heading, trace and summary as it goes.
     static func runSource(_ file: SourceFile, config: Configuration, quiet: Bool,
                           stdout: TextOutput, stderr: TextOutput) -> Int32 {
-        let (program, diagnostics) = Compiler.compile(file)
-        stderr.write(DiagnosticFormatter.format(diagnostics, in: file))
-        guard let program else {
-            let n = diagnostics.filter { $0.severity == .error }.count
-            stderr.write("\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")
-            stderr.flush()
-            return 2
-        }
-        stderr.flush()
+        guard let program = Driver.compile(file, stderr: stderr) else { return 2 }
         let prepared = Matrix.prepare(file, program: program, config: config)
         let own = program.config
         stdout.write("configuration \(config.columnName) (\(config)); the script's own is \(own)\n")
