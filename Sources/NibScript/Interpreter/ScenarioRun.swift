@@ -120,6 +120,11 @@ final class ScenarioRun {
             let slot = engine.slots(of: engine.classOf(r.holder))[Int(r.slot)].name
             return "\(slot) of \(shortLabel(r.holder))"
         case .dealloc(let o): return engine.isHidden(o) ? "end of scope" : "dealloc of \(shortLabel(o))"
+        case .deallocSlot(let r):
+            // Which of its references the dealloc let go of: `dealloc of c#1 (table)`.
+            if engine.isHidden(r.holder) { return "end of scope" }
+            let place = placeLabel(r)
+            return "dealloc of \(shortLabel(r.holder)) (\(place.dropFirst(shortLabel(r.holder).count + 1)))"
         case .pool: return "autorelease pool drain"
         case .temporary: return "ARC: end of statement"
         case .other(let s): return s
