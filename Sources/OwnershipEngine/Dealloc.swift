@@ -62,7 +62,6 @@ struct DeallocFrame {
     var pendingCause: Cause = .explicit
     var pendingIndex = 0
     var reachesRoot: Bool
-    var cause: Cause { .dealloc(object) }
 
     /// The next object a `releaseList` step left to release, if any.
     mutating func nextPending() -> ObjectID? {
