@@ -30,6 +30,8 @@ public final class Engine {
         set { s.site = newValue }
     }
     public var crash: Crash? { s.crash }
+    /// Whether the run has crashed (without copying the crash's message).
+    public var hasCrashed: Bool { s.crash != nil }
 
     public init() {}
 

@@ -70,7 +70,7 @@ final class ScenarioRun {
         engine.eventSink = { [unowned self] e in self.record(e) }
     }
 
-    var crashed: Bool { engine.crash != nil }
+    var crashed: Bool { engine.hasCrashed }
 
     // MARK: Trace
 
