@@ -37,6 +37,16 @@ public enum Driver {
                                   Insert up to K memory warnings (default 1) at every run-loop
                                   turn, take every branch of each 'choose', and report each
                                   outcome the original run did not have, with its path.
+      import [--platform ios|mac] [--memory mrc|arc] <file>...
+                                  Read classes, outlets and the memory-relevant statements of
+                                  their methods from Objective-C (.h, .m, .mm) and Swift files,
+                                  and print them as nibscript classes.
+      audit [--platform ios|mac] [--memory mrc|arc] [--format text|json|sarif]
+            [--baseline <file>] <dir>
+                                  Match every .xib and .storyboard under <dir> with the classes
+                                  of its sources, run standard scenarios under every
+                                  configuration, and report leaks, abandoned memory, dangling
+                                  outlets, zombie messages and over-releases with their fixes.
 
     OPTIONS:
       --quiet                     Print only the summary and expectations of each scenario.
@@ -76,6 +86,8 @@ public enum Driver {
         case "describe": return emit(describeCommand(rest))
         case "matrix": return emit(Matrix.command(rest))
         case "explore": return emit(Explore.command(rest))
+        case "import": return emit(ImportCommand.command(rest))
+        case "audit": return emit(Audit.command(rest))
         default:
             if sub.hasSuffix(".nibscript") { return runCommand(args, stdout: stdout, stderr: stderr, stdin: stdin) }
             return emit(usage("unknown subcommand '\(sub)'"))

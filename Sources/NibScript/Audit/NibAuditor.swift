@@ -1,0 +1,401 @@
+import Foundation
+import InterfaceBuilder
+import NibScriptSyntax
+import OwnershipEngine
+import SourceImport
+
+/// The audit of one Interface Builder file: the script it builds (the classes its objects
+/// need, the nib, the scenario battery for its owner's kind), the runs under each
+/// configuration, and what they found, attributed to outlets.
+struct NibAuditor {
+    let dir: String
+    let rel: String
+    let project: ImportedProject
+    let options: Audit.Options
+    var missing: [Audit.Missing] = []
+    var findings: [Audit.Finding] = []
+
+    var path: String { dir + "/" + rel }
+
+    init(dir: String, rel: String, project: ImportedProject, options: Audit.Options) {
+        self.dir = dir; self.rel = rel; self.project = project; self.options = options
+    }
+
+    enum OwnerKind: String {
+        case viewController = "view controller"
+        case windowController = "window controller"
+        case macViewController = "Mac view controller"
+        case application = "main nib"
+        case plain = "plain owner"
+    }
+
+    /// Stub classes: a nib's custom class the sources do not declare, loaded as its element's class.
+    struct Stub { var name: String; var superclass: String }
+
+    mutating func run() -> Audit.NibResult {
+        var result = Audit.NibResult(path: rel, owner: nil, ownerKind: "")
+        let doc: IBDocument
+        switch IBReader.read(path: path, displayPath: rel) {
+        case .success(let d): doc = d
+        case .failure(let f):
+            result.problem = "not read: " + (f.diagnostics.first.map { $0.message } ?? "\(f)")
+            return result
+        }
+        let platform: PlatformName = doc.platform == .ios ? .ios : .mac
+        if let p = options.platform, p != platform {
+            result.problem = "skipped: a \(doc.platform.displayName) document (--platform \(p.rawValue))"
+            return result
+        }
+        if doc.kind == .storyboard {
+            result.problem = "skipped: storyboards are not audited yet (their scenes are checked with 'nib … from \"File.storyboard#Scene\"' in a script)"
+            return result
+        }
+        // The classes the nib names, and the project classes they need.
+        let catalogue = Set(Catalogue.classes(for: platform).map(\.name))
+        var stubs: [Stub] = []
+        var needed: [String] = []
+        func need(_ name: String) {
+            var k: String? = name
+            var chain: [String] = []
+            while let n = k, let c = project[n], c.superclass != nil || c.language == .swift, !catalogue.contains(n), !chain.contains(n) {
+                chain.append(n); k = c.superclass
+            }
+            for n in chain.reversed() where !needed.contains(n) { needed.append(n) }
+        }
+        let ownerIndex = doc.filesOwner
+        let ownerObject = ownerIndex.map { doc.objects[$0] }
+        var ownerClass = ownerObject?.customClass ?? ownerObject?.className ?? "NSObject"
+        if ownerClass == "IBFilesOwner" || ownerClass.isEmpty { ownerClass = "NSObject" }
+        for o in doc.objects {
+            guard let custom = o.customClass, !catalogue.contains(custom) else { continue }
+            let usable = project[custom].map { $0.superclass != nil || $0.language == .swift } ?? false
+            if usable { need(custom); continue }
+            if stubs.contains(where: { $0.name == custom }) {
+                if let k = missing.firstIndex(where: { $0.name == custom }) { missing[k].places.append("\(rel):\(o.location.line)") }
+                continue
+            }
+            var sup = o.isPlaceholder ? "NSObject" : (catalogue.contains(o.className) ? o.className : (platform == .ios ? "UIView" : "NSView"))
+            if o.index == ownerIndex {
+                let outs = doc.connections(from: o.index).map(\.name)
+                if platform == .ios && outs.contains("view") { sup = "UIViewController" }
+                else if platform == .mac && outs.contains("window") { sup = "NSWindowController" }
+                else if platform == .mac && outs.contains("view") { sup = "NSViewController" }
+            }
+            stubs.append(Stub(name: custom, superclass: sup))
+            missing.append(Audit.Missing(name: custom, loadedAs: sup, places: ["\(rel):\(o.location.line)"]))
+        }
+        // Member types that are project classes come along (as declarations of their own).
+        var k = 0
+        while k < needed.count {
+            for m in project[needed[k]]?.members ?? [] {
+                for t in [m.type, m.collectionElement].compactMap({ $0 }) where project[t] != nil && !catalogue.contains(t) { need(t) }
+            }
+            k += 1
+        }
+        let involved = needed.compactMap { project[$0] }
+        let memory = options.memory ?? ProjectFacts.memory(of: involved.isEmpty ? project.classes : involved)
+        let kind = ownerKind(ownerClass, platform: platform, stubs: stubs, doc: doc)
+        result.owner = ownerClass
+        result.ownerKind = kind.rawValue
+        let nibName = Self.identifier((rel as NSString).lastPathComponent.components(separatedBy: ".").first ?? "Nib")
+        let configs: [Configuration] = platform == .ios
+            ? [Configuration(platform: .ios, major: 5, minor: 1, memory: memory), Configuration(platform: .ios, major: 6, minor: 0, memory: memory)]
+            : [Configuration(platform: .mac, major: 10, minor: 7, memory: memory)]
+        let names = doc.scriptNames
+        for config in configs {
+            let cname = "\(config.platform.rawValue) \(config.versionText) \(config.memory.rawValue)"
+            var lowering = ImportLowering(project: project, platform: platform, memory: memory)
+            lowering.extraClasses = Set(stubs.map(\.name))
+            lowering.base = dir
+            var text = "platform \(platform == .ios ? "ios" : "mac") \(config.versionText)\nmemory \(memory.rawValue)\n\n"
+            for s in stubs { text += "# not found in the sources: loaded as its element's class\nclass \(s.name) : \(s.superclass) {\n}\n" }
+            let ownsNib = kind == .viewController || kind == .windowController || kind == .macViewController
+            for n in needed {
+                guard let c = project[n] else { continue }
+                text += lowering.render(c, nib: ownsNib && n == ownerClass ? nibName : nil) + "\n"
+            }
+            if ownsNib, !needed.contains(ownerClass), stubs.contains(where: { $0.name == ownerClass }) {
+                text = text.replacingOccurrences(of: "class \(ownerClass) : \(stubs.first { $0.name == ownerClass }!.superclass) {\n",
+                                                 with: "class \(ownerClass) : \(stubs.first { $0.name == ownerClass }!.superclass) {\n    nib \(nibName)\n")
+            }
+            let nibPath = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            text += "nib \(nibName)\(kind == .application ? " main" : "") from \"\(nibPath)\"\n\n"
+            let battery = Self.battery(kind, owner: ownerClass, nib: nibName, platform: platform, arc: memory == .arc)
+            for (title, body) in battery {
+                text += "scenario \"\(title)\" {\n" + body.map { "    " + $0 + "\n" }.joined() + "}\n\n"
+            }
+            let file = SourceFile(path: "audit of \(rel).nibscript", bytes: Array(text.utf8))
+            let (program, diagnostics) = Compiler.compile(file, override: config)
+            guard let program else {
+                let errs = diagnostics.filter { $0.severity == .error }
+                result.problem = "the classes read do not compile: " + DiagnosticFormatter.format(Array(errs.prefix(3)), in: file)
+                result.isError = true
+                return result
+            }
+            result.configurations.append(cname)
+            for s in program.scenarios {
+                let run = ScenarioRun(program: program, scenario: s, config: config)
+                run.run()
+                result.scenarios += 1
+                collect(run, doc: doc, names: names, ownerClass: ownerClass, config: cname, scenario: s.title)
+            }
+        }
+        return result
+    }
+
+    static func identifier(_ s: String) -> String {
+        var out = String(s.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        if out.first?.isNumber ?? true { out = "N" + out }
+        return out
+    }
+
+    func ownerKind(_ cls: String, platform: PlatformName, stubs: [Stub], doc: IBDocument) -> OwnerKind {
+        if cls == "UIApplication" || cls == "NSApplication" { return .application }
+        let builtin = Catalogue.classes(for: platform)
+        var k: String? = cls
+        var seen = Set<String>()
+        let viewConnected = doc.filesOwner.map { o in doc.connections(from: o).contains { $0.name == "view" } } ?? false
+        let windowConnected = doc.filesOwner.map { o in doc.connections(from: o).contains { $0.name == "window" } } ?? false
+        while let n = k, seen.insert(n).inserted {
+            switch n {
+            case "UIViewController" where viewConnected: return .viewController
+            case "NSWindowController" where windowConnected: return .windowController
+            case "NSViewController" where viewConnected: return .macViewController
+            default: break
+            }
+            if let c = project[n], c.superclass != nil { k = c.superclass; continue }
+            if let s = stubs.first(where: { $0.name == n }) { k = s.superclass; continue }
+            k = builtin.first { $0.name == n }?.superclass
+        }
+        return .plain
+    }
+
+    /// The standard scenarios for an owner's kind, as lines of nibscript.
+    static func battery(_ kind: OwnerKind, owner: String, nib: String, platform: PlatformName, arc: Bool) -> [(String, [String])] {
+        let giveUp = arc ? "c = nil" : "release c"
+        let other = arc ? "push nav new UIViewController" : "push nav new UIViewController autoreleased"
+        switch kind {
+        case .viewController:
+            let start = ["nav = new UINavigationController", other, "show nav", "c = new \(owner)", "push nav c", giveUp]
+            return [
+                ("shown, covered by another, memory warning", start + [other, "memoryWarning"]),
+                ("after the warning: uncovered, popped and released", start + [other, "memoryWarning", "pop nav", "pop nav", "drain"]),
+                ("shown, popped and released", start + ["pop nav", "drain"]),
+            ]
+        case .windowController, .macViewController:
+            return [("shown and released", ["c = new \(owner)", "show c", "drain", giveUp, "drain"])]
+        case .application:
+            return [("main nib loaded", ["load nib \(nib) owner app", "drain"])]
+        case .plain:
+            if owner == "NSObject" || owner == "UIApplication" || owner == "NSApplication" {
+                return [("loaded and released", ["c = new NSObject", "load nib \(nib) owner c", "drain", giveUp, "drain"])]
+            }
+            return [("loaded and released", ["c = new \(owner)", "load nib \(nib) owner c", "drain", giveUp, "drain"])]
+        }
+    }
+
+    // MARK: Attribution
+
+    /// The member of an imported class (or its imported superclasses) named by an outlet key.
+    func member(_ key: String, of cls: String) -> (ImportedClass, ImportedMember)? {
+        var k: String? = cls
+        var seen = Set<String>()
+        while let n = k, seen.insert(n).inserted, let c = project[n] {
+            if let m = c.member(key) ?? c.members.first(where: { !$0.isProperty && ($0.name == "_" + key) }) { return (c, m) }
+            if let m = c.member(forIvarOrName: key) { return (c, m) }
+            k = c.superclass
+        }
+        return nil
+    }
+
+    /// Whether an outlet connected to this member keeps its object (O6, N6, N7).
+    func retains(_ m: ImportedMember, platform: PlatformName, arc: Bool) -> Bool {
+        switch m.kind {
+        case .property(let a, _):
+            switch a {
+            case .retain?, .strong?, .copy?: return true
+            case nil: return arc
+            default: return false
+            }
+        case .ivar(let q):
+            if arc { return q == nil || q == .strong }
+            return platform == .ios
+        }
+    }
+
+    func className(of i: Int, in doc: IBDocument, ownerClass: String) -> String {
+        i == doc.filesOwner ? ownerClass : doc.objects[i].effectiveClass
+    }
+
+    mutating func collect(_ run: ScenarioRun, doc: IBDocument, names: [String?], ownerClass: String, config: String, scenario: String) {
+        let e = run.engine
+        let platform: PlatformName = run.config.platform
+        let arc = run.config.isARC
+        var index: [String: Int] = [:]
+        for (i, n) in names.enumerated() { if let n, index[n] == nil { index[n] = i } }
+        func ibIndex(_ o: ObjectID) -> Int? { index[e.name(o)] }
+        func describe(_ o: ObjectID) -> String { "\(e.className(e.classOf(o))) \(e.name(o))" }
+        func nibPlace(_ i: Int, _ what: String) -> Audit.Place {
+            Audit.Place(file: rel, line: doc.objects[i].location.line, column: doc.objects[i].location.column, what: what)
+        }
+        /// Outlets of imported classes that point at IB object `i`, keeping it when `retaining`.
+        func holders(of i: Int, retaining: Bool) -> [(ImportedClass, ImportedMember, IBConnection)] {
+            var out: [(ImportedClass, ImportedMember, IBConnection)] = []
+            for c in doc.connections where (c.kind == .outlet || c.kind == .outletCollection) && c.destination == i {
+                let cls = className(of: c.source, in: doc, ownerClass: ownerClass)
+                guard let (ic, m) = member(c.name, of: cls) else { continue }
+                if retaining && !retains(m, platform: platform, arc: arc) { continue }
+                out.append((ic, m, c))
+            }
+            return out
+        }
+        func ancestors(_ i: Int) -> [Int] {
+            var out: [Int] = []
+            var p = doc.objects[i].parent
+            while let q = p { out.append(q); p = doc.objects[q].parent }
+            return out
+        }
+        func add(_ kind: Audit.Kind, _ objects: [ObjectID]) {
+            let set = Set(objects.compactMap(ibIndex))
+            for o in objects {
+                guard let i = ibIndex(o) else {
+                    // An object made in code: a member the class set in a method.
+                    let name = e.name(o)
+                    if let (ic, m) = member(name, of: ownerClass) { record(kind, ic, m, object: describe(o), connection: nil) }
+                    continue
+                }
+                let hs = holders(of: i, retaining: true)
+                if !hs.isEmpty {
+                    for (ic, m, c) in hs { record(kind, ic, m, object: describe(o), connection: c) }
+                    continue
+                }
+                // Held inside another object of the same finding: that one is the finding.
+                if ancestors(i).contains(where: set.contains) { continue }
+                if doc.objects[i].parent != nil && kind != .leak { continue }
+                recordObject(kind, object: describe(o), at: nibPlace(i, "nib object"))
+            }
+        }
+        func record(_ kind: Audit.Kind, _ ic: ImportedClass, _ m: ImportedMember, object: String, connection: IBConnection?) {
+            var f = finding(kind, ic, m, object: object, platform: platform, arc: arc)
+            if let c = connection {
+                f.related.append(Audit.Place(file: rel, line: c.location.line, column: c.location.column, what: "connection of outlet '\(c.name)'"))
+            }
+            f.configurations = [config]; f.scenarios = [scenario]; f.objects = [object]
+            findings.append(f)
+        }
+        func recordObject(_ kind: Audit.Kind, object: String, at place: Audit.Place) {
+            let cls = object.split(separator: " ").first.map(String.init) ?? object
+            var f = Audit.Finding(kind: kind, rule: kind == .leak ? (platform == .mac ? "N3 O9" : "O9") : "V7",
+                                  className: ownerClass, member: nil, objectDescription: "top-level \(cls)", location: place,
+                                  message: "the nib's top-level \(object) is never released: File's Owner (\(ownerClass)) gets it at +1 and nothing balances it",
+                                  fix: platform == .mac
+                                    ? "keep each top-level object in a retained outlet of \(ownerClass) and release it in `dealloc`, or load the nib with an NSWindowController or NSViewController, which releases its top-level objects"
+                                    : "hold the object in a retained outlet and release that outlet in `dealloc`")
+            if kind != .leak { f.message = "\(object) is \(kind.rawValue)"; f.fix = "release it when the view unloads" }
+            f.configurations = [config]; f.scenarios = [scenario]; f.objects = [object]
+            findings.append(f)
+        }
+
+        // A crash stops the run: report it, and what led to it, first.
+        if let crash = e.crash {
+            if let o = crash.object, let i = ibIndex(o) {
+                let kind: Audit.Kind = crash.selector == "release" ? .overRelease : .zombie
+                let hs = holders(of: i, retaining: false)
+                if let (ic, m, c) = hs.first { record(kind, ic, m, object: describe(o), connection: c) }
+                else { recordObject(kind, object: describe(o), at: nibPlace(i, "nib object")) }
+            } else if let o = crash.object, let (ic, m) = member(e.name(o), of: ownerClass) {
+                record(crash.selector == "release" ? .overRelease : .zombie, ic, m, object: describe(o), connection: nil)
+            } else {
+                var f = Audit.Finding(kind: .crash, rule: "O5", className: ownerClass, member: nil, objectDescription: crash.message,
+                                      location: Audit.Place(file: rel, line: 1, column: 1, what: "nib"),
+                                      message: "the scenario crashes: \(crash.message)", fix: "read the scenario's trace with 'nibscript run'")
+                f.configurations = [config]; f.scenarios = [scenario]
+                findings.append(f)
+            }
+            return
+        }
+        add(.leak, run.leakedObjects())
+        add(.abandoned, run.abandonedObjects())
+        for d in e.danglingReferences() {
+            let holder = d.slot.holder
+            let slot = e.slots(of: e.classOf(holder))[Int(d.slot.slot)].name
+            let cls = e.className(e.classOf(holder))
+            if let (ic, m) = member(slot, of: cls) {
+                var conn: IBConnection?
+                if let i = ibIndex(d.target) { conn = holders(of: i, retaining: false).first { $0.1.name == m.name }?.2 }
+                record(.dangling, ic, m, object: describe(d.target), connection: conn)
+            }
+        }
+    }
+
+    // MARK: Findings and fixes
+
+    func finding(_ kind: Audit.Kind, _ c: ImportedClass, _ m: ImportedMember, object: String, platform: PlatformName, arc: Bool) -> Audit.Finding {
+        let place = Audit.Place(m.place, base: dir, what: "declaration of '\(m.name)'")
+        let dealloc = c.method("dealloc")
+        let unload = c.method("viewDidUnload")
+        func at(_ p: SourcePlace) -> String { "\(p.fileName):\(p.line)" }
+        var related: [Audit.Place] = []
+        if let d = dealloc { related.append(Audit.Place(d.place, base: dir, what: "dealloc")) }
+        if let u = unload, kind == .abandoned || kind == .overRelease { related.append(Audit.Place(u.place, base: dir, what: "viewDidUnload")) }
+        let how: String
+        switch m.kind {
+        case .property(let a, _): how = "a \(a?.rawValue ?? (arc ? "strong" : "assign")) property"
+        case .ivar: how = m.isOutlet ? "an IBOutlet ivar" : "an ivar"
+        }
+        let ivar = m.ivarName
+        let release = m.isProperty ? "self.\(m.name) = nil;" : "[\(ivar) release];"
+        let subject = "`\(m.name)` of \(c.name) (\(how))"
+        var f = Audit.Finding(kind: kind, rule: "", className: c.name, member: m.name, objectDescription: object,
+                              location: place, related: related, message: "", fix: "")
+        switch kind {
+        case .leak:
+            let kvc = !m.isProperty && platform == .ios
+            f.rule = kvc ? "N7 O9" : (m.isProperty ? "O6 O9" : "O9")
+            let keeps = kvc ? "the nib loader retained it through KVC (N7)" : "its setter retained it"
+            f.message = "\(subject) keeps \(object) after the owner is deallocated: \(keeps) and nothing releases it"
+            if let d = dealloc, let wrong = d.statements.first(where: { if case .setNil(let x, false) = $0.kind { return x == ivar } ; return false }), m.isProperty {
+                f.fix = "`\(wrong.text)` in `dealloc` (\(at(wrong.place))) stores into the ivar and releases nothing: write `self.\(m.name) = nil;` (or `[\(ivar) release];`)"
+            } else if let d = dealloc {
+                f.fix = "release `\(m.name)` in `dealloc` (\(at(d.place))): `\(release)` before `[super dealloc]`"
+            } else {
+                f.fix = "add a `dealloc` to \(c.name) that releases `\(m.name)` (`\(release)`) and calls `[super dealloc]`"
+            }
+        case .abandoned:
+            f.rule = "V7"
+            f.message = "after a memory warning unloads the view, \(subject) still keeps \(object) (abandoned memory, iOS 3.0–5.1)"
+            let setNil = m.isProperty ? "self.\(m.name) = nil;" : "[\(ivar) release]; \(ivar) = nil;"
+            if let u = unload {
+                f.fix = "set `\(m.name)` to nil in `viewDidUnload` (\(at(u.place))): `\(setNil)`, and keep the release in `dealloc`"
+            } else {
+                f.fix = "add a `viewDidUnload` to \(c.name) that sets `\(m.name)` to nil (`\(setNil)`) and calls `[super viewDidUnload]`, and keep the release in `dealloc`"
+            }
+        case .dangling:
+            f.rule = "O10 V8"
+            f.message = "\(subject) still points at \(object) after it was deallocated"
+            if retains(m, platform: platform, arc: arc) {
+                f.fix = "set `\(m.name)` to nil where it is released (`\(m.isProperty ? "self.\(m.name) = nil;" : "[\(ivar) release]; \(ivar) = nil;")`)"
+            } else {
+                f.fix = "declare `\(m.name)` retain (release it in `dealloc` and set it to nil in `viewDidUnload`), or weak under ARC"
+            }
+        case .zombie:
+            f.rule = "O5"
+            f.message = "a message reaches \(object), held by \(subject), after it was deallocated"
+            f.fix = retains(m, platform: platform, arc: arc)
+                ? "set `\(m.name)` to nil wherever it is released, so no later message reaches the freed object"
+                : "declare `\(m.name)` retain (release it in `dealloc`), or weak under ARC"
+        case .overRelease:
+            f.rule = "O4"
+            f.message = "\(object), held by \(subject), is released once more after it was deallocated"
+            if let u = unload {
+                f.fix = "after releasing `\(m.name)` in `viewDidUnload` (\(at(u.place))) set it to nil (`\(m.isProperty ? "self.\(m.name) = nil;" : "\(ivar) = nil;")`), so `dealloc` does not release it again"
+            } else {
+                f.fix = "release `\(m.name)` once: set it to nil after each release (`\(m.isProperty ? "self.\(m.name) = nil;" : "\(ivar) = nil;")`)"
+            }
+        case .crash:
+            f.rule = "O5"
+            f.message = "crash"
+        }
+        return f
+    }
+}
