@@ -11,6 +11,8 @@ enum Audit {
     struct Options {
         var dir = ""
         var platform: PlatformName?
+        /// `--platform ios6.0`: only that version's configurations.
+        var version: (Int, Int)?
         var memory: MemoryModelName?
         var format = "text"
         var baseline: String?
@@ -104,8 +106,8 @@ enum Audit {
                 let v = args[i + 1]
                 switch a {
                 case "--platform":
-                    guard let p = PlatformName(rawValue: v) else { return Driver.usage("'--platform' takes 'ios' or 'mac'") }
-                    o.platform = p
+                    guard let (p, version) = parsePlatform(v) else { return Driver.usage("'--platform' takes 'ios', 'mac', 'ios5.1' or 'ios6.0'") }
+                    o.platform = p; o.version = version
                 case "--memory":
                     guard let m = MemoryModelName(rawValue: v), m != .gc else { return Driver.usage("'--memory' takes 'mrc' or 'arc'") }
                     o.memory = m
@@ -144,6 +146,20 @@ enum Audit {
         default: out = AuditOutput.text(report)
         }
         return Driver.Result(status: report.status, stdout: out, stderr: report.errors.map { $0 + "\n" }.joined())
+    }
+
+    /// `ios`, `mac`, `ios5.1`, `ios 6.0`, `ios6`.
+    static func parsePlatform(_ v: String) -> (PlatformName, (Int, Int)?)? {
+        let word = v.prefix { $0.isLetter }
+        guard let p = PlatformName(rawValue: String(word)) else { return nil }
+        let rest = v.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+        if rest.isEmpty { return (p, nil) }
+        let parts = rest.split(separator: ".").map { Int($0) }
+        guard let major = parts.first ?? nil, parts.count <= 2, parts.allSatisfy({ $0 != nil }) else { return nil }
+        let minor = parts.count == 2 ? parts[1]! : 0
+        if p == .ios && !((major, minor) == (5, 1) || (major, minor) == (6, 0)) { return nil }
+        if p == .mac && (major, minor) != (10, 7) { return nil }
+        return (p, (major, minor))
     }
 
     // MARK: The audit

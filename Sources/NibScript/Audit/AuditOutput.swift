@@ -30,6 +30,8 @@ enum AuditOutput {
         out += "\n\(r.findings.count) finding\(r.findings.count == 1 ? "" : "s")"
         if !counts.isEmpty { out += " (\(counts.joined(separator: ", ")))" }
         if r.suppressed > 0 { out += "; \(r.suppressed) suppressed by the baseline" }
+        let failed = r.nibs.filter(\.isError).count
+        if failed > 0 { out += "; \(failed) Interface Builder file\(failed == 1 ? "" : "s") not audited" }
         out += "\n"
         return out
     }

@@ -39,6 +39,7 @@ struct NibAuditor {
         case .success(let d): doc = d
         case .failure(let f):
             result.problem = "not read: " + (f.diagnostics.first.map { $0.message } ?? "\(f)")
+            result.isError = true
             return result
         }
         let platform: PlatformName = doc.platform == .ios ? .ios : .mac
@@ -98,9 +99,10 @@ struct NibAuditor {
         result.owner = ownerClass
         result.ownerKind = kind.rawValue
         let nibName = Self.identifier((rel as NSString).lastPathComponent.components(separatedBy: ".").first ?? "Nib")
-        let configs: [Configuration] = platform == .ios
+        var configs: [Configuration] = platform == .ios
             ? [Configuration(platform: .ios, major: 5, minor: 1, memory: memory), Configuration(platform: .ios, major: 6, minor: 0, memory: memory)]
             : [Configuration(platform: .mac, major: 10, minor: 7, memory: memory)]
+        if let (major, minor) = options.version { configs = configs.filter { $0.major == major && $0.minor == minor } }
         let names = doc.scriptNames
         for config in configs {
             let cname = "\(config.platform.rawValue) \(config.versionText) \(config.memory.rawValue)"
@@ -234,7 +236,8 @@ struct NibAuditor {
         var index: [String: Int] = [:]
         for (i, n) in names.enumerated() { if let n, index[n] == nil { index[n] = i } }
         func ibIndex(_ o: ObjectID) -> Int? { index[e.name(o)] }
-        func describe(_ o: ObjectID) -> String { "\(e.className(e.classOf(o))) \(e.name(o))" }
+        let nibFile = (rel as NSString).lastPathComponent
+        func describe(_ o: ObjectID) -> String { "\(e.className(e.classOf(o))) \(e.name(o)) (\(nibFile))" }
         func nibPlace(_ i: Int, _ what: String) -> Audit.Place {
             Audit.Place(file: rel, line: doc.objects[i].location.line, column: doc.objects[i].location.column, what: what)
         }
@@ -264,7 +267,13 @@ struct NibAuditor {
                     if let (ic, m) = member(name, of: ownerClass) { record(kind, ic, m, object: describe(o), connection: nil) }
                     continue
                 }
-                let hs = holders(of: i, retaining: true)
+                var hs = holders(of: i, retaining: true)
+                // Abandoned memory belongs to the unloaded controller's outlets: an object kept
+                // by another abandoned object is part of that one.
+                if kind == .abandoned {
+                    hs = hs.filter { !set.contains($0.2.source) && !ancestors($0.2.source).contains(where: set.contains) }
+                    if hs.isEmpty && holders(of: i, retaining: true).count > 0 { continue }
+                }
                 if !hs.isEmpty {
                     for (ic, m, c) in hs { record(kind, ic, m, object: describe(o), connection: c) }
                     continue
@@ -285,6 +294,7 @@ struct NibAuditor {
         }
         func recordObject(_ kind: Audit.Kind, object: String, at place: Audit.Place) {
             let cls = object.split(separator: " ").first.map(String.init) ?? object
+            let object = object.components(separatedBy: " (").first ?? object
             var f = Audit.Finding(kind: kind, rule: kind == .leak ? (platform == .mac ? "N3 O9" : "O9") : "V7",
                                   className: ownerClass, member: nil, objectDescription: "top-level \(cls)", location: place,
                                   message: "the nib's top-level \(object) is never released: File's Owner (\(ownerClass)) gets it at +1 and nothing balances it",
