@@ -14,7 +14,7 @@ public enum SwiftScanner {
                   !["func", "var", "let", "override", "private", "public", "final", "static"].contains(t(i + 1)) else { i += 1; continue }
             // The declaration starts at its first attribute or modifier on the same line.
             var start = i
-            while start > 0, toks[start - 1].line == toks[i].line, toks[start - 1].isIdentifier || t(start - 1) == "@" { start -= 1 }
+            while start > 0, toks[start - 1].line == toks[i].line, toks[start - 1].isIdentifier { start -= 1 }
             var c = ImportedClass(name: t(i + 1), superclass: nil, language: .swift, place: place(start))
             c.hasImplementation = true
             var k = i + 2
@@ -35,8 +35,8 @@ public enum SwiftScanner {
                 let w = t(k)
                 if w == "{" { depth += 1; k += 1; continue }
                 if w == "}" { depth -= 1; k += 1; continue }
-                if depth == 1, w == "@", t(k + 1) == "IBOutlet" {
-                    var j = k + 2
+                if depth == 1, w == "@IBOutlet" || w == "@IBOutletCollection" {
+                    var j = k + 1
                     var attr: MemberAttribute = .strong
                     while j < end, t(j) != "var", t(j) != "let" {
                         if t(j) == "weak" { attr = .weak }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The audit report as text, JSON, or SARIF 2.1.0.
 enum AuditOutput {
     static func text(_ r: Audit.Report) -> String {
@@ -66,11 +68,18 @@ enum AuditOutput {
     /// SARIF 2.1.0: one result per finding at the declaration, with the `.m` methods and the
     /// nib connection as related locations.
     static func sarif(_ r: Audit.Report) -> String {
+        // Relative to the folder the audit ran from (where code scanning checks out the
+        // repository), or a file URI when the audited folder was given absolute.
+        func uri(_ file: String) -> String {
+            let full = r.dir + "/" + file
+            guard full.hasPrefix("/") else { return full }
+            return "file://" + (full.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? full)
+        }
         func location(_ p: Audit.Place, id: Int? = nil) -> JSON {
             var fields: [(String, JSON)] = []
             if let id { fields.append(("id", .int(id))) }
             fields.append(("physicalLocation", .object([
-                ("artifactLocation", .object([("uri", .string(p.file)), ("uriBaseId", .string("SRCROOT"))])),
+                ("artifactLocation", .object([("uri", .string(uri(p.file)))])),
                 ("region", .object([("startLine", .int(p.line)), ("startColumn", .int(p.column))])),
             ])))
             if id != nil { fields.append(("message", .object([("text", .string(p.what))]))) }
@@ -100,7 +109,6 @@ enum AuditOutput {
                         ("shortDescription", .object([("text", .string(ruleText(k)))])),
                     ]) })),
                 ]))])),
-                ("originalUriBaseIds", .object([("SRCROOT", .object([("uri", .string("file:///" + (r.dir.hasPrefix("/") ? String(r.dir.dropFirst()) : r.dir) + "/"))]))])),
                 ("results", .array(results)),
             ])])),
         ]).render()

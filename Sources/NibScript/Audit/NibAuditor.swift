@@ -102,6 +102,8 @@ struct NibAuditor {
         var configs: [Configuration] = platform == .ios
             ? [Configuration(platform: .ios, major: 5, minor: 1, memory: memory), Configuration(platform: .ios, major: 6, minor: 0, memory: memory)]
             : [Configuration(platform: .mac, major: 10, minor: 7, memory: memory)]
+        // Swift needs iOS 7 or later: the iOS 5.1 column does not apply to its classes.
+        if involved.contains(where: { $0.language == .swift }) { configs.removeAll { $0.isIOS && !$0.atLeast(6) } }
         if let (major, minor) = options.version { configs = configs.filter { $0.major == major && $0.minor == minor } }
         let names = doc.scriptNames
         for config in configs {
@@ -350,7 +352,9 @@ struct NibAuditor {
         if let u = unload, kind == .abandoned || kind == .overRelease { related.append(Audit.Place(u.place, base: dir, what: "viewDidUnload")) }
         let how: String
         switch m.kind {
-        case .property(let a, _): how = "a \(a?.rawValue ?? (arc ? "strong" : "assign")) property"
+        case .property(let a, _):
+            let word = a?.rawValue ?? (arc ? "strong" : "assign")
+            how = "\(word.first == "a" ? "an" : "a") \(word) property"
         case .ivar: how = m.isOutlet ? "an IBOutlet ivar" : "an ivar"
         }
         let ivar = m.ivarName
