@@ -1,0 +1,253 @@
+import Foundation
+import XCTest
+@testable import NibScript
+import NibScriptBenchmarks
+import SourceImport
+import NibScriptSyntax
+
+final class SourceScannerTests: XCTestCase {
+    func scan(_ text: String, path: String = "T.m") -> [ImportedClass] {
+        var p = ImportedProject()
+        p.merge(path.hasSuffix(".swift") ? SwiftScanner.scan(path: path, bytes: Array(text.utf8)) : ObjCScanner.scan(path: path, bytes: Array(text.utf8)))
+        p.finish()
+        return p.classes
+    }
+
+    func testObjCOutletsPropertiesAndSynthesis() {
+        let c = scan("""
+        @interface A : UIViewController {
+            IBOutlet UILabel *label, *other;   // two declarators
+            __weak IBOutlet UIView *box;
+            int count;
+            id delegate;
+        }
+        @property (nonatomic, retain) IBOutlet UIImageView *image;
+        @property (nonatomic, assign) IBOutlet UIButton *button;
+        @property (nonatomic, copy) NSString *title;
+        @property (retain, nonatomic) IBOutletCollection(UIButton) NSArray *buttons;
+        @end
+        @implementation A
+        @synthesize image = _image, button;
+        @end
+        """)[0]
+        XCTAssertEqual(c.superclass, "UIViewController")
+        XCTAssertEqual(c.members.map(\.name), ["label", "other", "box", "delegate", "image", "button", "title", "buttons"])
+        XCTAssertEqual(c.member("label")?.isOutlet, true)
+        XCTAssertEqual(c.member("delegate")?.type, "NSObject")
+        XCTAssertEqual(c.member("box")?.kind, .ivar(qualifier: .weak))
+        XCTAssertEqual(c.member("image")?.ivarName, "_image")
+        XCTAssertEqual(c.member("button")?.ivarName, "button")
+        XCTAssertEqual(c.member("title")?.ivarName, "_title", "default synthesis")
+        XCTAssertEqual(c.member("buttons")?.collectionElement, "UIButton")
+        XCTAssertEqual(c.member("image")?.place.line, 7)
+        XCTAssertNil(c.member("count"), "not an object")
+    }
+
+    func testCommentsStringsAndIfZeroNeverConfuseIt() {
+        let c = scan("""
+        @interface B : NSObject {
+        #if 0
+            IBOutlet UILabel *gone;
+        #else
+            IBOutlet UILabel *kept;
+        #endif
+            /* IBOutlet UILabel *commented; */
+        }
+        @end
+        @implementation B
+        - (void)dealloc {
+            NSLog(@"[kept release];");
+        #if 0
+            [kept release];
+        #endif
+            // [kept release];
+            [super dealloc];
+        }
+        @end
+        """)[0]
+        XCTAssertEqual(c.members.map(\.name), ["kept"])
+        XCTAssertEqual(c.method("dealloc")?.statements.map(\.kind), [.superCall])
+        XCTAssertEqual(c.method("dealloc")?.skipped, 1, "the NSLog")
+    }
+
+    func testMemoryStatementsOfMethodBodies() {
+        let c = scan("""
+        @interface C : UIViewController
+        @property (nonatomic, retain) IBOutlet UILabel *label;
+        @property (nonatomic, retain) UIView *spinner;
+        @end
+        @implementation C
+        - (void)viewDidLoad {
+            [super viewDidLoad];
+            self.spinner = [[[UIView alloc] initWithFrame:CGRectZero] autorelease];
+            if (x) { [_label release]; }
+        }
+        - (void)viewDidUnload {
+            [self setLabel:nil];
+            self.spinner = nil;
+            _label = nil;
+            [super viewDidUnload];
+        }
+        - (void)dealloc {
+            [_label release];
+            [_spinner autorelease];
+            [super dealloc];
+        }
+        @end
+        """)[0]
+        XCTAssertEqual(c.method("viewDidLoad")?.statements.map(\.kind),
+                       [.superCall, .setNew("spinner", className: "UIView", autoreleased: true, viaSetter: true)])
+        XCTAssertEqual(c.method("viewDidLoad")?.skipped, 1, "the if block")
+        XCTAssertEqual(c.method("viewDidUnload")?.statements.map(\.kind),
+                       [.setNil("label", viaSetter: true), .setNil("spinner", viaSetter: true), .setNil("_label", viaSetter: false), .superCall])
+        XCTAssertEqual(c.method("dealloc")?.statements.map(\.kind), [.release("_label"), .autorelease("_spinner"), .superCall])
+        XCTAssertTrue(c.usesMRC)
+        XCTAssertEqual(c.method("dealloc")?.statements.first?.place.line, 18)
+    }
+
+    func testSwiftOutlets() {
+        let c = scan("""
+        import UIKit
+        final class S: UIViewController, UITableViewDelegate {
+            @IBOutlet weak var a: UILabel!
+            @IBOutlet var b: UIView?
+            @IBOutlet private(set) var c: UIButton!
+            @IBOutlet var d: [UIView]!
+            var notAnOutlet = 3
+            deinit {
+                b = nil
+                print("x")
+            }
+        }
+        """, path: "S.swift")[0]
+        XCTAssertEqual(c.superclass, "UIViewController")
+        XCTAssertEqual(c.members.map(\.name), ["a", "b", "c", "d"])
+        XCTAssertEqual(c.member("a")?.kind, .property(attribute: .weak, ivar: "a"))
+        XCTAssertEqual(c.member("c")?.kind, .property(attribute: .strong, ivar: "c"))
+        XCTAssertEqual(c.member("d")?.collectionElement, "UIView")
+        XCTAssertEqual(c.method("dealloc")?.statements.map(\.kind), [.setNil("b", viaSetter: true)])
+        XCTAssertEqual(c.method("dealloc")?.skipped, 1)
+    }
+
+    func testImportPrintsClassesThatCompile() throws {
+        let dir = NSTemporaryDirectory() + "nibscript-import-\(ProcessInfo.processInfo.processIdentifier)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try """
+        @interface D : UIViewController { IBOutlet UILabel *label; }
+        @property (nonatomic, retain) IBOutlet UIView *panel;
+        @end
+        @implementation D
+        - (void)dealloc { [label release]; self.panel = nil; [super dealloc]; }
+        @end
+        """.write(toFile: dir + "/D.m", atomically: false, encoding: .utf8)
+        let r = Driver.main(["import", dir + "/D.m"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stdout.contains("ivar label : UILabel"))
+        XCTAssertTrue(r.stdout.contains("outlet panel : UIView retain ivar _panel"))
+        XCTAssertTrue(r.stdout.contains("release label    # " + dir + "/D.m:5: [label release];"))
+        // What import prints is a script the checker accepts.
+        let (program, diagnostics) = Compiler.compile(SourceFile(path: "imported", bytes: Array(r.stdout.utf8)))
+        XCTAssertNotNil(program, DiagnosticFormatter.format(diagnostics, in: SourceFile(path: "imported", bytes: Array(r.stdout.utf8))))
+    }
+}
+
+final class AuditTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let shared = root + "/../shared/projects"
+
+    /// The slice, the options its SLICE.md implies (the deployment target), and the golden.
+    func auditSlice(_ name: String, _ options: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws -> Driver.Result {
+        let dir = Self.shared + "/" + name
+        guard FileManager.default.fileExists(atPath: dir + "/SLICE.md") else { throw XCTSkip("../shared is absent") }
+        var r = Driver.main(["audit"] + options + [dir])
+        r.stdout = r.stdout.replacingOccurrences(of: dir, with: "../shared/projects/" + name)
+        let golden = Self.root + "/Tests/NibScriptTests/Fixtures/audit/\(name).out"
+        let text = r.stdout + "exit status \(r.status)\n"
+        if ProcessInfo.processInfo.environment["NIBSCRIPT_UPDATE_GOLDENS"] == "1" {
+            try text.write(toFile: golden, atomically: true, encoding: .utf8)
+        } else {
+            let expected = (try? String(contentsOfFile: golden, encoding: .utf8)) ?? ""
+            XCTAssertEqual(text, expected, "audit of \(name) differs from its golden", file: file, line: line)
+        }
+        return r
+    }
+
+    func findings(_ r: Driver.Result) -> [(kind: String, member: String)] {
+        r.stdout.components(separatedBy: "\n").compactMap { l -> (String, String)? in
+            guard let range = l.range(of: ": "), l.contains("] `") else { return nil }
+            let rest = l[range.upperBound...]
+            let kind = String(rest.prefix { $0 != "[" }).trimmingCharacters(in: .whitespaces)
+            let member = rest.components(separatedBy: "`").dropFirst().first ?? ""
+            let cls = rest.components(separatedBy: " of ").last ?? ""
+            return (kind, "\(cls).\(member)")
+        }
+    }
+
+    /// SLICE.md: deployment iOS 6.1, so only the iOS 6.0 column; F1–F4 are the File's
+    /// Owner ivar outlets of four controllers, F5 the `label`/`label2` outlets of
+    /// idLabelButton, all leaks; nothing abandoned, dangling or over-released.
+    func testDoomClassic() throws {
+        let r = try auditSlice("ios-mrc-modern-doom-classic", ["--platform", "ios6.0"])
+        XCTAssertEqual(r.status, 1)
+        let f = findings(r)
+        XCTAssertEqual(Set(f.map(\.kind)), ["leak"])
+        let byClass = Dictionary(grouping: f.map(\.member), by: { $0.components(separatedBy: ".")[0] }).mapValues(\.count)
+        XCTAssertEqual(byClass["Doom_SettingsMenuViewController"], 8)   // F1
+        XCTAssertEqual(byClass["Doom_ControlsMenuViewController"], 7)   // F2
+        XCTAssertEqual(byClass["Doom_EpisodeMenuViewController"], 6)    // F3
+        XCTAssertEqual(byClass["Doom_MissionMenuViewController"], 18)   // F4
+        XCTAssertEqual(Set(f.map(\.member).filter { $0.hasPrefix("idLabelButton") }), ["idLabelButton.label", "idLabelButton.label2"])  // F5
+        XCTAssertTrue(r.stdout.contains("`label = nil;` in `dealloc` (LabelButton.mm:196) stores into the ivar and releases nothing"))
+        XCTAssertFalse(f.map(\.member).contains { $0.hasSuffix(".selectedScroller") }, "ruled out by SLICE.md")
+    }
+
+    /// SLICE.md: the negative control: no finding for either nib, main nib included.
+    func testMBProgressHUDDemo() throws {
+        let r = try auditSlice("ios-mrc-modern-mbprogresshud-demo")
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(findings(r).isEmpty)
+        XCTAssertTrue(r.stdout.contains("HudDemoViewController.xib: owner HudDemoViewController (view controller)"))
+    }
+
+    /// Legacy archives: listed as not read (status 2) until the legacy reader reads them.
+    func testLegacySlicesAreListedNotGuessed() throws {
+        for s in ["ios-mrc-legacy-freerdp", "mac-mrc-coreplot-cpttestapp"] {
+            let r = try auditSlice(s)
+            let readable = !r.stdout.contains("not read:")
+            if readable { continue }   // once the legacy reader is merged the goldens change
+            XCTAssertEqual(r.status, 2)
+            XCTAssertTrue(findings(r).isEmpty)
+        }
+    }
+
+    func testGeneratedProjectAndBaseline() throws {
+        let dir = NSTemporaryDirectory() + "nibscript-audit-test-\(ProcessInfo.processInfo.processIdentifier)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try AuditProject.write(to: dir, controllers: 3)
+        let r = Driver.main(["audit", dir])
+        XCTAssertEqual(r.status, 1)
+        let f = findings(r)
+        // Per controller: the ivar leaks, and on 5.1 it is abandoned and the assign outlet dangles.
+        XCTAssertEqual(f.count, 9, r.stdout)
+        XCTAssertEqual(f.filter { $0.kind == "leak" }.count, 3)
+        XCTAssertEqual(f.filter { $0.kind == "dangling outlet" }.map(\.member).sorted(),
+                       (0..<3).map { "Screen\($0)ViewController.action" })
+        XCTAssertFalse(f.contains { $0.member.hasSuffix(".picture") }, "released in dealloc, nil'd in viewDidUnload")
+        // --memory and --platform narrow the configurations.
+        let six = Driver.main(["audit", "--platform", "ios6.0", dir])
+        XCTAssertEqual(findings(six).count, 3)
+        // A baseline written by --format json suppresses what it records.
+        let json = Driver.main(["audit", "--format", "json", dir])
+        XCTAssertTrue(json.stdout.contains("\"fingerprint\": \"leak|Screen0ViewController|title0\""))
+        try json.stdout.write(toFile: dir + "/baseline.json", atomically: false, encoding: .utf8)
+        let again = Driver.main(["audit", "--baseline", dir + "/baseline.json", dir])
+        XCTAssertEqual(again.status, 0)
+        XCTAssertTrue(again.stdout.contains("0 findings; 9 suppressed by the baseline"))
+        let sarif = Driver.main(["audit", "--format", "sarif", dir])
+        XCTAssertTrue(sarif.stdout.contains("\"version\": \"2.1.0\""))
+        XCTAssertEqual(sarif.stdout.components(separatedBy: "\"ruleId\"").count - 1, 9)
+        XCTAssertEqual(Driver.main(["audit", dir + "/nowhere"]).status, 2)
+        XCTAssertEqual(Driver.main(["audit", "--format", "xml", dir]).status, 2)
+    }
+}
