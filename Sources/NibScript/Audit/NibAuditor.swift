@@ -47,8 +47,8 @@ struct NibAuditor {
             result.problem = "skipped: a \(doc.platform.displayName) document (--platform \(p.rawValue))"
             return result
         }
-        if doc.kind == .storyboard {
-            result.problem = "skipped: storyboards are not audited yet (their scenes are checked with 'nib … from \"File.storyboard#Scene\"' in a script)"
+        if doc.kind == .storyboard && platform == .mac {
+            result.problem = "skipped: Mac storyboards are not audited yet (check their scenes with 'nib … from \"File.storyboard#Scene\"' in a script)"
             return result
         }
         // The classes the nib names, and the project classes they need.
@@ -95,10 +95,37 @@ struct NibAuditor {
         }
         let involved = needed.compactMap { project[$0] }
         let memory = options.memory ?? ProjectFacts.memory(of: involved.isEmpty ? project.classes : involved)
-        let kind = ownerKind(ownerClass, platform: platform, stubs: stubs, doc: doc)
+        var kind = ownerKind(ownerClass, platform: platform, stubs: stubs, doc: doc)
+        let nibName = Self.identifier((rel as NSString).lastPathComponent.components(separatedBy: ".").first ?? "Nib")
+        let nibPath = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        // What the script loads: a nib and its battery, or for a storyboard each scene whose
+        // controller has a class of its own, instantiated as UIStoryboard does (+0).
+        var units: [(decl: String, scenarios: [(String, [String])], owner: String)] = []
+        let arc = memory == .arc
+        if doc.kind == .storyboard {
+            let names = doc.scriptNames
+            let scenes = doc.scenes.compactMap { sc -> (IBScene, Int, String)? in
+                guard let c = sc.controller, let cls = doc.objects[c].customClass, names[c] != nil else { return nil }
+                return (sc, c, cls)
+            }
+            for (sc, c, cls) in scenes {
+                guard ownerKind(cls, platform: platform, stubs: stubs, doc: doc, viewConnected: true) == .viewController else { continue }
+                let decl = Self.identifier(cls) + "_scene"
+                let take = arc ? ["load nib \(decl) owner nil", "c = \(names[c]!)"] : ["load nib \(decl) owner nil", "c = \(names[c]!)", "retain c"]
+                let battery = Self.battery(.viewController, owner: cls, nib: decl, platform: platform, arc: arc).map { (t, body) in
+                    (scenes.count > 1 ? "\(cls): \(t)" : t, take + body.filter { $0 != "c = new \(cls)" })
+                }
+                units.append(("nib \(decl) from \"\(nibPath)#\(sc.id)\"", battery, cls))
+            }
+            kind = .viewController
+            ownerClass = units.map(\.owner).joined(separator: ", ")
+            if units.isEmpty { result.problem = "no scene controller with a class of its own"; return result }
+        } else {
+            units = [("nib \(nibName)\(kind == .application ? " main" : "") from \"\(nibPath)\"",
+                      Self.battery(kind, owner: ownerClass, nib: nibName, platform: platform, arc: arc), ownerClass)]
+        }
         result.owner = ownerClass
         result.ownerKind = kind.rawValue
-        let nibName = Self.identifier((rel as NSString).lastPathComponent.components(separatedBy: ".").first ?? "Nib")
         var configs: [Configuration] = platform == .ios
             ? [Configuration(platform: .ios, major: 5, minor: 1, memory: memory), Configuration(platform: .ios, major: 6, minor: 0, memory: memory)]
             : [Configuration(platform: .mac, major: 10, minor: 7, memory: memory)]
@@ -113,7 +140,7 @@ struct NibAuditor {
             lowering.base = dir
             var text = "platform \(platform == .ios ? "ios" : "mac") \(config.versionText)\nmemory \(memory.rawValue)\n\n"
             for s in stubs { text += "# not found in the sources: loaded as its element's class\nclass \(s.name) : \(s.superclass) {\n}\n" }
-            let ownsNib = kind == .viewController || kind == .windowController || kind == .macViewController
+            let ownsNib = doc.kind == .xib && (kind == .viewController || kind == .windowController || kind == .macViewController)
             for n in needed {
                 guard let c = project[n] else { continue }
                 text += lowering.render(c, nib: ownsNib && n == ownerClass ? nibName : nil) + "\n"
@@ -122,11 +149,13 @@ struct NibAuditor {
                 text = text.replacingOccurrences(of: "class \(ownerClass) : \(stubs.first { $0.name == ownerClass }!.superclass) {\n",
                                                  with: "class \(ownerClass) : \(stubs.first { $0.name == ownerClass }!.superclass) {\n    nib \(nibName)\n")
             }
-            let nibPath = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-            text += "nib \(nibName)\(kind == .application ? " main" : "") from \"\(nibPath)\"\n\n"
-            let battery = Self.battery(kind, owner: ownerClass, nib: nibName, platform: platform, arc: memory == .arc)
-            for (title, body) in battery {
-                text += "scenario \"\(title)\" {\n" + body.map { "    " + $0 + "\n" }.joined() + "}\n\n"
+            var ownerOf: [String: String] = [:]
+            for u in units {
+                text += u.decl + "\n\n"
+                for (title, body) in u.scenarios {
+                    ownerOf[title] = u.owner
+                    text += "scenario \"\(title)\" {\n" + body.map { "    " + $0 + "\n" }.joined() + "}\n\n"
+                }
             }
             let file = SourceFile(path: "audit of \(rel).nibscript", bytes: Array(text.utf8))
             let (program, diagnostics) = Compiler.compile(file, override: config)
@@ -141,7 +170,7 @@ struct NibAuditor {
                 let run = ScenarioRun(program: program, scenario: s, config: config)
                 run.run()
                 result.scenarios += 1
-                collect(run, doc: doc, names: names, ownerClass: ownerClass, config: cname, scenario: s.title)
+                collect(run, doc: doc, names: names, ownerClass: ownerOf[s.title] ?? ownerClass, config: cname, scenario: s.title)
             }
         }
         return result
@@ -153,12 +182,12 @@ struct NibAuditor {
         return out
     }
 
-    func ownerKind(_ cls: String, platform: PlatformName, stubs: [Stub], doc: IBDocument) -> OwnerKind {
+    func ownerKind(_ cls: String, platform: PlatformName, stubs: [Stub], doc: IBDocument, viewConnected scene: Bool = false) -> OwnerKind {
         if cls == "UIApplication" || cls == "NSApplication" { return .application }
         let builtin = Catalogue.classes(for: platform)
         var k: String? = cls
         var seen = Set<String>()
-        let viewConnected = doc.filesOwner.map { o in doc.connections(from: o).contains { $0.name == "view" } } ?? false
+        let viewConnected = scene || doc.filesOwner.map { o in doc.connections(from: o).contains { $0.name == "view" } } ?? false
         let windowConnected = doc.filesOwner.map { o in doc.connections(from: o).contains { $0.name == "window" } } ?? false
         while let n = k, seen.insert(n).inserted {
             switch n {
