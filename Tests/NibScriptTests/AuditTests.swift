@@ -162,8 +162,9 @@ final class AuditTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: dir + "/SLICE.md") else { throw XCTSkip("../shared is absent") }
         var r = Driver.main(["audit"] + options + [dir])
         r.stdout = r.stdout.replacingOccurrences(of: dir, with: "../shared/projects/" + name)
+        r.stderr = r.stderr.replacingOccurrences(of: dir, with: "../shared/projects/" + name)
         let golden = Self.root + "/Tests/NibScriptTests/Fixtures/audit/\(name).out"
-        let text = r.stdout + "exit status \(r.status)\n"
+        let text = r.stderr + r.stdout + "exit status \(r.status)\n"
         if ProcessInfo.processInfo.environment["NIBSCRIPT_UPDATE_GOLDENS"] == "1" {
             try text.write(toFile: golden, atomically: true, encoding: .utf8)
         } else {

@@ -145,7 +145,7 @@ enum Audit {
         case "sarif": out = AuditOutput.sarif(report)
         default: out = AuditOutput.text(report)
         }
-        return Driver.Result(status: report.status, stdout: out, stderr: report.errors.map { $0 + "\n" }.joined())
+        return Driver.Result(status: report.status, stdout: out, stderr: report.errors.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined())
     }
 
     /// `ios`, `mac`, `ios5.1`, `ios 6.0`, `ios6`.
@@ -192,6 +192,7 @@ enum Audit {
             var auditor = NibAuditor(dir: dir, rel: rel, project: project, options: o)
             let r = auditor.run()
             report.nibs.append(r)
+            report.errors += auditor.errors
             for m in auditor.missing {
                 if var x = missing[m.name] { x.places += m.places; missing[m.name] = x } else { missing[m.name] = m }
             }

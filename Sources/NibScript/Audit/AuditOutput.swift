@@ -19,7 +19,8 @@ enum AuditOutput {
         for (k, f) in r.findings.enumerated() {
             out += "\n\(f.location.text): \(f.kind.rawValue) [\(f.rule)] \(f.member.map { "`\($0)` of \(f.className)" } ?? "\(f.objectDescription) of \(f.className)")\n"
             out += "  finding \(k + 1): \(f.message)\n"
-            out += "  where: \(f.configurations.joined(separator: ", ")); scenario\(f.scenarios.count == 1 ? "" : "s") \(f.scenarios.map { "\"\($0)\"" }.joined(separator: ", "))\n"
+            let more = f.scenarios.count > 2 ? " and \(f.scenarios.count - 2) more" : ""
+            out += "  where: \(f.configurations.joined(separator: ", ")); scenario\(f.scenarios.count == 1 ? "" : "s") \(f.scenarios.prefix(2).map { "\"\($0)\"" }.joined(separator: ", "))\(more)\n"
             for p in f.related { out += "  see: \(p.text) (\(p.what))\n" }
             if f.objects.count > 1 { out += "  objects: \(f.objects.joined(separator: ", "))\n" }
             out += "  fix: \(f.fix)\n"

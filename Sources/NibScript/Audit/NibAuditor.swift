@@ -14,6 +14,8 @@ struct NibAuditor {
     let options: Audit.Options
     var missing: [Audit.Missing] = []
     var findings: [Audit.Finding] = []
+    /// Errors as a compiler prints them (`path:line:column: error: …`, the line, a caret).
+    var errors: [String] = []
 
     var path: String { dir + "/" + rel }
 
@@ -39,6 +41,14 @@ struct NibAuditor {
         case .success(let d): doc = d
         case .failure(let f):
             result.problem = "not read: " + (f.diagnostics.first.map { $0.message } ?? "\(f)")
+            let lines = (try? String(contentsOfFile: path, encoding: .utf8))?.components(separatedBy: "\n") ?? []
+            for d in f.errors {
+                var text = "\(path):\(d.location.map { "\($0.line):\($0.column): " } ?? "")error: \(d.message)\n"
+                if let l = d.location, l.line >= 1, l.line <= lines.count {
+                    text += lines[l.line - 1] + "\n" + String(repeating: " ", count: max(0, l.column - 1)) + "^\n"
+                }
+                errors.append(text)
+            }
             result.isError = true
             return result
         }
@@ -161,7 +171,8 @@ struct NibAuditor {
             let (program, diagnostics) = Compiler.compile(file, override: config)
             guard let program else {
                 let errs = diagnostics.filter { $0.severity == .error }
-                result.problem = "the classes read do not compile: " + DiagnosticFormatter.format(Array(errs.prefix(3)), in: file)
+                result.problem = "the classes read from the sources do not compile (a scanner limit: please report it)"
+                errors.append(DiagnosticFormatter.format(errs, in: file))
                 result.isError = true
                 return result
             }
@@ -210,11 +221,20 @@ struct NibAuditor {
         switch kind {
         case .viewController:
             let start = ["nav = new UINavigationController", other, "show nav", "c = new \(owner)", "push nav c", giveUp]
-            return [
-                ("shown, covered by another, memory warning", start + [other, "memoryWarning"]),
-                ("after the warning: uncovered, popped and released", start + [other, "memoryWarning", "pop nav", "pop nav", "drain"]),
+            // The whole life: shown, covered, uncovered, popped. A memory warning is inserted
+            // at each run-loop turn from the push on, as `explore` would (a warning before the
+            // push finds no view to unload); one run stops while covered, to see what the
+            // warning left behind before anything reloads.
+            let life = start + [other, "pop nav", "pop nav", "drain"]
+            var out: [(String, [String])] = [
                 ("shown, popped and released", start + ["pop nav", "drain"]),
+                ("shown, covered by another, memory warning", start + [other, "memoryWarning"]),
             ]
+            for k in life.indices where k >= 4 && (life[k].hasPrefix("push") || life[k].hasPrefix("pop")) {
+                let what = k == 4 ? "shown" : life[k].hasPrefix("push") ? "covered by another" : (k == life.count - 3 ? "uncovered" : "popped")
+                out.append(("memory warning once \(what), then the rest of its life", Array(life[...k]) + ["memoryWarning"] + Array(life[(k + 1)...])))
+            }
+            return out
         case .windowController, .macViewController:
             return [("shown and released", ["c = new \(owner)", "show c", "drain", giveUp, "drain"])]
         case .application:
