@@ -55,6 +55,7 @@ public enum Driver {
       --version                   Show the version.
 
     EXIT STATUS: 0 every expectation holds, 1 an expectation failed, 2 a usage or script error.
+                 audit: 0 no finding, 1 findings, 2 an error (a nib not read, a bad option).
 
     """
 
