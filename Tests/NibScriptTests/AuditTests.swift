@@ -251,4 +251,66 @@ final class AuditTests: XCTestCase {
         XCTAssertEqual(Driver.main(["audit", dir + "/nowhere"]).status, 2)
         XCTAssertEqual(Driver.main(["audit", "--format", "xml", dir]).status, 2)
     }
+
+    func project(_ files: [String: String], xibs: [String]) throws -> String {
+        let dir = NSTemporaryDirectory() + "nibscript-audit-\(name.filter { $0.isLetter })-\(ProcessInfo.processInfo.processIdentifier)"
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for (n, text) in files { try text.write(toFile: dir + "/" + n, atomically: false, encoding: .utf8) }
+        for x in xibs { try FileManager.default.copyItem(atPath: Self.root + "/" + x, toPath: dir + "/" + (x as NSString).lastPathComponent) }
+        return dir
+    }
+
+    /// viewDidUnload releases `avatar` without setting it to nil: dangling while covered,
+    /// then released again by the setter when the view reloads (O4); `editButton` and
+    /// `nameLabel` are done right and give nothing.
+    func testOverReleaseAfterViewDidUnload() throws {
+        let dir = try project([
+            "R.h": """
+            @interface ProfileViewController : UIViewController { IBOutlet UILabel *nameLabel; }
+            @property (nonatomic, retain) IBOutlet UIImageView *avatar;
+            @property (nonatomic, retain) IBOutlet UIButton *editButton;
+            @end
+            """,
+            "R.m": """
+            @implementation ProfileViewController
+            @synthesize avatar, editButton;
+            - (void)viewDidUnload { [avatar release]; self.editButton = nil; [nameLabel release]; nameLabel = nil; [super viewDidUnload]; }
+            - (void)dealloc { [avatar release]; [editButton release]; [nameLabel release]; [super dealloc]; }
+            @end
+            """,
+        ], xibs: ["examples/audit/profile-app/Resources/ProfileView.xib"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = Driver.main(["audit", dir])
+        let f = findings(r)
+        XCTAssertEqual(f.map(\.kind), ["dangling outlet", "over-release"], r.stdout)
+        XCTAssertEqual(Set(f.map(\.member)), ["ProfileViewController.avatar"])
+        XCTAssertTrue(r.stdout.contains("fix: after releasing `avatar` in `viewDidUnload` (R.m:3) set it to nil"))
+        XCTAssertEqual(findings(Driver.main(["audit", "--platform", "ios6.0", dir])).count, 0, "no unload on iOS 6")
+    }
+
+    /// A plain Mac owner: the window and the helper are top-level objects handed to it at +1
+    /// (N3), pointed at by unretained ivar outlets and never released.
+    func testMacTopLevelObjectsOfAPlainOwner() throws {
+        let dir = try project([
+            "WindowOwner.h": """
+            @interface WindowOwner : NSObject {
+                IBOutlet NSWindow *window;
+                IBOutlet NSTextField *field;
+                IBOutlet Helper *helper;
+            }
+            @end
+            @interface Helper : NSObject
+            @end
+            """,
+            "WindowOwner.m": "@implementation WindowOwner\n- (void)dealloc { [super dealloc]; }\n@end\n",
+        ], xibs: ["examples/xib/Document.xib"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = Driver.main(["audit", dir])
+        XCTAssertTrue(r.stdout.contains("Document.xib: owner WindowOwner (plain owner), 1 run under mac 10.7 mrc"), r.stdout)
+        XCTAssertEqual(findings(r).map(\.member), ["WindowOwner.window", "WindowOwner.helper"])
+        XCTAssertTrue(r.stdout.contains("leak [N3 O9] `window` of WindowOwner"))
+        XCTAssertFalse(r.stdout.contains("`field`"), "a subview of the window: not a finding of its own")
+        XCTAssertEqual(Driver.main(["audit", "--platform", "ios", dir]).status, 0, "a Mac document is skipped under --platform ios")
+    }
 }

@@ -331,6 +331,16 @@ struct NibAuditor {
                 }
                 // Held inside another object of the same finding: that one is the finding.
                 if ancestors(i).contains(where: set.contains) { continue }
+                // A top-level object File's Owner points at without retaining (a Mac ivar
+                // outlet, an assign property): the owner was handed its +1 (N3).
+                if kind == .leak, doc.objects[i].parent == nil || doc.objects[i].relationship == .topLevel,
+                   let (ic, m, c) = holders(of: i, retaining: false).first(where: { $0.2.source == doc.filesOwner }) {
+                    var f = finding(.leak, ic, m, object: describe(o), platform: platform, arc: arc, topLevel: true)
+                    f.related.append(Audit.Place(file: rel, line: c.location.line, column: c.location.column, what: "connection of outlet '\(c.name)'"))
+                    f.configurations = [config]; f.scenarios = [scenario]; f.objects = [describe(o)]
+                    findings.append(f)
+                    continue
+                }
                 if doc.objects[i].parent != nil && kind != .leak { continue }
                 recordObject(kind, object: describe(o), at: nibPlace(i, "nib object"))
             }
@@ -391,7 +401,8 @@ struct NibAuditor {
 
     // MARK: Findings and fixes
 
-    func finding(_ kind: Audit.Kind, _ c: ImportedClass, _ m: ImportedMember, object: String, platform: PlatformName, arc: Bool) -> Audit.Finding {
+    func finding(_ kind: Audit.Kind, _ c: ImportedClass, _ m: ImportedMember, object: String, platform: PlatformName, arc: Bool,
+                 topLevel: Bool = false) -> Audit.Finding {
         let place = Audit.Place(m.place, base: dir, what: "declaration of '\(m.name)'")
         let dealloc = c.method("dealloc")
         let unload = c.method("viewDidUnload")
@@ -417,7 +428,13 @@ struct NibAuditor {
             f.rule = kvc ? "N7 O9" : (m.isProperty ? "O6 O9" : "O9")
             let keeps = kvc ? "the nib loader retained it through KVC (N7)" : "its setter retained it"
             f.message = "\(subject) keeps \(object) after the owner is deallocated: \(keeps) and nothing releases it"
-            if let d = dealloc, let wrong = d.statements.first(where: { if case .setNil(let x, false) = $0.kind { return x == ivar } ; return false }), m.isProperty {
+            if topLevel {
+                f.rule = "N3 O9"
+                f.message = "\(object) is a top-level object of the nib: File's Owner \(c.name) is handed its +1 and `\(m.name)` (\(how), which does not retain) is the only pointer to it; nothing releases it"
+                let rel = arc ? "CFRelease it (ARC)" : "`[\(ivar) release];`"
+                f.fix = dealloc.map { "release it in `dealloc` (\(at($0.place))): \(rel), or load the nib with an NSWindowController or NSViewController, which releases its top-level objects" }
+                    ?? "add a `dealloc` to \(c.name) that releases it (\(rel)), or load the nib with an NSWindowController or NSViewController, which releases its top-level objects"
+            } else if let d = dealloc, let wrong = d.statements.first(where: { if case .setNil(let x, false) = $0.kind { return x == ivar } ; return false }), m.isProperty {
                 f.fix = "`\(wrong.text)` in `dealloc` (\(at(wrong.place))) stores into the ivar and releases nothing: write `self.\(m.name) = nil;` (or `[\(ivar) release];`)"
             } else if let d = dealloc {
                 f.fix = "release `\(m.name)` in `dealloc` (\(at(d.place))): `\(release)` before `[super dealloc]`"
