@@ -385,10 +385,14 @@ struct NibAuditor {
             }
             return
         }
-        add(.leak, run.leakedObjects())
+        let leaked = run.leakedObjects()
+        add(.leak, leaked)
         add(.abandoned, run.abandonedObjects())
+        let leakedSet = Set(leaked)
         for d in e.danglingReferences() {
             let holder = d.slot.holder
+            // A leaked object's pointers are part of the leak: nothing can read them.
+            if leakedSet.contains(holder) { continue }
             let slot = e.slots(of: e.classOf(holder))[Int(d.slot.slot)].name
             let cls = e.className(e.classOf(holder))
             if let (ic, m) = member(slot, of: cls) {
