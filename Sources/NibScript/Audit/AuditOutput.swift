@@ -25,6 +25,20 @@ enum AuditOutput {
             if f.objects.count > 1 { out += "  objects: \(f.objects.joined(separator: ", "))\n" }
             out += "  fix: \(f.fix)\n"
         }
+        // One line per class, as a reviewer would group the findings.
+        var classes: [String] = []
+        for f in r.findings where !classes.contains(f.className) { classes.append(f.className) }
+        if classes.count > 1 {
+            out += "\nby class:\n"
+            for c in classes.sorted() {
+                let fs = r.findings.filter { $0.className == c }
+                let kinds = Audit.Kind.allCases.compactMap { k -> String? in
+                    let n = fs.filter { $0.kind == k }.count
+                    return n == 0 ? nil : "\(n) \(k.id)"
+                }
+                out += "  \(c) (\(fs[0].location.file.split(separator: "/").last ?? "")): \(kinds.joined(separator: ", ")): \(fs.map { $0.member ?? $0.objectDescription }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: ", "))\n"
+            }
+        }
         var counts: [String] = []
         for kind in Audit.Kind.allCases {
             let n = r.findings.filter { $0.kind == kind }.count
