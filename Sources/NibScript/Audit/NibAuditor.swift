@@ -112,6 +112,9 @@ struct NibAuditor {
         // controller has a class of its own, instantiated as UIStoryboard does (+0).
         var units: [(decl: String, scenarios: [(String, [String])], owner: String)] = []
         let arc = memory == .arc
+        let taken = Set(doc.scriptNames.compactMap { $0 })
+        var cvar = "c"
+        while taken.contains(cvar) { cvar += "_" }
         if doc.kind == .storyboard {
             let names = doc.scriptNames
             let scenes = doc.scenes.compactMap { sc -> (IBScene, Int, String)? in
@@ -121,9 +124,9 @@ struct NibAuditor {
             for (sc, c, cls) in scenes {
                 guard ownerKind(cls, platform: platform, stubs: stubs, doc: doc, viewConnected: true) == .viewController else { continue }
                 let decl = Self.identifier(cls) + "_scene"
-                let take = arc ? ["load nib \(decl) owner nil", "c = \(names[c]!)"] : ["load nib \(decl) owner nil", "c = \(names[c]!)", "retain c"]
-                let battery = Self.battery(.viewController, owner: cls, nib: decl, platform: platform, arc: arc).map { (t, body) in
-                    (scenes.count > 1 ? "\(cls): \(t)" : t, take + body.filter { $0 != "c = new \(cls)" })
+                let take = ["load nib \(decl) owner nil", "\(cvar) = \(names[c]!)"] + (arc ? [] : ["retain \(cvar)"])
+                let battery = Self.battery(.viewController, owner: cls, nib: decl, platform: platform, arc: arc, taken: taken).map { (t, body) in
+                    (scenes.count > 1 ? "\(cls): \(t)" : t, take + body.filter { $0 != "\(cvar) = new \(cls)" })
                 }
                 units.append(("nib \(decl) from \"\(nibPath)#\(sc.id)\"", battery, cls))
             }
@@ -132,7 +135,7 @@ struct NibAuditor {
             if units.isEmpty { result.problem = "no scene controller with a class of its own"; return result }
         } else {
             units = [("nib \(nibName)\(kind == .application ? " main" : "") from \"\(nibPath)\"",
-                      Self.battery(kind, owner: ownerClass, nib: nibName, platform: platform, arc: arc), ownerClass)]
+                      Self.battery(kind, owner: ownerClass, nib: nibName, platform: platform, arc: arc, taken: taken), ownerClass)]
         }
         result.owner = ownerClass
         result.ownerKind = kind.rawValue
@@ -178,13 +181,60 @@ struct NibAuditor {
             }
             result.configurations.append(cname)
             for s in program.scenarios {
+                let owner = ownerOf[s.title] ?? ownerClass
+                if s.title.hasSuffix(Self.lifeTitle) {
+                    exploreWarnings(program, s, budget: config.isIOS ? 1 : 0) { run, title in
+                        result.scenarios += 1
+                        collect(run, doc: doc, names: names, ownerClass: owner, config: cname, scenario: title)
+                    }
+                    continue
+                }
                 let run = ScenarioRun(program: program, scenario: s, config: config)
                 run.run()
                 result.scenarios += 1
-                collect(run, doc: doc, names: names, ownerClass: ownerOf[s.title] ?? ownerClass, config: cname, scenario: s.title)
+                collect(run, doc: doc, names: names, ownerClass: owner, config: cname, scenario: s.title)
             }
         }
         return result
+    }
+
+    /// `explore`'s search over one scenario: every variant with up to `budget` memory
+    /// warnings at its run-loop turns (Driver/Explore.swift: the same decision points, the
+    /// same pruning of states already explored), each finished run handed to `body` with a
+    /// title that says where its warning came.
+    func exploreWarnings(_ program: Program, _ scenario: ScenarioDecl, budget: Int, _ body: (ScenarioRun, String) -> Void) {
+        let reads = HistoryReads(scenario.body)
+        var seen: [Explore.NodeKey: Int] = [:]
+        var wave: [[Int]] = [[]]
+        var variants = 0
+        while !wave.isEmpty && variants < 2_000 {
+            var next: [[Int]] = []
+            for decisions in wave {
+                variants += 1
+                let driver = VariantDriver(decisions: decisions, budget: budget, seen: seen, reads: reads)
+                let run = ScenarioRun(program: program, scenario: scenario, config: program.config)
+                run.runExplored(driver)
+                var cut = driver.stopped
+                for v in driver.visited {
+                    if let u = seen[v.key], u <= v.used { cut = true; break }
+                    seen[v.key] = v.used
+                    next += v.children
+                }
+                if cut { continue }
+                var title = scenario.title
+                var previous = "the start"
+                for step in driver.steps {
+                    switch step {
+                    case .statement(_, let text): previous = "`\(text)`"
+                    case .warning: title += ", memory warning after \(previous)"
+                    case .end: previous = "the end"
+                    default: break
+                    }
+                }
+                body(run, title)
+            }
+            wave = next
+        }
     }
 
     static func identifier(_ s: String) -> String {
@@ -214,36 +264,37 @@ struct NibAuditor {
         return .plain
     }
 
+    /// The scenario `explore` runs with a warning at each run-loop turn.
+    static let lifeTitle = "shown, covered, uncovered, popped and released"
+
     /// The standard scenarios for an owner's kind, as lines of nibscript.
-    static func battery(_ kind: OwnerKind, owner: String, nib: String, platform: PlatformName, arc: Bool) -> [(String, [String])] {
-        let giveUp = arc ? "c = nil" : "release c"
-        let other = arc ? "push nav new UIViewController" : "push nav new UIViewController autoreleased"
+    static func battery(_ kind: OwnerKind, owner: String, nib: String, platform: PlatformName, arc: Bool,
+                        taken: Set<String> = []) -> [(String, [String])] {
+        // Variables of the scenario must not be names the nib gives its objects.
+        func name(_ base: String) -> String { var n = base; while taken.contains(n) { n += "_" }; return n }
+        let c = name("c"), nav = name("nav")
+        let giveUp = arc ? "\(c) = nil" : "release \(c)"
+        func made(_ base: String) -> [String] {
+            let v = name(base)
+            return ["\(v) = new UIViewController", "push \(nav) \(v)", arc ? "\(v) = nil" : "release \(v)"]
+        }
         switch kind {
         case .viewController:
-            let start = ["nav = new UINavigationController", other, "show nav", "c = new \(owner)", "push nav c", giveUp]
-            // The whole life: shown, covered, uncovered, popped. A memory warning is inserted
-            // at each run-loop turn from the push on, as `explore` would (a warning before the
-            // push finds no view to unload); one run stops while covered, to see what the
-            // warning left behind before anything reloads.
-            let life = start + [other, "pop nav", "pop nav", "drain"]
-            var out: [(String, [String])] = [
-                ("shown, popped and released", start + ["pop nav", "drain"]),
-                ("shown, covered by another, memory warning", start + [other, "memoryWarning"]),
+            let start = ["\(nav) = new UINavigationController"] + made("root") + ["show \(nav)", "\(c) = new \(owner)", "push \(nav) \(c)", giveUp]
+            // One run stops while it is covered after a warning, to see what the warning
+            // left behind before anything reloads; the whole life runs under `explore`, which
+            // inserts a memory warning at every run-loop turn of it (see `lifeTitle`).
+            return [
+                ("shown, covered by another, memory warning", start + made("cover") + ["memoryWarning"]),
+                (lifeTitle, start + made("cover") + ["pop \(nav)", "pop \(nav)", "drain"]),
             ]
-            for k in life.indices where k >= 4 && (life[k].hasPrefix("push") || life[k].hasPrefix("pop")) {
-                let what = k == 4 ? "shown" : life[k].hasPrefix("push") ? "covered by another" : (k == life.count - 3 ? "uncovered" : "popped")
-                out.append(("memory warning once \(what), then the rest of its life", Array(life[...k]) + ["memoryWarning"] + Array(life[(k + 1)...])))
-            }
-            return out
         case .windowController, .macViewController:
-            return [("shown and released", ["c = new \(owner)", "show c", "drain", giveUp, "drain"])]
+            return [("shown and released", ["\(c) = new \(owner)", "show \(c)", "drain", giveUp, "drain"])]
         case .application:
             return [("main nib loaded", ["load nib \(nib) owner app", "drain"])]
         case .plain:
-            if owner == "NSObject" || owner == "UIApplication" || owner == "NSApplication" {
-                return [("loaded and released", ["c = new NSObject", "load nib \(nib) owner c", "drain", giveUp, "drain"])]
-            }
-            return [("loaded and released", ["c = new \(owner)", "load nib \(nib) owner c", "drain", giveUp, "drain"])]
+            let cls = owner == "NSObject" || owner == "UIApplication" || owner == "NSApplication" ? "NSObject" : owner
+            return [("loaded and released", ["\(c) = new \(cls)", "load nib \(nib) owner \(c)", "drain", giveUp, "drain"])]
         }
     }
 
