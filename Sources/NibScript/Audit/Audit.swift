@@ -188,9 +188,18 @@ enum Audit {
         var missing: [String: Missing] = [:]
         var findings: [String: Finding] = [:]
         var order: [String] = []
-        for rel in nibs {
-            var auditor = NibAuditor(dir: dir, rel: rel, project: project, options: o)
-            let r = auditor.run()
+        // Each nib is audited on its own (its own scripts and engines), on all cores; the
+        // results are merged in path order, so the report never depends on thread timing.
+        var done = [(NibAuditor, Audit.NibResult)?](repeating: nil, count: nibs.count)
+        done.withUnsafeMutableBufferPointer { buf in
+            let base = buf.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: nibs.count) { k in
+                var auditor = NibAuditor(dir: dir, rel: nibs[k], project: project, options: o)
+                let r = auditor.run()
+                (base + k).pointee = (auditor, r)
+            }
+        }
+        for case let (auditor, r)? in done {
             report.nibs.append(r)
             report.errors += auditor.errors
             for m in auditor.missing {
