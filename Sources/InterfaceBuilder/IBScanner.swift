@@ -79,6 +79,8 @@ final class IBScanner: NSObject, XMLParserDelegate {
     private(set) var platform: IBPlatform = .ios
     private(set) var kind: IBDocumentKind = .xib
     private(set) var isDocument = false
+    /// The root is `<archive>`: a pre-Xcode 5 archive XIB, for `IBLegacyArchive`.
+    private(set) var isLegacyArchive = false
     private(set) var xmlFailed = false
     private(set) var documentLocation: IBLocation?
     private(set) var initialViewControllerID: String?
@@ -212,8 +214,8 @@ final class IBScanner: NSObject, XMLParserDelegate {
             initialViewControllerID = attributes["initialViewController"].flatMap { $0.isEmpty ? nil : $0 }
             push(.document, owner: nil, scene: nil)
         case "archive":
-            error("legacy Interface Builder archive format (pre-Xcode 5); open the file in Xcode 5 or later "
-                  + "and save it to convert it to the XML document format", at: location)
+            // A legacy archive XIB: IBLegacyArchive reads it.
+            isLegacyArchive = true
             stop(parser)
         default:
             error("not an Interface Builder document: the root element is <\(name)>, expected <document>",

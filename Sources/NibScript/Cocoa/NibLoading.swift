@@ -79,6 +79,7 @@ extension ScenarioRun {
 
     func nibModel(named name: String) -> NibModel? {
         if let m = program.externalNibs[name] { return m }
+        if let m = program.inlineNibs[name] { return m }
         guard let d = program.nibDecl(name), case .inline(let items) = d.body else { return nil }
         var ignored: [Diagnostic] = []
         return NibBuilder(classes: classes).build(d, items: items, diagnostics: &ignored)

@@ -25,8 +25,10 @@ public enum Driver {
     USAGE: nibscript <subcommand> [options] <file>...
 
     SUBCOMMANDS:
-      run [--quiet] <file>...     Run each scenario and print its trace, summary and expectations.
-                                  '-' reads the script from standard input.
+      run [--quiet] [--config <name>] <file>...
+                                  Run each scenario and print its trace, summary and expectations.
+                                  '-' reads the script from standard input. --config runs it as
+                                  that matrix column does ('mac arc', 'ios 6.0 mrc', ...).
       test [--update] [<dir>]     Run every .nibscript under <dir> (default: examples) and compare
                                   its output with the golden .out file beside it.
       describe <file.xib>         Print the nib model read from an Interface Builder file.
@@ -37,6 +39,13 @@ public enum Driver {
                                   Insert up to K memory warnings (default 1) at every run-loop
                                   turn, take every branch of each 'choose', and report each
                                   outcome the original run did not have, with its path.
+      explore --bench [--size N] [--warnings K]
+                                  Explore a generated script with N pushes (default 60) twice,
+                                  on one core and on all cores, and print variants per second.
+      graph [--scenario <title>] [--at <line>] [--format dot|svg] <file>
+                                  Print the objects of a scenario (default: the first) after a
+                                  line (default: its end) and the references between them, as
+                                  Graphviz DOT or as a standalone SVG picture.
       import [--platform ios|mac] [--memory mrc|arc] <file>...
                                   Read classes, outlets and the memory-relevant statements of
                                   their methods from Objective-C (.h, .m, .mm) and Swift files,
@@ -51,6 +60,14 @@ public enum Driver {
     OPTIONS:
       --quiet                     Print only the summary and expectations of each scenario.
       --update                    Rewrite golden files instead of comparing (never on CI).
+      --config <name>             run: one configuration of the matrix, with the full trace.
+      --format <f>                matrix, explore: text or json; graph: dot or svg.
+      --warnings K                explore: memory warnings per variant (default 1, at most 8).
+      --max-variants N            explore: stop after N variants (default 20,000).
+      --bench, --size N           explore: the benchmark and its generated script's size.
+      --sequential                explore: run the variants on one core, not on all.
+      --scenario <title>          graph: the scenario to draw.
+      --at <line>                 graph: the state after this line of the scenario.
       -h, --help                  Show this help.
       --version                   Show the version.
 
@@ -87,6 +104,7 @@ public enum Driver {
         case "describe": return emit(describeCommand(rest))
         case "matrix": return emit(Matrix.command(rest))
         case "explore": return emit(Explore.command(rest))
+        case "graph": return emit(GraphCommand.command(rest))
         case "import": return emit(ImportCommand.command(rest))
         case "audit": return emit(Audit.command(rest))
         default:
@@ -100,6 +118,7 @@ public enum Driver {
     }
 
     static func runCommand(_ args: [String], stdout: TextOutput, stderr: TextOutput, stdin: () -> Data) -> Int32 {
+        if let status = RunInConfiguration.command(args, stdout: stdout, stderr: stderr, stdin: stdin) { return status }  // run --config NAME
         var quiet = false
         var files: [String] = []
         for a in args {

@@ -59,7 +59,7 @@ struct Checker {
         for n in program.nibDecls {
             switch n.body {
             case .inline(let items):
-                _ = NibBuilder(classes: classes).build(n, items: items, diagnostics: &diagnostics)
+                program.inlineNibs[n.name.name] = NibBuilder(classes: classes).build(n, items: items, diagnostics: &diagnostics)
             case .file(let path, let range):
                 if let model = ExternalNibs.load(n, path: path, range: range, from: program.file, classes: classes, diagnostics: &diagnostics) {
                     program.externalNibs[n.name.name] = model

@@ -26,6 +26,10 @@ final class ScenarioRun {
     var eventLog = EventLog()
     /// How many engine events the run had (for the benchmark's rates).
     var events = 0
+    /// Trace labels already made, by object (see `paddedLabel`).
+    private var paddedLabels: [String?] = []
+    /// The event line being built (reused).
+    private var lineText = LineBuffer()
     var warnings: [(line: Int, text: String)] = []
     var results: [ExpectationResult] = []
     var crashLine: Int?
@@ -44,11 +48,17 @@ final class ScenarioRun {
     var application: ObjectID?
     var frameClasses: [String: (ClassID, [String])] = [:]
     var callDepth = 0
+    /// Dealloc plans already made, by class (Cocoa/DeallocPlanning.swift).
+    var planCache: [ClassID: DeallocPlan] = [:]
     /// `watch x`: the object expectations naming the scenario variable x read.
     var watched: [String: ObjectID] = [:]
     /// `retain value` in a method body, not yet owned by a reference: (frame, object).
     var floatingRetains: [(frame: ObjectID, object: ObjectID)] = []
     static let maxCallDepth = 64
+    /// `nibscript graph --at L`: the run stops before the first statement of the scenario
+    /// after line L (`stopped` then), leaving the state as it was after line L.
+    var stopAfterLine: Int?
+    var stopped = false
 
     init(program: Program, scenario: ScenarioDecl, config: Configuration, trace: TraceWriter? = nil) {
         self.trace = trace
@@ -137,46 +147,83 @@ final class ScenarioRun {
         case .crash: crashLine = line
         case .drain: break
         }
-        guard let trace, let text = traceText(e) else { return }
-        trace.write(line: line, depth: depth + 1 + e.depth, text)
+        guard let trace, traceText(e, into: &lineText) else { return }
+        trace.write(line: line, depth: depth + 1 + e.depth, &lineText)
     }
 
-    /// The words of an event's trace line; nil for events of hidden objects (the scopes'
-    /// variable frames), which the trace does not show.
-    private func traceText(_ e: EngineEvent) -> String? {
-        func object(_ verb: String, _ o: ObjectID, _ rest: String) -> String? {
-            if engine.isHidden(o) { return nil }
-            let text = TextReport.pad(verb, 12) + " " + TextReport.pad(label(o), 28) + " " + rest
-            return text.trimmingTrailingSpaces()
+    /// Appends the words of an event's trace line to `text`; false for events of hidden
+    /// objects (the scopes' variable frames), which the trace does not show. Built by
+    /// appending bytes: this runs for every event of a traced run.
+    private func traceText(_ e: EngineEvent, into text: inout LineBuffer) -> Bool {
+        func object(_ paddedVerb: String, _ o: ObjectID) -> Bool {
+            if engine.isHidden(o) { return false }
+            text.append(paddedVerb)
+            text.append(UInt8(ascii: " "))
+            text.append(paddedLabel(o))
+            text.append(UInt8(ascii: " "))
+            return true
         }
-        func counted(_ n: Int32, _ c: Cause) -> String {
+        func why(_ c: Cause) {
             let why = causeText(c)
-            return "count \(n)" + (why.isEmpty ? "" : "   " + why)
+            if !why.isEmpty { text.append("   "); text.append(why) }
+        }
+        func counted(_ n: Int32, _ c: Cause) {
+            text.append("count ")
+            text.append(n)
+            why(c)
         }
         switch e.kind {
         case .alloc(let o):
             let note = allocNote
             allocNote = nil
-            return object("alloc", o, "count 1" + (note.map { "   " + $0 } ?? ""))
-        case .retain(let o, let n, let c): return object("retain", o, counted(n, c))
-        case .release(let o, let n, let c): return object("release", o, counted(n, c))
+            guard object(Verb.alloc, o) else { return false }
+            text.append("count 1")
+            if let note { text.append("   "); text.append(note) }
+        case .retain(let o, let n, let c):
+            guard object(Verb.retain, o) else { return false }
+            counted(n, c)
+        case .release(let o, let n, let c):
+            guard object(Verb.release, o) else { return false }
+            counted(n, c)
         case .autorelease(let o, let pool, let n, let c):
-            let why = causeText(c)
-            return object("autorelease", o, "count \(n), pending in pool \(pool)" + (why.isEmpty ? "" : "   " + why))
+            guard object(Verb.autorelease, o) else { return false }
+            text.append("count ")
+            text.append(n)
+            text.append(", pending in pool ")
+            text.append(pool)
+            why(c)
         case .drain(let pool, let entries):
-            return "drain        pool \(pool): \(entries) pending release\(entries == 1 ? "" : "s")"
+            text.append("drain        pool \(pool): \(entries) pending release\(entries == 1 ? "" : "s")")
         case .dealloc(let o):
             // The collector finalizes; the event stays a `dealloc` for `expect event`.
-            return object(config.isGC ? "collected" : "dealloc", o, "")
+            guard object(config.isGC ? Verb.collected : Verb.dealloc, o) else { return false }
+            text.trimTrailingSpaces()
         case .deallocIncomplete:
-            return "warning: " + warnings.last!.text
+            text.append("warning: " + warnings.last!.text)
         case .weakZeroed(let r, let t):
-            return "weak → nil   \(placeLabel(r)) (was \(shortLabel(t)))"
+            text.append("weak → nil   \(placeLabel(r)) (was \(shortLabel(t)))")
         case .zombie(let o, let sel):
-            return "ZOMBIE       -[\(engine.className(engine.classOf(o))) \(sel)] sent to deallocated \(label(o))"
+            text.append("ZOMBIE       -[\(engine.className(engine.classOf(o))) \(sel)] sent to deallocated \(label(o))")
         case .crash(let message):
-            return "CRASH        " + message
+            text.append("CRASH        " + message)
         }
+        return true
+    }
+
+    /// An object's label padded to the trace's column, made once per object: an object's
+    /// class, name and number never change.
+    private func paddedLabel(_ o: ObjectID) -> String {
+        if o.index < paddedLabels.count, let l = paddedLabels[o.index] { return l }
+        let l = TextReport.pad(label(o), 28)
+        if o.index >= paddedLabels.count { paddedLabels += repeatElement(nil, count: o.index + 1 - paddedLabels.count) }
+        paddedLabels[o.index] = l
+        return l
+    }
+
+    /// The trace's verbs, padded to their column.
+    private enum Verb {
+        static let alloc = "alloc       ", retain = "retain      ", release = "release     ",
+                   autorelease = "autorelease ", dealloc = "dealloc     ", collected = "collected   "
     }
 }
 
