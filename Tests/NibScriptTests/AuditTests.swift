@@ -254,6 +254,8 @@ final class AuditTests: XCTestCase {
             XCTAssertTrue(r.stdout.contains(nib), "the connection \(nib) of plotSymbolWindow")
         }
         XCTAssertTrue(r.stdout.contains("CPTTestApp.xib: owner NSApplication (main nib)"))
+        // F1/F2's wrong outlet: the two outlets the demo nibs should have connected.
+        XCTAssertTrue(r.stdout.contains("outlets no nib connects (renamed or wrong connections show here; not findings):\n  Controller.axisDemoWindow (examples/CPTTestApp/Source/Controller.h:8:5)\n  Controller.selectionDemoWindow (examples/CPTTestApp/Source/Controller.h:9:5)\n"))
     }
 
     func testGeneratedProjectAndBaseline() throws {

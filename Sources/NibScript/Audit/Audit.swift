@@ -86,6 +86,9 @@ enum Audit {
         var classes: Int
         var nibs: [NibResult] = []
         var missing: [Missing] = []
+        /// Outlets of the classes the nibs use that no audited nib connects: a renamed or
+        /// wrong connection shows here (`Class`, outlet, its declaration).
+        var unconnected: [(className: String, outlet: String, place: Place)] = []
         var findings: [Finding] = []
         var suppressed = 0
         var errors: [String] = []
@@ -197,6 +200,18 @@ enum Audit {
                 var auditor = NibAuditor(dir: dir, rel: nibs[k], project: project, options: o)
                 let r = auditor.run()
                 (base + k).pointee = (auditor, r)
+            }
+        }
+        var used: [String] = []
+        var connected: Set<String> = []
+        for case let (auditor, _)? in done {
+            for c in auditor.classesUsed where !used.contains(c) { used.append(c) }
+            connected.formUnion(auditor.connected)
+        }
+        for c in used.sorted() {
+            guard let ic = project[c] else { continue }
+            for m in ic.members where m.isOutlet && !connected.contains("\(c).\(m.name)") {
+                report.unconnected.append((c, m.name, Place(m.place, base: dir, what: "declaration of '\(m.name)'")))
             }
         }
         for case let (auditor, r)? in done {

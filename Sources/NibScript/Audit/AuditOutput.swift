@@ -16,6 +16,10 @@ enum AuditOutput {
                 out += "  \(m.name): \(m.loadedAs), in \(m.places.prefix(3).joined(separator: ", "))\(m.places.count > 3 ? " and \(m.places.count - 3) more" : "")\n"
             }
         }
+        if !r.unconnected.isEmpty {
+            out += "\noutlets no nib connects (renamed or wrong connections show here; not findings):\n"
+            for u in r.unconnected { out += "  \(u.className).\(u.outlet) (\(u.place.text))\n" }
+        }
         for (k, f) in r.findings.enumerated() {
             out += "\n\(f.location.text): \(f.kind.rawValue) [\(f.rule)] \(f.member.map { "`\($0)` of \(f.className)" } ?? "\(f.objectDescription) of \(f.className)")\n"
             out += "  finding \(k + 1): \(f.message)\n"
@@ -68,6 +72,7 @@ enum AuditOutput {
                 ("configurations", JSON.strings(n.configurations)), ("runs", .int(n.scenarios)), ("problem", JSON.optional(n.problem)),
             ]) })),
             ("missingClasses", .array(r.missing.map { m in .object([("name", .string(m.name)), ("loadedAs", .string(m.loadedAs)), ("places", JSON.strings(m.places))]) })),
+            ("unconnectedOutlets", .array(r.unconnected.map { u in .object([("class", .string(u.className)), ("outlet", .string(u.outlet)), ("location", place(u.place))]) })),
             ("findings", .array(r.findings.map { f in .object([
                 ("fingerprint", .string(f.fingerprint)), ("kind", .string(f.kind.id)), ("rule", .string(f.rule)),
                 ("class", .string(f.className)), ("member", JSON.optional(f.member)), ("location", place(f.location)),

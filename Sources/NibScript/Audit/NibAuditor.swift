@@ -13,6 +13,9 @@ struct NibAuditor {
     let project: ImportedProject
     let options: Audit.Options
     var missing: [Audit.Missing] = []
+    /// Classes this nib instantiates or is owned by, and the outlets (`Class.member`) it connects.
+    var classesUsed: [String] = []
+    var connected: Set<String> = []
     var findings: [Audit.Finding] = []
     /// Errors as a compiler prints them (`path:line:column: error: …`, the line, a caret).
     var errors: [String] = []
@@ -145,6 +148,12 @@ struct NibAuditor {
         // Swift needs iOS 7 or later: the iOS 5.1 column does not apply to its classes.
         if involved.contains(where: { $0.language == .swift }) { configs.removeAll { $0.isIOS && !$0.atLeast(6) } }
         if let (major, minor) = options.version { configs = configs.filter { $0.major == major && $0.minor == minor } }
+        // Which outlets of the imported classes this nib connects (for "outlets no nib connects").
+        for c in doc.connections where c.kind == .outlet || c.kind == .outletCollection {
+            let cls = c.source == doc.filesOwner ? ownerClass : doc.objects[c.source].effectiveClass
+            if let (ic, m) = member(c.name, of: cls) { connected.insert("\(ic.name).\(m.name)") }
+        }
+        classesUsed = needed
         let names = doc.scriptNames
         for config in configs {
             let cname = "\(config.platform.rawValue) \(config.versionText) \(config.memory.rawValue)"
