@@ -440,7 +440,20 @@ public enum ObjCScanner {
             let r = Array(rhs)
             if r == ["nil"] || r == ["NULL"] || r == ["0"] { return ok(.setNil(x, viaSetter: viaSetter)) }
             if let (cls, autoreleased) = allocInit(r) { return ok(.setNew(x, className: cls, autoreleased: autoreleased, viaSetter: viaSetter)) }
+            // `x = [[self makeToolbar] retain]`: an owned object of x's own type (className "").
+            if r.count >= 4, r[0] == "[", r[r.count - 2] == "retain", r.last == "]", outermost(r) {
+                return ok(.setNew(x, className: "", autoreleased: false, viaSetter: viaSetter))
+            }
             return nil
+        }
+
+        /// Whether the `[` that opens `r` is closed by its last token.
+        func outermost(_ r: [String]) -> Bool {
+            var depth = 0
+            for (k, w) in r.enumerated() {
+                if w == "[" { depth += 1 } else if w == "]" { depth -= 1; if depth == 0 { return k == r.count - 1 } }
+            }
+            return false
         }
 
         /// `[[X alloc] init…]`, `[[[X alloc] init…] autorelease]`, `[X new]`.

@@ -59,7 +59,8 @@ public enum ImportedStatementKind: Sendable, Equatable {
     case autorelease(String)
     /// `self.x = nil` / `[self setX:nil]` (viaSetter) or `x = nil` (the ivar).
     case setNil(String, viaSetter: Bool)
-    /// `self.x = [[X alloc] init…]` (autoreleased when wrapped in `autorelease`), or `x = …` for the ivar.
+    /// `self.x = [[X alloc] init…]` (autoreleased when wrapped in `autorelease`), or `x = …` for the ivar;
+    /// `x = [[self makeX] retain]` has an empty `className`: an owned object of x's declared type.
     case setNew(String, className: String, autoreleased: Bool, viaSetter: Bool)
     /// `[super sel]`.
     case superCall

@@ -141,7 +141,10 @@ struct ImportLowering {
                     guard x == mem.ivarName else { dropped += 1; continue }
                     out.append("\(mem.ivarName) = nil" + at)
                 }
-            case .setNew(let x, let cls, let autoreleased, let viaSetter):
+            case .setNew(let x, var cls, let autoreleased, let viaSetter):
+                // `x = [[self makeX] retain]` in a setter stores its argument: not a new object.
+                if cls.isEmpty && ObjCScanner.isSetter(m.selector) { dropped += 1; continue }
+                if cls.isEmpty, let mem = member(x, in: c) { cls = type(mem.type) }
                 guard !isDealloc, let mem = member(x, in: c), isKnown(cls) else { dropped += 1; continue }
                 let new = "new \(cls)" + (autoreleased ? " autoreleased" : "")
                 if viaSetter {

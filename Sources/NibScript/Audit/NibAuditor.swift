@@ -375,7 +375,14 @@ struct NibAuditor {
                 guard let i = ibIndex(o) else {
                     // An object made in code: a member the class set in a method.
                     let name = e.name(o)
-                    if let (ic, m) = member(name, of: ownerClass) { record(kind, ic, m, object: describe(o), connection: nil) }
+                    if let (ic, m) = member(name, of: ownerClass) {
+                        let made = maker(of: m, in: ic)
+                        let cls = e.className(e.classOf(o))
+                        let object = made.map { "\(cls) \(name) (made in `\($0.0.selector)`, \($0.1.place.fileName):\($0.1.place.line))" } ?? describe(o)
+                        var f = finding(kind, ic, m, object: object, platform: platform, arc: arc, madeBy: made)
+                        f.configurations = [config]; f.scenarios = [scenario]; f.objects = [object]
+                        findings.append(f)
+                    }
                     continue
                 }
                 var hs = holders(of: i, retaining: true)
@@ -465,8 +472,19 @@ struct NibAuditor {
 
     // MARK: Findings and fixes
 
+    /// The method statement that makes the object a member holds (`x = [[X alloc] init]`,
+    /// `x = [[self makeX] retain]`), if the class has one.
+    func maker(of m: ImportedMember, in c: ImportedClass) -> (ImportedMethod, ImportedStatement)? {
+        for method in c.methods {
+            for st in method.statements {
+                if case .setNew(let x, _, _, _) = st.kind, x == m.name || x == m.ivarName { return (method, st) }
+            }
+        }
+        return nil
+    }
+
     func finding(_ kind: Audit.Kind, _ c: ImportedClass, _ m: ImportedMember, object: String, platform: PlatformName, arc: Bool,
-                 topLevel: Bool = false) -> Audit.Finding {
+                 topLevel: Bool = false, madeBy: (ImportedMethod, ImportedStatement)? = nil) -> Audit.Finding {
         let place = Audit.Place(m.place, base: dir, what: "declaration of '\(m.name)'")
         let dealloc = c.method("dealloc")
         let unload = c.method("viewDidUnload")
@@ -492,7 +510,23 @@ struct NibAuditor {
             f.rule = kvc ? "N7 O9" : (m.isProperty ? "O6 O9" : "O9")
             let keeps = kvc ? "the nib loader retained it through KVC (N7)" : "its setter retained it"
             f.message = "\(subject) keeps \(object) after the owner is deallocated: \(keeps) and nothing releases it"
-            if topLevel {
+            if let (method, st) = madeBy, kind == .leak {
+                f.rule = "V12 O9"
+                f.related.append(Audit.Place(st.place, base: dir, what: "made in \(method.selector)"))
+                let made = "`\(st.text)` in `\(method.selector)` (\(at(st.place)))"
+                let released = dealloc?.statements.contains { s in
+                    if case .release(let x) = s.kind { return x == m.name || x == ivar }
+                    if case .setNil(let x, true) = s.kind { return x == m.name && m.isProperty }
+                    return false
+                } ?? false
+                if released && ["loadView", "viewDidLoad"].contains(method.selector) {
+                    f.message = "\(made) runs at every view load and stores a new \(object.components(separatedBy: " ").first ?? "object") into `\(m.name)` (\(how)) without releasing the previous one: after a memory warning unloads the view and it loads again, the old one leaks"
+                    f.fix = "release `\(m.name)` in `viewDidUnload` and set it to nil (`[\(ivar) release]; \(ivar) = nil;`), or release the old value before \(made)"
+                } else {
+                    f.message = "\(made) makes the object `\(m.name)` (\(how)) holds, and nothing releases it"
+                    f.fix = dealloc.map { "release `\(m.name)` in `dealloc` (\(at($0.place))): `\(release)`" } ?? "add a `dealloc` to \(c.name) that releases `\(m.name)` (`\(release)`)"
+                }
+            } else if topLevel {
                 f.rule = "N3 O9"
                 f.message = "\(object) is a top-level object of the nib: File's Owner \(c.name) is handed its +1 and `\(m.name)` (\(how), which does not retain) is the only pointer to it; nothing releases it"
                 let rel = arc ? "CFRelease it (ARC)" : "`[\(ivar) release];`"
