@@ -53,6 +53,16 @@ public enum Driver {
                                   Print the objects of a scenario (default: the first) after a
                                   line (default: its end) and the references between them, as
                                   Graphviz DOT or as a standalone SVG picture.
+      import [--platform ios|mac] [--memory mrc|arc] <file>...
+                                  Read classes, outlets and the memory-relevant statements of
+                                  their methods from Objective-C (.h, .m, .mm) and Swift files,
+                                  and print them as nibscript classes.
+      audit [--platform ios|mac] [--memory mrc|arc] [--format text|json|sarif]
+            [--baseline <file>] <dir>
+                                  Match every .xib and .storyboard under <dir> with the classes
+                                  of its sources, run standard scenarios under every
+                                  configuration, and report leaks, abandoned memory, dangling
+                                  outlets, zombie messages and over-releases with their fixes.
 
     OPTIONS:
       --quiet                     Print only the summary and expectations of each scenario.
@@ -73,6 +83,7 @@ public enum Driver {
       --version                   Show the version.
 
     EXIT STATUS: 0 every expectation holds, 1 an expectation failed, 2 a usage or script error.
+                 audit: 0 no finding, 1 findings, 2 an error (a nib not read, a bad option).
 
     """
 
@@ -106,6 +117,8 @@ public enum Driver {
         case "explore": return emit(Explore.command(rest))
         case "graph": return emit(GraphCommand.command(rest))
         case "report": return emit(reportCommand(rest))
+        case "import": return emit(ImportCommand.command(rest))
+        case "audit": return emit(Audit.command(rest))
         default:
             if sub.hasSuffix(".nibscript") { return runCommand(args, stdout: stdout, stderr: stderr, stdin: stdin) }
             return emit(usage("unknown subcommand '\(sub)'"))

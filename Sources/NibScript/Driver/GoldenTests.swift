@@ -36,6 +36,18 @@ public enum GoldenTests {
             var options = Explore.Options()
             if let k = zip(words, words.dropFirst()).first(where: { $0.0 == "--warnings" }).flatMap({ Int($0.1) }) { options.warnings = k }
             return Explore.runSource(file, options: options, json: json, errorLimit: errorLimit)
+        case "audit"?, "import"?:
+            // Paths after the command are relative to the script's folder; options pass through.
+            let folder = (file.path as NSString).deletingLastPathComponent
+            var args: [String] = []
+            var k = 1
+            while k < words.count {
+                let w = words[k]
+                if w.hasPrefix("-") { args.append(w); if k + 1 < words.count, ["--platform", "--memory", "--format", "--baseline"].contains(w) { args.append(words[k + 1]); k += 1 } }
+                else { args.append(folder.isEmpty ? w : folder + "/" + w) }
+                k += 1
+            }
+            return words[0] == "audit" ? Audit.command(args) : ImportCommand.command(args)
         default:
             return Driver.Result(status: 2, stdout: "", stderr: "error: unknown golden command '\(words.joined(separator: " "))'\n")
         }
