@@ -17,8 +17,11 @@ let package = Package(
         .target(name: "NibScriptSyntax"),
         // Reads Interface Builder .xib and .storyboard XML into a neutral document model.
         .target(name: "InterfaceBuilder"),
+        // Reads classes, outlets and memory-relevant method statements from Objective-C and
+        // Swift sources (a tolerant scanner, no compiler), for `nibscript import` and `audit`.
+        .target(name: "SourceImport"),
         // The Cocoa model (classes, nibs, controllers, platforms), the interpreter and the reports.
-        .target(name: "NibScript", dependencies: ["OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder"]),
+        .target(name: "NibScript", dependencies: ["OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
         // The command line: a thin layer over NibScript.Driver.
         .executableTarget(name: "nibscript", dependencies: ["NibScript"]),
         // The benchmark's workloads and input generators; the native reference loop beside
@@ -30,7 +33,7 @@ let package = Package(
         .testTarget(name: "NibScriptSyntaxTests", dependencies: ["NibScriptSyntax"]),
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "NibScriptTests", dependencies: ["NibScript", "InterfaceBuilder", "NibScriptSyntax", "NibScriptBenchmarks"],
+        .testTarget(name: "NibScriptTests", dependencies: ["NibScript", "InterfaceBuilder", "NibScriptSyntax", "NibScriptBenchmarks", "SourceImport"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -12,9 +12,14 @@ extension IBDocument {
         }
         var lines: [String] = [summaryLine()]
 
-        func render(_ index: Int, depth: Int) {
-            lines.append(String(repeating: "  ", count: depth) + objectLine(objects[index], name: name(index)))
-            for child in children[index] { render(child, depth: depth + 1) }
+        // An explicit stack, not recursion: a document may nest as deep as the XML parser
+        // allows (tens of thousands of levels), far more than the call stack holds.
+        func render(_ root: Int, depth: Int) {
+            var stack = [(root, depth)]
+            while let (index, level) = stack.popLast() {
+                lines.append(Self.indentation(level) + objectLine(objects[index], name: name(index)))
+                for child in children[index].reversed() { stack.append((child, level + 1)) }
+            }
         }
 
         if kind == .storyboard || !scenes.isEmpty {
@@ -74,6 +79,15 @@ extension IBDocument {
             parts.append("initial view controller \(names[initialViewController] ?? objects[initialViewController].displayName)")
         }
         return "\(name): " + parts.joined(separator: ", ")
+    }
+
+    /// Indentation stops growing past this depth, so the text stays linear in the size of the
+    /// document; deeper lines say their depth instead.
+    static let maxIndentedDepth = 40
+
+    static func indentation(_ depth: Int) -> String {
+        if depth <= maxIndentedDepth { return String(repeating: "  ", count: depth) }
+        return String(repeating: "  ", count: maxIndentedDepth) + "[depth \(depth)] "
     }
 
     private static func count(_ n: Int, _ noun: String) -> String {

@@ -146,7 +146,7 @@ public struct IBDocument: Sendable {
     public var kind: IBDocumentKind
     public var platform: IBPlatform
     /// Placeholders included, document order.
-    public var objects: [IBObject]
+    public var objects: [IBObject] { didSet { buildIndexes() } }
     public var connections: [IBConnection]
     /// Empty for a xib.
     public var scenes: [IBScene]
@@ -155,6 +155,9 @@ public struct IBDocument: Sendable {
 
     // Lookup only: never iterated. Built once; checked on use, so edits to `objects` stay correct.
     private var idIndex: [String: Int] = [:]
+    /// The children of each object, in document order: rebuilt whenever `objects` changes,
+    /// so that walking a tree of n objects costs O(n), not O(n²).
+    private var childIndex: [[Int]] = []
 
     public init(path: String, kind: IBDocumentKind, platform: IBPlatform, objects: [IBObject],
                 connections: [IBConnection], scenes: [IBScene], initialViewController: Int?,
@@ -167,12 +170,19 @@ public struct IBDocument: Sendable {
         self.scenes = scenes
         self.initialViewController = initialViewController
         self.warnings = warnings
+        buildIndexes()
+    }
+
+    private mutating func buildIndexes() {
         var index: [String: Int] = [:]
         index.reserveCapacity(objects.count)
-        for (position, object) in objects.enumerated() where index[object.id] == nil {
-            index[object.id] = position
+        var children = [[Int]](repeating: [], count: objects.count)
+        for (position, object) in objects.enumerated() {
+            if index[object.id] == nil { index[object.id] = position }
+            if let parent = object.parent, children.indices.contains(parent) { children[parent].append(position) }
         }
         idIndex = index
+        childIndex = children
     }
 
     /// Non-placeholder objects with relationship `.topLevel`, in order.
@@ -198,9 +208,9 @@ public struct IBDocument: Sendable {
 
     public func object(withID id: String) -> IBObject? { index(ofID: id).map { objects[$0] } }
 
-    /// Direct children of an object, in document order (a linear scan).
+    /// Direct children of an object, in document order.
     public func children(of index: Int) -> [Int] {
-        objects.filter { $0.parent == index }.map(\.index)
+        childIndex.indices.contains(index) ? childIndex[index] : []
     }
 
     /// Connections whose source is this object, in document order.

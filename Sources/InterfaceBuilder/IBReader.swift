@@ -8,6 +8,10 @@ public enum IBReader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             return failure("no such file", path: shown)
         }
+        if isDirectory.boolValue, path.hasSuffix(".nib") {
+            return failure("a compiled nib bundle, not an Interface Builder source file: give the .xib it was "
+                           + "compiled from", path: shown)
+        }
         if isDirectory.boolValue {
             return failure("is a directory, not an Interface Builder document", path: shown)
         }
@@ -24,8 +28,15 @@ public enum IBReader {
             return failure("empty file: not an Interface Builder document", path: path,
                            at: IBLocation(line: 1, column: 1))
         }
+        if bytes.starts(with: Array("bplist".utf8)) || bytes.starts(with: Array("NIBArchive".utf8)) {
+            return failure("a compiled nib, not an Interface Builder source file: give the .xib it was "
+                           + "compiled from", path: path, at: IBLocation(line: 1, column: 1))
+        }
         let scanner = IBScanner(path: path, bytes: bytes)
         scanner.run(data)
+        if scanner.isLegacyArchive {
+            return IBLegacyArchive.read(data: data, bytes: bytes, path: path)
+        }
         return IBAssembler(scanner: scanner, path: path).assemble()
     }
 

@@ -79,6 +79,8 @@ final class IBScanner: NSObject, XMLParserDelegate {
     private(set) var platform: IBPlatform = .ios
     private(set) var kind: IBDocumentKind = .xib
     private(set) var isDocument = false
+    /// The root is `<archive>`: a pre-Xcode 5 archive XIB, for `IBLegacyArchive`.
+    private(set) var isLegacyArchive = false
     private(set) var xmlFailed = false
     private(set) var documentLocation: IBLocation?
     private(set) var initialViewControllerID: String?
@@ -93,11 +95,15 @@ final class IBScanner: NSObject, XMLParserDelegate {
     }
 
     func run(_ data: Data) {
-        let parser = XMLParser(data: data)
+        // From a stream, not `XMLParser(data:)`: given the data, XMLParser hands libxml2 the
+        // whole document as one chunk, which it refuses past 10 MB ("internal parser error");
+        // a stream is pushed in small chunks, so a document of any size reads.
+        let parser = XMLParser(stream: InputStream(data: data))
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
         parser.shouldResolveExternalEntities = false
         parser.delegate = self
+        warnAboutExternalEntities()
         let succeeded = parser.parse()
         if !succeeded, !stopped {
             let code = (parser.parserError as NSError?)?.code ?? 0
@@ -105,6 +111,16 @@ final class IBScanner: NSObject, XMLParserDelegate {
         }
         if !sawRoot, !xmlFailed {
             error("not an Interface Builder document: no root element", at: IBLocation(line: 1, column: 1))
+        }
+    }
+
+    /// XMLParser never reads an external entity (its policy is `.never`), and on Linux it does
+    /// not tell its delegate about their declarations: find them in the document type
+    /// declaration, so that `describe` can say they were ignored.
+    private func warnAboutExternalEntities() {
+        for declaration in positions.externalEntityDeclarations() {
+            warning("external entity '\(declaration.name)' (\(declaration.reference)) ignored: "
+                    + "nibscript never reads external entities", at: declaration.location)
         }
     }
 
@@ -121,7 +137,9 @@ final class IBScanner: NSObject, XMLParserDelegate {
     private func fail(code: Int, line: Int, column: Int) {
         xmlFailed = true
         stopped = true
-        error(IBXMLErrors.message(code: code), at: IBLocation(line: max(line, 1), column: max(column, 1)))
+        let itemLength = positions.markupLength(line: line, column: column)
+        error(IBXMLErrors.message(code: code, depth: stack.count, itemLength: itemLength),
+              at: IBLocation(line: max(line, 1), column: max(column, 1)))
     }
 
     private func stop(_ parser: XMLParser) {
@@ -212,8 +230,8 @@ final class IBScanner: NSObject, XMLParserDelegate {
             initialViewControllerID = attributes["initialViewController"].flatMap { $0.isEmpty ? nil : $0 }
             push(.document, owner: nil, scene: nil)
         case "archive":
-            error("legacy Interface Builder archive format (pre-Xcode 5); open the file in Xcode 5 or later "
-                  + "and save it to convert it to the XML document format", at: location)
+            // A legacy archive XIB: IBLegacyArchive reads it.
+            isLegacyArchive = true
             stop(parser)
         default:
             error("not an Interface Builder document: the root element is <\(name)>, expected <document>",

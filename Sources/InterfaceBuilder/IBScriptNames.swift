@@ -7,12 +7,16 @@ extension IBDocument {
     /// File's Owner.
     public var scriptNames: [String?] {
         var used: Set<String> = ["owner"]
+        // The next suffix to try for each name, so a thousand objects of one label are
+        // numbered in linear time, not by trying every suffix again for each.
+        var next: [String: Int] = [:]
         return objects.map { o in
             guard !o.isPlaceholder else { return nil }
             var name = Self.scriptIdentifier(o.displayName)
             if used.contains(name) {
-                var k = 2
+                var k = next[name] ?? 2
                 while used.contains("\(name)_\(k)") { k += 1 }
+                next[name] = k + 1
                 name = "\(name)_\(k)"
             }
             used.insert(name)
@@ -23,6 +27,20 @@ extension IBDocument {
     /// Letters, digits and `_` are kept, an apostrophe is dropped, any other run of
     /// characters becomes one `_`; a name that would start with a digit gets `object_`.
     public static func scriptIdentifier(_ s: String) -> String {
+        // Most names (element and id, "label-Mpr") are ASCII: the same rule over bytes,
+        // without looking up Unicode properties for every character.
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+            var out: [UInt8] = []
+            out.reserveCapacity(s.utf8.count)
+            for b in s.utf8 {
+                if (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || isDigit(b) || b == 0x5F { out.append(b) }
+                else if b == 0x27 { continue }
+                else if out.last != 0x5F { out.append(0x5F) }
+            }
+            let text = String(decoding: out, as: UTF8.self)
+            return out.first.map { !isDigit($0) } == true ? text : "object_" + text
+        }
         var out = ""
         for ch in s.unicodeScalars {
             if ch.properties.isAlphabetic || ("0"..."9").contains(ch) || ch == "_" { out.unicodeScalars.append(ch) }

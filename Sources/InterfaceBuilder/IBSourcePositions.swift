@@ -83,4 +83,75 @@ struct IBSourcePositions {
         }
         return IBLocation(line: startLine, column: characters(from: lineStart, to: probe) + 1)
     }
+
+    /// The length in bytes from (line, column) to the next `>`: how long the tag, attribute
+    /// value or comment that the parser stopped in is (at least).
+    mutating func markupLength(line: Int, column: Int) -> Int {
+        guard line >= 1, line <= lineStarts.count else { return 0 }
+        let start = offset(line: line, column: max(column, 1))
+        var end = start
+        while end < bytes.count, bytes[end] != 0x3E { end += 1 }
+        return end - start
+    }
+
+    struct EntityDeclaration {
+        var name: String
+        var reference: String
+        var location: IBLocation
+    }
+
+    /// `<!ENTITY name SYSTEM "…">` and `<!ENTITY name PUBLIC "…" "…">` declarations in the
+    /// document type declaration, which comes before the root element.
+    func externalEntityDeclarations() -> [EntityDeclaration] {
+        let doctype = Array("<!DOCTYPE".utf8), entity = Array("<!ENTITY".utf8)
+        func matches(_ word: [UInt8], at i: Int) -> Bool {
+            i + word.count <= bytes.count && bytes[i..<(i + word.count)].elementsEqual(word)
+        }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        // The prolog ends at the first '<' that starts neither a declaration nor an instruction.
+        var i = 0
+        var inDoctype = false
+        var found: [EntityDeclaration] = []
+        while i < bytes.count {
+            guard bytes[i] == 0x3C else { i += 1; continue }
+            if matches(doctype, at: i) {
+                inDoctype = true
+                i += doctype.count
+                continue
+            }
+            if inDoctype, matches(entity, at: i) {
+                let start = i
+                var j = i + entity.count
+                var words: [String] = []
+                // Name (after an optional '%'), keyword, literal: enough to tell an external one.
+                while words.count < 3, j < bytes.count, bytes[j] != 0x3E {
+                    while j < bytes.count, isSpace(bytes[j]) { j += 1 }
+                    guard j < bytes.count, bytes[j] != 0x3E else { break }
+                    let begin = j
+                    if bytes[j] == 0x22 || bytes[j] == 0x27 {
+                        let quote = bytes[j]
+                        j += 1
+                        while j < bytes.count, bytes[j] != quote { j += 1 }
+                        j = min(j + 1, bytes.count)
+                    } else {
+                        while j < bytes.count, !isSpace(bytes[j]), bytes[j] != 0x3E { j += 1 }
+                    }
+                    let word = String(decoding: bytes[begin..<j], as: UTF8.self)
+                    if word != "%" { words.append(word) }
+                }
+                if words.count == 3, words[1] == "SYSTEM" || words[1] == "PUBLIC" {
+                    let line = self.line(containing: start)
+                    let column = characters(from: lineStarts[line - 1], to: start) + 1
+                    found.append(EntityDeclaration(name: words[0], reference: words[1] + " " + words[2],
+                                                   location: IBLocation(line: line, column: column)))
+                }
+                i = j
+                continue
+            }
+            let next = i + 1 < bytes.count ? bytes[i + 1] : 0
+            if next != 0x21 && next != 0x3F { break }  // the root element: the prolog is over
+            i += 1
+        }
+        return found
+    }
 }

@@ -1,9 +1,28 @@
 // XMLParser's errors carry only a code on Linux (and a generic sentence on macOS); the codes
 // are libxml2's, so say in words what the common ones mean.
 enum IBXMLErrors {
-    static func message(code: Int) -> String {
+    /// libxml2 (without its XML_PARSE_HUGE option, which XMLParser does not set) refuses a
+    /// single attribute value, comment or other markup item longer than this many bytes.
+    static let maxValueLength = 10_000_000
+    /// libxml2 refuses elements nested deeper than this without XML_PARSE_HUGE (some
+    /// versions; others accept any depth).
+    static let maxNestingDepth = 256
+
+    /// What error `code` means. libxml2 reports its size and depth limits as other errors
+    /// ("internal error", "unterminated attribute value"), so the caller says which applies:
+    /// the depth of elements open where the parser stopped, and the length of the markup
+    /// item it stopped in.
+    static func message(code: Int, depth: Int = 0, itemLength: Int = 0) -> String {
         let text: String
         switch code {
+        case _ where itemLength > maxValueLength:
+            return "an attribute value, comment or tag of \(itemLength) bytes: the XML parser accepts at most "
+                + "\(maxValueLength) bytes in one (XMLParser error \(code))"
+        case 1 where depth >= maxNestingDepth:
+            return "elements nested too deep: \(depth) levels, more than the XML parser accepts (XMLParser error 1)"
+        case 89:
+            return "entity expansion refused: the document's entities expand to too much text "
+                + "(an entity loop or a \"billion laughs\" document) (XMLParser error 89)"
         case 1: text = "internal parser error"
         case 2: text = "out of memory"
         case 3, 4: return "not an XML document: start tag expected, '<' not found (XMLParser error \(code))"

@@ -118,6 +118,11 @@ public enum Benchmark {
         ExploreFigures.add(to: &table, options: options, dir: dir)
 
         if !options.quick {
+            table.section("nibscript audit (issue 13): a generated project, see AuditProject.swift")
+            table.note(AuditProject.measure(controllers: 200).line)
+        }
+
+        if !options.quick {
             table.section("Engine operations (events off)")
             for (name, ops, body) in engineOperations() {
                 let best = (0..<options.runs).map { _ in nanoseconds(body()) }.min()! / 1e9

@@ -43,29 +43,40 @@ public enum Generate {
         return s
     }
 
-    /// A chain of `objects` nodes, each owning the next through a retain property, built a
-    /// node at a time and released at once from its head: one cascade `objects` deep.
+    /// A chain of `objects` nodes in one nib, each holding the next through a retain outlet.
+    /// The nib's top-level objects are autoreleased (N4), so the drain releases them newest
+    /// first: every node but the head keeps its predecessor's retain, and the head's release
+    /// deallocates the whole chain at once, one cascade `objects` deep.
     public static func chainScript(objects: Int) -> String {
+        let n = max(2, objects)
         var s = """
         platform ios 5.1
         memory mrc
         class Node : NSObject {
-            property next : Node retain
+            outlet next : Node retain
             dealloc {
                 release next
                 super
             }
         }
-        scenario "release a chain at once" {
-            head = new Node
-            a = head
+        nib Chain {
+            owner : NSObject
 
         """
-        s.reserveCapacity(objects * 48 + 300)
-        for _ in 1..<max(1, objects) {
-            s += "    b = new Node\n    a.next = b\n    release b\n    a = b\n"
+        s.reserveCapacity(n * 40 + 300)
+        for i in 1...n { s += "    n\(i) : Node\n" }
+        for i in 1..<n { s += "    connect n\(i).next -> n\(i + 1)\n" }
+        s += """
         }
-        s += "    release head\n    expect deallocated head\n}\n"
+        scenario "release a chain at once" {
+            o = new NSObject
+            load nib Chain owner o
+            drain
+            expect deallocated n1
+            expect deallocated n\(n)
+        }
+
+        """
         return s
     }
 

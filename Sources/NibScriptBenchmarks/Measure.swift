@@ -34,14 +34,21 @@ public struct Measurement: Equatable {
     }
 }
 
-/// Peak resident memory of this process so far, in KB (Linux and macOS report it in
-/// different units).
+/// Peak resident memory of this process so far, in KB. On Linux it is VmHWM, the high-water
+/// mark of this program's own memory: getrusage's ru_maxrss would also count the parent's
+/// memory at the fork, which the kernel carries over an exec.
 func peakResidentKB() -> Int {
-    var usage = rusage()
     #if os(Linux)
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+       let kb = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
+        return kb
+    }
+    var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Int(usage.ru_maxrss)
     #else
+    var usage = rusage()
     getrusage(RUSAGE_SELF, &usage)
     return Int(usage.ru_maxrss) / 1024
     #endif

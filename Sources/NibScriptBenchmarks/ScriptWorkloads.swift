@@ -69,6 +69,7 @@ public enum ScriptWorkload: String, CaseIterable {
 final class CountingOutput: TextOutput {
     var bytes = 0
     func write(_ text: String) { bytes += text.utf8.count }
+    func write(utf8 text: UnsafeBufferPointer<UInt8>) { bytes += text.count }
     func flush() {}
 }
 
@@ -77,6 +78,7 @@ final class DevNullOutput: TextOutput {
     private let fd = open("/dev/null", O_WRONLY)
     private lazy var output = FileDescriptorOutput(fd: fd)
     func write(_ text: String) { output.write(text) }
+    func write(utf8 text: UnsafeBufferPointer<UInt8>) { output.write(utf8: text) }
     func flush() { output.flush() }
     deinit { output.flush(); close(fd) }
 }

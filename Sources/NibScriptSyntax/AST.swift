@@ -25,7 +25,7 @@ public enum Decl: Sendable {
 
 // MARK: - Configuration
 
-public enum PlatformName: String, Sendable { case ios, mac }
+public enum PlatformName: String, Sendable, CaseIterable { case ios, mac }
 
 /// `platform ios 5.1` / `platform mac 10.7`.
 public struct PlatformDecl: Sendable {
@@ -39,7 +39,7 @@ public struct PlatformDecl: Sendable {
 }
 
 /// `gc`: the Mac's garbage collector (OS X 10.5 to 10.7, deprecated in 10.8).
-public enum MemoryModelName: String, Sendable { case mrc, arc, gc }
+public enum MemoryModelName: String, Sendable, CaseIterable { case mrc, arc, gc }
 
 /// `memory mrc` / `memory arc` / `memory gc`.
 public struct MemoryDecl: Sendable {

@@ -43,10 +43,18 @@ struct ScriptParser {
     /// Braces currently open.
     var depth = 0
     private(set) var diagnostics: [Diagnostic] = []
+    /// A file with a NUL byte is not read as a script at all.
+    private var isBinary = false
 
     init(file: SourceFile) {
         self.file = file
         lexer = Lexer(file)
+        if let offset = Self.binaryOffset(file.bytes) {
+            // A binary file would give one error per stretch of junk, each echoing raw bytes.
+            report("not a text file: it has a NUL byte (at byte \(offset + 1)); a script is UTF-8 text",
+                   at: SourceRange(start: offset, end: offset + 1))
+            isBinary = true
+        }
         current = nextToken()
         lookahead = nextToken()
     }
@@ -55,17 +63,47 @@ struct ScriptParser {
     /// bad token is dropped (or replaced by what was meant), so the grammar never sees it and
     /// no "expected …" cascades from it.
     private mutating func nextToken() -> Token {
+        if isBinary { return Token(.eof, SourceRange(start: file.bytes.count, end: file.bytes.count)) }
+        // A run of characters that start no token, one after another, is one error.
+        var junk: (first: LexError, range: SourceRange, count: Int)?
         while true {
             var token = lexer.next()
             if case .error(let error) = token.kind {
-                report(error.message, at: token.range)
                 switch error {
                 case .unterminatedString(let text): token.kind = .string(text)
                 case .numberTooLarge: token.kind = .integer(Int.max)
-                case .unexpectedCharacter, .invalidUTF8: continue
+                case .unexpectedCharacter, .invalidUTF8:
+                    if let run = junk, run.range.end == token.range.start {
+                        junk = (run.first, run.range.union(token.range), run.count + 1)
+                    } else {
+                        reportJunk(junk)
+                        junk = (error, token.range, 1)
+                    }
+                    continue
                 }
+                reportJunk(junk)
+                junk = nil
+                report(error.message, at: token.range)
+            } else {
+                reportJunk(junk)
+                junk = nil
             }
             return token
+        }
+    }
+
+    /// Where a NUL byte shows that the file is not text, looking at its first 8 KB as git does.
+    static func binaryOffset(_ bytes: [UInt8]) -> Int? {
+        bytes.prefix(8192).firstIndex(of: 0)
+    }
+
+    private mutating func reportJunk(_ junk: (first: LexError, range: SourceRange, count: Int)?) {
+        guard let junk else { return }
+        if junk.count == 1 {
+            report(junk.first.message, at: junk.range)
+        } else {
+            let more = junk.count - 1
+            report(junk.first.message + " and \(more) more unexpected character\(more == 1 ? "" : "s") after it", at: junk.range)
         }
     }
 

@@ -2,8 +2,8 @@
 // `nib` declarations are in ParserNib.swift.
 
 extension ScriptParser {
-    static let declarationWords = ["platform", "memory", "class", "nib", "scenario", "configurations"]
-    static let memberWords = ["outlet", "property", "ivar", "nib", "option"]
+    static let declarationWords = Vocabulary.declarations
+    static let memberWords = Vocabulary.members
 
     /// file = { NEWLINE | decl } EOF
     mutating func parseFile() -> [Decl] {
@@ -51,7 +51,7 @@ extension ScriptParser {
     mutating func parsePlatform() throws -> PlatformDecl {
         let keyword = advance()
         guard current.kind == .identifier, let platform = PlatformName(rawValue: text(current)) else {
-            let notes = current.kind == .identifier ? didYouMean(text(current), ["ios", "mac"]) : []
+            let notes = current.kind == .identifier ? didYouMean(text(current), Vocabulary.platforms) : []
             throw errorAtCurrent("expected a platform (ios or mac)", notes: notes)
         }
         advance()
@@ -81,7 +81,7 @@ extension ScriptParser {
     mutating func parseMemory() throws -> MemoryDecl {
         let keyword = advance()
         guard current.kind == .identifier, let model = MemoryModelName(rawValue: text(current)) else {
-            let notes = current.kind == .identifier ? didYouMean(text(current), ["mrc", "arc", "gc"]) : []
+            let notes = current.kind == .identifier ? didYouMean(text(current), Vocabulary.memoryModels) : []
             throw errorAtCurrent("expected 'mrc', 'arc' or 'gc'", notes: notes)
         }
         advance()

@@ -4,9 +4,8 @@ extension ScriptParser {
     /// Words with a grammar of their own after `expect`. Any other word is a verb of the
     /// controller world (`loaded`, `onscreen`, …) checked by the interpreter, unless it is
     /// within two edits of one of these, when it is taken for a typo.
-    static let expectationWords = ["count", "alive", "deallocated", "nil", "dangling", "leaks", "zombies",
-                                   "crash", "event", "warning", "no"]
-    static let negatedExpectationWords = ["leaks", "zombies", "crash", "event"]
+    static let expectationWords = Vocabulary.expectations
+    static let negatedExpectationWords = Vocabulary.negatedExpectations
 
     /// Called after `expect`. The Expectation's range starts at the word after `expect`
     /// (the Stmt around it starts at `expect`).

@@ -1,7 +1,7 @@
 // `nib` declarations: inline object trees with connections, or a reference to a .xib file.
 
 extension ScriptParser {
-    static let nibItemWords = ["owner", "connect", "action"]
+    static let nibItemWords = Vocabulary.nibItems
 
     /// nib = "nib" IDENT [ "main" ] ( "{" { NEWLINE | nibitem } "}" | "from" STRING END )
     mutating func parseNib() throws -> NibDecl {

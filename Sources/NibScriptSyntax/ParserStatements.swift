@@ -1,10 +1,9 @@
 // Blocks and statements (scenario bodies, method bodies, autorelease pools).
 
 extension ScriptParser {
-    static let statementVerbs = ["retain", "release", "autorelease", "CFRelease", "send", "load", "drain",
-                                 "autoreleasepool", "super", "expect", "watch"]
+    static let statementVerbs = Vocabulary.statementVerbs
     /// Verbs of the controller world, parsed alike (`VERB { expr } END`) and checked by the interpreter.
-    static let commandVerbs = ["push", "pop", "popToRoot", "select", "present", "dismiss", "memoryWarning", "show"]
+    static let commandVerbs = Vocabulary.commandVerbs
 
     /// block = "{" { NEWLINE | statement } "}"
     mutating func parseBlock() throws -> Block {

@@ -56,11 +56,12 @@ struct DeallocFrame {
     var object: ObjectID
     var steps: [DeallocStep]
     var pc: Int = 0
-    /// Objects a `releaseList` step took out of a list, still to be released in order.
+    /// Objects a `releaseList` (or `releaseAdopted`) step took out, still to be released in
+    /// order, and why: every pending object comes from the one step that queued them.
     var pending: [ObjectID] = []
+    var pendingCause: Cause = .explicit
     var pendingIndex = 0
     var reachesRoot: Bool
-    var cause: Cause { .dealloc(object) }
 
     /// The next object a `releaseList` step left to release, if any.
     mutating func nextPending() -> ObjectID? {

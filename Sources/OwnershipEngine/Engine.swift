@@ -30,6 +30,8 @@ public final class Engine {
         set { s.site = newValue }
     }
     public var crash: Crash? { s.crash }
+    /// Whether the run has crashed (without copying the crash's message).
+    public var hasCrashed: Bool { s.crash != nil }
 
     public init() {}
 
@@ -311,7 +313,7 @@ public final class Engine {
         defer { s.runningFrames = false }
         while s.crash == nil, let top = s.frames.indices.last {
             if let next = s.frames[top].nextPending() {
-                release(next, cause: .dealloc(s.frames[top].object))
+                release(next, cause: s.frames[top].pendingCause)
                 continue
             }
             if let step = s.frames[top].nextStep() {
@@ -331,12 +333,12 @@ public final class Engine {
         switch step {
         case .release(let slot):
             let r = SlotRef(me, slot)
-            if let t = read(r) { release(t, cause: cause, via: r) }
+            if let t = read(r) { release(t, cause: .deallocSlot(r), via: r) }
         case .autorelease(let slot):
             let r = SlotRef(me, slot)
-            if let t = read(r) { autorelease(t, cause: cause, via: r) }
+            if let t = read(r) { autorelease(t, cause: .deallocSlot(r), via: r) }
         case .storeNil(let slot, let rule):
-            store(SlotRef(me, slot), nil, rule: rule, cause: cause)
+            store(SlotRef(me, slot), nil, rule: rule, cause: .deallocSlot(SlotRef(me, slot)))
         case .message(let slot, let selector):
             if let t = read(SlotRef(me, slot)) { message(t, selector) }
         case .storeNilThrough(let slot, let targetSlot, let expecting, let rule, let selector):
@@ -347,9 +349,11 @@ public final class Engine {
             guard s.slotTarget[i] >= 0 else { return }
             let list = Int(s.slotTarget[i])
             s.frames[frameIndex].pending += s.lists[list]
+            s.frames[frameIndex].pendingCause = .deallocSlot(SlotRef(me, slot))
             s.lists[list] = []
         case .releaseAdopted:
             s.frames[frameIndex].pending += s.adopted[me.index]
+            s.frames[frameIndex].pendingCause = cause
             s.adopted[me.index] = []
         }
     }

@@ -10,6 +10,9 @@ public enum Cause: Equatable, Sendable {
     case list(SlotRef)
     /// The dealloc of this object released what it owned.
     case dealloc(ObjectID)
+    /// The dealloc of the slot's holder let go of what the slot (a single reference or an
+    /// owned list) held: names which of its references it was.
+    case deallocSlot(SlotRef)
     /// An autorelease pool drained.
     case pool
     /// ARC released a +1 temporary at the end of its statement.

@@ -12,6 +12,7 @@ import NibScriptBenchmarks
 
 let usage = """
     usage: nibscript-bench [--quick] [--runs N]   (run with: swift run -c release nibscript-bench)
+           nibscript-bench --audit [N]   (only the audit of a generated project of N nibs, default 200)
            nibscript-bench --generate WORKLOAD SIZE DIR   (writes one input, for profiling by hand)
     workloads: \(ScriptWorkload.allCases.map(\.rawValue).joined(separator: ", "))
     """
@@ -33,6 +34,12 @@ while let a = args.popFirst() {
         }
         print(path)
         exit(0)
+    case "--audit":
+        // Only the audit figure (issue 13): a generated project of N nibs and N classes.
+        let n = args.popFirst().flatMap(Int.init) ?? 200
+        let m = AuditProject.measure(controllers: n)
+        print(m.line)
+        exit(m.status == 2 ? 2 : 0)
     case "--quick":
         options.quick = true
     case "--runs":

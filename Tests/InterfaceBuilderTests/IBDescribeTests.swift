@@ -35,6 +35,35 @@ final class IBDescribeTests: XCTestCase {
         XCTAssertEqual(try readFixture("ios-profile.xib").describe(), expected)
     }
 
+    /// A legacy archive (8.00) described like a modern file; lines are the archive's own.
+    func testDescribeLegacyArchive() throws {
+        let expected = """
+        ios-8.00-CocoaAsyncSocket-UdpEchoServer-ViewController.xib: iOS xib, 1 top-level object, 2 placeholders, 7 objects in all, 6 connections
+        placeholders:
+          File's Owner (-1)  ViewController
+          First Responder (-2)  UIResponder
+        objects:
+          view_6  UIView  (top level, line 37)
+            textField_8  UITextField  (subview, line 41)
+            button_9  UIButton  (subview, line 79)
+            label_10  UILabel  (subview, line 114)
+            webView_11  UIWebView  (subview, line 146)
+        connections:
+          outlet  File's Owner.portField -> textField_8   (line 187)
+          outlet  File's Owner.startStopButton -> button_9   (line 195)
+          outlet  File's Owner.view -> view_6   (line 179)
+          outlet  File's Owner.webView -> webView_11   (line 203)
+          action  textField_8.startStop: -> File's Owner  [editingDidEndOnExit]   (line 211)
+          action  button_9.startStop: -> File's Owner  [touchUpInside]   (line 220)
+
+        """
+        let name = "legacy/ios-8.00-CocoaAsyncSocket-UdpEchoServer-ViewController.xib"
+        switch IBReader.read(path: TestFiles.fixture(name), displayPath: String(name.dropFirst("legacy/".count))) {
+        case .success(let document): XCTAssertEqual(document.describe(), expected)
+        case .failure(let failure): XCTFail("\(failure)")
+        }
+    }
+
     func testDescribeStoryboardGroupsByScene() throws {
         let expected = """
         ios-navigation.storyboard: iOS storyboard, 3 scenes, 3 top-level objects, 4 placeholders, 15 objects in all, 6 connections, initial view controller navigationController_Nc1

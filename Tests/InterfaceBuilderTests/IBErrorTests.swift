@@ -22,11 +22,10 @@ final class IBErrorTests: XCTestCase {
         XCTAssertEqual(failure.errors.first?.location?.line, 6)
     }
 
-    func testLegacyArchive() throws {
+    func testLegacyArchiveWithoutItsObjectRecords() throws {
         let failure = try failureOf("error-legacy-archive.xib")
-        XCTAssertEqual(failure.diagnostics, [diagnostic(.error, "error-legacy-archive.xib", 2, 1,
-            "legacy Interface Builder archive format (pre-Xcode 5); open the file in Xcode 5 or later and save it "
-            + "to convert it to the XML document format")])
+        XCTAssertEqual(failure.diagnostics, [diagnostic(.error, "error-legacy-archive.xib", 3, 2,
+            "the archive has no IBDocument.Objects (its object and connection records)")])
     }
 
     func testDanglingDestinations() throws {

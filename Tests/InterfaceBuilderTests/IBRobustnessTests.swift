@@ -63,6 +63,63 @@ final class IBRobustnessTests: XCTestCase {
         XCTAssertEqual(outcomes.count, 200)
     }
 
+    func testTruncatedAndCorruptedLegacyArchivesNeverCrash() throws {
+        for name in ["legacy/pair-mac-7.10-Sparkle-SUStatus.xib", "legacy/ios-8.00-CocoaAsyncSocket-UdpEchoClient-ViewController.xib"] {
+            let bytes = try fixtureBytes(name)
+            let end = try XCTUnwrap(bytes.lastIndex(of: UInt8(ascii: ">")))
+            for length in stride(from: 0, to: end, by: 401) {
+                assertFailure(Array(bytes[..<length]), "\(name) cut at \(length)")
+            }
+            var generator = SeededGenerator(seed: 7)
+            var outcomes = 0
+            for _ in 0..<60 {
+                var corrupt = bytes
+                for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                    let at = Int.random(in: 0..<corrupt.count, using: &generator)
+                    corrupt[at] = UInt8.random(in: 0...255, using: &generator)
+                }
+                if case .failure(let failure) = IBReader.read(data: Data(corrupt), path: "corrupt.xib") {
+                    XCTAssertFalse(failure.errors.isEmpty)
+                }
+                outcomes += 1
+            }
+            XCTAssertEqual(outcomes, 60)
+        }
+    }
+
+    func testLegacyArchivesWithCyclesAndOddShapes() {
+        let head = "<archive type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"7.10\"><data>"
+        let inputs = [
+            // A set whose members array is itself.
+            head + "<object class=\"NSMutableSet\" key=\"IBDocument.RootObjects\" id=\"1\"><reference key=\"set.sortedObjects\" ref=\"1\"/></object></data></archive>",
+            // A record whose object is its own parent, and a string made of itself.
+            head + "<object class=\"NSMutableArray\" key=\"IBDocument.RootObjects\" id=\"1000\"><object class=\"IBUIView\" id=\"5\"/></object>"
+                + "<object class=\"IBObjectContainer\" key=\"IBDocument.Objects\"><object class=\"IBMutableOrderedSet\" key=\"objectRecords\">"
+                + "<object class=\"NSArray\" key=\"orderedObjects\"><object class=\"IBObjectRecord\"><int key=\"objectID\">3</int>"
+                + "<reference key=\"object\" ref=\"5\"/><reference key=\"parent\" ref=\"5\"/>"
+                + "<object class=\"NSMutableString\" key=\"objectName\" id=\"9\"><reference key=\"NS.bytes\" ref=\"9\"/></object>"
+                + "</object></object></object><nil key=\"connectionRecords\"/></object></data></archive>",
+            // An <object> without a class among subviews, and an archive without data.
+            head + "<object class=\"NSMutableArray\" key=\"IBDocument.RootObjects\"><object class=\"IBUIView\" id=\"5\">"
+                + "<object class=\"NSMutableArray\" key=\"NSSubviews\"><object id=\"6\"/></object></object></object>"
+                + "<object class=\"IBObjectContainer\" key=\"IBDocument.Objects\"/></data></archive>",
+            "<archive type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\" version=\"8.00\"/>",
+            "<archive/>",
+        ]
+        var read = 0
+        for input in inputs {
+            switch IBReader.read(data: Data(input.utf8), path: "odd.xib") {
+            case .success(let document):
+                XCTAssertNil(document.filesOwner, input)
+                read += 1
+            case .failure(let failure):
+                XCTAssertFalse(failure.errors.isEmpty, input)
+            }
+        }
+        // The second and third are whole archives (no File's Owner, no connections); the others are not.
+        XCTAssertEqual(read, 2)
+    }
+
     func testHostileXMLShapes() {
         let inputs = [
             "<document", "<document/>", "<document type=\"x\"", "</document>", "<?xml version=\"1.0\"?>",

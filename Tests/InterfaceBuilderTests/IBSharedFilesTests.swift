@@ -19,36 +19,45 @@ final class IBSharedFilesTests: XCTestCase {
         document.connections(from: source).filter { $0.kind == .outlet }.map(\.name)
     }
 
-    func testEveryFileReadsWithoutWarningsAndTheLegacyOneFails() throws {
+    func testEveryFileReadsWithoutWarnings() throws {
         let directory = TestFiles.sharedIB.path
         try XCTSkipUnless(FileManager.default.fileExists(atPath: directory), "\(directory) is not here")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
             .filter { $0.hasSuffix(".xib") || $0.hasSuffix(".storyboard") }.sorted()
         XCTAssertFalse(names.isEmpty)
         for name in names {
-            let result = IBReader.read(path: TestFiles.shared(name), displayPath: name)
-            switch result {
+            switch IBReader.read(path: TestFiles.shared(name), displayPath: name) {
             case .success(let document):
-                XCTAssertFalse(name.hasPrefix("legacy"), name)
                 XCTAssertEqual(document.warnings, [], name)
                 XCTAssertFalse(document.objects.isEmpty, name)
             case .failure(let failure):
-                XCTAssertTrue(name.hasPrefix("legacy"), "\(name):\n\(failure)")
+                XCTFail("\(name):\n\(failure)")
             }
         }
     }
 
-    func testLegacyArchiveFails() throws {
-        let name = "legacy-ios-mainwindow-apple-ios-samples-HelloWorld.xib"
-        let path = TestFiles.shared(name)
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "\(path) is not here")
-        guard case .failure(let failure) = IBReader.read(path: path, displayPath: name) else {
-            return XCTFail("the legacy archive read")
-        }
-        XCTAssertEqual(failure.diagnostics.map(\.description), [
-            "\(name):2:1: error: legacy Interface Builder archive format (pre-Xcode 5); open the file in Xcode 5 "
-            + "or later and save it to convert it to the XML document format",
-        ])
+    /// A 7.02 archive from Interface Builder 662 (2008): the classic MainWindow.
+    func testLegacyHelloWorldMainWindow() throws {
+        let document = try readShared("legacy-ios-mainwindow-apple-ios-samples-HelloWorld.xib")
+        XCTAssertEqual(document.platform, .ios)
+        XCTAssertEqual(document.objects.map(\.id), ["-1", "-2", "4", "2", "8"])
+        let owner = try XCTUnwrap(document.filesOwner)
+        XCTAssertEqual(document.objects[owner].effectiveClass, "UIApplication")
+        // The owner's objectName is base64 ("RmlsZSdzIE93bmVyA") with a stray last character.
+        XCTAssertEqual(document.objects[owner].displayName, "File's Owner")
+        XCTAssertEqual(document.topLevelObjects.map { document.objects[$0].id }, ["4", "2"])
+        let delegate = try document.object("4")
+        XCTAssertEqual(delegate.element, "customObject")
+        XCTAssertEqual(delegate.customClass, "HelloWorldAppDelegate")
+        XCTAssertEqual(delegate.displayName, "HelloWorldAppDelegate")
+        let window = try document.object("2")
+        XCTAssertEqual(window.className, "UIWindow")
+        XCTAssertEqual(window.location, IBLocation(line: 26, column: 4))
+        let image = try document.object("8")
+        XCTAssertEqual(image.className, "UIImageView")
+        XCTAssertEqual(image.relationship, .subview)
+        XCTAssertEqual(image.parent, document.index(ofID: "2"))
+        XCTAssertEqual(document.connectionSummary, ["outlet -1.delegate -> 4", "outlet 4.window -> 2"])
     }
 
     func testJSQMessagesOutletToAConstraint() throws {

@@ -32,4 +32,31 @@ final class SuggestTests: XCTestCase {
         // A huge word is rejected by length without a quadratic comparison.
         XCTAssertNil(Suggest.closest(to: String(repeating: "a", count: 1_000_000), among: verbs))
     }
+
+    func testBoundedDistanceAgreesWithTheFullOneWithinItsLimit() {
+        var state: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let letters = Array("abc".utf8)
+        for _ in 0..<2000 {
+            let a = String(decoding: (0..<next(9)).map { _ in letters[next(3)] }, as: UTF8.self)
+            let b = String(decoding: (0..<next(9)).map { _ in letters[next(3)] }, as: UTF8.self)
+            let full = Suggest.editDistance(a, b)
+            for limit in 0...4 {
+                XCTAssertEqual(Suggest.editDistance(a, b, limit: limit), full <= limit ? full : nil, "\(a) \(b) \(limit)")
+            }
+        }
+        XCTAssertNil(Suggest.editDistance("abc", "abc", limit: -1))
+    }
+
+    /// A misspelt 80,000-character name: the repro took 12 s, comparing the whole of
+    /// both names. Bounded, each comparison is linear (the full one here would take minutes).
+    func testLongNamesAreComparedInLinearTime() {
+        let name = String(repeating: "a", count: 200_000)
+        XCTAssertEqual(Suggest.closest(to: name + "b", among: ["x", name]), name)
+        XCTAssertEqual(Suggest.editDistance(name, name + "bc", limit: 2), 2)
+        XCTAssertNil(Suggest.editDistance(name + "x", "x" + name, limit: 1))
+    }
 }

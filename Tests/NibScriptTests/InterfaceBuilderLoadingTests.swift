@@ -203,8 +203,9 @@ final class InterfaceBuilderLoadingTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let cases: [(String, String, String)] = [
             ("notxml.xib", "this is not xml", "notxml.xib:1:"),
-            ("legacy.xib", "<?xml version=\"1.0\"?>\n<archive type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"7.10\">\n</archive>\n",
-             "legacy.xib:2:1: error: legacy Interface Builder archive format"),
+            ("legacy.xib", "<?xml version=\"1.0\"?>\n<archive type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"6.02\">\n</archive>\n",
+             "legacy.xib:2:1: error: unknown legacy archive version '6.02'"),
+            ("compiled.nib", "bplist00\u{1}", "compiled.nib:1:1: error: a compiled nib, not an Interface Builder source file: give the .xib"),
             ("dangling.xib", """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
@@ -302,7 +303,7 @@ final class InterfaceBuilderLoadingTests: XCTestCase {
         for name in names.sorted() where name.hasSuffix(".xib") || name.hasSuffix(".storyboard") {
             let path = dir + "/" + name
             guard case .success(let doc) = IBReader.read(path: path) else {
-                XCTAssert(name.hasPrefix("legacy"), "\(name) does not read")
+                XCTFail("\(name) does not read")
                 continue
             }
             let script = Self.script(for: doc, path: path)
@@ -311,7 +312,109 @@ final class InterfaceBuilderLoadingTests: XCTestCase {
             XCTAssertFalse(r.stdout.contains("CRASH"), name)
             loaded += 1
         }
-        XCTAssertGreaterThanOrEqual(loaded, 8)
+        XCTAssertGreaterThanOrEqual(loaded, 9)
+        XCTAssert(names.contains { $0.hasPrefix("legacy") })
+    }
+
+    // MARK: Legacy archive XIBs
+
+    static let legacyFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("InterfaceBuilderTests/Fixtures/legacy").path
+
+    /// Every legacy fixture of the reader's tests loads and runs through a generated script.
+    func testLegacyFixturesLoadAndRun() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.legacyFixtures)
+            .filter { $0.hasSuffix(".xib") && !$0.contains("-modern-") }.sorted()
+        XCTAssertEqual(names.count, 15)
+        for name in names {
+            let path = Self.legacyFixtures + "/" + name
+            guard case .success(let doc) = IBReader.read(path: path) else { XCTFail("\(name) does not read"); continue }
+            let script = Self.script(for: doc, path: path)
+            let r = Driver.runSource(SourceFile(path: "legacy.nibscript", text: script))
+            XCTAssertEqual(r.status, 0, "\(name)\n\(script)\n\(r.stderr)")
+            XCTAssert(r.stdout.contains("load nib N"), "\(name): \(r.stdout.prefix(500))")
+        }
+    }
+
+    /// A 2012 legacy archive traces exactly like the same nib written as a block.
+    func testLegacyXibTracesLikeTheNibBlock() {
+        assertEquivalent(header: """
+            platform ios 5.1
+            memory mrc
+            class ViewController : UIViewController {
+                ivar addrField : UITextField
+                ivar portField : UITextField
+                ivar messageField : UITextField
+                ivar webView : UIWebView
+                send: {
+                }
+                dealloc {
+                    release addrField
+                    release portField
+                    release messageField
+                    release webView
+                    super
+                }
+            }
+            """, file: "../../InterfaceBuilderTests/Fixtures/legacy/ios-8.00-CocoaAsyncSocket-UdpEchoClient-ViewController.xib",
+            block: """
+            nib N {
+                owner : ViewController
+                view_6 : UIView {
+                    textField_8 : UITextField
+                    textField_9 : UITextField
+                    textField_10 : UITextField
+                    button_11 : UIButton
+                    webView_12 : UIWebView
+                }
+                connect owner.addrField -> textField_8
+                connect owner.messageField -> textField_10
+                connect owner.portField -> textField_9
+                connect owner.view -> view_6
+                connect owner.webView -> webView_12
+                action textField_10 -> owner.send:
+                action button_11 -> owner.send:
+                connect webView_12.delegate -> owner
+            }
+            """, scenario: """
+            scenario "load, drain, release" {
+                o = new ViewController
+                load nib N owner o
+                expect count textField_8 == 2
+                drain
+                expect count view_6 == 1
+                expect count button_11 == 1
+                release o
+                expect deallocated textField_8
+                expect deallocated button_11
+                expect no leaks
+            }
+            """)
+    }
+
+    /// A legacy file and the same nib converted by Xcode trace the same, line for line.
+    func testLegacyAndModernFormsOfANibTraceTheSame() throws {
+        let pairs = [
+            ("pair-ios-8.00-CocoaLumberjack-TestXcodeColors-ViewController.xib",
+             "pair-ios-modern-CocoaLumberjack-TestXcodeColors-ViewController.xib"),
+            ("pair-ios-7.10-CocoaLumberjack-Benchmark-MainWindow.xib", "pair-ios-modern-CocoaLumberjack-Benchmark-MainWindow.xib"),
+            ("pair-ios-7.10-CocoaLumberjack-BenchmarkIPhoneViewController.xib",
+             "pair-ios-modern-CocoaLumberjack-BenchmarkIPhoneViewController.xib"),
+            ("pair-mac-7.10-Sparkle-SUStatus.xib", "pair-mac-modern-Sparkle-SUStatus.xib"),
+            ("pair-mac-7.10-CocoaLumberjack-ContextFilter-MainMenu.xib", "pair-mac-modern-CocoaLumberjack-ContextFilter-MainMenu.xib"),
+        ]
+        for (legacy, modern) in pairs {
+            let legacyPath = Self.legacyFixtures + "/" + legacy, modernPath = Self.legacyFixtures + "/" + modern
+            guard case .success(let doc) = IBReader.read(path: legacyPath) else { XCTFail(legacy); continue }
+            let script = Self.script(for: doc, path: "NIBFILE") + "scenario \"release\" {\n    o = new \(doc.filesOwner.flatMap { doc.objects[$0].customClass } ?? "NSObject")\n    load nib N owner o\n    release o\n    drain\n}\n"
+            let old = Driver.runSource(SourceFile(path: "pair.nibscript", text: script.replacingOccurrences(of: "NIBFILE", with: legacyPath)))
+            let new = Driver.runSource(SourceFile(path: "pair.nibscript", text: script.replacingOccurrences(of: "NIBFILE", with: modernPath)))
+            XCTAssertEqual(old.status, 0, "\(legacy): \(old.stderr)")
+            XCTAssertEqual(new.status, 0, "\(modern): \(new.stderr)")
+            XCTAssertGreaterThan(old.stdout.split(separator: "\n").count, 10, legacy)
+            XCTAssertEqual(old.stdout.replacingOccurrences(of: legacy, with: "X"),
+                           new.stdout.replacingOccurrences(of: modern, with: "X"), legacy)
+        }
     }
 
     /// A script for any document: each custom class declared with the element's class as its

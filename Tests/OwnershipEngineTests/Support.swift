@@ -72,6 +72,8 @@ final class World {
         case .replaced(let r): return "replaced \(describe(r))"
         case .list(let r): return "list \(describe(r))"
         case .dealloc(let o): return "dealloc \(n(o))"
+        // Which slot is checked on its own (DeallocCauseTests); the traces here read alike.
+        case .deallocSlot(let r): return "dealloc \(n(r.holder))"
         case .pool: return "pool"
         case .temporary: return "temporary"
         case .other(let s): return "other \(s)"

@@ -59,35 +59,48 @@ final class RuntimeClass {
     var ancestors: UnfoldSequence<RuntimeClass, (RuntimeClass?, Bool)> {
         sequence(first: self) { $0.superclass }
     }
-    func isKind(of name: String) -> Bool { ancestors.contains { $0.name == name } }
+    func isKind(of name: String) -> Bool { ancestorNames.contains(name) }
     var nearestBuiltin: RuntimeClass { ancestors.first { $0.isBuiltin } ?? self }
 
-    func property(_ name: String) -> RuntimeProperty? {
-        for c in ancestors { if let p = c.properties.first(where: { $0.name == name }) { return p } }
-        return nil
+    // Lookups by name, each built on first use from the whole ancestry (the nearest class
+    // wins), so the interpreter's per-statement lookups are one hash each. A class is
+    // complete before anything looks it up (ClassTable builds it whole), and each run has its
+    // own table, so the caches are never shared between threads.
+    private lazy var ancestorNames: Set<String> = Set(ancestors.map(\.name))
+    private lazy var propertyMap: [String: RuntimeProperty] = nearestFirst { $0.properties.map { ($0.name, $0) } }
+    private lazy var ivarMap: [String: RuntimeIvar] = nearestFirst { $0.ivars.map { ($0.name, $0) } }
+    private lazy var listMap: [String: Int] = nearestFirst { $0.lists.map { ($0.name, $0.slot) } }
+    private lazy var methodMap: [String: (MethodDecl, RuntimeClass)] = nearestFirst { c in c.methods.map { ($0.key, ($0.value, c)) } }
+
+    private func nearestFirst<V>(_ entries: (RuntimeClass) -> [(String, V)]) -> [String: V] {
+        var map: [String: V] = [:]
+        for c in ancestors { for (k, v) in entries(c) where map[k] == nil { map[k] = v } }
+        return map
     }
-    func ivar(_ name: String) -> RuntimeIvar? {
-        for c in ancestors { if let v = c.ivars.first(where: { $0.name == name }) { return v } }
-        return nil
+
+    private var initializerCache: [String: [(MethodDecl, RuntimeClass)]] = [:]
+    /// The bodies of initializer `selector` that run on a new object, root class first.
+    func initializerBodies(_ selector: String) -> [(MethodDecl, RuntimeClass)] {
+        if let cached = initializerCache[selector] { return cached }
+        let bodies = ancestors.reversed().compactMap { k in k.methods[selector].map { ($0, k) } }
+        initializerCache[selector] = bodies
+        return bodies
     }
-    func list(_ name: String) -> Int? {
-        for c in ancestors { if let l = c.lists.first(where: { $0.name == name }) { return l.slot } }
-        return nil
-    }
+
+    func property(_ name: String) -> RuntimeProperty? { propertyMap[name] }
+    func ivar(_ name: String) -> RuntimeIvar? { ivarMap[name] }
+    func list(_ name: String) -> Int? { listMap[name] }
     /// The nearest implementation of a selector written in the script, and its class.
-    func method(_ selector: String) -> (MethodDecl, RuntimeClass)? {
-        for c in ancestors { if let m = c.methods[selector] { return (m, c) } }
-        return nil
-    }
+    func method(_ selector: String) -> (MethodDecl, RuntimeClass)? { methodMap[selector] }
     func option(_ name: String) -> String? {
         for c in ancestors { if let o = c.options.first(where: { $0.name == name }) { return o.value } }
         return nil
     }
     var controllerNibName: Identifier? { ancestors.lazy.compactMap(\.nibName).first }
 
-    var isView: Bool { isKind(of: "UIView") || isKind(of: "NSView") }
-    var isViewController: Bool { isKind(of: "UIViewController") || isKind(of: "NSViewController") }
-    var isWindowController: Bool { isKind(of: "NSWindowController") }
+    private(set) lazy var isView: Bool = isKind(of: "UIView") || isKind(of: "NSView")
+    private(set) lazy var isViewController: Bool = isKind(of: "UIViewController") || isKind(of: "NSViewController")
+    private(set) lazy var isWindowController: Bool = isKind(of: "NSWindowController")
     /// Interface Builder archives the objects it knows (views, controllers, windows, menus…)
     /// and they come back through `initWithCoder:`; a plain custom object (the NSObject cube)
     /// gets `init` (N2).
@@ -98,12 +111,11 @@ final class RuntimeClass {
 final class ClassTable {
     private(set) var classes: [RuntimeClass] = []
     private var byName: [String: RuntimeClass] = [:]
+    /// By engine class id, so the class of an object is found without its name.
+    private var byEngineClass: [RuntimeClass?] = []
     let config: Configuration
 
     subscript(name: String) -> RuntimeClass? { byName[name] }
-    /// The class an engine class was defined for, by engine class id (nil for classes the
-    /// table did not define, such as the variable frames): O(1), no string hashing.
-    private var byEngineClass: [RuntimeClass?] = []
     subscript(engineClass c: ClassID) -> RuntimeClass? { c.index < byEngineClass.count ? byEngineClass[c.index] : nil }
 
     /// Builds the table and defines every class in the engine. Problems with the script's
@@ -205,7 +217,7 @@ final class ClassTable {
         for v in ivars where !ivarNames.contains(v.0) { ivarNames.append(v.0); slots.append(SlotInfo(name: v.0)) }
         for l in lists { slots.append(SlotInfo(name: l, isList: true)) }
         c.engineClass = engine.defineClass(name: c.name, superclass: c.superclass?.engineClass, slots: slots)
-        if byEngineClass.count <= c.engineClass.index { byEngineClass += repeatElement(nil, count: c.engineClass.index + 1 - byEngineClass.count) }
+        while byEngineClass.count <= c.engineClass.index { byEngineClass.append(nil) }
         byEngineClass[c.engineClass.index] = c
         let base = engine.ownSlotStart(of: c.engineClass)
         func slot(_ name: String) -> Int { base + ivarNames.firstIndex(of: name)! }

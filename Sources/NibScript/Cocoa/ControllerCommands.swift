@@ -181,9 +181,10 @@ extension Checker {
     /// for nil before the first.
     func controllerNibObjects() -> [(name: String, type: String)] {
         var out: [(name: String, type: String)] = []
+        var seen: Set<String> = []
         for c in classes.classes where !c.isBuiltin {
             guard let n = c.nibName, let nib = nibs.first(where: { $0.name.name == n.name }) else { continue }
-            for (name, type) in nibObjects(nib) where !out.contains(where: { $0.name == name }) { out.append((name, type)) }
+            for (name, type) in nibObjects(nib) where seen.insert(name).inserted { out.append((name, type)) }
         }
         return out
     }

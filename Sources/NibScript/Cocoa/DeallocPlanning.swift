@@ -15,6 +15,16 @@ extension ScenarioRun: DeallocPlanner {
         if cls.isViewController || cls.isWindowController {
             controllers.callbacks.append(CallbackRecord(object: o, callback: .dealloc, line: line))
         }
+        // A plan depends on the class alone, except for `cleanup kvc`, which nils the keys
+        // KVC set on this very object: plans are made once per class and kept.
+        let perObject = cls.option("cleanup") == "kvc"
+        if !perObject, let plan = planCache[cls.engineClass] { return plan }
+        let plan = makePlan(for: o, cls)
+        if !perObject { planCache[cls.engineClass] = plan }
+        return plan
+    }
+
+    private func makePlan(for o: ObjectID, _ cls: RuntimeClass) -> DeallocPlan {
         var steps: [DeallocStep] = []
         var cleanedUp = false
         for k in cls.ancestors {

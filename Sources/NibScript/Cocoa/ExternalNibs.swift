@@ -7,6 +7,10 @@ import NibScriptSyntax
 /// controller's storyboard identifier, custom class or scene id; without a name, the
 /// initial view controller's scene).
 enum ExternalNibs {
+    /// Documents already read while compiling a script, by resolved path: a file is read
+    /// once, though both the platform and the nib models come from it.
+    typealias Documents = [String: Result<IBDocument, IBReadFailure>]
+
     /// The file's path as the script names it, relative to the script's folder.
     static func resolve(_ path: String, from script: SourceFile) -> (file: String, scene: String?) {
         var p = path, scene: String?
@@ -19,9 +23,11 @@ enum ExternalNibs {
     /// Reads the document; Interface Builder's own errors come back as diagnostics at the
     /// string literal, each naming the file, line and column.
     static func read(_ path: String, from script: SourceFile, at range: SourceRange,
-                     diagnostics: inout [Diagnostic]) -> (IBDocument, String?)? {
+                     diagnostics: inout [Diagnostic], documents: inout Documents) -> (IBDocument, String?)? {
         let (file, scene) = resolve(path, from: script)
-        switch IBReader.read(path: file) {
+        let result = documents[file] ?? IBReader.read(path: file)
+        documents[file] = result
+        switch result {
         case .success(let doc):
             for w in doc.warnings { diagnostics.append(.warning(w.description, at: range)) }
             return (doc, scene)
@@ -34,8 +40,8 @@ enum ExternalNibs {
     }
 
     static func load(_ decl: NibDecl, path: String, range: SourceRange, from script: SourceFile,
-                     classes: ClassTable, diagnostics: inout [Diagnostic]) -> NibModel? {
-        guard let (doc, scene) = read(path, from: script, at: range, diagnostics: &diagnostics) else { return nil }
+                     classes: ClassTable, diagnostics: inout [Diagnostic], documents: inout Documents) -> NibModel? {
+        guard let (doc, scene) = read(path, from: script, at: range, diagnostics: &diagnostics, documents: &documents) else { return nil }
         return NibModelMapping(doc: doc, classes: classes, range: range, nibName: decl.name.name, isMain: decl.isMain)
             .model(scene: scene, diagnostics: &diagnostics)
     }
@@ -64,7 +70,7 @@ struct NibModelMapping {
         // first time the view is asked for, from a nib of its own owned by the controller.
         let viewRoots = doc.kind == .storyboard ? sceneViewRoots(chosen) : []
         let inView = Set(viewRoots.flatMap { subtree(of: $0.view, in: chosen) })
-        var indexOf: [Int: Int] = [:]
+        var indexOf = [Int?](repeating: nil, count: doc.objects.count)  // by IB index
         // The names `describe` prints: document-wide, so a scene's objects are named alike
         // whichever scene is loaded.
         let names = doc.scriptNames
@@ -80,8 +86,9 @@ struct NibModelMapping {
                                        createdWithInit: createdWithInit(o)))
         }
         if failed { return nil }
+        let filesOwner = doc.filesOwner  // a search: once, not per connection
         connect(&model) { i in
-            if i == doc.filesOwner { return .owner }
+            if i == filesOwner { return .owner }
             if let app = chosen.application, i == app { return .application }
             return indexOf[i].map { .object($0) }
         }
@@ -132,9 +139,11 @@ struct NibModelMapping {
                            names: [String?], diagnostics: inout [Diagnostic]) -> NibModel {
         var m = NibModel(name: name, isMain: false, documentPlatform: doc.platform == .ios ? .ios : .mac)
         m.ownerClass = classFor(doc.objects[controller], diagnostics: &diagnostics, required: false)
-        var indexOf: [Int: Int] = [:]
-        let members = Set(subtree(of: view, in: chosen))
-        for i in chosen.order where members.contains(i) {
+        var indexOf = [Int?](repeating: nil, count: doc.objects.count)  // by IB index
+        // The view's objects in load order, without scanning everything loaded for each view.
+        let members = subtree(of: view, in: chosen).filter { chosen.position[$0] != nil }
+            .sorted { chosen.position[$0]! < chosen.position[$1]! }
+        for i in members {
             let o = doc.objects[i]
             guard let cls = classFor(o, diagnostics: &diagnostics, required: true) else { continue }
             let objName = names[i] ?? Self.identifier(o.displayName)
@@ -157,8 +166,12 @@ struct NibModelMapping {
     /// `label-Mpr` → `label_Mpr`: names a script can write.
     static func identifier(_ s: String) -> String { IBDocument.scriptIdentifier(s) }
 
+    /// Names given so far, and the next suffix to try for each, so that n objects with the
+    /// same label are named in O(n), not O(n²).
     struct Selection {
         var order: [Int] = []
+        /// Where each chosen object stands in `order`.
+        var position: [Int: Int] = [:]
         /// A parent for each chosen object: its IB parent, or for a storyboard the controller
         /// that holds it (other scene objects, controllers reached through relationship segues).
         var parent: [Int: Int] = [:]
@@ -177,6 +190,7 @@ struct NibModelMapping {
             while let i = stack.popLast() {
                 let o = doc.objects[i]
                 if o.isPlaceholder { continue }
+                sel.position[i] = sel.order.count
                 sel.order.append(i)
                 if i == root { sel.parent[i] = parent } else { sel.parent[i] = o.parent }
                 stack += doc.children(of: i).reversed()
@@ -198,18 +212,27 @@ struct NibModelMapping {
             }
             return sel
         }
-        var pending = [first], seen: Set<Int> = []
+        // Relationship segues by source, in document order: each is followed once, when its
+        // source is loaded, instead of rescanning every connection for every scene.
+        var segues: [Int: [Int]] = [:]
+        for (k, c) in doc.connections.enumerated() where c.kind == .segue && c.name.hasPrefix("relationship:") {
+            segues[c.source, default: []].append(k)
+        }
+        var pending = [first], next = 0, seen: Set<Int> = []
         var holder: [Int: Int] = [:]   // scene → the controller that holds its controller
-        while !pending.isEmpty {
-            let s = pending.removeFirst()
+        while next < pending.count {
+            let s = pending[next]
+            next += 1
             guard seen.insert(s).inserted, let controller = doc.scenes[s].controller else { continue }
+            let loadedBefore = sel.order.count
             addSubtree(controller, parent: holder[s])
             for i in doc.scenes[s].objects where i != controller && doc.objects[i].parent == nil && !doc.objects[i].isPlaceholder {
                 addSubtree(i, parent: controller)
                 sel.sceneOwned.insert(i)
             }
-            for c in doc.connections where c.kind == .segue && c.name.hasPrefix("relationship:") {
-                guard sel.order.contains(c.source), let target = doc.objects[c.destination].scene else { continue }
+            for k in sel.order[loadedBefore...].flatMap({ segues[$0] ?? [] }).sorted() {
+                let c = doc.connections[k]
+                guard let target = doc.objects[c.destination].scene else { continue }
                 // A window controller's content: its window's contentViewController.
                 if c.name == "relationship:window.shadowedContentViewController",
                    let w = doc.children(of: c.source).first(where: { doc.objects[$0].relationship == .property("window") }) {

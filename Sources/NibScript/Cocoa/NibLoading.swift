@@ -30,6 +30,10 @@ extension ScenarioRun {
             _ = applicationObject()
         }
 
+        // The application keeps a main nib's top-level objects (N5): it exists before them, so
+        // its alloc is not traced in the middle of theirs.
+        if model.isMain { _ = applicationObject() }
+
         // Phase 1: instantiate.
         var objects: [ObjectID] = []
         for obj in model.objects {
@@ -79,6 +83,7 @@ extension ScenarioRun {
 
     func nibModel(named name: String) -> NibModel? {
         if let m = program.externalNibs[name] { return m }
+        if let m = program.inlineNibs[name] { return m }
         guard let d = program.nibDecl(name), case .inline(let items) = d.body else { return nil }
         var ignored: [Diagnostic] = []
         return NibBuilder(classes: classes).build(d, items: items, diagnostics: &ignored)

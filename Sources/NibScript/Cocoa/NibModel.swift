@@ -79,6 +79,11 @@ struct NibBuilder {
     func build(_ decl: NibDecl, items: [NibItem], diagnostics: inout [Diagnostic]) -> NibModel {
         var model = NibModel(name: decl.name.name, isMain: decl.isMain)
         var indexByName: [String: Int] = [:]
+        indexByName.reserveCapacity(items.count)
+        model.objects.reserveCapacity(items.count)
+        // An outlet found once for a class and key is not looked up again, however many
+        // connections use it (one that is missing is reported on every line that names it).
+        var outletsFound = Set<String>()
         var ownerRange: SourceRange?
 
         // Objects, iteratively (nesting can be deep), parents before children.
@@ -127,7 +132,10 @@ struct NibBuilder {
                 guard dests.count == c.destinations.count else { continue }
                 let srcClass = className(of: src, in: model)
                 if let cls = srcClass.flatMap({ classes[$0] }) {
-                    checkOutlet(c, on: cls, diagnostics: &diagnostics)
+                    let key = cls.name + "." + c.outlet.name
+                    if c.isStale || !outletsFound.contains(key), checkOutlet(c, on: cls, diagnostics: &diagnostics) {
+                        outletsFound.insert(key)
+                    }
                 }
                 model.connections.append(.init(kind: .outlet, source: src, name: c.outlet.name, destinations: dests, isStale: c.isStale,
                                                range: c.range, isCollection: dests.count > 1))
@@ -203,17 +211,20 @@ struct NibBuilder {
 
     /// The outlet must be something one of the platforms' searches can find (N6, N7), unless
     /// the class handles undefined keys itself or the connection is marked `stale`.
-    private func checkOutlet(_ c: ConnectDecl, on cls: RuntimeClass, diagnostics: inout [Diagnostic]) {
+    /// Returns whether the outlet was found.
+    @discardableResult
+    private func checkOutlet(_ c: ConnectDecl, on cls: RuntimeClass, diagnostics: inout [Diagnostic]) -> Bool {
         let key = c.outlet.name
         let found = KeyValueCoding.hasAnyTarget(for: key, in: cls)
         if found, c.isStale, let what = Self.placeFound(for: key, in: cls, config: classes.config) {
             diagnostics.append(.warning("connection marked 'stale' but '\(cls.name)' has \(what), which the loader finds", at: c.outlet.range))
         }
-        if found || c.isStale || cls.method("setValue:forUndefinedKey:") != nil { return }
+        if found || c.isStale || cls.method("setValue:forUndefinedKey:") != nil { return found && !c.isStale }
         var names: [String] = []
         for k in cls.ancestors { names += k.properties.map(\.name) + k.ivars.map(\.name) }
         var notes = Suggest.closest(to: key, among: names).map { ["did you mean '\($0)'?"] } ?? []
         notes.append("to simulate a connection left behind by a renamed outlet, end the line with 'stale'")
         diagnostics.append(.error("class '\(cls.name)' has no outlet '\(key)'", at: c.outlet.range, notes: notes))
+        return false
     }
 }

@@ -827,6 +827,7 @@ extension Explore {
         var format = "text"
         var options = Options()
         var files: [String] = []
+        var errorLimit = DiagnosticFormatter.defaultErrorLimit
         var bench = false
         var size = 60
         var shard: ShardSpec?
@@ -860,6 +861,14 @@ extension Explore {
                 size = n
             case "-h", "--help": return Driver.Result(status: 0, stdout: Driver.help, stderr: "")
             default:
+                if let (limit, taken) = Driver.errorLimitOption(args, at: i) {
+                    switch limit {
+                    case .success(let n): errorLimit = n
+                    case .failure(let e): return Driver.usage(e.message)
+                    }
+                    i += taken - 1
+                    break
+                }
                 if a.hasPrefix("-") { return Driver.usage("unknown option '\(a)' for 'explore'") }
                 files.append(a)
             }
@@ -871,16 +880,20 @@ extension Explore {
             return merge(files, json: format == "json")
         }
         guard files.count == 1, let path = files.first else { return Driver.usage("'explore' takes one script") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return Driver.Result(status: 2, stdout: "", stderr: "error: cannot read '\(path)'\n")
+        switch Driver.readScript(path) {
+        case .success(let bytes):
+            return runSource(SourceFile(path: path, bytes: bytes), options: options, json: format == "json",
+                             errorLimit: errorLimit, shard: shard)
+        case .failure(let e):
+            return Driver.Result(status: 2, stdout: "", stderr: "error: \(e.message)\n")
         }
-        return runSource(SourceFile(path: path, bytes: [UInt8](data)), options: options, json: format == "json", shard: shard)
     }
 
-    /// Compiles a script, then explores every scenario.
-    static func runSource(_ file: SourceFile, options: Options, json: Bool, shard: ShardSpec? = nil) -> Driver.Result {
+    /// Compiles a script, then explores every scenario (or, with `shard`, its part of them).
+    static func runSource(_ file: SourceFile, options: Options, json: Bool,
+                          errorLimit: Int = DiagnosticFormatter.defaultErrorLimit, shard: ShardSpec? = nil) -> Driver.Result {
         let (program, diagnostics) = Compiler.compile(file)
-        let err = DiagnosticFormatter.format(diagnostics, in: file)
+        let err = DiagnosticFormatter.format(diagnostics, in: file, errorLimit: errorLimit)
         guard let program else {
             let n = diagnostics.filter { $0.severity == .error }.count
             return Driver.Result(status: 2, stdout: "", stderr: err + "\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")

@@ -13,9 +13,11 @@ public enum GoldenTests {
     /// The golden text for a script, run as `nibscript run <path>` from the repository root.
     /// A script whose first line is `# command: matrix` or `# command: explore --warnings 2`
     /// (options as on the command line) has that command's output as its golden instead.
-    public static func output(forScript path: String, bytes: [UInt8]) -> String {
+    public static func output(forScript path: String, bytes: [UInt8],
+                              errorLimit: Int = DiagnosticFormatter.defaultErrorLimit) -> String {
         let file = SourceFile(path: path, bytes: bytes)
-        let r = command(of: bytes).map { runCommand($0, file) } ?? Driver.runSource(file)
+        let r = command(of: bytes).map { runCommand($0, file, errorLimit: errorLimit) }
+            ?? Driver.runSource(file, errorLimit: errorLimit)
         return r.stderr + r.stdout + "exit status \(r.status)\n"
     }
 
@@ -25,18 +27,39 @@ public enum GoldenTests {
         return first.dropFirst("# command:".count).split(separator: " ").map(String.init)
     }
 
-    static func runCommand(_ words: [String], _ file: SourceFile) -> Driver.Result {
+    static func runCommand(_ words: [String], _ file: SourceFile, errorLimit: Int) -> Driver.Result {
         let json = zip(words, words.dropFirst()).contains { $0 == ("--format", "json") }
         switch words.first {
         case "matrix"?:
-            return Matrix.runSource(file, json: json)
+            return Matrix.runSource(file, json: json, errorLimit: errorLimit)
         case "explore"?:
             var options = Explore.Options()
             if let k = zip(words, words.dropFirst()).first(where: { $0.0 == "--warnings" }).flatMap({ Int($0.1) }) { options.warnings = k }
-            return Explore.runSource(file, options: options, json: json)
+            return Explore.runSource(file, options: options, json: json, errorLimit: errorLimit)
+        case "audit"?, "import"?:
+            // Paths after the command are relative to the script's folder; options pass through.
+            let folder = (file.path as NSString).deletingLastPathComponent
+            var args: [String] = []
+            var k = 1
+            while k < words.count {
+                let w = words[k]
+                if w.hasPrefix("-") { args.append(w); if k + 1 < words.count, ["--platform", "--memory", "--format", "--baseline"].contains(w) { args.append(words[k + 1]); k += 1 } }
+                else { args.append(folder.isEmpty ? w : folder + "/" + w) }
+                k += 1
+            }
+            return words[0] == "audit" ? Audit.command(args) : ImportCommand.command(args)
         default:
             return Driver.Result(status: 2, stdout: "", stderr: "error: unknown golden command '\(words.joined(separator: " "))'\n")
         }
+    }
+
+    /// A folder inside the current directory given by its absolute path is shown relative to
+    /// it, as goldens hold the paths that a run from the repository root prints; others as given.
+    static func displayed(_ dir: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        guard dir.hasPrefix("/"), cwd.hasPrefix("/") else { return dir }
+        let base = cwd.hasSuffix("/") ? cwd : cwd + "/"
+        return dir.hasPrefix(base) && dir.count > base.count ? String(dir.dropFirst(base.count)) : dir
     }
 
     /// Every `.nibscript` under `dir`, sorted, as paths that start with `dir`.
@@ -47,16 +70,20 @@ public enum GoldenTests {
         return out.sorted()
     }
 
-    /// Runs one golden comparison. `root` is the directory paths are relative to; `update`
-    /// rewrites the golden instead. On a mismatch the actual output goes to `.out.actual`.
-    public static func check(script: String, root: String, update: Bool) -> Outcome {
-        let full = root + "/" + script
+    /// Runs one golden comparison. `root` is the directory a relative `script` path is
+    /// relative to (an absolute one is used as it is); `update` rewrites the golden instead.
+    /// On a mismatch the actual output goes to `.out.actual`.
+    public static func check(script: String, root: String, update: Bool,
+                             errorLimit: Int = DiagnosticFormatter.defaultErrorLimit) -> Outcome {
+        let full = script.hasPrefix("/") ? script : root + "/" + script
         let goldenPath = String(full.dropLast(".nibscript".count)) + ".out"
         let actualPath = goldenPath + ".actual"
-        guard let bytes = FileManager.default.contents(atPath: full) else {
-            return Outcome(script: script, passed: false, diff: "cannot read \(script)\n")
+        let bytes: [UInt8]
+        switch Driver.readScript(full) {
+        case .success(let b): bytes = b
+        case .failure(let e): return Outcome(script: script, passed: false, diff: e.message + "\n")
         }
-        let actual = output(forScript: script, bytes: [UInt8](bytes))
+        let actual = output(forScript: script, bytes: bytes, errorLimit: errorLimit)
         if update {
             try? actual.write(toFile: goldenPath, atomically: true, encoding: .utf8)
             try? FileManager.default.removeItem(atPath: actualPath)
@@ -79,21 +106,33 @@ public enum GoldenTests {
 
     static func command(_ args: [String], environment: [String: String]) -> Driver.Result {
         var update = false
+        var errorLimit = DiagnosticFormatter.defaultErrorLimit
         var dirs: [String] = []
-        for a in args {
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            if let (limit, taken) = Driver.errorLimitOption(args, at: i) {
+                switch limit {
+                case .success(let n): errorLimit = n
+                case .failure(let e): return Driver.usage(e.message)
+                }
+                i += taken
+                continue
+            }
             if a == "--update" { update = true }
             else if a.hasPrefix("-") { return Driver.usage("unknown option '\(a)' for 'test'") }
             else { dirs.append(a) }
+            i += 1
         }
         if update && environment["CI"] == "true" {
             return Driver.Result(status: 2, stdout: "", stderr: "error: refusing to rewrite golden files on CI\n")
         }
-        let dir = dirs.first.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "examples"
+        let dir = displayed(dirs.first.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "examples")
         let scripts = scripts(under: dir)
         if scripts.isEmpty { return Driver.Result(status: 2, stdout: "", stderr: "error: no .nibscript files under '\(dir)'\n") }
         var out = "", failed = 0
         for s in scripts {
-            let o = check(script: s, root: ".", update: update)
+            let o = check(script: s, root: ".", update: update, errorLimit: errorLimit)
             if o.passed { out += (update ? "updated " : "ok      ") + s + "\n" } else {
                 failed += 1
                 out += "FAIL    " + s + "\n" + o.diff

@@ -83,14 +83,26 @@ enum Matrix {
         return Result(path: file.path, script: own, configs: configs, rows: rows, notes: notes)
     }
 
-    /// One column: every scenario under `config`. Returns the cells (one per scenario of the
-    /// program, in order) and how many statements the ARC rewrite changed.
-    static func runColumn(_ file: SourceFile, program: Program, config: Configuration) -> ([Cell], Int) {
+    /// A script made ready for one configuration, as the matrix runs it: classes renamed to
+    /// their twins, an MRC script rewritten for ARC, compiled; scenarios that cannot run
+    /// there are left out, each with the reason.
+    struct Prepared {
+        /// The compiled script without the scenarios that cannot run (nil: none can).
+        var program: Program?
+        /// Why a scenario (by index in the original program) cannot run here.
+        var reasons: [Int: String]
+        /// How many statements the ARC rewrite changed.
+        var rewritten: Int
+    }
+
+    static func prepare(_ file: SourceFile, program: Program, config: Configuration) -> Prepared {
         let scenarios = program.scenarios
-        func all(_ reason: String) -> [Cell] { scenarios.map { _ in Cell(config: config, notApplicable: reason) } }
+        func all(_ reason: String) -> Prepared {
+            Prepared(program: nil, reasons: Dictionary(uniqueKeysWithValues: scenarios.indices.map { ($0, reason) }), rewritten: 0)
+        }
         let own = program.config
         if own.isARC && !config.isARC {
-            return (all("written for ARC: under MRC it would need the releases it does not have"), 0)
+            return all("written for ARC: under MRC it would need the releases it does not have")
         }
         var rewriter = ScriptRewriter(classes: config.platform == own.platform ? [:] : Twins.map(for: config.platform),
                                       toARC: !own.isARC && config.isARC)
@@ -105,7 +117,7 @@ enum Matrix {
             "line \(file.location(of: r.start).line): \(message)"
         }
         for u in rewriter.untranslatable {
-            guard let i = scenarioIndex(u.range) else { return (all(reasonText(u.range, u.text)), 0) }
+            guard let i = scenarioIndex(u.range) else { return all(reasonText(u.range, u.text)) }
             if reasons[i] == nil { reasons[i] = reasonText(u.range, u.text) }
         }
         var program2: Program?
@@ -121,22 +133,32 @@ enum Matrix {
             if let p { program2 = p; break }
             let errors = diagnostics.filter { $0.severity == .error }
             for e in errors {
-                guard let i = scenarioIndex(e.range) else { return (all(reasonText(e.range, e.message)), 0) }
+                guard let i = scenarioIndex(e.range) else { return all(reasonText(e.range, e.message)) }
                 if reasons[i] == nil { reasons[i] = reasonText(e.range, e.message) }
             }
         }
-        guard let compiled = program2 else { return (all("the script does not compile here"), 0) }
+        guard let compiled = program2 else { return all("the script does not compile here") }
+        for (i, s) in scenarios.enumerated() where reasons[i] == nil && !compiled.scenarios.contains(where: { $0.title == s.title }) {
+            reasons[i] = "not compiled"
+        }
+        return Prepared(program: compiled, reasons: reasons, rewritten: rewriter.rewrittenReleases)
+    }
+
+    /// One column: every scenario under `config`. Returns the cells (one per scenario of the
+    /// program, in order) and how many statements the ARC rewrite changed.
+    static func runColumn(_ file: SourceFile, program: Program, config: Configuration) -> ([Cell], Int) {
+        let prepared = prepare(file, program: program, config: config)
         var cells: [Cell] = []
-        for (i, s) in scenarios.enumerated() {
-            if let r = reasons[i] { cells.append(Cell(config: config, notApplicable: r)); continue }
-            guard let decl = compiled.scenarios.first(where: { $0.title == s.title }) else {
-                cells.append(Cell(config: config, notApplicable: "not compiled")); continue
+        for (i, s) in program.scenarios.enumerated() {
+            guard prepared.reasons[i] == nil, let compiled = prepared.program,
+                  let decl = compiled.scenarios.first(where: { $0.title == s.title }) else {
+                cells.append(Cell(config: config, notApplicable: prepared.reasons[i] ?? "not compiled")); continue
             }
             let run = ScenarioRun(program: compiled, scenario: decl, config: config)
             run.run()
             cells.append(cell(of: run, config: config))
         }
-        return (cells, rewriter.rewrittenReleases)
+        return (cells, prepared.rewritten)
     }
 
     /// What a finished run shows in a cell.
@@ -184,6 +206,7 @@ extension Matrix {
     static func command(_ args: [String]) -> Driver.Result {
         var format = "text"
         var files: [String] = []
+        var errorLimit = DiagnosticFormatter.defaultErrorLimit
         var i = 0
         while i < args.count {
             let a = args[i]
@@ -196,21 +219,31 @@ extension Matrix {
                 guard ["text", "json"].contains(format) else { return Driver.usage("'--format' takes 'text' or 'json'") }
                 i += 1; continue
             }
+            if let (limit, taken) = Driver.errorLimitOption(args, at: i) {
+                switch limit {
+                case .success(let n): errorLimit = n
+                case .failure(let e): return Driver.usage(e.message)
+                }
+                i += taken; continue
+            }
             if a == "-h" || a == "--help" { return Driver.Result(status: 0, stdout: Driver.help, stderr: "") }
             if a.hasPrefix("-") { return Driver.usage("unknown option '\(a)' for 'matrix'") }
             files.append(a); i += 1
         }
         guard files.count == 1, let path = files.first else { return Driver.usage("'matrix' takes one script") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return Driver.Result(status: 2, stdout: "", stderr: "error: cannot read '\(path)'\n")
+        switch Driver.readScript(path) {
+        case .success(let bytes):
+            return runSource(SourceFile(path: path, bytes: bytes), json: format == "json", errorLimit: errorLimit)
+        case .failure(let e):
+            return Driver.Result(status: 2, stdout: "", stderr: "error: \(e.message)\n")
         }
-        return runSource(SourceFile(path: path, bytes: [UInt8](data)), json: format == "json")
     }
 
     /// Compiles a script in its own configuration, then runs its matrix.
-    static func runSource(_ file: SourceFile, json: Bool) -> Driver.Result {
+    static func runSource(_ file: SourceFile, json: Bool,
+                          errorLimit: Int = DiagnosticFormatter.defaultErrorLimit) -> Driver.Result {
         let (program, diagnostics) = Compiler.compile(file)
-        let err = DiagnosticFormatter.format(diagnostics, in: file)
+        let err = DiagnosticFormatter.format(diagnostics, in: file, errorLimit: errorLimit)
         guard let program else {
             let n = diagnostics.filter { $0.severity == .error }.count
             return Driver.Result(status: 2, stdout: "", stderr: err + "\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")

@@ -10,6 +10,8 @@ struct Checker {
     var externalNibs: [String: NibModel] = [:]
     /// Names objects get at run time that no scope declares (TraceNames), with their classes.
     let traceNames: [String: String]
+    /// Interface Builder documents read so far (see `ExternalNibs.Documents`).
+    var documents: ExternalNibs.Documents = [:]
 
     init(program: Program) {
         config = program.config
@@ -59,9 +61,10 @@ struct Checker {
         for n in program.nibDecls {
             switch n.body {
             case .inline(let items):
-                _ = NibBuilder(classes: classes).build(n, items: items, diagnostics: &diagnostics)
+                program.inlineNibs[n.name.name] = NibBuilder(classes: classes).build(n, items: items, diagnostics: &diagnostics)
             case .file(let path, let range):
-                if let model = ExternalNibs.load(n, path: path, range: range, from: program.file, classes: classes, diagnostics: &diagnostics) {
+                if let model = ExternalNibs.load(n, path: path, range: range, from: program.file, classes: classes,
+                                                   diagnostics: &diagnostics, documents: &documents) {
                     program.externalNibs[n.name.name] = model
                     externalNibs[n.name.name] = model
                     if let p = model.documentPlatform, p != config.platform {

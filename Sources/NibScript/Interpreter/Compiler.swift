@@ -14,7 +14,8 @@ public enum Compiler {
         var diagnostics = parseDiagnostics
         var program = Program(file: file, ast: ast, config: .defaultIOS)
         let platformDeclared = configure(&program, diagnostics: &diagnostics)
-        if !platformDeclared, let p = documentPlatform(of: ast, file: file) {
+        var documents: ExternalNibs.Documents = [:]
+        if !platformDeclared, let p = documentPlatform(of: ast, file: file, documents: &documents) {
             // Without a `platform` line, an Interface Builder file's document type decides.
             program.config.platform = p
             (program.config.major, program.config.minor) = p == .ios ? (5, 1) : (10, 7)
@@ -35,17 +36,19 @@ public enum Compiler {
             }
         }
         var checker = Checker(program: program)
+        checker.documents = documents
         checker.check(&program, diagnostics: &diagnostics)
         let ok = !diagnostics.contains { $0.severity == .error }
         return (ok ? program : nil, diagnostics)
     }
 
     /// The platform of the first Interface Builder file the script loads, if any.
-    private static func documentPlatform(of ast: ScriptFile, file: SourceFile) -> PlatformName? {
+    private static func documentPlatform(of ast: ScriptFile, file: SourceFile,
+                                         documents: inout ExternalNibs.Documents) -> PlatformName? {
         for case .nib(let n) in ast.decls {
             guard case .file(let path, let range) = n.body else { continue }
             var ignored: [Diagnostic] = []
-            if let (doc, _) = ExternalNibs.read(path, from: file, at: range, diagnostics: &ignored) {
+            if let (doc, _) = ExternalNibs.read(path, from: file, at: range, diagnostics: &ignored, documents: &documents) {
                 return doc.platform == .ios ? .ios : .mac
             }
         }

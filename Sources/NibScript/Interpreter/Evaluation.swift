@@ -230,9 +230,9 @@ extension ScenarioRun {
     func runInitializers(_ selector: String, of c: RuntimeClass, on o: ObjectID) {
         if let designated = controllerDesignatedInitializer(selector, of: c) { runInitializers(designated, of: c, on: o) }
         controllerWillInitialize(selector, of: c, on: o)
-        for k in c.ancestors.reversed() {
+        for (m, k) in c.initializerBodies(selector) {
             guard !crashed else { return }
-            if let m = k.methods[selector] { invoke(m, of: k, on: o, selector: selector) }
+            invoke(m, of: k, on: o, selector: selector)
         }
     }
 
@@ -251,13 +251,14 @@ enum Names {
     /// assignment: the variables of a scope.
     static func assigned(in block: Block, excluding: (String) -> Bool = { _ in false }) -> [String] {
         var out: [String] = []
+        var seen = Set<String>()
         var stack = [block.statements[...]]
         while var rest = stack.popLast() {
             guard let s = rest.popFirst() else { continue }
             stack.append(rest)
             switch s.kind {
             case .assign(let t, _):
-                if case .name(let id) = t.kind, id.name != "self", !excluding(id.name), !out.contains(id.name) { out.append(id.name) }
+                if case .name(let id) = t.kind, id.name != "self", !excluding(id.name), seen.insert(id.name).inserted { out.append(id.name) }
             case .autoreleasePool(let b):
                 stack.append(b.statements[...])
             case .choose(let bs):

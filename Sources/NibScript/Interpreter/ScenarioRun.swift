@@ -12,9 +12,9 @@ final class ScenarioRun {
     let classes: ClassTable
     var file: SourceFile { program.file }
 
-    /// Where the trace goes as it is made; nil when nothing prints it (`--quiet`, `matrix`,
-    /// `explore`), and then no trace text is built at all.
-    var trace: TraceWriter?
+    /// Where the trace goes as it is made (text, JSON Lines, a recording); nil when nothing
+    /// prints it (`--quiet`, `matrix`, `explore`), and then no trace text is built at all.
+    var trace: TraceSink?
     var tracing: Bool { trace != nil }
     var line = 0 { didSet { engine.site = Int32(line) } }
     /// Where the last line lookup ended, so the next (usually the next statement) is O(1).
@@ -26,6 +26,8 @@ final class ScenarioRun {
     var eventLog = EventLog()
     /// How many engine events the run had (for the benchmark's rates).
     var events = 0
+    /// Trace labels already made, by object (see `paddedLabel`).
+    private var paddedLabels: [String?] = []
     var warnings: [(line: Int, text: String)] = []
     var results: [ExpectationResult] = []
     var crashLine: Int?
@@ -44,13 +46,19 @@ final class ScenarioRun {
     var application: ObjectID?
     var frameClasses: [String: (ClassID, [String])] = [:]
     var callDepth = 0
+    /// Dealloc plans already made, by class (Cocoa/DeallocPlanning.swift).
+    var planCache: [ClassID: DeallocPlan] = [:]
     /// `watch x`: the object expectations naming the scenario variable x read.
     var watched: [String: ObjectID] = [:]
     /// `retain value` in a method body, not yet owned by a reference: (frame, object).
     var floatingRetains: [(frame: ObjectID, object: ObjectID)] = []
     static let maxCallDepth = 64
+    /// `nibscript graph --at L`: the run stops before the first statement of the scenario
+    /// after line L (`stopped` then), leaving the state as it was after line L.
+    var stopAfterLine: Int?
+    var stopped = false
 
-    init(program: Program, scenario: ScenarioDecl, config: Configuration, trace: TraceWriter? = nil) {
+    init(program: Program, scenario: ScenarioDecl, config: Configuration, trace: TraceSink? = nil) {
         self.trace = trace
         self.program = program
         self.scenario = scenario
@@ -62,17 +70,17 @@ final class ScenarioRun {
         engine.eventSink = { [unowned self] e in self.record(e) }
     }
 
-    var crashed: Bool { engine.crash != nil }
+    var crashed: Bool { engine.hasCrashed }
 
     // MARK: Trace
 
     func note(_ text: @autoclosure () -> String, extraDepth: Int = 1) {
-        trace?.write(line: line, depth: depth + extraDepth, text())
+        trace?.note(text(), line: line, depth: depth + extraDepth, in: self)
     }
 
     /// A trace line at `depth` (absolute), built only when a trace is being written.
     func traceLine(depth: Int, _ text: @autoclosure () -> String) {
-        trace?.write(line: line, depth: depth, text())
+        trace?.note(text(), line: line, depth: depth, in: self)
     }
 
     func warn(_ text: String) {
@@ -81,8 +89,7 @@ final class ScenarioRun {
     }
 
     func header(_ range: SourceRange) {
-        guard let trace else { return }
-        trace.write(line: line, depth: depth, file.firstLineTrimmed(range))
+        trace?.statement(range, line: line, depth: depth, in: self)
     }
 
     func label(_ o: ObjectID) -> String {
@@ -113,6 +120,11 @@ final class ScenarioRun {
             let slot = engine.slots(of: engine.classOf(r.holder))[Int(r.slot)].name
             return "\(slot) of \(shortLabel(r.holder))"
         case .dealloc(let o): return engine.isHidden(o) ? "end of scope" : "dealloc of \(shortLabel(o))"
+        case .deallocSlot(let r):
+            // Which of its references the dealloc let go of: `dealloc of c#1 (table)`.
+            if engine.isHidden(r.holder) { return "end of scope" }
+            let place = placeLabel(r)
+            return "dealloc of \(shortLabel(r.holder)) (\(place.dropFirst(shortLabel(r.holder).count + 1)))"
         case .pool: return "autorelease pool drain"
         case .temporary: return "ARC: end of statement"
         case .other(let s): return s
@@ -137,46 +149,90 @@ final class ScenarioRun {
         case .crash: crashLine = line
         case .drain: break
         }
-        guard let trace, let text = traceText(e) else { return }
-        trace.write(line: line, depth: depth + 1 + e.depth, text)
+        trace?.event(e, line: line, depth: depth + 1 + e.depth, in: self)
     }
 
     /// The words of an event's trace line; nil for events of hidden objects (the scopes'
     /// variable frames), which the trace does not show.
-    private func traceText(_ e: EngineEvent) -> String? {
-        func object(_ verb: String, _ o: ObjectID, _ rest: String) -> String? {
-            if engine.isHidden(o) { return nil }
-            let text = TextReport.pad(verb, 12) + " " + TextReport.pad(label(o), 28) + " " + rest
-            return text.trimmingTrailingSpaces()
+    func traceText(_ e: EngineEvent) -> String? {
+        var text = LineBuffer()
+        guard traceText(e, into: &text) else { return nil }
+        return text.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Appends the words of an event's trace line to `text`; false for events of hidden
+    /// objects (the scopes' variable frames), which the trace does not show. Built by
+    /// appending bytes: this runs for every event of a traced run.
+    func traceText(_ e: EngineEvent, into text: inout LineBuffer) -> Bool {
+        func object(_ paddedVerb: String, _ o: ObjectID) -> Bool {
+            if engine.isHidden(o) { return false }
+            text.append(paddedVerb)
+            text.append(UInt8(ascii: " "))
+            text.append(paddedLabel(o))
+            text.append(UInt8(ascii: " "))
+            return true
         }
-        func counted(_ n: Int32, _ c: Cause) -> String {
+        func why(_ c: Cause) {
             let why = causeText(c)
-            return "count \(n)" + (why.isEmpty ? "" : "   " + why)
+            if !why.isEmpty { text.append("   "); text.append(why) }
+        }
+        func counted(_ n: Int32, _ c: Cause) {
+            text.append("count ")
+            text.append(n)
+            why(c)
         }
         switch e.kind {
         case .alloc(let o):
             let note = allocNote
             allocNote = nil
-            return object("alloc", o, "count 1" + (note.map { "   " + $0 } ?? ""))
-        case .retain(let o, let n, let c): return object("retain", o, counted(n, c))
-        case .release(let o, let n, let c): return object("release", o, counted(n, c))
+            guard object(Verb.alloc, o) else { return false }
+            text.append("count 1")
+            if let note { text.append("   "); text.append(note) }
+        case .retain(let o, let n, let c):
+            guard object(Verb.retain, o) else { return false }
+            counted(n, c)
+        case .release(let o, let n, let c):
+            guard object(Verb.release, o) else { return false }
+            counted(n, c)
         case .autorelease(let o, let pool, let n, let c):
-            let why = causeText(c)
-            return object("autorelease", o, "count \(n), pending in pool \(pool)" + (why.isEmpty ? "" : "   " + why))
+            guard object(Verb.autorelease, o) else { return false }
+            text.append("count ")
+            text.append(n)
+            text.append(", pending in pool ")
+            text.append(pool)
+            why(c)
         case .drain(let pool, let entries):
-            return "drain        pool \(pool): \(entries) pending release\(entries == 1 ? "" : "s")"
+            text.append("drain        pool \(pool): \(entries) pending release\(entries == 1 ? "" : "s")")
         case .dealloc(let o):
             // The collector finalizes; the event stays a `dealloc` for `expect event`.
-            return object(config.isGC ? "collected" : "dealloc", o, "")
+            guard object(config.isGC ? Verb.collected : Verb.dealloc, o) else { return false }
+            text.trimTrailingSpaces()
         case .deallocIncomplete:
-            return "warning: " + warnings.last!.text
+            text.append("warning: " + warnings.last!.text)
         case .weakZeroed(let r, let t):
-            return "weak → nil   \(placeLabel(r)) (was \(shortLabel(t)))"
+            text.append("weak → nil   \(placeLabel(r)) (was \(shortLabel(t)))")
         case .zombie(let o, let sel):
-            return "ZOMBIE       -[\(engine.className(engine.classOf(o))) \(sel)] sent to deallocated \(label(o))"
+            text.append("ZOMBIE       -[\(engine.className(engine.classOf(o))) \(sel)] sent to deallocated \(label(o))")
         case .crash(let message):
-            return "CRASH        " + message
+            text.append("CRASH        " + message)
         }
+        return true
+    }
+
+    /// An object's label padded to the trace's column, made once per object: an object's
+    /// class, name and number never change.
+    private func paddedLabel(_ o: ObjectID) -> String {
+        if o.index < paddedLabels.count, let l = paddedLabels[o.index] { return l }
+        let l = TextReport.pad(label(o), 28)
+        if o.index >= paddedLabels.count { paddedLabels += repeatElement(nil, count: o.index + 1 - paddedLabels.count) }
+        paddedLabels[o.index] = l
+        return l
+    }
+
+    /// The trace's verbs, padded to their column.
+    private enum Verb {
+        static let alloc = "alloc       ", retain = "retain      ", release = "release     ",
+                   autorelease = "autorelease ", dealloc = "dealloc     ", collected = "collected   "
     }
 }
 

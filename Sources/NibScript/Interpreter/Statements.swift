@@ -14,6 +14,7 @@ extension ScenarioRun {
     func execute(_ statements: [Stmt], _ ctx: Context, topLevel: Bool = false) {
         var skippedAfterCrash = false
         for s in statements {
+            if stopsBefore(s) { break }
             line = file.line(of: s.range.start, hint: &lineHint)
             if case .expect(let e) = s.kind { check(e, ctx); continue }
             if crashed {
@@ -98,7 +99,7 @@ extension ScenarioRun {
             note("autorelease pool \(engine.poolDepth - 1) begins")
             execute(block.statements, ctx)
             line = file.location(of: max(block.range.start, block.range.end - 1)).line
-            if !crashed { engine.drainPool() }
+            if !crashed && !stopsAt(block.range.end - 1) { engine.drainPool() }
         case .superCall:
             callSuper(ctx)
         case .watch(let e):
@@ -144,6 +145,20 @@ extension ScenarioRun {
         return true
     }
 
+    /// `nibscript graph --at L`: true (and from then on) once a statement of the scenario
+    /// starts after line L. Method bodies, written outside the scenario, never stop it.
+    func stopsBefore(_ s: Stmt) -> Bool { stopsAt(s.range.start) }
+
+    /// The same for any offset of the scenario: a statement's start, a pool's or the
+    /// scenario's closing brace (whose drain then does not happen).
+    func stopsAt(_ offset: Int) -> Bool {
+        guard let stop = stopAfterLine, !stopped else { return stopped }
+        guard scenario.range.start <= offset, offset < scenario.range.end,
+              file.location(of: offset).line > stop else { return false }
+        stopped = true
+        return true
+    }
+
     /// Drains every pool down to the run loop's: what the end of an event does.
     func drainRunLoopPool() {
         while engine.poolDepth > 1, !crashed { engine.drainPool() }
@@ -168,7 +183,7 @@ extension ScenarioRun {
     /// variables stay in scope for the summary (they are its roots), under MRC and ARC alike.
     func finish() {
         line = file.location(of: max(scenario.range.start, scenario.range.end - 1)).line
-        guard !crashed else { return }
+        guard !crashed, !stopsAt(max(scenario.range.start, scenario.range.end - 1)) else { return }
         let pending = (0..<engine.poolDepth).reduce(0) { $0 + engine.pendingReleases(inPool: $1).count }
         if pending > 0 || config.isGC {
             traceLine(depth: 0, "end of scenario: the event ends and the run loop's pool drains")
@@ -195,7 +210,6 @@ extension ScenarioRun {
     }
 
     func runtimeClass(of o: ObjectID) -> RuntimeClass {
-        let c = engine.classOf(o)
-        return classes[engineClass: c] ?? classes[engine.className(c)]!
+        classes[engineClass: engine.classOf(o)] ?? classes[engine.className(engine.classOf(o))]!
     }
 }

@@ -20,6 +20,34 @@ enum JSON {
         return out + "\n"
     }
 
+    /// On one line with no spaces, and a final newline: a record of JSON Lines.
+    func renderLine() -> String {
+        var out = ""
+        writeCompact(into: &out)
+        return out + "\n"
+    }
+
+    private func writeCompact(into out: inout String) {
+        switch self {
+        case .array(let xs):
+            out += "["
+            for (i, x) in xs.enumerated() { if i > 0 { out += "," }; x.writeCompact(into: &out) }
+            out += "]"
+        case .object(let kvs):
+            out += "{"
+            for (i, (k, v)) in kvs.enumerated() {
+                if i > 0 { out += "," }
+                JSON.quote(k, into: &out)
+                out += ":"
+                v.writeCompact(into: &out)
+            }
+            out += "}"
+        default: write(into: &out, indent: 0)
+        }
+    }
+
+    static func optional(_ n: Int?) -> JSON { n.map { .int($0) } ?? .null }
+
     private func write(into out: inout String, indent: Int) {
         let pad = String(repeating: "  ", count: indent + 1)
         let close = String(repeating: "  ", count: indent)

@@ -4,8 +4,14 @@ import Foundation
 /// streams as it goes (a trace is never held whole); tests collect it in a string.
 public protocol TextOutput: AnyObject {
     func write(_ text: String)
+    /// Writes UTF-8 text held in a buffer (a trace line), without making a string of it.
+    func write(utf8 bytes: UnsafeBufferPointer<UInt8>)
     /// Hands on whatever is buffered (before another stream is written, and at the end).
     func flush()
+}
+
+extension TextOutput {
+    public func write(utf8 bytes: UnsafeBufferPointer<UInt8>) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
 /// Collects everything written, for tests and for the `Driver.Result` form of a command.
@@ -30,7 +36,13 @@ public final class FileDescriptorOutput: TextOutput {
     deinit { flush() }
 
     public func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+        if buffer.count >= capacity { flush() }
+    }
+
+    public func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: bytes)
         if buffer.count >= capacity { flush() }
     }
 

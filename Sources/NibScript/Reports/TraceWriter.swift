@@ -8,26 +8,96 @@ final class TraceWriter {
 
     private let out: TextOutput
     private var lastLine = -1
-    private static let indents: [String] = (0...maxIndent).map { String(repeating: "  ", count: $0) }
+    /// The line being written, reused for every line so writing one allocates nothing.
+    private var buffer = LineBuffer()
+    /// An event's words, built by the run (reused too).
+    var eventText = LineBuffer()
 
     init(_ out: TextOutput) { self.out = out }
 
     func write(line: Int, depth: Int, _ text: String) {
-        var s: String
+        prefix(line: line, depth: depth)
+        buffer.append(text)
+        finish()
+    }
+
+    /// Writes a line whose text was built in `text` (which is left empty).
+    func write(line: Int, depth: Int, _ text: inout LineBuffer) {
+        prefix(line: line, depth: depth)
+        buffer.append(text)
+        text.removeAll()
+        finish()
+    }
+
+    private func prefix(line: Int, depth: Int) {
+        buffer.removeAll()
         if line == lastLine {
-            s = "       "
+            buffer.appendSpaces(7)
         } else {
             lastLine = line
-            let number = String(line)
-            s = number.count < 5 ? String(repeating: " ", count: 5 - number.count) + number + "  " : number + "  "
+            buffer.appendSpaces(5 - LineBuffer.digits(line))
+            buffer.append(line)
+            buffer.appendSpaces(2)
         }
-        if depth <= TraceWriter.maxIndent {
-            s += TraceWriter.indents[max(0, depth)]
-        } else {
-            s += TraceWriter.indents[TraceWriter.maxIndent] + "[depth \(depth)] "
+        buffer.appendSpaces(2 * min(max(0, depth), TraceWriter.maxIndent))
+        if depth > TraceWriter.maxIndent {
+            buffer.append("[depth ")
+            buffer.append(depth)
+            buffer.append("] ")
         }
-        s += text
-        s += "\n"
-        out.write(s)
+    }
+
+    private func finish() {
+        buffer.append(UInt8(ascii: "\n"))
+        buffer.withUnsafeBytes { out.write(utf8: $0) }
+    }
+}
+
+/// UTF-8 text built by appending, without the intermediate strings of interpolation.
+struct LineBuffer {
+    private(set) var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(256) }
+
+    var count: Int { bytes.count }
+    mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
+    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    mutating func append(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ other: LineBuffer) { bytes.append(contentsOf: other.bytes) }
+
+    mutating func append<I: BinaryInteger>(_ n: I) {
+        var v = Int(n)
+        if v < 0 { bytes.append(UInt8(ascii: "-")); v = -v }
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(v % 10))
+            v /= 10
+        } while v > 0
+        bytes[start...].reverse()
+    }
+
+    mutating func appendSpaces(_ n: Int) {
+        if n > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n)) }
+    }
+
+    /// Drops trailing spaces.
+    mutating func trimTrailingSpaces() {
+        while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+    }
+
+    func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        bytes.withUnsafeBufferPointer(body)
+    }
+
+    static func digits(_ n: Int) -> Int {
+        var v = abs(n), d = 1
+        while v >= 10 { v /= 10; d += 1 }
+        return n < 0 ? d + 1 : d
     }
 }

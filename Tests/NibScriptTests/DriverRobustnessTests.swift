@@ -1,0 +1,95 @@
+import Foundation
+import XCTest
+@testable import NibScript
+
+/// What a new user meets first: missing or odd files, golden folders named either way, and
+/// junk given as a script.
+final class DriverRobustnessTests: XCTestCase {
+    private var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("nibscript-driver-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("goldens"), withIntermediateDirectories: true)
+        try "scenario \"s\" {\n    o = new NSObject\n    expect count o == 1\n}\n"
+            .write(to: dir.appendingPathComponent("goldens/ok.nibscript"), atomically: true, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    func testCannotReadSaysWhy() throws {
+        let missing = dir.appendingPathComponent("missing.nibscript").path
+        let folder = dir.appendingPathComponent("goldens").path
+        for command in ["run", "matrix", "explore"] {
+            XCTAssertEqual(Driver.main([command, missing]).stderr, "error: cannot read '\(missing)': no such file\n", command)
+            XCTAssertEqual(Driver.main([command, folder]).stderr,
+                           "error: cannot read '\(folder)': it is a directory, not a script\n", command)
+            XCTAssertEqual(Driver.main([command, folder]).status, 2, command)
+        }
+        // Root reads any file whatever its permissions.
+        guard getuid() != 0 else { return }
+        let locked = dir.appendingPathComponent("locked.nibscript")
+        try "x".write(to: locked, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+        XCTAssertEqual(Driver.main(["run", locked.path]).stderr, "error: cannot read '\(locked.path)': permission denied\n")
+    }
+
+    func testGoldenTestsRunInAnAbsoluteFolder() {
+        let folder = dir.appendingPathComponent("goldens").path
+        XCTAssertEqual(Driver.main(["test", "--update", folder], environment: [:]).status, 0)
+        let r = Driver.main(["test", folder], environment: [:])
+        XCTAssertEqual(r.status, 0, r.stdout)
+        XCTAssertEqual(r.stdout, "ok      \(folder)/ok.nibscript\n1 passed, 0 failed\n")
+    }
+
+    func testGoldenTestsRunInARelativeFolder() {
+        let cwd = FileManager.default.currentDirectoryPath
+        defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
+        FileManager.default.changeCurrentDirectoryPath(dir.path)
+        XCTAssertEqual(Driver.main(["test", "--update", "goldens/"], environment: [:]).status, 0)
+        let relative = Driver.main(["test", "goldens"], environment: [:])
+        XCTAssertEqual(relative.stdout, "ok      goldens/ok.nibscript\n1 passed, 0 failed\n")
+        // The same folder by its absolute path, inside the current one, shows the same paths.
+        let absolute = Driver.main(["test", FileManager.default.currentDirectoryPath + "/goldens"], environment: [:])
+        XCTAssertEqual(absolute.stdout, relative.stdout)
+    }
+
+    func testErrorLimitOption() throws {
+        let script = dir.appendingPathComponent("many.nibscript")
+        try ("scenario \"s\" {\n" + String(repeating: "    @\n", count: 25) + "}\n").write(to: script, atomically: true, encoding: .utf8)
+        let byDefault = Driver.main(["run", script.path])
+        XCTAssertEqual(byDefault.status, 2)
+        XCTAssertEqual(byDefault.stderr.components(separatedBy: ": error: ").count - 1, 20)
+        XCTAssertTrue(byDefault.stderr.hasSuffix("error: too many errors; stopping (--error-limit 20)\n25 errors in \(script.path)\n"),
+                      byDefault.stderr)
+        for args in [["run", "--error-limit", "3"], ["run", "--error-limit=3"], ["matrix", "--error-limit", "3"],
+                     ["explore", "--error-limit", "3"]] {
+            let r = Driver.main(args + [script.path])
+            XCTAssertEqual(r.stderr.components(separatedBy: ": error: ").count - 1, 3, "\(args)")
+            XCTAssertTrue(r.stderr.contains("error: too many errors; stopping (--error-limit 3)\n"), "\(args)")
+        }
+        let all = Driver.main(["run", "--error-limit", "0", script.path])
+        XCTAssertEqual(all.stderr.components(separatedBy: ": error: ").count - 1, 25)
+        XCTAssertFalse(all.stderr.contains("too many errors"))
+        for bad in ["-1", "x"] {
+            let r = Driver.main(["run", "--error-limit", bad, script.path])
+            XCTAssertEqual(r.status, 2)
+            XCTAssertTrue(r.stderr.hasPrefix("error: '--error-limit' takes a number (0 for no limit)\n"), r.stderr)
+        }
+        let tested = Driver.main(["test", "--error-limit", "2", dir.appendingPathComponent("goldens").path], environment: [:])
+        XCTAssertEqual(tested.status, 1, tested.stderr)  // no golden file yet: a failure, not a usage error
+    }
+
+    func testABinaryFileGivesOneShortError() throws {
+        var bytes: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00]
+        for i in 0..<3000 { bytes.append(UInt8(truncatingIfNeeded: i &* 131 &+ 7)) }
+        let binary = dir.appendingPathComponent("a.out")
+        try Data(bytes).write(to: binary)
+        let r = Driver.main(["run", binary.path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("\(binary.path):1:8: error: not a text file"), r.stderr)
+        XCTAssertTrue(r.stderr.hasSuffix("1 error in \(binary.path)\n"), r.stderr)
+        XCTAssertLessThan(r.stderr.utf8.count, 1200)
+    }
+}

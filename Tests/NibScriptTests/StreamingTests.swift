@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+@testable import NibScript
+import NibScriptSyntax
+
+/// `run` writes its trace as the run makes it, and builds none when nothing prints it.
+final class StreamingTests: XCTestCase {
+    /// Records each write, and what the run had done when it came.
+    final class RecordingOutput: TextOutput {
+        var writes: [String] = []
+        func write(_ text: String) { writes.append(text) }
+        func flush() {}
+    }
+
+    private let script = """
+    platform ios 5.1
+    memory mrc
+    scenario "streamed" {
+        a = new NSObject
+        retain a
+        release a
+        release a
+    }
+
+    """
+
+    func testTheTraceReachesTheOutputLineByLine() {
+        let out = RecordingOutput(), err = RecordingOutput()
+        let status = Driver.runSource(SourceFile(path: "s.nibscript", text: script), quiet: false, stdout: out, stderr: err)
+        XCTAssertEqual(status, 0)
+        let text = out.writes.joined()
+        XCTAssertEqual(text, Driver.runSource(SourceFile(path: "s.nibscript", text: script)).stdout, "the same text as collected")
+        // Each trace line is its own write: the heading, 4 statements and 5 events, then the summary.
+        XCTAssertGreaterThanOrEqual(out.writes.count, 11, "written as it was made, not at the end: \(out.writes)")
+        XCTAssertTrue(out.writes.contains { $0.contains("dealloc      NSObject a#1") && !$0.contains("summary") }, "\(out.writes)")
+    }
+
+    func testQuietBuildsNoTrace() {
+        let out = RecordingOutput(), err = RecordingOutput()
+        _ = Driver.runSource(SourceFile(path: "s.nibscript", text: script), quiet: true, stdout: out, stderr: err)
+        XCTAssertFalse(out.writes.joined().contains("retain       NSObject"))
+        XCTAssertEqual(out.writes.count, 2, "the heading and the summary only: \(out.writes)")
+    }
+
+    /// A cascade deeper than the indentation cap shows its depth as a number.
+    func testDeepCascadesStopIndenting() {
+        var s = "platform ios 5.1\nmemory mrc\nclass Node : NSObject {\n    property next : Node retain\n    dealloc {\n        release next\n        super\n    }\n}\nscenario \"deep\" {\n    head = new Node\n    a = head\n"
+        for _ in 0..<12 { s += "    b = new Node\n    a.next = b\n    release b\n    a = b\n" }
+        s += "    release head\n}\n"
+        let r = Driver.runSource(SourceFile(path: "deep.nibscript", text: s))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let indent = String(repeating: "  ", count: TraceWriter.maxIndent)
+        XCTAssertTrue(r.stdout.contains("       " + indent + "[depth 10] release      Node b#10"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("       " + indent + "  "), "no line is indented past the cap")
+    }
+}

@@ -1,0 +1,14 @@
+#import "AboutViewController.h"
+
+@implementation AboutViewController
+
+- (void)viewDidUnload {
+    self.version = nil;
+    [super viewDidUnload];
+}
+
+- (void)dealloc {
+    [super dealloc];
+}
+
+@end
