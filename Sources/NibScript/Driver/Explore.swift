@@ -35,7 +35,7 @@ enum Explore {
         /// At most this many fork points (snapshots) are kept for the next wave; children past
         /// it replay their prefix instead. A snapshot costs about the run's state, so this
         /// bounds memory whatever the number of variants waiting. It changes no output.
-        var maxForks = 512
+        var maxForks = 320
     }
 
     /// One step of a variant's path.
