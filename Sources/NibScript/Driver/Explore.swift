@@ -735,9 +735,13 @@ extension ScenarioRun {
             if d.stopped || c == 0 { return }
             d.used += 1
             if d.steps != nil {
+                // After the last step taken, a `choose` included: the path lists steps in
+                // the order they happened, so the warning names the line just before it.
                 let after = d.steps!.reversed().lazy.compactMap { step -> Int? in
-                    if case .statement(let l, _) = step { return l }
-                    return nil
+                    switch step {
+                    case .statement(let l, _), .branch(let l, _, _): return l
+                    default: return nil
+                    }
                 }.first ?? line
                 d.step(.warning(afterLine: after))
             } else {
