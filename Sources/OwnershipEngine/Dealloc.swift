@@ -20,6 +20,11 @@ public enum DeallocStep: Sendable, Equatable {
     /// Release one object held by self's adopted claims (Mac top-level objects of a nib whose
     /// owner is a window or view controller).
     case releaseAdopted
+    /// A line of the client's own dealloc code begins here (`token` is the client's name for
+    /// it, `site` its script line): the engine reports it (`deallocStatement`), indented
+    /// `indent` levels under the dealloc, and the events of the steps after it come one level
+    /// deeper, and carry `site`, until the next such step or the dealloc's end.
+    case statement(site: Int32, token: Int32, indent: Int32)
 }
 
 /// A class's dealloc, flattened: steps, and whether the chain reaches NSObject's dealloc
@@ -62,6 +67,10 @@ struct DeallocFrame {
     var pendingCause: Cause = .explicit
     var pendingIndex = 0
     var reachesRoot: Bool
+    /// How many levels the events of this frame are indented by its `statement` steps.
+    var indent: Int32 = 0
+    /// The client's site when the dealloc began, given back when it ends.
+    var siteBefore: Int32 = 0
 
     /// The next object a `releaseList` step left to release, if any.
     mutating func nextPending() -> ObjectID? {

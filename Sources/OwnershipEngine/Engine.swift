@@ -122,6 +122,7 @@ public final class Engine {
         s.crash = Crash(message: text, object: o, selector: selector, site: s.site)
         emit(.crash(text))
         s.frames.removeAll()
+        s.frameIndent = 0
     }
 
     // MARK: Retain counting
@@ -302,7 +303,7 @@ public final class Engine {
     func beginDealloc(_ o: ObjectID) {
         markDeallocating(o)
         let plan = planner?.deallocPlan(for: o, in: self) ?? DeallocPlan(steps: [])
-        s.frames.append(DeallocFrame(object: o, steps: plan.steps, reachesRoot: plan.reachesRoot))
+        s.frames.append(DeallocFrame(object: o, steps: plan.steps, reachesRoot: plan.reachesRoot, siteBefore: s.site))
         if !s.runningFrames { runFrames() }
     }
 
@@ -321,6 +322,8 @@ public final class Engine {
                 continue
             }
             let done = s.frames.removeLast()
+            s.frameIndent -= Int(done.indent)
+            s.site = done.siteBefore
             if !done.reachesRoot { emit(.deallocIncomplete(done.object)) }
             s.states[done.object.index] = .deallocated
             s.forgetWeakSlots(of: done.object)
@@ -351,6 +354,14 @@ public final class Engine {
             s.frames[frameIndex].pending += s.lists[list]
             s.frames[frameIndex].pendingCause = .deallocSlot(SlotRef(me, slot))
             s.lists[list] = []
+        case .statement(let site, let token, let indent):
+            s.frameIndent += Int(indent - s.frames[frameIndex].indent)
+            s.frames[frameIndex].indent = indent
+            // Reported with the site before it, so the client sees where it comes from too.
+            emit(.deallocStatement(me, site: site, token: token))
+            s.site = site
+            s.frameIndent += 1
+            s.frames[frameIndex].indent = indent + 1
         case .releaseAdopted:
             s.frames[frameIndex].pending += s.adopted[me.index]
             s.frames[frameIndex].pendingCause = cause
@@ -365,10 +376,11 @@ public final class Engine {
         s.crash = Crash(message: message, object: object, selector: selector, site: s.site)
         emit(.crash(message))
         s.frames.removeAll()
+        s.frameIndent = 0
     }
 
     @inline(__always) func emit(_ kind: EngineEvent.Kind) {
         guard let sink else { return }
-        sink(EngineEvent(kind: kind, site: s.site, depth: s.frames.count))
+        sink(EngineEvent(kind: kind, site: s.site, depth: s.frames.count + s.frameIndent))
     }
 }

@@ -41,6 +41,9 @@ struct EngineState {
 
     var pools: [[ObjectID]] = [[]]
     var frames: [DeallocFrame] = []
+    /// The sum of the running frames' `indent`s (kept as frames come and go, so an event's
+    /// depth is O(1) however deep the cascade).
+    var frameIndent = 0
     var runningFrames = false
     var visibleCount: Int32 = 0
     var garbageCollected = false
@@ -134,7 +137,8 @@ struct EngineState {
     /// Returns the weak references it zeroed.
     mutating func markDeallocating(_ o: ObjectID) -> [SlotRef] {
         states[o.index] = .deallocating
-        deallocSite[o.index] = site
+        // The statement that started the cascade, not a line of a dealloc body inside it.
+        deallocSite[o.index] = frames.first?.siteBefore ?? site
         let referrers = weakReferrers[o.index]
         if referrers.isEmpty { return referrers }
         weakReferrers[o.index] = []

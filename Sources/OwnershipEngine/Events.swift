@@ -38,6 +38,9 @@ public struct EngineEvent: Sendable {
         /// A message to a deallocated object (NSZombieEnabled's report). Always followed by `.crash`.
         case zombie(ObjectID, selector: String)
         case crash(String)
+        /// A `statement` step of the dealloc of the object ran: the client's line `token`, at
+        /// script line `site` (the event's own site is the one before it).
+        case deallocStatement(ObjectID, site: Int32, token: Int32)
     }
     public var kind: Kind
     /// The client's token for the statement that caused it (a script line, for instance).

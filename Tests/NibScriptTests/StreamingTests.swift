@@ -50,7 +50,7 @@ final class StreamingTests: XCTestCase {
         let r = Driver.runSource(SourceFile(path: "deep.nibscript", text: s))
         XCTAssertEqual(r.status, 0, r.stderr)
         let indent = String(repeating: "  ", count: TraceWriter.maxIndent)
-        XCTAssertTrue(r.stdout.contains("       " + indent + "[depth 10] release      Node b#10"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("       " + indent + "[depth 13] release      Node b#5"), r.stdout)
         XCTAssertFalse(r.stdout.contains("       " + indent + "  "), "no line is indented past the cap")
     }
 }

@@ -18,3 +18,30 @@ final class DeallocCauseTests: XCTestCase {
         XCTAssertEqual(byObject[b], .deallocSlot(SlotRef(v, World.subviews)))
     }
 }
+
+/// A plan's `statement` steps: reported in order, with the site they bring, and the events
+/// after them one level deeper and at that site, until the dealloc ends.
+final class DeallocStatementTests: XCTestCase {
+    func testStatementStepsNestTheEventsAfterThemAndGiveBackTheSite() {
+        let w = World(events: false)
+        var seen: [(String, Int32, Int)] = []
+        w.engine.eventSink = { e in
+            switch e.kind {
+            case .deallocStatement(_, let site, let token): seen.append(("statement \(token) → \(site)", e.site, e.depth))
+            case .release(let o, _, _): seen.append(("release \(w.engine.name(o))", e.site, e.depth))
+            default: break
+            }
+        }
+        w.planner.set(w.owner, [.statement(site: 12, token: 0, indent: 0), .statement(site: 13, token: 1, indent: 1),
+                                .release(slot: World.label)])
+        let v = w.view("v"), a = w.label("a")
+        w.engine.store(SlotRef(v, World.label), a, rule: .adopt)
+        w.engine.site = 40
+        w.engine.release(v)
+        XCTAssertEqual(seen.map(\.0), ["release v", "statement 0 → 12", "statement 1 → 13", "release a"])
+        XCTAssertEqual(seen.map(\.1), [40, 40, 12, 13], "each statement event carries the site before it; the events after, its own")
+        XCTAssertEqual(seen.map(\.2), [0, 1, 2, 3], "the method at the frame, its statement one deeper, the statement's events deeper still")
+        XCTAssertEqual(w.engine.site, 40, "the site is given back when the dealloc ends")
+        XCTAssertEqual(w.engine.deallocSite(a), 40, "objects a dealloc frees are freed at the statement that began it")
+    }
+}

@@ -92,6 +92,7 @@ final class World {
         case .weakZeroed(let r, let t): return "weakZeroed \(describe(r)) was \(n(t))"
         case .zombie(let o, let sel): return "zombie \(n(o)) \(sel)"
         case .crash(let m): return "crash \(m)"
+        case .deallocStatement(let o, let site, let token): return "statement \(token) at \(site) in dealloc of \(n(o))"
         }
     }
 

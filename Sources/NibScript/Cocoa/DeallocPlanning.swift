@@ -36,6 +36,7 @@ extension ScenarioRun: DeallocPlanner {
                 continue
             }
             guard let m = k.methods["dealloc"] else { continue }
+            steps.append(deallocLine(.method(k.name), at: m.range.start, indent: 0))
             steps += lower(m.body, in: cls)
             if !config.isARC && !m.body.statements.contains(where: { if case .superCall = $0.kind { return true }; return false }) {
                 return DeallocPlan(steps: steps, reachesRoot: false)
@@ -43,6 +44,10 @@ extension ScenarioRun: DeallocPlanner {
         }
         if config.isARC {
             // .cxx_destruct, from the class itself up: each class's strong ivars, last declared first.
+            if let body = cls.ancestors.lazy.compactMap({ $0.methods["dealloc"] }).first,
+               cls.ancestors.contains(where: { !$0.isBuiltin && $0.ivars.contains { $0.ownership == .strong } }) {
+                steps.append(deallocLine(.note(".cxx_destruct: ARC releases the strong ivars"), at: body.range.start, indent: 0))
+            }
             for k in cls.ancestors where !k.isBuiltin {
                 for iv in k.ivars.reversed() where iv.ownership == .strong { steps.append(.release(slot: iv.slot)) }
             }
@@ -90,6 +95,7 @@ extension ScenarioRun: DeallocPlanner {
     private func lower(_ body: Block, in cls: RuntimeClass) -> [DeallocStep] {
         var steps: [DeallocStep] = []
         for s in body.statements {
+            steps.append(deallocLine(.statement(s.range), at: s.range.start, indent: 1))
             switch s.kind {
             case .release(let e), .cfRelease(let e):
                 if let slot = DeallocLowering.slot(of: e, in: cls) { steps.append(.release(slot: slot)) }
@@ -108,6 +114,22 @@ extension ScenarioRun: DeallocPlanner {
             }
         }
         return steps
+    }
+}
+
+/// A line a dealloc plan shows in the trace: the method's name, a statement of its body, or
+/// a note of the runtime's own (ARC's `.cxx_destruct`).
+enum DeallocLine {
+    case method(String)
+    case statement(SourceRange)
+    case note(String)
+}
+
+extension ScenarioRun {
+    /// A plan step that shows `l` in the trace at the line of `offset`.
+    func deallocLine(_ l: DeallocLine, at offset: Int, indent: Int32) -> DeallocStep {
+        deallocLines.append(l)
+        return .statement(site: Int32(file.location(of: offset).line), token: Int32(deallocLines.count - 1), indent: indent)
     }
 }
 

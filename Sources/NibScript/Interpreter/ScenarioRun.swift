@@ -48,6 +48,9 @@ final class ScenarioRun {
     var callDepth = 0
     /// Dealloc plans already made, by class (Cocoa/DeallocPlanning.swift).
     var planCache: [ClassID: DeallocPlan] = [:]
+    /// The lines of `dealloc` bodies the plans show, by the token their steps carry. Only
+    /// grows, as plans are made, so a plan's tokens stay good after explore restores a run.
+    var deallocLines: [DeallocLine] = []
     /// `watch x`: the object expectations naming the scenario variable x read.
     var watched: [String: ObjectID] = [:]
     /// `retain value` in a method body, not yet owned by a reference: (frame, object).
@@ -148,8 +151,23 @@ final class ScenarioRun {
         case .zombie(let o, _): eventLog.note(EventLog.zombie, o)
         case .crash: crashLine = line
         case .drain: break
+        case .deallocStatement(let o, let site, let token):
+            traceDeallocLine(deallocLines[Int(token)], of: o, site: Int(site), before: Int(e.site), depth: depth + 1 + e.depth)
+            return
         }
-        trace?.event(e, line: line, depth: depth + 1 + e.depth, in: self)
+        // The event's own site: inside a dealloc body, the body's line.
+        trace?.event(e, line: Int(e.site), depth: depth + 1 + e.depth, in: self)
+    }
+
+    /// A line of a `dealloc` body, shown as a method body's lines are: the method's name
+    /// under the line that called it (`before`), each statement at its own line (`site`).
+    private func traceDeallocLine(_ l: DeallocLine, of o: ObjectID, site: Int, before: Int, depth: Int) {
+        guard let trace else { return }
+        switch l {
+        case .method(let cls): trace.note("-[\(cls) dealloc] on \(shortLabel(o))", line: before, depth: depth, in: self)
+        case .statement(let range): trace.statement(range, line: site, depth: depth, in: self)
+        case .note(let text): trace.note(text, line: before, depth: depth, in: self)
+        }
     }
 
     /// The words of an event's trace line; nil for events of hidden objects (the scopes'
@@ -215,6 +233,8 @@ final class ScenarioRun {
             text.append("ZOMBIE       -[\(engine.className(engine.classOf(o))) \(sel)] sent to deallocated \(label(o))")
         case .crash(let message):
             text.append("CRASH        " + message)
+        case .deallocStatement:
+            return false
         }
         return true
     }

@@ -144,6 +144,8 @@ extension ScenarioRun {
             t.kind = .dealloc
             guard object(o) else { return nil }
             t.count = 0
+        case .deallocStatement:
+            return nil
         case .deallocIncomplete(let o):
             t.kind = .deallocIncomplete
             _ = object(o)
