@@ -186,8 +186,6 @@ public final class Engine {
 
     // MARK: Slots
 
-    func slotIndex(_ r: SlotRef) -> Int { s.slotIndex(r) }
-
     public func read(_ r: SlotRef) -> ObjectID? {
         let t = s.slotTarget[s.slotIndex(r)]
         return t < 0 ? nil : ObjectID(t)

@@ -263,10 +263,3 @@ struct LocalFrame {
     var slots: [String: Int]
 }
 
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var s = Substring(self)
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
-    }
-}
