@@ -216,17 +216,6 @@ public enum GraphSVG {
         return a % 10 == 0 ? "\(sign)\(a / 10)" : "\(sign)\(a / 10).\(a % 10)"
     }
 
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// Text and attribute values escaped for XML, as the HTML report escapes them.
+    static func escape(_ s: String) -> String { HTML.escape(s) }
 }

@@ -72,8 +72,8 @@ struct LineBuffer {
     mutating func append(_ other: LineBuffer) { bytes.append(contentsOf: other.bytes) }
 
     mutating func append<I: BinaryInteger>(_ n: I) {
-        var v = Int(n)
-        if v < 0 { bytes.append(UInt8(ascii: "-")); v = -v }
+        if n < 0 { bytes.append(UInt8(ascii: "-")) }
+        var v = UInt64(n.magnitude)  // the magnitude: negating the smallest value would trap
         let start = bytes.count
         repeat {
             bytes.append(UInt8(ascii: "0") + UInt8(v % 10))
@@ -96,7 +96,7 @@ struct LineBuffer {
     }
 
     static func digits(_ n: Int) -> Int {
-        var v = abs(n), d = 1
+        var v = n.magnitude, d = 1
         while v >= 10 { v /= 10; d += 1 }
         return n < 0 ? d + 1 : d
     }
