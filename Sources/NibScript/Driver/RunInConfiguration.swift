@@ -82,7 +82,7 @@ enum RunInConfiguration {
             run.run()
             let r = run.report()
             reports.append(r)
-            stdout.write(TextReport.summary(r))
+            TextReport.writeSummary(r, to: stdout)
         }
         if program.scenarios.isEmpty { stdout.write("\(file.path): no scenarios\n") }
         stdout.flush()

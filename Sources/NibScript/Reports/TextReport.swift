@@ -7,13 +7,41 @@ public enum TextReport {
 
     /// What follows the trace: the summary, the expectations and the count of each.
     public static func summary(_ r: ScenarioReport) -> String {
-        var out = "  summary\n"
-        func section(_ name: String, _ items: [String]) {
-            let head = "    " + pad(name, 10)
-            if items.isEmpty { out += head + "none\n"; return }
-            for (i, item) in items.enumerated() { out += (i == 0 ? head : String(repeating: " ", count: head.count)) + item + "\n" }
+        let out = StringOutput()
+        writeSummary(r, to: out)
+        return out.text
+    }
+
+    /// Writes the summary line by line through one reused byte buffer: a run that ends with
+    /// a million objects alive prints a million lines without making a string of each.
+    static func writeSummary(_ r: ScenarioReport, to out: TextOutput) {
+        var line = LineBuffer()
+        func flush() {
+            line.append(UInt8(ascii: "\n"))
+            line.withUnsafeBytes { out.write(utf8: $0) }
+            line.removeAll()
         }
-        section("alive", r.alive.map { "\($0.label)  count \($0.count)" })
+        line.append("  summary"); flush()
+        /// A section's first line carries its name in a column of 10; the rest are indented as far.
+        func section(_ name: String, count: Int, _ item: (Int, inout LineBuffer) -> Void) {
+            line.append("    ")
+            line.append(name)
+            line.appendSpaces(10 - name.count)
+            if count == 0 { line.append("none"); flush(); return }
+            for i in 0..<count {
+                if i > 0 { line.appendSpaces(14) }
+                item(i, &line)
+                flush()
+            }
+        }
+        func section(_ name: String, _ items: [String]) {
+            section(name, count: items.count) { i, l in l.append(items[i]) }
+        }
+        section("alive", count: r.alive.count) { i, l in
+            l.append(r.alive[i].label)
+            l.append("  count ")
+            l.append(r.alive[i].count)
+        }
         section("leaks", r.leaks)
         section("dangling", r.dangling)
         if !r.abandoned.isEmpty { section("abandoned", r.abandoned) }
@@ -21,15 +49,21 @@ public enum TextReport {
         section("crash", r.crash.map { [$0] } ?? [])
         if !r.warnings.isEmpty { section("warnings", r.warnings) }
         if !r.results.isEmpty {
-            out += "  expectations\n"
+            line.append("  expectations"); flush()
             for x in r.results {
-                out += "    " + (x.passed ? "pass" : "FAIL") + "  " + pad(String(x.line), 4, right: true) + "  " + x.text
-                if let d = x.detail { out += "  —  " + d }
-                out += "\n"
+                line.append("    ")
+                line.append(x.passed ? "pass" : "FAIL")
+                line.append("  ")
+                line.appendSpaces(4 - LineBuffer.digits(x.line))
+                line.append(x.line)
+                line.append("  ")
+                line.append(x.text)
+                if let d = x.detail { line.append("  —  "); line.append(d) }
+                flush()
             }
         }
-        out += "  \(r.passed) passed, \(r.failed) failed\n"
-        return out
+        line.append("  \(r.passed) passed, \(r.failed) failed")
+        flush()
     }
 
     static func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
