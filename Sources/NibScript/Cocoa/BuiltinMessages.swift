@@ -18,7 +18,7 @@ enum BuiltinMessages {
             guard engine.message(v, "retain") else { return true }
             // A view has one superview: adding it elsewhere first removes it from the old one.
             if let (old, slot) = superview(of: v, in: run), old != o {
-                engine.listRemove(SlotRef(old, slot), v, cause: .other("removed from the subviews of \(run.shortLabel(old))"))
+                engine.listRemove(SlotRef(old, slot), v, cause: run.because("removed from the subviews of \(run.shortLabel(old))"))
             } else if let (old, _) = superview(of: v, in: run), old == o {
                 return true
             }

@@ -79,6 +79,10 @@ final class RuntimeClass {
     }
 
     private var initializerCache: [String: [(MethodDecl, RuntimeClass)]] = [:]
+    /// Where an outlet goes, by key, as each platform's search found it (KeyValueCoding):
+    /// a nib connects the same outlet of a class many times, and the search builds strings.
+    var iosOutletTargets: [String: OutletTarget] = [:]
+    var macOutletTargets: [String: OutletTarget] = [:]
     /// The bodies of initializer `selector` that run on a new object, root class first.
     func initializerBodies(_ selector: String) -> [(MethodDecl, RuntimeClass)] {
         if let cached = initializerCache[selector] { return cached }

@@ -1,6 +1,13 @@
 import NibScriptSyntax
 import OwnershipEngine
 
+/// A class's dealloc plan, made once.
+struct CachedPlan {
+    var plan: DeallocPlan
+    /// A controller: its dealloc is also recorded as a callback, each time.
+    var recordsCallback: Bool
+}
+
 /// Lowers each object's dealloc to engine steps: the script's `dealloc` bodies, the
 /// built-in classes' own cleanup, and ARC's release of strong ivars (O2, O8).
 extension ScenarioRun: DeallocPlanner {
@@ -11,6 +18,9 @@ extension ScenarioRun: DeallocPlanner {
             let n = engine.slots(of: engine.classOf(o)).count
             return DeallocPlan(steps: (0..<n).reversed().map { .release(slot: $0) })
         }
+        let c = engine.classOf(o)
+        // A controller's dealloc is a callback `expect called` reads, so it is recorded each time.
+        if c.index < planCache.count, let plan = planCache[c.index], !plan.recordsCallback { return plan.plan }
         let cls = runtimeClass(of: o)
         if cls.isViewController || cls.isWindowController {
             controllers.callbacks.append(CallbackRecord(object: o, callback: .dealloc, line: line))
@@ -18,9 +28,12 @@ extension ScenarioRun: DeallocPlanner {
         // A plan depends on the class alone, except for `cleanup kvc`, which nils the keys
         // KVC set on this very object: plans are made once per class and kept.
         let perObject = cls.option("cleanup") == "kvc"
-        if !perObject, let plan = planCache[cls.engineClass] { return plan }
+        if !perObject, c.index < planCache.count, let plan = planCache[c.index] { return plan.plan }
         let plan = makePlan(for: o, cls)
-        if !perObject { planCache[cls.engineClass] = plan }
+        if !perObject {
+            if c.index >= planCache.count { planCache += repeatElement(nil, count: c.index + 1 - planCache.count) }
+            planCache[c.index] = CachedPlan(plan: plan, recordsCallback: cls.isViewController || cls.isWindowController)
+        }
         return plan
     }
 
@@ -62,7 +75,7 @@ extension ScenarioRun: DeallocPlanner {
         case "kvc"?:
             var steps: [DeallocStep] = []
             for key in controllers.trackedKeys[o] ?? [] {
-                switch KeyValueCoding.iosSearch(key, in: cls) {
+                switch KeyValueCoding.target(key, in: cls, ios: true) {
                 case .setter(let p):
                     let rule: StoreRule = p.ownership == .assign ? .assign : (p.ownership == .weak ? .weak : .retain)
                     steps.append(.storeNil(slot: p.slot, rule: rule))

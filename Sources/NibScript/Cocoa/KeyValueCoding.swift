@@ -26,6 +26,21 @@ enum KeyValueCoding {
 
     static func setterSelector(_ key: String) -> String { "set\(capitalized(key)):" }
 
+    /// The platform's search for `key` on `cls`, made once per class and key: a class is
+    /// complete before anything looks it up, so the answer never changes.
+    static func target(_ key: String, in cls: RuntimeClass, ios: Bool) -> OutletTarget {
+        if ios {
+            if let t = cls.iosOutletTargets[key] { return t }
+            let t = iosSearch(key, in: cls)
+            cls.iosOutletTargets[key] = t
+            return t
+        }
+        if let t = cls.macOutletTargets[key] { return t }
+        let t = macSearch(key, in: cls)
+        cls.macOutletTargets[key] = t
+        return t
+    }
+
     /// iOS: `setValue:forKey:` — `setFoo:`, `_setFoo:`, then (unless the class turns off
     /// direct ivar access) the ivars `_foo`, `_isFoo`, `foo`, `isFoo`, then
     /// `setValue:forUndefinedKey:` (N7).

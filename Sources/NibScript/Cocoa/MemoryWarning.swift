@@ -53,7 +53,7 @@ extension ScenarioRun {
             for iv in ivars where !crashed {
                 let r = SlotRef(c, iv.slot)
                 guard let v = engine.read(r) else { continue }
-                engine.release(v, cause: .other("cleanup views: [\(iv.name) release]"), via: r)
+                engine.release(v, cause: because("cleanup views: [\(iv.name) release]"), via: r)
                 if !crashed { engine.store(r, nil, rule: .direct(adoptsClaim: false)) }
             }
         default:
@@ -73,8 +73,8 @@ extension ScenarioRun {
 
     /// `[self setValue:nil forKey:key]`: the same search as the loader's (N7).
     func kvcSetNil(_ key: String, of c: ObjectID) {
-        let cause = Cause.other("cleanup kvc: setValue:nil forKey:@\"\(key)\"")
-        switch KeyValueCoding.iosSearch(key, in: runtimeClass(of: c)) {
+        let cause = because("cleanup kvc: setValue:nil forKey:@\"\(key)\"")
+        switch KeyValueCoding.target(key, in: runtimeClass(of: c), ios: true) {
         case .setter(let p):
             storeThroughSetter(p, of: c, .none, cause: cause)
         case .method(let sel, let m, let owner):

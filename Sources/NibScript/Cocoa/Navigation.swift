@@ -211,7 +211,7 @@ extension ScenarioRun {
         guard let p = wcls.property("contentViewController"), let vc = engine.read(SlotRef(w, p.slot)), engine.isAlive(vc) else { return }
         note("\(shortLabel(w)).contentViewController is \(shortLabel(vc)): its view becomes the window's content view")
         guard let v = getProperty("view", of: vc).object, !crashed else { return }
-        setProperty("contentView", of: w, Operand(object: v), cause: .other("\(shortLabel(w)).contentView holds it"))
+        setProperty("contentView", of: w, Operand(object: v), cause: because("\(shortLabel(w)).contentView holds it"))
     }
 
     func show(_ x: ObjectID, at range: SourceRange) {

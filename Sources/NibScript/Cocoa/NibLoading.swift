@@ -34,15 +34,28 @@ extension ScenarioRun {
         // its alloc is not traced in the middle of theirs.
         if model.isMain { _ = applicationObject() }
 
-        // Phase 1: instantiate.
+        // Phase 1: instantiate. Objects of a class usually come in runs (a view's subviews),
+        // so the class found for the previous object is tried first: one string compare.
         var objects: [ObjectID] = []
+        objects.reserveCapacity(model.objects.count)
+        var awake: [(object: ObjectID, method: MethodDecl, owner: RuntimeClass)] = []
+        var last: (name: String, cls: RuntimeClass, archived: Bool, awake: (MethodDecl, RuntimeClass)?)?
         for obj in model.objects {
-            guard !crashed, let cls = classes[obj.className] else { return }
-            let initializer = (obj.createdWithInit ?? !cls.isArchivedByIB) ? "init" : "initWithCoder:"
+            guard !crashed else { return }
+            let cls: RuntimeClass, archived: Bool, awakeMethod: (MethodDecl, RuntimeClass)?
+            if let l = last, l.name == obj.className {
+                (cls, archived, awakeMethod) = (l.cls, l.archived, l.awake)
+            } else {
+                guard let c = classes[obj.className] else { return }
+                (cls, archived, awakeMethod) = (c, c.isArchivedByIB, c.method("awakeFromNib"))
+                last = (obj.className, cls, archived, awakeMethod)
+            }
+            let initializer = (obj.createdWithInit ?? !archived) ? "init" : "initWithCoder:"
             if tracing { allocNote = "-\(initializer) (from the nib)" }
             let o = engine.alloc(cls.engineClass, name: obj.name)
             runInitializers(initializer, of: cls, on: o)
             objects.append(o)
+            if let (m, owner) = awakeMethod { awake.append((o, m, owner)) }
             guard !crashed else { return }
             if let p = obj.parent { attach(o, to: objects[p], obj.relationship) } else { disposeTopLevel(o, model, owner: owner, controller: controller) }
         }
@@ -57,28 +70,25 @@ extension ScenarioRun {
                 }
             }
             let src = resolve(c.source)
-            let dests = c.destinations.map(resolve)
             switch c.kind {
             case .action:
-                let target = dests.first.flatMap { $0 }.map(shortLabel) ?? "nil"
+                let target = c.destinations.first.flatMap(resolve).map(shortLabel) ?? "nil"
                 note("action \(src.map(shortLabel) ?? "nil") → [\(target) \(c.name)]: the target is not retained (N9)")
             case .outlet:
                 guard let s = src else { note("outlet \(c.name) of File's Owner: the owner is nil, nothing connects"); continue }
-                if !c.isCollection, dests.count == 1 {
-                    connectOutlet(c.name, of: s, to: dests[0])
+                if !c.isCollection, c.destinations.count == 1 {
+                    connectOutlet(c.name, of: s, to: resolve(c.destinations[0]))
                 } else {
-                    connectCollection(c.name, of: s, to: dests.compactMap { $0 })
+                    connectCollection(c.name, of: s, to: c.destinations.compactMap(resolve))
                 }
             }
         }
+        nibNames.reserveCapacity(nibNames.count + objects.count)
         for (i, obj) in model.objects.enumerated() where i < objects.count { nibNames[obj.name] = objects[i] }
         // A storyboard scene's controllers load their views later, from nibs of their own.
         for s in model.sceneViews where s.controller < objects.count { sceneViewNibs[objects[s.controller]] = s.model }
         // awakeFromNib goes to every object that came out of the archive, after all connections.
-        for (i, o) in objects.enumerated() where !crashed {
-            let cls = classes[model.objects[i].className]!
-            if let (m, owner) = cls.method("awakeFromNib") { invoke(m, of: owner, on: o, selector: "awakeFromNib") }
-        }
+        for a in awake where !crashed { invoke(a.method, of: a.owner, on: a.object, selector: "awakeFromNib") }
     }
 
     func nibModel(named name: String) -> NibModel? {
@@ -99,7 +109,7 @@ extension ScenarioRun {
             engine.listAppend(SlotRef(parent, slot), o)
             engine.release(o, cause: balance)
         case .property(let key):
-            setProperty(key, of: parent, Operand(object: o), cause: .other("\(shortLabel(parent)).\(key) holds it"))
+            setProperty(key, of: parent, Operand(object: o), cause: because("\(shortLabel(parent)).\(key) holds it"))
             if !crashed { engine.release(o, cause: balance) }
         case .collection(let name):
             // A collection the catalogue does not know is held like any owned child.
@@ -118,7 +128,7 @@ extension ScenarioRun {
             engine.adopt(o, by: applicationObject())
             note("top-level object of the main nib: not autoreleased, stays at +1 for the application (N5)", extraDepth: 2)
         } else if config.isIOS {
-            engine.autorelease(o, cause: .other("top-level object of nib '\(model.name)' (N4)"))
+            engine.autorelease(o, cause: because("top-level object of nib '\(model.name)' (N4)"))
         } else if model.fromStoryboard && !config.isGC {
             // -[NSStoryboard instantiateControllerWithIdentifier:] returns its controller +0.
             engine.autorelease(o, cause: .other("returned by -instantiateControllerWithIdentifier: (+0)"))
@@ -138,9 +148,10 @@ extension ScenarioRun {
     /// N6 (Mac) and N7 (iOS): find where outlet `key` of `source` goes and set it.
     func connectOutlet(_ key: String, of source: ObjectID, to value: ObjectID?) {
         let cls = runtimeClass(of: source)
-        let what = "outlet \(shortLabel(source)).\(key) → \(value.map(shortLabel) ?? "nil")"
-        let cause = Cause.other("outlet \(key)")
-        let target = config.isIOS ? KeyValueCoding.iosSearch(key, in: cls) : KeyValueCoding.macSearch(key, in: cls)
+        // Words for the trace and for warnings: made only when one of them needs them.
+        var what: String { "outlet \(shortLabel(source)).\(key) → \(value.map(shortLabel) ?? "nil")" }
+        let cause = because("outlet \(key)")
+        let target = KeyValueCoding.target(key, in: cls, ios: config.isIOS)
         // Only an outlet that found a place is `connected`; one that found nothing is
         // `unconnected` (Mac) or raises (iOS), and is not also logged as connected.
         switch target {
