@@ -7,16 +7,45 @@
 /// a leak search O(live objects + references). Cascades run on an explicit frame stack, so a
 /// chain of a million owned objects uses heap, not the call stack.
 public final class Engine {
-    /// All mutable state, in one value (see EngineState for why).
-    var s = EngineState()
+    /// All mutable state, in one value (see EngineState for why), kept in memory the engine
+    /// allocates and frees itself. A stored property of a class is checked for exclusive
+    /// access at run time on every read and write (a class can be reached from anywhere);
+    /// the engine touches its state several times per event, and those checks cost more than
+    /// the events. Behind its own pointer the state is one plain value: an engine is used by
+    /// one thread at a time and its operations do not nest (a dealloc cascade runs on an
+    /// explicit stack, and the event sink runs between operations, never inside one).
+    private let storage: UnsafeMutablePointer<EngineState>
+    var s: EngineState {
+        unsafeAddress { UnsafePointer(storage) }
+        unsafeMutableAddress { storage }
+    }
 
     public weak var planner: DeallocPlanner?
-    var sink: ((EngineEvent) -> Void)?
+    /// Where events go. Read at every event, so it is kept beside the state, behind a
+    /// pointer of its own, and not in it: restoring a snapshot leaves it as it is.
+    struct Delivery {
+        var sink: ((EngineEvent) -> Void)?
+        var notableOnly = false
+    }
+    private let deliveryStorage: UnsafeMutablePointer<Delivery>
+    var delivery: Delivery {
+        unsafeAddress { UnsafePointer(deliveryStorage) }
+        unsafeMutableAddress { deliveryStorage }
+    }
     /// Receives every event as it happens (nil: events are not built at all).
     public var eventSink: ((EngineEvent) -> Void)? {
-        get { sink }
-        set { sink = newValue }
+        get { delivery.sink }
+        set { delivery.sink = newValue }
     }
+    /// The sink receives only the notable events (crashes, zombie messages, deallocs that
+    /// never reach NSObject's): a client that prints no trace needs no more, since the
+    /// engine keeps what expectations ask of the rest (`history`).
+    public var sinkTakesNotableOnly: Bool {
+        get { delivery.notableOnly }
+        set { delivery.notableOnly = newValue }
+    }
+    /// Which kinds of event each object has had, how many there were, and the zombies.
+    public var history: EventHistory { s.history }
 
     /// The Mac's garbage collector instead of reference counting (G1): retain, release and
     /// autorelease do nothing; `collectGarbage(roots:)` frees what no root reaches.
@@ -33,7 +62,19 @@ public final class Engine {
     /// Whether the run has crashed (without copying the crash's message).
     public var hasCrashed: Bool { s.crash != nil }
 
-    public init() {}
+    public init() {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: EngineState())
+        deliveryStorage = .allocate(capacity: 1)
+        deliveryStorage.initialize(to: Delivery())
+    }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+        deliveryStorage.deinitialize(count: 1)
+        deliveryStorage.deallocate()
+    }
 
     // MARK: Snapshots
 
@@ -378,7 +419,10 @@ public final class Engine {
     }
 
     @inline(__always) func emit(_ kind: EngineEvent.Kind) {
-        guard let sink else { return }
-        sink(EngineEvent(kind: kind, site: s.site, depth: s.frames.count + s.frameIndent))
+        s.history.record(kind)
+        guard let sink = delivery.sink else { return }
+        if !delivery.notableOnly || kind.isNotable {
+            sink(EngineEvent(kind: kind, site: s.site, depth: s.frames.count + s.frameIndent))
+        }
     }
 }

@@ -40,6 +40,8 @@ struct EngineState {
     var lists: [[ObjectID]] = []
 
     var pools: [[ObjectID]] = [[]]
+    /// What the events so far say (kinds per object, the count, zombies).
+    var history = EventHistory()
     var frames: [DeallocFrame] = []
     /// The sum of the running frames' `indent`s (kept as frames come and go, so an event's
     /// depth is O(1) however deep the cascade).

@@ -41,6 +41,15 @@ public struct EngineEvent: Sendable {
         /// A `statement` step of the dealloc of the object ran: the client's line `token`, at
         /// script line `site` (the event's own site is the one before it).
         case deallocStatement(ObjectID, site: Int32, token: Int32)
+
+        /// What a client must hear of even when it keeps no trace: a crash, a zombie
+        /// message, a dealloc that never reached NSObject's.
+        public var isNotable: Bool {
+            switch self {
+            case .crash, .zombie, .deallocIncomplete: return true
+            default: return false
+            }
+        }
     }
     public var kind: Kind
     /// The client's token for the statement that caused it (a script line, for instance).

@@ -802,7 +802,7 @@ extension ScenarioRun {
             h.combine(c.callbacks.count)
             for cb in c.callbacks { h.combine(cb.object.raw); h.combine(Callback.allCases.firstIndex(of: cb.callback) ?? -1) }
         }
-        if reads.events { eventLog.hash(into: &h) }
+        if reads.events { hashEvents(into: &h) }
         if reads.warnings { for w in warnings { h.combine(w.text) } }
         return Int(bitPattern: UInt(h.value))
     }

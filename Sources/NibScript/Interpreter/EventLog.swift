@@ -1,43 +1,61 @@
 import OwnershipEngine
 
-/// Which kinds of event each object has had, for `expect event`, the summary's zombies and
-/// explore's state key: a bit set per object, so a run of a million events keeps a few
-/// bytes per object rather than a record per event.
+/// The kinds of event `expect event` can name. The engine keeps which of its own events each
+/// object has had (`Engine.history`); the two the nib loader adds, `connected` and
+/// `unconnected`, are kept here, as a bit set per object.
 struct EventLog {
     /// The kinds a script can name in `expect event KIND`, in the order the checker lists them.
     static let kinds = ["alloc", "retain", "release", "autorelease", "dealloc", "zombie", "zeroed",
                         "connected", "unconnected", "deallocIncomplete"]
 
-    private var bits: [UInt16] = []
-    private var any: UInt16 = 0
-    /// Objects sent a message after their dealloc, in the order it happened.
-    private(set) var zombies: [ObjectID] = []
+    /// A kind the engine keeps, or one of the loader's.
+    enum Source {
+        case engine(EventHistory.Kind)
+        case loader(UInt8)
+    }
 
-    static func bit(_ kind: String) -> UInt16? { kinds.firstIndex(of: kind).map { 1 << UInt16($0) } }
+    static func source(_ kind: String) -> Source? {
+        switch kind {
+        case "alloc": return .engine(.alloc)
+        case "retain": return .engine(.retain)
+        case "release": return .engine(.release)
+        case "autorelease": return .engine(.autorelease)
+        case "dealloc": return .engine(.dealloc)
+        case "zombie": return .engine(.zombie)
+        case "zeroed": return .engine(.zeroed)
+        case "deallocIncomplete": return .engine(.deallocIncomplete)
+        case "connected": return .loader(connected)
+        case "unconnected": return .loader(unconnected)
+        default: return nil
+        }
+    }
 
-    mutating func note(_ kind: Int, _ o: ObjectID) {
-        let b: UInt16 = 1 << UInt16(kind)
+    private var bits: [UInt8] = []
+    private var any: UInt8 = 0
+
+    mutating func note(_ kind: UInt8, _ o: ObjectID) {
         if o.index >= bits.count { bits.append(contentsOf: repeatElement(0, count: o.index + 1 - bits.count)) }
-        bits[o.index] |= b
-        any |= b
-        if kind == EventLog.zombie, !zombies.contains(o) { zombies.append(o) }
+        bits[o.index] |= kind
+        any |= kind
     }
 
-    /// Whether an event of `kind` happened (to `o`, when given).
-    func happened(_ kind: String, to o: ObjectID?) -> Bool {
-        guard let b = EventLog.bit(kind) else { return false }
-        guard let o else { return any & b != 0 }
-        return o.index < bits.count && bits[o.index] & b != 0
+    /// Whether an event of `kind` happened (to `o`, when given), the engine's from `history`.
+    func happened(_ kind: String, to o: ObjectID?, history: EventHistory) -> Bool {
+        switch EventLog.source(kind) {
+        case .engine(let k)?: return history.happened(k, to: o)
+        case .loader(let b)?:
+            guard let o else { return any & b != 0 }
+            return o.index < bits.count && bits[o.index] & b != 0
+        case nil: return false
+        }
     }
 
-    /// Every (object, kinds) pair with any event, in object order: the log as explore keys it.
-    func hash(into h: inout Hasher) {
-        for (i, b) in bits.enumerated() where b != 0 { h.combine(i); h.combine(b) }
-    }
-    func hash(into h: inout StableHash) {
+    /// Every (object, kinds) pair with a loader event, in object order, then the engine's:
+    /// the log as explore keys it.
+    func hash(into h: inout StableHash, history: EventHistory) {
         for (i, b) in bits.enumerated() where b != 0 { h.combine(i); h.combine(Int(b)) }
+        history.hash(into: &h)
     }
 
-    static let alloc = 0, retain = 1, release = 2, autorelease = 3, dealloc = 4, zombie = 5, zeroed = 6,
-               connected = 7, unconnected = 8, deallocIncomplete = 9
+    static let connected: UInt8 = 1, unconnected: UInt8 = 2
 }

@@ -64,7 +64,7 @@ extension ScenarioRun {
         holder == application || isKind(holder, "NSWindowController") || isKind(holder, "NSViewController")
     }
 
-    func zombieObjects() -> [ObjectID] { eventLog.zombies }
+    func zombieObjects() -> [ObjectID] { engine.history.zombies }
 
     private func evaluate(_ e: Expectation, _ ctx: Context, line: Int, text: String) -> ExpectationResult {
         func result(_ ok: Bool, _ detail: @autoclosure () -> String) -> ExpectationResult {
@@ -111,7 +111,7 @@ extension ScenarioRun {
             return result(engine.crash == nil, "crashed at line \(crashLine ?? 0): \(engine.crash?.message ?? "")")
         case .event(let negated, let kind, let subject):
             let o = subject.flatMap { inspect($0, ctx).0 }
-            let happened = eventLog.happened(kind.name, to: subject == nil ? nil : o)
+            let happened = happened(kind.name, to: subject == nil ? nil : o)
             let what = "\(kind.name)" + (o.map { " of \(label($0))" } ?? "")
             return result(happened != negated, negated ? "\(what) happened" : "no \(what) happened")
         case .warning(let s):

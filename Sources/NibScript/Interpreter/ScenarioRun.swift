@@ -22,10 +22,11 @@ final class ScenarioRun {
     /// Said on the next `alloc` line: how the object was initialized.
     var allocNote: String?
     var depth = 0
-    /// Which kinds of event each object has had, for `expect event`.
+    /// Which kinds of event each object has had from the nib loader, for `expect event`
+    /// (the engine keeps its own events' kinds).
     var eventLog = EventLog()
     /// How many engine events the run had (for the benchmark's rates).
-    var events = 0
+    var events: Int { engine.history.count }
     /// Trace labels already made, by object (see `paddedLabel`).
     private var paddedLabels: [String?] = []
     var warnings: [(line: Int, text: String)] = []
@@ -47,7 +48,8 @@ final class ScenarioRun {
     var frameClasses: [String: (ClassID, [String])] = [:]
     var callDepth = 0
     /// Dealloc plans already made, by class (Cocoa/DeallocPlanning.swift).
-    var planCache: [ClassID: DeallocPlan] = [:]
+    /// Indexed by the engine's class id: a cascade of a million objects asks a million times.
+    var planCache: [CachedPlan?] = []
     /// The lines of `dealloc` bodies the plans show, by the token their steps carry. Only
     /// grows, as plans are made, so a plan's tokens stay good after explore restores a run.
     var deallocLines: [DeallocLine] = []
@@ -70,7 +72,12 @@ final class ScenarioRun {
         classes = ClassTable(script: program.classDecls, config: config, engine: engine, diagnostics: &ignored)
         engine.planner = self
         engine.garbageCollected = config.isGC
-        engine.eventSink = { [unowned self] e in self.record(e) }
+        // unowned(unsafe): the run owns its engine and the engine calls the sink only from
+        // the operations the run makes, so the run outlives every call.
+        engine.eventSink = { [unowned(unsafe) self] e in self.record(e) }
+        // Without a trace the run needs to hear only of crashes and incomplete deallocs: the
+        // engine keeps what expectations ask of every other event.
+        engine.sinkTakesNotableOnly = trace == nil
     }
 
     var crashed: Bool { engine.hasCrashed }
@@ -114,6 +121,12 @@ final class ScenarioRun {
         return "\(shortLabel(r.holder)).\(slot)"
     }
 
+    /// A cause in words, made only when a trace will print it: causes are for the trace
+    /// alone, and a nib of a million objects would otherwise build a million of them.
+    func because(_ text: @autoclosure () -> String) -> Cause {
+        tracing ? .other(text()) : .explicit
+    }
+
     func causeText(_ c: Cause) -> String {
         switch c {
         case .explicit: return ""
@@ -134,29 +147,30 @@ final class ScenarioRun {
         }
     }
 
-    /// Every engine event: the bookkeeping expectations need, then (only when a trace is
-    /// being written) its line of text.
+    /// An engine event the run hears of (every event while a trace is written, else only
+    /// the notable ones): what the run itself keeps of it, then its line of text.
     private func record(_ e: EngineEvent) {
-        events += 1
         switch e.kind {
-        case .alloc(let o): eventLog.note(EventLog.alloc, o)
-        case .retain(let o, _, _): eventLog.note(EventLog.retain, o)
-        case .release(let o, _, _): eventLog.note(EventLog.release, o)
-        case .autorelease(let o, _, _, _): eventLog.note(EventLog.autorelease, o)
-        case .dealloc(let o): eventLog.note(EventLog.dealloc, o)
         case .deallocIncomplete(let o):
-            eventLog.note(EventLog.deallocIncomplete, o)
             warnings.append((line, "-[\(engine.className(engine.classOf(o))) dealloc] of \(shortLabel(o)) never reached [super dealloc]: its superclasses' cleanup was skipped and its memory is never freed"))
-        case .weakZeroed(_, let t): eventLog.note(EventLog.zeroed, t)
-        case .zombie(let o, _): eventLog.note(EventLog.zombie, o)
         case .crash: crashLine = line
-        case .drain: break
         case .deallocStatement(let o, let site, let token):
             traceDeallocLine(deallocLines[Int(token)], of: o, site: Int(site), before: Int(e.site), depth: depth + 1 + e.depth)
             return
+        default: break
         }
         // The event's own site: inside a dealloc body, the body's line.
         trace?.event(e, line: Int(e.site), depth: depth + 1 + e.depth, in: self)
+    }
+
+    /// Whether an event of `kind` happened (to `o`, when given): `expect event`.
+    func happened(_ kind: String, to o: ObjectID?) -> Bool {
+        eventLog.happened(kind, to: o, history: engine.history)
+    }
+
+    /// The events' kinds per object, as explore keys a state.
+    func hashEvents(into h: inout StableHash) {
+        eventLog.hash(into: &h, history: engine.history)
     }
 
     /// A line of a `dealloc` body, shown as a method body's lines are: the method's name

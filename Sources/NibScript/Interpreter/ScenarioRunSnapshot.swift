@@ -17,7 +17,6 @@ extension ScenarioRun {
         var allocNote: String?
         var depth: Int
         var eventLog: EventLog
-        var events: Int
         var warnings: [(line: Int, text: String)]
         var results: [ExpectationResult]
         var crashLine: Int?
@@ -36,7 +35,7 @@ extension ScenarioRun {
 
     func snapshot() -> Snapshot {
         Snapshot(engine: engine.snapshot(), line: line, lineHint: lineHint, allocNote: allocNote, depth: depth,
-                 eventLog: eventLog, events: events, warnings: warnings, results: results, crashLine: crashLine,
+                 eventLog: eventLog, warnings: warnings, results: results, crashLine: crashLine,
                  deferred: deferred, extraRoots: extraRoots, scenarioFrame: scenarioFrame, nibNames: nibNames,
                  sceneViewNibs: sceneViewNibs, application: application, frameClasses: frameClasses,
                  callDepth: callDepth, watched: watched, floatingRetains: floatingRetains,
@@ -47,7 +46,7 @@ extension ScenarioRun {
     func restore(_ s: Snapshot) {
         engine.restore(s.engine)
         line = s.line; lineHint = s.lineHint; allocNote = s.allocNote; depth = s.depth
-        eventLog = s.eventLog; events = s.events; warnings = s.warnings; results = s.results
+        eventLog = s.eventLog; warnings = s.warnings; results = s.results
         crashLine = s.crashLine; deferred = s.deferred; extraRoots = s.extraRoots
         scenarioFrame = s.scenarioFrame; nibNames = s.nibNames; sceneViewNibs = s.sceneViewNibs
         application = s.application; frameClasses = s.frameClasses; callDepth = s.callDepth

@@ -32,7 +32,7 @@ extension ScenarioRun {
         let dangling = engine.danglingReferences().map { d in
             "\(placeLabel(d.slot)) → \(label(d.target)) (deallocated at line \(engine.deallocSite(d.target)))"
         }
-        let zombies = eventLog.zombies.map(label)
+        let zombies = engine.history.zombies.map(label)
         let crash = engine.crash.map { "line \(crashLine ?? 0): \($0.message)" }
         return ScenarioReport(title: scenario.title, config: config, line: file.location(of: scenario.range.start).line,
                               alive: alive, leaks: leakedObjects().map(label), dangling: dangling,
@@ -65,7 +65,7 @@ public enum Runner {
             let run = ScenarioRun(program: program, scenario: s, config: cfg, trace: quiet ? nil : TraceWriter(out))
             run.run()
             let r = run.report()
-            out.write(TextReport.summary(r))
+            TextReport.writeSummary(r, to: out)
             reports.append(r)
         }
         return reports
