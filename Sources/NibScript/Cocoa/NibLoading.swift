@@ -39,21 +39,24 @@ extension ScenarioRun {
         var objects: [ObjectID] = []
         objects.reserveCapacity(model.objects.count)
         var awake: [(object: ObjectID, method: MethodDecl, owner: RuntimeClass)] = []
-        var last: (name: String, cls: RuntimeClass, archived: Bool, awake: (MethodDecl, RuntimeClass)?)?
+        var last: LoadedClass?
         for obj in model.objects {
             guard !crashed else { return }
-            let cls: RuntimeClass, archived: Bool, awakeMethod: (MethodDecl, RuntimeClass)?
+            let k: LoadedClass
             if let l = last, l.name == obj.className {
-                (cls, archived, awakeMethod) = (l.cls, l.archived, l.awake)
+                k = l
             } else {
                 guard let c = classes[obj.className] else { return }
-                (cls, archived, awakeMethod) = (c, c.isArchivedByIB, c.method("awakeFromNib"))
-                last = (obj.className, cls, archived, awakeMethod)
+                k = LoadedClass(obj.className, c)
+                last = k
             }
-            let initializer = (obj.createdWithInit ?? !archived) ? "init" : "initWithCoder:"
+            let cls = k.cls
+            let initializer = (obj.createdWithInit ?? !k.archived) ? "init" : "initWithCoder:"
             if tracing { allocNote = "-\(initializer) (from the nib)" }
             let o = engine.alloc(cls.engineClass, name: obj.name)
-            runInitializers(initializer, of: cls, on: o)
+            // Most objects of a nib are views whose initializers the script never wrote.
+            if !(k.initializesNothing && obj.createdWithInit == nil) { runInitializers(initializer, of: cls, on: o) }
+            let awakeMethod = k.awake
             objects.append(o)
             if let (m, owner) = awakeMethod { awake.append((o, m, owner)) }
             guard !crashed else { return }
@@ -89,6 +92,27 @@ extension ScenarioRun {
         for s in model.sceneViews where s.controller < objects.count { sceneViewNibs[objects[s.controller]] = s.model }
         // awakeFromNib goes to every object that came out of the archive, after all connections.
         for a in awake where !crashed { invoke(a.method, of: a.owner, on: a.object, selector: "awakeFromNib") }
+    }
+
+    /// What loading an object of a class needs, found once for a run of objects of that class.
+    private struct LoadedClass {
+        let name: String
+        let cls: RuntimeClass
+        /// Whether the loader creates it with `initWithCoder:` (else `init`), unless the element says.
+        let archived: Bool
+        /// Creating one with its class's own initializer runs no code of the script's and
+        /// records no controller callback.
+        let initializesNothing: Bool
+        let awake: (MethodDecl, RuntimeClass)?
+
+        init(_ name: String, _ cls: RuntimeClass) {
+            self.name = name
+            self.cls = cls
+            archived = cls.isArchivedByIB
+            initializesNothing = !cls.isViewController && !cls.isWindowController
+                && cls.initializerBodies(archived ? "initWithCoder:" : "init").isEmpty
+            awake = cls.method("awakeFromNib")
+        }
     }
 
     func nibModel(named name: String) -> NibModel? {

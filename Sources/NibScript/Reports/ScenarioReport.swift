@@ -7,7 +7,11 @@ public struct ScenarioReport {
     public var title: String
     public var config: Configuration
     public var line: Int
-    public var alive: [(label: String, count: Int)]
+    /// The objects alive at the end, in id order, as parts: a run can end with a million of
+    /// them, and the summary writes them without making a label of each.
+    public var aliveObjects: [AliveObject]
+    /// The same, with each object's label (`UIView root#2`).
+    public var alive: [(label: String, count: Int)] { aliveObjects.map { ($0.label, $0.count) } }
     public var leaks: [String]
     public var dangling: [String]
     public var zombies: [String]
@@ -21,6 +25,14 @@ public struct ScenarioReport {
     /// How many engine events the run had.
     public var events: Int
 
+    public struct AliveObject {
+        public var className: String
+        public var name: String
+        public var number: Int
+        public var count: Int
+        public var label: String { "\(className) \(name)#\(number)" }
+    }
+
     public var passed: Int { results.filter(\.passed).count }
     public var failed: Int { results.count - passed }
 }
@@ -28,14 +40,17 @@ public struct ScenarioReport {
 extension ScenarioRun {
     func report() -> ScenarioReport {
         checkDeferred()
-        let alive = engine.liveVisibleObjects.map { (label($0), engine.count($0)) }
+        let alive = engine.liveVisibleObjects.map {
+            ScenarioReport.AliveObject(className: engine.className(engine.classOf($0)), name: engine.name($0),
+                                       number: engine.number($0), count: engine.count($0))
+        }
         let dangling = engine.danglingReferences().map { d in
             "\(placeLabel(d.slot)) → \(label(d.target)) (deallocated at line \(engine.deallocSite(d.target)))"
         }
         let zombies = engine.history.zombies.map(label)
         let crash = engine.crash.map { "line \(crashLine ?? 0): \($0.message)" }
         return ScenarioReport(title: scenario.title, config: config, line: file.location(of: scenario.range.start).line,
-                              alive: alive, leaks: leakedObjects().map(label), dangling: dangling,
+                              aliveObjects: alive, leaks: leakedObjects().map(label), dangling: dangling,
                               zombies: zombies, crash: crash, warnings: warnings.map { "line \($0.line): \($0.text)" },
                               abandoned: abandonedObjects().map(label), runtimeErrors: runtimeErrors, results: results,
                               events: events)

@@ -37,10 +37,15 @@ public enum TextReport {
         func section(_ name: String, _ items: [String]) {
             section(name, count: items.count) { i, l in l.append(items[i]) }
         }
-        section("alive", count: r.alive.count) { i, l in
-            l.append(r.alive[i].label)
+        section("alive", count: r.aliveObjects.count) { i, l in
+            let a = r.aliveObjects[i]
+            l.append(a.className)
+            l.append(UInt8(ascii: " "))
+            l.append(a.name)
+            l.append(UInt8(ascii: "#"))
+            l.append(a.number)
             l.append("  count ")
-            l.append(r.alive[i].count)
+            l.append(a.count)
         }
         section("leaks", r.leaks)
         section("dangling", r.dangling)
