@@ -65,8 +65,10 @@ struct LineBuffer {
     mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
     mutating func append(_ s: String) {
-        var s = s
-        s.withUTF8 { bytes.append(contentsOf: $0) }
+        // A string's bytes in place, without copying the string first to make it contiguous.
+        if s.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: s.utf8)
+        }
     }
 
     mutating func append(_ other: LineBuffer) { bytes.append(contentsOf: other.bytes) }
@@ -74,12 +76,17 @@ struct LineBuffer {
     mutating func append<I: BinaryInteger>(_ n: I) {
         if n < 0 { bytes.append(UInt8(ascii: "-")) }
         var v = UInt64(n.magnitude)  // the magnitude: negating the smallest value would trap
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(v % 10))
-            v /= 10
-        } while v > 0
-        bytes[start...].reverse()
+        if v < 10 { bytes.append(UInt8(ascii: "0") + UInt8(v)); return }
+        // Digits from the last, into a small buffer on the stack, then one append.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var i = digits.count
+            repeat {
+                i -= 1
+                digits[i] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+            } while v > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
+        }
     }
 
     mutating func appendSpaces(_ n: Int) {
