@@ -235,6 +235,8 @@ enum IBElementMap {
         "customModuleProvider", "storyboardName", "referencedIdentifier", "reuseIdentifier",
         "restorationIdentifier", "systemMenu", "systemItem", "identifier", "type", "title",
     ]
+    /// Each kept attribute's place in `keptAttributes`.
+    static let keptIndex: [String: Int] = Dictionary(uniqueKeysWithValues: keptAttributes.enumerated().map { ($1, $0) })
 
     static func className(element: String, platform: IBPlatform) -> (name: String, foreign: Bool)? {
         guard let entry = classes[element] else { return nil }

@@ -344,7 +344,15 @@ final class IBScanner: NSObject, XMLParserDelegate {
     }
 
     private func kept(_ attributes: [String: String]) -> [(String, String)] {
-        IBElementMap.keptAttributes.compactMap { name in attributes[name].map { (name, $0) } }
+        // An element has a few attributes and there are fifteen kept names: look each
+        // attribute up once, then put what is kept in the kept names' order (not the
+        // dictionary's, which differs from run to run).
+        var found: [(index: Int, name: String, value: String)] = []
+        for (name, value) in attributes {
+            if let i = IBElementMap.keptIndex[name] { found.append((i, name, value)) }
+        }
+        if found.count > 1 { found.sort { $0.index < $1.index } }
+        return found.map { ($0.name, $0.value) }
     }
 
     @discardableResult
