@@ -12,13 +12,12 @@ extension IBDocument {
         var next: [String: Int] = [:]
         return objects.map { o in
             guard !o.isPlaceholder else { return nil }
-            var name = Self.scriptIdentifier(o.displayName)
-            if used.contains(name) {
-                var k = next[name] ?? 2
-                while used.contains("\(name)_\(k)") { k += 1 }
-                next[name] = k + 1
-                name = "\(name)_\(k)"
-            }
+            let base = Self.scriptIdentifier(o.displayName)
+            if used.insert(base).inserted { return base }
+            var k = next[base] ?? 2
+            while used.contains("\(base)_\(k)") { k += 1 }
+            next[base] = k + 1
+            let name = "\(base)_\(k)"
             used.insert(name)
             return name
         }
@@ -31,6 +30,9 @@ extension IBDocument {
         // without looking up Unicode properties for every character.
         if s.utf8.allSatisfy({ $0 < 0x80 }) {
             func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+            func isWordByte(_ b: UInt8) -> Bool { (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || isDigit(b) || b == 0x5F }
+            // Already an identifier (a userLabel like `titleLabel`): nothing to build.
+            if let first = s.utf8.first, !isDigit(first), s.utf8.allSatisfy(isWordByte) { return s }
             var out: [UInt8] = []
             out.reserveCapacity(s.utf8.count)
             for b in s.utf8 {

@@ -11,13 +11,25 @@ struct IBSourcePositions {
     private var cursorOffset = 0
     private var cursorColumn = 1
 
+    /// Per line, whether it is all ASCII: there a column is a byte, and no walk is needed.
+    private var lineIsASCII: [Bool] = []
+
     init(bytes: [UInt8]) {
         self.bytes = bytes
         // XMLParser does not count a UTF-8 byte order mark as a column.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { lineStarts = [3] }
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
-            lineStarts.append(offset + 1)
+        var ascii = true
+        for (offset, byte) in bytes.enumerated() {
+            if byte == 0x0A {
+                lineStarts.append(offset + 1)
+                lineIsASCII.append(ascii)
+                ascii = true
+            } else if byte >= 0x80 {
+                ascii = false
+            }
         }
+        lineIsASCII.append(ascii)
+        if lineStarts[0] == 3 { lineIsASCII[0] = false }  // the mark itself is not ASCII
     }
 
     private func lineEnd(_ line: Int) -> Int {
@@ -30,6 +42,11 @@ struct IBSourcePositions {
     private mutating func offset(line: Int, column: Int) -> Int {
         let start = lineStarts[line - 1]
         let end = lineEnd(line)
+        if lineIsASCII[line - 1] {
+            let offset = min(start + column - 1, end)
+            (cursorLine, cursorOffset, cursorColumn) = (line, offset, offset - start + 1)
+            return offset
+        }
         var offset = start
         var current = 1
         if cursorLine == line, cursorColumn <= column, cursorOffset >= start, cursorOffset <= end {
@@ -77,6 +94,7 @@ struct IBSourcePositions {
         guard probe >= 0 else { return fallback }
         let startLine = line(containing: probe)
         let lineStart = lineStarts[startLine - 1]
+        if lineIsASCII[startLine - 1] { return IBLocation(line: startLine, column: probe - lineStart + 1) }
         if startLine == reportedLine, cursorOffset >= probe {
             let back = characters(from: probe, to: cursorOffset)
             return IBLocation(line: startLine, column: max(cursorColumn - back, 1))

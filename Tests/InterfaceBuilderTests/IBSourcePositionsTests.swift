@@ -35,3 +35,25 @@ extension IBSourcePositionsTests {
         XCTAssertEqual(document.objects.first?.location, IBLocation(line: 1, column: 70))
     }
 }
+
+extension IBSourcePositionsTests {
+    /// ASCII lines take a shortcut (a column is a byte); lines with other characters walk
+    /// them. Both kinds, alternating, and several elements on one ASCII line.
+    func testAsciiAndOtherLinesAlternate() {
+        let text = """
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB"><objects>
+        <view id="a1" userLabel="Ä"><subviews><label id="a2" text="ö"/></subviews></view>
+        <view id="b1"><subviews><label id="b2"/><button id="b3"/></subviews></view>
+        <view id="c1" userLabel="→"/>
+        </objects></document>
+        """
+        guard case .success(let document) = IBReader.read(data: Data(text.utf8), path: "mixed.xib") else {
+            return XCTFail("should read")
+        }
+        XCTAssertEqual(document.objects.map(\.location), [
+            IBLocation(line: 2, column: 1), IBLocation(line: 2, column: 39),
+            IBLocation(line: 3, column: 1), IBLocation(line: 3, column: 25), IBLocation(line: 3, column: 41),
+            IBLocation(line: 4, column: 1),
+        ])
+    }
+}
