@@ -7,31 +7,21 @@
 /// a leak search O(live objects + references). Cascades run on an explicit frame stack, so a
 /// chain of a million owned objects uses heap, not the call stack.
 public final class Engine {
-    /// All mutable state, in one value (see EngineState for why), kept in memory the engine
-    /// allocates and frees itself. A stored property of a class is checked for exclusive
-    /// access at run time on every read and write (a class can be reached from anywhere);
-    /// the engine touches its state several times per event, and those checks cost more than
-    /// the events. Behind its own pointer the state is one plain value: an engine is used by
-    /// one thread at a time and its operations do not nest (a dealloc cascade runs on an
-    /// explicit stack, and the event sink runs between operations, never inside one).
-    private let storage: UnsafeMutablePointer<EngineState>
-    var s: EngineState {
-        unsafeAddress { UnsafePointer(storage) }
-        unsafeMutableAddress { storage }
-    }
+    /// All mutable state, in one value (see EngineState for why). Its accesses are not
+    /// checked for exclusivity at run time: every one is a plain read or a mutation that
+    /// calls nothing back (the engine's own methods never hold an access to `s` across a call
+    /// that touches it again: a dealloc cascade runs on an explicit stack, and the event sink
+    /// and the planner are called between accesses), and the check cost more than the events.
+    @exclusivity(unchecked) var s = EngineState()
 
     public weak var planner: DeallocPlanner?
-    /// Where events go. Read at every event, so it is kept beside the state, behind a
-    /// pointer of its own, and not in it: restoring a snapshot leaves it as it is.
+    /// Where events go. Read at every event, so unchecked like `s`; not part of `s`, so
+    /// restoring a snapshot leaves it as it is.
     struct Delivery {
         var sink: ((EngineEvent) -> Void)?
         var notableOnly = false
     }
-    private let deliveryStorage: UnsafeMutablePointer<Delivery>
-    var delivery: Delivery {
-        unsafeAddress { UnsafePointer(deliveryStorage) }
-        unsafeMutableAddress { deliveryStorage }
-    }
+    @exclusivity(unchecked) var delivery = Delivery()
     /// Receives every event as it happens (nil: events are not built at all).
     public var eventSink: ((EngineEvent) -> Void)? {
         get { delivery.sink }
@@ -62,19 +52,7 @@ public final class Engine {
     /// Whether the run has crashed (without copying the crash's message).
     public var hasCrashed: Bool { s.crash != nil }
 
-    public init() {
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: EngineState())
-        deliveryStorage = .allocate(capacity: 1)
-        deliveryStorage.initialize(to: Delivery())
-    }
-
-    deinit {
-        storage.deinitialize(count: 1)
-        storage.deallocate()
-        deliveryStorage.deinitialize(count: 1)
-        deliveryStorage.deallocate()
-    }
+    public init() {}
 
     // MARK: Snapshots
 
