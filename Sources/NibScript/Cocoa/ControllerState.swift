@@ -91,26 +91,27 @@ struct CallbackRecord {
 /// Everything the controller world keeps beside the engine. Ownership itself lives in the
 /// engine (the window's rootViewController, navigation stacks, presentedViewController);
 /// this holds what is not ownership: which window is key, the selected tab, appearance
-/// states, the callbacks sent, and which objects each view load made.
+/// states, the callbacks sent, and which objects each view load made. The per-controller
+/// tables keep their own digests for explore's state hash (DigestedCollections.swift).
 final class ControllerState {
     var keyWindow: ObjectID?
     /// The controller whose view the key window shows at its bottom (its root, once shown).
     var shownRoot: ObjectID?
     /// Mac window and view controllers that have been shown.
-    var macShown: Set<ObjectID> = []
+    var macShown = DigestedSet<ObjectID>()
     /// The command now running, for errors found at run time.
     var currentRange: SourceRange?
-    var selectedTab: [ObjectID: Int] = [:]
-    var appearance: [ObjectID: Appearance] = [:]
+    var selectedTab = DigestedMap<ObjectID, Int>()
+    var appearance = DigestedMap<ObjectID, Appearance>()
     var callbacks: [CallbackRecord] = []
     /// Modal presentations, bottom first.
     var presentations: [Presentation] = []
     /// Objects allocated while each controller's view loaded (loadView and viewDidLoad).
-    var viewObjects: [ObjectID: [ObjectID]] = [:]
+    var viewObjects = DigestedMap<ObjectID, [ObjectID]>()
     /// Controllers whose view has been loaded at least once.
-    var everLoaded: Set<ObjectID> = []
+    var everLoaded = DigestedSet<ObjectID>()
     /// V10: the keys KVC set on each controller while its loadView ran (`option cleanup kvc`).
-    var trackedKeys: [ObjectID: [String]] = [:]
+    var trackedKeys = DigestedMap<ObjectID, [String]>()
     /// Errors of the lifecycle found at run time (an impossible order of commands).
     var runtimeErrors: [Diagnostic] = []
 

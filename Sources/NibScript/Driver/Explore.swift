@@ -224,7 +224,11 @@ enum Explore {
                        shard: (index: Int, count: Int)?, remaining: inout Int) -> Search {
         let reads = HistoryReads(scenario.body)
         let workers = options.parallel ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
-        let runs = (0..<workers).map { _ in ScenarioRun(program: program, scenario: scenario, config: program.config) }
+        let runs = (0..<workers).map { _ in
+            let run = ScenarioRun(program: program, scenario: scenario, config: program.config)
+            run.engine.maintainsStateDigest = true
+            return run
+        }
         var base: Seen = [:]          // shards: the original run's nodes
         var groups: [Int: Seen] = [:]
         var out = Search()
@@ -764,35 +768,36 @@ extension ScenarioRun {
     /// numbers, the trace, lines). The engine's own state, the bindings of names, the
     /// controller world, what the run has found so far (expectations already failed, the
     /// deferred ones), and the history the scenario's expectations read.
+    ///
+    /// O(1) for what grows with the run: the engine's state and the controller world's
+    /// tables keep their digests as they change (StateDigest.swift, DigestedCollections.swift);
+    /// dictionaries' digests are sums of one hash per entry, so no order is involved. Walked
+    /// here: the presentations, the failed and deferred expectations, and the histories the
+    /// expectations read (only when they read them).
     func explorationHash(reads: HistoryReads) -> Int {
         var h = StableHash()
         engine.stateDigest(into: &h)
-        // Dictionaries and sets: each entry hashed alone and the entries added up, so no
-        // order (and no sorting) is involved.
-        func unordered<C: Collection>(_ c: C, _ tag: Int, _ entry: (C.Element, inout StableHash) -> Void) {
-            var sum: UInt64 = 0
-            for e in c { sum &+= StableHash.entry { entry(e, &$0) } }
-            h.combine(tag); h.combine(c.count); h.combine(Int(bitPattern: UInt(sum)))
-        }
-        unordered(nibNames, -10) { e, h in h.combine(e.key); h.combine(e.value.raw) }
-        unordered(sceneViewNibs, -11) { e, h in h.combine(e.key.raw); h.combine(e.value.name) }
+        h.combine(tag: -10, count: nibNames.count, digest: nibNames.digest)
+        h.combine(tag: -11, count: sceneViewNibs.count, digest: sceneViewNibs.digest)
         h.combine(application.map { Int($0.raw) } ?? -1)
         h.combine(extraRoots.count); for o in extraRoots { h.combine(o.raw) }
-        unordered(frameClasses, -12) { e, h in h.combine(e.key); h.combine(e.value.0.raw) }
+        if frameClassesDigest == nil {
+            var sum: UInt64 = 0
+            for e in frameClasses { sum &+= StableHash.entry { $0.combine(e.key); $0.combine(e.value.0.raw) } }
+            frameClassesDigest = sum
+        }
+        h.combine(tag: -12, count: frameClasses.count, digest: frameClassesDigest!)
         let c = controllers
         h.combine(c.keyWindow.map { Int($0.raw) } ?? -1)
         h.combine(c.shownRoot.map { Int($0.raw) } ?? -1)
-        unordered(c.macShown, -13) { o, h in h.combine(o.raw) }
-        unordered(c.selectedTab, -14) { e, h in h.combine(e.key.raw); h.combine(e.value) }
-        unordered(c.appearance, -15) { e, h in
-            h.combine(e.key.raw)
-            switch e.value { case .disappeared: h.combine(0); case .appearing: h.combine(1); case .appeared: h.combine(2); case .disappearing: h.combine(3) }
-        }
+        h.combine(tag: -13, count: c.macShown.count, digest: c.macShown.digest)
+        h.combine(tag: -14, count: c.selectedTab.count, digest: c.selectedTab.digest)
+        h.combine(tag: -15, count: c.appearance.count, digest: c.appearance.digest)
         h.combine(-4)
         for p in c.presentations { h.combine(p.presenter.raw); h.combine(p.presented.raw); h.combine(p.covered.raw) }
-        unordered(c.viewObjects, -16) { e, h in h.combine(e.key.raw); for o in e.value { h.combine(o.raw) } }
-        unordered(c.everLoaded, -17) { o, h in h.combine(o.raw) }
-        unordered(c.trackedKeys, -18) { e, h in h.combine(e.key.raw); for k in e.value { h.combine(k) } }
+        h.combine(tag: -16, count: c.viewObjects.count, digest: c.viewObjects.digest)
+        h.combine(tag: -17, count: c.everLoaded.count, digest: c.everLoaded.digest)
+        h.combine(tag: -18, count: c.trackedKeys.count, digest: c.trackedKeys.digest)
         h.combine(c.runtimeErrors.count)
         h.combine(results.count)
         for r in results where !r.passed { h.combine(r.line) }

@@ -24,8 +24,8 @@ extension ScenarioRun {
         var deferred: [(Expectation, Int, Context)]
         var extraRoots: [ObjectID]
         var scenarioFrame: LocalFrame?
-        var nibNames: [String: ObjectID]
-        var sceneViewNibs: [ObjectID: NibModel]
+        var nibNames: DigestedMap<String, ObjectID>
+        var sceneViewNibs: DigestedMap<ObjectID, NibModel>
         var application: ObjectID?
         var frameClasses: [String: (ClassID, [String])]
         var callDepth: Int
@@ -60,15 +60,15 @@ extension ControllerState {
     struct Snapshot {
         var keyWindow: ObjectID?
         var shownRoot: ObjectID?
-        var macShown: Set<ObjectID>
+        var macShown: DigestedSet<ObjectID>
         var currentRange: SourceRange?
-        var selectedTab: [ObjectID: Int]
-        var appearance: [ObjectID: Appearance]
+        var selectedTab: DigestedMap<ObjectID, Int>
+        var appearance: DigestedMap<ObjectID, Appearance>
         var callbacks: [CallbackRecord]
         var presentations: [Presentation]
-        var viewObjects: [ObjectID: [ObjectID]]
-        var everLoaded: Set<ObjectID>
-        var trackedKeys: [ObjectID: [String]]
+        var viewObjects: DigestedMap<ObjectID, [ObjectID]>
+        var everLoaded: DigestedSet<ObjectID>
+        var trackedKeys: DigestedMap<ObjectID, [String]>
         var runtimeErrors: [Diagnostic]
     }
 
