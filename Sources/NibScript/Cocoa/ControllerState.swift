@@ -31,11 +31,15 @@ enum Callback: String, CaseIterable {
 
     /// The callback a selector written in a script stands for.
     static func named(_ selector: String) -> Callback? {
-        let base = selector.split(separator: ":", maxSplits: 1).first.map(String.init) ?? selector
-        return Callback(rawValue: base)
+        guard let colon = selector.utf8.firstIndex(of: UInt8(ascii: ":")) else { return Callback(rawValue: selector) }
+        return colon == selector.startIndex ? nil : Callback(rawValue: String(selector[..<colon]))
     }
 
     static var names: [String] { allCases.map(\.rawValue) }
+
+    /// Its index in `allCases`.
+    var index: Int { Callback.ordered.firstIndex(of: self)! }
+    private static let ordered = Callback.allCases
 }
 
 /// The transition table of a view controller's lifecycle: for each callback, the states it

@@ -30,6 +30,15 @@ enum KeyValueCoding {
     /// direct ivar access) the ivars `_foo`, `_isFoo`, `foo`, `isFoo`, then
     /// `setValue:forUndefinedKey:` (N7).
     static func iosSearch(_ key: String, in cls: RuntimeClass) -> OutletTarget {
+        // A class's methods, properties and ivars never change during a run: the answer is
+        // kept per class (each run has its own classes, so no thread shares the cache).
+        if let t = cls.iosKVCCache[key] { return t }
+        let t = uncachedIOSSearch(key, in: cls)
+        cls.iosKVCCache[key] = t
+        return t
+    }
+
+    private static func uncachedIOSSearch(_ key: String, in cls: RuntimeClass) -> OutletTarget {
         if let t = setter(key, in: cls, selectors: [setterSelector(key), "_" + setterSelector(key)]) { return t }
         if cls.option("accessInstanceVariablesDirectly") != "NO" {
             let cap = capitalized(key)

@@ -8,7 +8,7 @@ extension ScenarioRun {
     /// order they were allocated.
     func memoryWarning() {
         note("memory warning: every live view controller gets -didReceiveMemoryWarning (V5\(config.atLeast(6) ? ", V6" : ""))")
-        let live = engine.allObjects.filter { engine.isAlive($0) && !engine.isHidden($0) && isKind($0, "UIViewController") }
+        let live = engine.allObjects.filter { engine.isAlive($0) && !engine.isHidden($0) && runtimeClass(of: $0).isUIViewController }
         for c in live {
             guard !crashed else { return }
             deliver(.didReceiveMemoryWarning, to: c) { self.defaultDidReceiveMemoryWarning(c) }
@@ -23,7 +23,7 @@ extension ScenarioRun {
     /// view is released, then viewDidUnload is called (viewWillUnload first on iOS 5);
     /// from iOS 6.0 nothing is unloaded.
     func defaultDidReceiveMemoryWarning(_ c: ObjectID) {
-        guard engine.isAlive(c), isKind(c, "UIViewController") else { return }
+        guard engine.isAlive(c), runtimeClass(of: c).isUIViewController else { return }
         if config.atLeast(6) { return note("iOS \(config.versionText): UIViewController no longer unloads its view (V6)") }
         guard isViewLoaded(c) else { return note("\(shortLabel(c)).view is not loaded: nothing to unload") }
         if isOnScreen(c) { return note("\(shortLabel(c)).view is on screen: it stays (V5)") }
@@ -91,7 +91,7 @@ extension ScenarioRun {
 
     /// Controllers whose view was loaded once and is not loaded now.
     func unloadedControllers() -> Set<ObjectID> {
-        Set(controllers.everLoaded.filter { engine.isAlive($0) && isKind($0, "UIViewController") && !isViewLoaded($0) })
+        Set(controllers.everLoaded.filter { engine.isAlive($0) && runtimeClass(of: $0).isUIViewController && !isViewLoaded($0) })
     }
 
     /// V7, O9: objects a view load made (in loadView or viewDidLoad) that are still alive,
