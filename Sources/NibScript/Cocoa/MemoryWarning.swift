@@ -53,7 +53,7 @@ extension ScenarioRun {
             for iv in ivars where !crashed {
                 let r = SlotRef(c, iv.slot)
                 guard let v = engine.read(r) else { continue }
-                engine.release(v, cause: .other("cleanup views: [\(iv.name) release]"), via: r)
+                engine.release(v, cause: cause("cleanup views: [\(iv.name) release]"), via: r)
                 if !crashed { engine.store(r, nil, rule: .direct(adoptsClaim: false)) }
             }
         default:
@@ -73,15 +73,15 @@ extension ScenarioRun {
 
     /// `[self setValue:nil forKey:key]`: the same search as the loader's (N7).
     func kvcSetNil(_ key: String, of c: ObjectID) {
-        let cause = Cause.other("cleanup kvc: setValue:nil forKey:@\"\(key)\"")
+        let why = cause("cleanup kvc: setValue:nil forKey:@\"\(key)\"")
         switch KeyValueCoding.iosSearch(key, in: runtimeClass(of: c)) {
         case .setter(let p):
-            storeThroughSetter(p, of: c, .none, cause: cause)
+            storeThroughSetter(p, of: c, .none, cause: why)
         case .method(let sel, let m, let owner):
             invoke(m, of: owner, on: c, selector: sel, arguments: [("value", .none)])
         case .kvcIvar(let iv):
             let rule: StoreRule = iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain)
-            engine.store(SlotRef(c, iv.slot), nil, rule: rule, cause: cause)
+            engine.store(SlotRef(c, iv.slot), nil, rule: rule, cause: why)
         default:
             break
         }

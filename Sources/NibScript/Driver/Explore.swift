@@ -105,8 +105,11 @@ enum Explore {
         /// Whose seen nodes it is checked against (always 0 unless sharded: its subtree).
         var group: Int
         /// Without a fork point (too many snapshots were kept already): its deviations, to
-        /// replay from the start.
+        /// replay from `base` or else from the start.
         var recipe: [Deviation]? = nil
+        /// A fork point of the same parent run before its own (a checkpoint): the child
+        /// restores it and replays from there to its deviation, instead of from the start.
+        var base: ForkPoint? = nil
     }
 
 
@@ -236,20 +239,26 @@ enum Explore {
         var overflow = false
         var subtrees = 0
         var forks = 0           // fork points the next wave holds
+        var lastFork: ForkPoint?   // the latest of them from the run being merged
         func enqueue(_ next: inout [Child], _ r: RunResult, _ v: Visit, _ option: Int, _ group: Int) {
             guard next.count < remaining else { overflow = true; return }
             if let f = v.fork, forks < options.maxForks || (option > 1 && next.last?.fork === f) {
                 if option == 1 { forks += 1 }
                 next.append(Child(fork: f, option: option, group: group))
+                lastFork = f
             } else {
+                // Replayed from the run's latest checkpoint before it, one the next wave holds
+                // anyway (so memory stays bounded by `maxForks`).
                 next.append(Child(fork: nil, option: option, group: group,
-                                  recipe: r.deviations + [Deviation(point: Int32(v.point), option: Int32(option))]))
+                                  recipe: r.deviations + [Deviation(point: Int32(v.point), option: Int32(option))],
+                                  base: lastFork))
             }
         }
 
         func merge(_ results: [RunResult], _ wave: ArraySlice<Child>, into next: inout [Child]) {
             for (r, child) in zip(results, wave) {
                 let g = child.group
+                lastFork = nil
                 if shard != nil {
                     out.records.append(Record(deviations: r.deviations, visited: r.visited.map { ($0.key, $0.used, $0.options, $0.point) },
                                               prunedEarly: r.prunedEarly, outcome: nil))
@@ -319,7 +328,7 @@ enum Explore {
                         let g = wave[merged].group
                         for v in r.visited where passing[g]?[v.key]?.index == merged { passing[g]![v.key] = nil }
                         merge([r], wave[merged...merged], into: &next)
-                        wave[merged].fork = nil; wave[merged].recipe = nil
+                        wave[merged].fork = nil; wave[merged].recipe = nil; wave[merged].base = nil
                         merged += 1
                     }
                     cond.broadcast()
@@ -341,6 +350,7 @@ enum Explore {
             if let shard {
                 out.records.append(Record(deviations: [], visited: r.visited.map { ($0.key, $0.used, $0.options, $0.point) },
                                           prunedEarly: false, outcome: nil))
+                lastFork = nil
                 for v in r.visited {
                     if let u = base[v.key], Int(u) <= v.used { break }
                     base[v.key] = UInt8(v.used)
@@ -369,7 +379,7 @@ enum Explore {
                     let results = runChunk(wave[i...i], runs: runs, initial: initial, budget: budget, reads: reads, groups: groups,
                                            base: base, forkBudget: free)
                     merge(results, wave[i...i], into: &next)
-                    wave[i].fork = nil; wave[i].recipe = nil   // no longer needed
+                    wave[i].fork = nil; wave[i].recipe = nil; wave[i].base = nil   // no longer needed
                 }
             }
             if out.truncated { break }
@@ -568,9 +578,11 @@ final class VariantDriver {
     var exploreAfterReplay = false
     /// How many more snapshots this run may take for its children (see `Explore.Options.maxForks`).
     var forkBudget = 0
-    /// The visits holding a snapshot, oldest first from `forkHead`.
+    /// The visits holding a snapshot, in order: checkpoints spread over the run.
     var forkVisits: [Int] = []
-    var forkHead = 0
+    /// Visits with options that have passed, and every how many of them keeps a snapshot.
+    var forkCandidates = 0
+    var forkStride = 1
     /// The number of the next decision point, in execution order.
     var point = 0
     var deviations: [Explore.Deviation] = []
@@ -610,17 +622,28 @@ final class VariantDriver {
             return 0
         }
         var fork: Explore.ForkPoint?
-        // Within its budget a run keeps the snapshots of its latest decision points: a child
-        // without one replays its prefix, and the earliest have the shortest prefixes.
+        // The snapshots are checkpoints spread evenly over the run: while the budget lasts,
+        // every decision point with options keeps one; when it runs out, every other
+        // checkpoint is dropped and the spacing doubles. A child without a snapshot of its
+        // own replays from the checkpoint before it, so no child replays more than a
+        // spacing's worth of the run, however long the run.
         var keep = false
         if options > 1 {
-            if forkBudget > 0 {
-                forkBudget -= 1
-                keep = true
-            } else if forkHead < forkVisits.count {
-                visited[forkVisits[forkHead]].fork = nil
-                forkHead += 1
-                keep = true
+            let candidate = forkCandidates
+            forkCandidates += 1
+            if candidate % forkStride == 0 {
+                if forkBudget == 0, forkVisits.count > 1 {
+                    var kept: [Int] = []
+                    for (j, vi) in forkVisits.enumerated() {
+                        if j % 2 == 0 { kept.append(vi) } else { visited[vi].fork = nil; forkBudget += 1 }
+                    }
+                    forkVisits = kept
+                    forkStride *= 2
+                }
+                if forkBudget > 0, candidate % forkStride == 0 {
+                    forkBudget -= 1
+                    keep = true
+                }
             }
         }
         if keep {
@@ -665,6 +688,16 @@ extension ScenarioRun {
     func start(_ d: VariantDriver, _ child: Explore.Child, initial: Snapshot) {
         if let f = child.fork {
             runExplored(d, from: f, option: child.option)
+        } else if let b = child.base, let recipe = child.recipe, let own = recipe.last {
+            // A checkpoint of the parent's run: the same state replaying from the start would
+            // reach there, so replaying on from it is the same run, shorter.
+            restore(b.run)
+            d.frames = b.frames; d.atEnd = b.atEnd; d.point = b.point; d.used = b.used; d.stepCount = b.steps
+            d.eventEnded = b.eventEnded
+            d.replay = [own]
+            d.deviations = recipe
+            d.exploreAfterReplay = true
+            walk(d)
         } else {
             restore(initial)
             d.replay = child.recipe!

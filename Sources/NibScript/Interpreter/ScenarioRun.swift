@@ -89,6 +89,9 @@ final class ScenarioRun {
         trace?.note(text(), line: line, depth: depth, in: self)
     }
 
+    /// A cause in words, built only when a trace will show it (only the trace reads causes).
+    func cause(_ text: @autoclosure () -> String) -> Cause { .other(tracing ? text() : "") }
+
     func warn(_ text: String) {
         warnings.append((line, text))
         note("warning: " + text)
