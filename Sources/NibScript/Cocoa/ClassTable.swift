@@ -59,6 +59,7 @@ final class RuntimeClass {
     var ancestors: UnfoldSequence<RuntimeClass, (RuntimeClass?, Bool)> {
         sequence(first: self) { $0.superclass }
     }
+    /// A handful of names, compared in order: cheaper than hashing the name.
     func isKind(of name: String) -> Bool { ancestorNames.contains(name) }
     var nearestBuiltin: RuntimeClass { ancestors.first { $0.isBuiltin } ?? self }
 
@@ -70,7 +71,7 @@ final class RuntimeClass {
     // exclusivity at run time (the check cost more than a lookup). The names the interpreter
     // asks for at nearly every statement (`view`, `viewControllers`, `subviews`) are answered
     // without hashing a string.
-    @exclusivity(unchecked) private var ancestorNamesCache: Set<String>?
+    @exclusivity(unchecked) private var ancestorNamesCache: [String]?
     @exclusivity(unchecked) private var propertyMapCache: [String: RuntimeProperty]?
     @exclusivity(unchecked) private var ivarMapCache: [String: RuntimeIvar]?
     @exclusivity(unchecked) private var listMapCache: [String: Int]?
@@ -79,9 +80,9 @@ final class RuntimeClass {
     @exclusivity(unchecked) private var viewControllersCache: Int??
     @exclusivity(unchecked) private var subviewsCache: Int??
 
-    private var ancestorNames: Set<String> {
+    private var ancestorNames: [String] {
         if let m = ancestorNamesCache { return m }
-        let m = Set(ancestors.map(\.name)); ancestorNamesCache = m; return m
+        let m = ancestors.map(\.name); ancestorNamesCache = m; return m
     }
     private var propertyMap: [String: RuntimeProperty] {
         if let m = propertyMapCache { return m }

@@ -50,10 +50,17 @@ enum Lifecycle {
         /// Whether the view must be loaded (true), must not be (false), or either (nil).
         var viewLoaded: Bool?
         /// The appearance states it may come in (nil: any).
-        var from: Set<Appearance>?
+        var from: [Appearance]?
         /// The appearance state after it (nil: unchanged).
         var to: Appearance?
     }
+
+    /// The rule for a callback, without hashing it (asked for every callback sent).
+    static func rule(for c: Callback) -> Rule? {
+        let i = c.index
+        return i < rules.count ? rules[i] : nil
+    }
+    private static let rules: [Rule?] = Callback.allCases.map { table[$0] }
 
     static let table: [Callback: Rule] = [
         .loadView: Rule(viewLoaded: false, from: nil, to: nil),
@@ -102,20 +109,20 @@ final class ControllerState {
     /// The controller whose view the key window shows at its bottom (its root, once shown).
     var shownRoot: ObjectID?
     /// Mac window and view controllers that have been shown.
-    var macShown = DigestedSet<ObjectID>()
+    var macShown = DigestedObjectSet()
     /// The command now running, for errors found at run time.
     var currentRange: SourceRange?
-    var selectedTab = DigestedMap<ObjectID, Int>()
-    var appearance = DigestedMap<ObjectID, Appearance>()
+    var selectedTab = DigestedObjectMap<Int>()
+    var appearance = DigestedObjectMap<Appearance>()
     var callbacks: [CallbackRecord] = []
     /// Modal presentations, bottom first.
     var presentations: [Presentation] = []
     /// Objects allocated while each controller's view loaded (loadView and viewDidLoad).
-    var viewObjects = DigestedMap<ObjectID, [ObjectID]>()
+    var viewObjects = DigestedObjectMap<[ObjectID]>()
     /// Controllers whose view has been loaded at least once.
-    var everLoaded = DigestedSet<ObjectID>()
+    var everLoaded = DigestedObjectSet()
     /// V10: the keys KVC set on each controller while its loadView ran (`option cleanup kvc`).
-    var trackedKeys = DigestedMap<ObjectID, [String]>()
+    var trackedKeys = DigestedObjectMap<[String]>()
     /// Errors of the lifecycle found at run time (an impossible order of commands).
     var runtimeErrors: [Diagnostic] = []
 

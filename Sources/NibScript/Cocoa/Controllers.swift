@@ -134,7 +134,7 @@ extension ScenarioRun {
     func deliver(_ cb: Callback, to c: ObjectID, builtin: (() -> Void)? = nil) {
         guard !crashed, engine.isAlive(c) else { return }
         let cls = runtimeClass(of: c)
-        if cls.isViewController, let rule = Lifecycle.table[cb] {
+        if cls.isViewController, let rule = Lifecycle.rule(for: cb) {
             let loaded = isViewLoaded(c)
             let state = controllers.appearance(of: c)
             if let v = rule.viewLoaded, v != loaded {

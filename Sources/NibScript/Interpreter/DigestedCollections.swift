@@ -106,3 +106,96 @@ extension StableHash {
         combine(tag); combine(count); combine(Int(bitPattern: UInt(digest)))
     }
 }
+
+/// A `DigestedMap` keyed by object, stored densely by object id: a lookup is an array index,
+/// not a hash of the key, and iteration goes in id order.
+struct DigestedObjectMap<Value: StableDigestible>: Sequence {
+    private var values: [Value?] = []
+    private(set) var count = 0
+    private(set) var digest: UInt64 = 0
+
+    init() {}
+
+    static func entryDigest(_ k: ObjectID, _ v: Value) -> UInt64 { DigestedMap<ObjectID, Value>.entryDigest(k, v) }
+
+    subscript(key: ObjectID) -> Value? {
+        get { key.index < values.count ? values[key.index] : nil }
+        set {
+            let i = key.index
+            if i >= values.count {
+                guard newValue != nil else { return }
+                values.append(contentsOf: repeatElement(nil, count: i + 1 - values.count))
+            }
+            if let old = values[i] { digest &-= Self.entryDigest(key, old); count -= 1 }
+            if let newValue { digest &+= Self.entryDigest(key, newValue); count += 1 }
+            values[i] = newValue
+        }
+    }
+
+    subscript(key: ObjectID, default value: @autoclosure () -> Value) -> Value {
+        get { self[key] ?? value() }
+        set { self[key] = newValue }
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    func makeIterator() -> AnyIterator<(key: ObjectID, value: Value)> {
+        var i = 0
+        let values = self.values
+        return AnyIterator {
+            while i < values.count {
+                defer { i += 1 }
+                if let v = values[i] { return (ObjectID(Int32(i)), v) }
+            }
+            return nil
+        }
+    }
+
+    /// The digest walked from scratch (for tests: it equals `digest`).
+    var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+}
+
+/// A `DigestedSet` of objects, stored densely by object id (see `DigestedObjectMap`).
+struct DigestedObjectSet: Sequence {
+    private var members: [Bool] = []
+    private(set) var count = 0
+    private(set) var digest: UInt64 = 0
+
+    init() {}
+
+    static func elementDigest(_ o: ObjectID) -> UInt64 { DigestedSet<ObjectID>.elementDigest(o) }
+
+    @discardableResult
+    mutating func insert(_ o: ObjectID) -> Bool {
+        if o.index >= members.count { members.append(contentsOf: repeatElement(false, count: o.index + 1 - members.count)) }
+        guard !members[o.index] else { return false }
+        members[o.index] = true
+        count += 1
+        digest &+= Self.elementDigest(o)
+        return true
+    }
+
+    mutating func remove(_ o: ObjectID) {
+        guard contains(o) else { return }
+        members[o.index] = false
+        count -= 1
+        digest &-= Self.elementDigest(o)
+    }
+
+    func contains(_ o: ObjectID) -> Bool { o.index < members.count && members[o.index] }
+    var isEmpty: Bool { count == 0 }
+
+    func makeIterator() -> AnyIterator<ObjectID> {
+        var i = 0
+        let members = self.members
+        return AnyIterator {
+            while i < members.count {
+                defer { i += 1 }
+                if members[i] { return ObjectID(Int32(i)) }
+            }
+            return nil
+        }
+    }
+
+    var computedDigest: UInt64 { reduce(0) { $0 &+ Self.elementDigest($1) } }
+}

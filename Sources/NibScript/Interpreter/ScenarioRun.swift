@@ -42,7 +42,7 @@ final class ScenarioRun {
     var scenarioFrame: LocalFrame!
     var nibNames = DigestedMap<String, ObjectID>()
     /// Storyboard scene controllers and the nibs their views load from.
-    var sceneViewNibs = DigestedMap<ObjectID, NibModel>()
+    var sceneViewNibs = DigestedObjectMap<NibModel>()
     var application: ObjectID?
     var frameClasses: [String: (ClassID, [String])] = [:] { didSet { frameClassesDigest = nil } }
     /// explore's digest of `frameClasses`, made again only after it changes (a cache of

@@ -25,7 +25,7 @@ extension ScenarioRun {
         var extraRoots: [ObjectID]
         var scenarioFrame: LocalFrame?
         var nibNames: DigestedMap<String, ObjectID>
-        var sceneViewNibs: DigestedMap<ObjectID, NibModel>
+        var sceneViewNibs: DigestedObjectMap<NibModel>
         var application: ObjectID?
         var frameClasses: [String: (ClassID, [String])]
         var callDepth: Int
@@ -60,15 +60,15 @@ extension ControllerState {
     struct Snapshot {
         var keyWindow: ObjectID?
         var shownRoot: ObjectID?
-        var macShown: DigestedSet<ObjectID>
+        var macShown: DigestedObjectSet
         var currentRange: SourceRange?
-        var selectedTab: DigestedMap<ObjectID, Int>
-        var appearance: DigestedMap<ObjectID, Appearance>
+        var selectedTab: DigestedObjectMap<Int>
+        var appearance: DigestedObjectMap<Appearance>
         var callbacks: [CallbackRecord]
         var presentations: [Presentation]
-        var viewObjects: DigestedMap<ObjectID, [ObjectID]>
-        var everLoaded: DigestedSet<ObjectID>
-        var trackedKeys: DigestedMap<ObjectID, [String]>
+        var viewObjects: DigestedObjectMap<[ObjectID]>
+        var everLoaded: DigestedObjectSet
+        var trackedKeys: DigestedObjectMap<[String]>
         var runtimeErrors: [Diagnostic]
     }
 
