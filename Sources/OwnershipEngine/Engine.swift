@@ -197,7 +197,7 @@ public final class Engine {
         guard s.crash == nil else { return }
         let depth = s.pools.count - 1
         emit(.drain(pool: depth, entries: s.pools[depth].count))
-        while s.crash == nil, let o = s.pools[depth].popLast() {
+        while s.crash == nil, let o = s.poolPopLast(depth) {
             release(o, cause: .pool)
         }
         if depth > 0, s.crash == nil { s.pools.removeLast() }
@@ -227,30 +227,25 @@ public final class Engine {
         switch rule {
         case .retain:
             if let v = value { guard retain(v, cause: why) else { return false } }
-            s.slotTarget[i] = value?.raw ?? -1
-            s.slotClaims[i] = value == nil ? 0 : 1
+            s.setSlot(i, value?.raw ?? -1, value == nil ? 0 : 1)
             // The old value is released whatever claim the slot had on it: a setter does not
             // know that someone already released it behind its back (that is the bug to show).
             if let old { return release(old, cause: oldWhy) }
         case .adopt:
-            s.slotTarget[i] = value?.raw ?? -1
-            s.slotClaims[i] = value == nil ? 0 : 1
+            s.setSlot(i, value?.raw ?? -1, value == nil ? 0 : 1)
             if let old { return release(old, cause: oldWhy) }
         case .assign:
-            s.slotTarget[i] = value?.raw ?? -1
-            s.slotClaims[i] = 0
+            s.setSlot(i, value?.raw ?? -1, 0)
         case .weak:
             // A weak store of an object already deallocating reads back as nil, as objc_storeWeak does.
             if let v = value, s.states[v.index] == .alive {
-                s.slotTarget[i] = v.raw
+                s.setSlot(i, v.raw, 0)
                 s.weakReferrers[v.index].append(r)
             } else {
-                s.slotTarget[i] = -1
+                s.setSlot(i, -1, 0)
             }
-            s.slotClaims[i] = 0
         case .direct(let adoptsClaim):
-            s.slotTarget[i] = value?.raw ?? -1
-            s.slotClaims[i] = (adoptsClaim && value != nil) ? 1 : 0
+            s.setSlot(i, value?.raw ?? -1, (adoptsClaim && value != nil) ? 1 : 0)
         }
         return s.crash == nil
     }
@@ -259,20 +254,21 @@ public final class Engine {
     /// (an MRC local going out of scope, a variable overwritten without a release).
     public func dropClaims(_ r: SlotRef) {
         guard s.crash == nil else { return }
-        s.slotClaims[s.slotIndex(r)] = 0
+        let i = s.slotIndex(r)
+        s.setSlot(i, s.slotTarget[i], 0)
     }
 
     /// Records that `holder` has taken over a +1 on `target` without a slot for it.
     public func adopt(_ target: ObjectID, by holder: ObjectID) {
         guard s.crash == nil else { return }
-        s.adopted[holder.index].append(target)
+        s.adoptedAppend(holder.index, target)
     }
     public func adoptedObjects(_ holder: ObjectID) -> [ObjectID] { s.adopted[holder.index] }
     /// Gives up one adopted +1 of `holder` on `target` (before the caller releases it).
     @discardableResult
     public func consumeAdopted(_ target: ObjectID, by holder: ObjectID) -> Bool {
         guard let k = s.adopted[holder.index].firstIndex(of: target) else { return false }
-        s.adopted[holder.index].remove(at: k)
+        s.adoptedRemove(holder.index, at: k)
         return true
     }
 
@@ -311,7 +307,7 @@ public final class Engine {
         guard s.crash == nil else { return false }
         let t = s.slotTarget[s.slotIndex(r)]
         guard t >= 0, let k = s.lists[Int(t)].lastIndex(of: value) else { return true }
-        s.lists[Int(t)].remove(at: k)
+        s.listRemove(r, list: Int(t), at: k)
         return release(value, cause: cause ?? .list(r))
     }
 
@@ -342,7 +338,7 @@ public final class Engine {
             s.frameIndent -= Int(done.indent)
             s.site = done.siteBefore
             if !done.reachesRoot { emit(.deallocIncomplete(done.object)) }
-            s.states[done.object.index] = .deallocated
+            s.setState(done.object.index, .deallocated)
             s.forgetWeakSlots(of: done.object)
         }
     }
@@ -368,9 +364,9 @@ public final class Engine {
             let i = s.slotIndex(SlotRef(me, slot))
             guard s.slotTarget[i] >= 0 else { return }
             let list = Int(s.slotTarget[i])
-            s.frames[frameIndex].pending += s.lists[list]
+            let taken = s.listTakeAll(SlotRef(me, slot), list: list)
+            s.frames[frameIndex].pending += taken
             s.frames[frameIndex].pendingCause = .deallocSlot(SlotRef(me, slot))
-            s.lists[list] = []
         case .statement(let site, let token, let indent):
             s.frameIndent += Int(indent - s.frames[frameIndex].indent)
             s.frames[frameIndex].indent = indent
@@ -380,9 +376,9 @@ public final class Engine {
             s.frameIndent += 1
             s.frames[frameIndex].indent = indent + 1
         case .releaseAdopted:
-            s.frames[frameIndex].pending += s.adopted[me.index]
+            let taken = s.adoptedTakeAll(me.index)
+            s.frames[frameIndex].pending += taken
             s.frames[frameIndex].pendingCause = cause
-            s.adopted[me.index] = []
         }
     }
 

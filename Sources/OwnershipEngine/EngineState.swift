@@ -39,6 +39,22 @@ struct EngineState {
     var slotClaims: [Int32] = []
     var lists: [[ObjectID]] = []
 
+    /// For each object, the list slots that hold it, one entry per occurrence: which
+    /// navigation stack holds a controller, which view a subview is in, in O(1). Nearly
+    /// every object is in one list at most, so the first holder is kept inline (no array
+    /// per object: a nib of a million views would allocate a million) and the rest, rarely
+    /// any, beside it.
+    var firstListHolder: [SlotRef] = []
+    var moreListHolders: [Int32: [SlotRef]] = [:]
+    static let noHolder = SlotRef(ObjectID(-1), 0)
+
+    /// The list slots that hold `o`, in the order they came to.
+    func listHolders(of o: ObjectID) -> [SlotRef] {
+        let first = firstListHolder[o.index]
+        if first == EngineState.noHolder { return [] }
+        return [first] + (moreListHolders[o.raw] ?? [])
+    }
+
     var pools: [[ObjectID]] = [[]]
     /// What the events so far say (kinds per object, the count, zombies).
     var history = EventHistory()
@@ -51,6 +67,10 @@ struct EngineState {
     var garbageCollected = false
     var site: Int32 = 0
     var crash: Crash?
+    /// explore's state digest (StateDigest.swift), kept up to date as facts change while
+    /// `digesting` is on: the wrapping sum of one strong hash per fact.
+    var digesting = false
+    var digest: UInt64 = 0
 
     /// What a counting primitive did.
     enum Outcome: Equatable {
@@ -75,11 +95,12 @@ struct EngineState {
         classOf.append(c); counts.append(1); states.append(.alive); names.append(name)
         if hidden { numbers.append(0) } else { visibleCount += 1; numbers.append(visibleCount) }
         slotBase.append(Int32(slotTarget.count)); deallocSite.append(-1)
-        weakReferrers.append([]); adopted.append([])
+        weakReferrers.append([]); adopted.append([]); firstListHolder.append(EngineState.noHolder)
         if slotCount > 0 {
             slotTarget.append(contentsOf: repeatElement(-1, count: slotCount))
             slotClaims.append(contentsOf: repeatElement(0, count: slotCount))
         }
+        if digesting { digest &+= Self.objectFact(o.index, 1, .alive, c) }
         return o
     }
 
@@ -92,8 +113,8 @@ struct EngineState {
     mutating func retain(_ o: ObjectID, via: SlotRef?) -> Outcome {
         if let stop = check(o) { return stop }
         if garbageCollected { return .ignored }
-        counts[o.index] += 1
-        if let via { slotClaims[slotIndex(via)] += 1 }
+        setCount(o.index, counts[o.index] + 1)
+        if let via { let i = slotIndex(via); setSlot(i, slotTarget[i], slotClaims[i] + 1) }
         return .counted(counts[o.index])
     }
 
@@ -102,7 +123,7 @@ struct EngineState {
         // The runtime ignores a release of an object whose dealloc is already running.
         if states[o.index] == .deallocating || garbageCollected { return .ignored }
         if let via { consumeClaim(on: o, via: via) }
-        counts[o.index] -= 1
+        setCount(o.index, counts[o.index] - 1)
         return .counted(counts[o.index])
     }
 
@@ -110,15 +131,15 @@ struct EngineState {
         if let stop = check(o) { return stop }
         if garbageCollected { return .ignored }
         if let via { consumeClaim(on: o, via: via) }
-        pools[pools.count - 1].append(o)
+        poolAppend(o)
         return .counted(counts[o.index])
     }
 
     mutating func consumeClaim(on o: ObjectID, via r: SlotRef) {
         let i = slotIndex(r)
-        if slotTarget[i] == o.raw, slotClaims[i] > 0 { slotClaims[i] -= 1; return }
+        if slotTarget[i] == o.raw, slotClaims[i] > 0 { setSlot(i, slotTarget[i], slotClaims[i] - 1); return }
         // Releasing through a reference that holds no claim gives up one the holder adopted.
-        if let k = adopted[r.holder.index].firstIndex(of: o) { adopted[r.holder.index].remove(at: k) }
+        if let k = adopted[r.holder.index].firstIndex(of: o) { adoptedRemove(r.holder.index, at: k) }
     }
 
     mutating func unregisterWeak(_ r: SlotRef, from target: ObjectID) {
@@ -138,20 +159,127 @@ struct EngineState {
     /// Dealloc (or finalization) begins: weak references read as nil from this moment.
     /// Returns the weak references it zeroed.
     mutating func markDeallocating(_ o: ObjectID) -> [SlotRef] {
-        states[o.index] = .deallocating
+        setState(o.index, .deallocating)
         // The statement that started the cascade, not a line of a dealloc body inside it.
         deallocSite[o.index] = frames.first?.siteBefore ?? site
         let referrers = weakReferrers[o.index]
         if referrers.isEmpty { return referrers }
         weakReferrers[o.index] = []
-        for r in referrers { slotTarget[slotIndex(r)] = -1 }
+        for r in referrers { let i = slotIndex(r); setSlot(i, -1, slotClaims[i]) }
         return referrers
     }
 
     /// Appends to the list in slot `r`, making the list on first use.
     mutating func listAppend(_ r: SlotRef, _ value: ObjectID) {
         let i = slotIndex(r)
-        if slotTarget[i] < 0 { lists.append([]); slotTarget[i] = Int32(lists.count - 1) }
-        lists[Int(slotTarget[i])].append(value)
+        if slotTarget[i] < 0 { lists.append([]); setSlot(i, Int32(lists.count - 1), slotClaims[i]) }
+        let l = Int(slotTarget[i])
+        if digesting { digest &+= Self.listFact(l, lists[l].count, value) }
+        lists[l].append(value)
+        if firstListHolder[value.index] == EngineState.noHolder {
+            firstListHolder[value.index] = r
+        } else {
+            moreListHolders[value.raw, default: []].append(r)
+        }
+    }
+
+    /// Removes element `k` of the list in slot `r` (the caller releases it).
+    mutating func listRemove(_ r: SlotRef, list l: Int, at k: Int) {
+        let value = lists[l][k]
+        if digesting {
+            let n = lists[l].count
+            for j in k..<n { digest &-= Self.listFact(l, j, lists[l][j]) }
+            for j in (k + 1)..<n { digest &+= Self.listFact(l, j - 1, lists[l][j]) }
+        }
+        lists[l].remove(at: k)
+        forgetHolder(r, of: value)
+    }
+
+    /// Empties the list in slot `r` and returns what it held.
+    mutating func listTakeAll(_ r: SlotRef, list l: Int) -> [ObjectID] {
+        let taken = lists[l]
+        lists[l] = []
+        for (j, o) in taken.enumerated() {
+            if digesting { digest &-= Self.listFact(l, j, o) }
+            forgetHolder(r, of: o)
+        }
+        return taken
+    }
+
+    /// Forgets the last occurrence of `r` among `o`'s holders.
+    private mutating func forgetHolder(_ r: SlotRef, of o: ObjectID) {
+        if var more = moreListHolders[o.raw] {
+            if let k = more.lastIndex(of: r) {
+                more.remove(at: k)
+            } else if firstListHolder[o.index] == r {
+                firstListHolder[o.index] = more.removeFirst()
+            } else {
+                return
+            }
+            moreListHolders[o.raw] = more.isEmpty ? nil : more
+        } else if firstListHolder[o.index] == r {
+            firstListHolder[o.index] = EngineState.noHolder
+        }
+    }
+
+    // MARK: Writes that keep the digest
+
+    @inline(__always) mutating func setCount(_ i: Int, _ n: Int32) {
+        if digesting {
+            digest &-= Self.objectFact(i, counts[i], states[i], classOf[i])
+            digest &+= Self.objectFact(i, n, states[i], classOf[i])
+        }
+        counts[i] = n
+    }
+
+    @inline(__always) mutating func setState(_ i: Int, _ st: ObjectState) {
+        if digesting {
+            digest &-= Self.objectFact(i, counts[i], states[i], classOf[i])
+            digest &+= Self.objectFact(i, counts[i], st, classOf[i])
+        }
+        states[i] = st
+    }
+
+    /// Slot `i` (flat index) now points at `target` (-1: nil) with `claims` claims.
+    @inline(__always) mutating func setSlot(_ i: Int, _ target: Int32, _ claims: Int32) {
+        if digesting {
+            digest &-= Self.slotFact(i, slotTarget[i], slotClaims[i])
+            digest &+= Self.slotFact(i, target, claims)
+        }
+        slotTarget[i] = target
+        slotClaims[i] = claims
+    }
+
+    mutating func adoptedAppend(_ holder: Int, _ target: ObjectID) {
+        if digesting { digest &+= Self.adoptedFact(holder, adopted[holder].count, target) }
+        adopted[holder].append(target)
+    }
+
+    mutating func adoptedRemove(_ holder: Int, at k: Int) {
+        if digesting {
+            let a = adopted[holder]
+            for j in k..<a.count { digest &-= Self.adoptedFact(holder, j, a[j]) }
+            for j in (k + 1)..<a.count { digest &+= Self.adoptedFact(holder, j - 1, a[j]) }
+        }
+        adopted[holder].remove(at: k)
+    }
+
+    mutating func adoptedTakeAll(_ holder: Int) -> [ObjectID] {
+        let a = adopted[holder]
+        if digesting { for (j, o) in a.enumerated() { digest &-= Self.adoptedFact(holder, j, o) } }
+        adopted[holder] = []
+        return a
+    }
+
+    mutating func poolAppend(_ o: ObjectID) {
+        let p = pools.count - 1
+        if digesting { digest &+= Self.poolFact(p, pools[p].count, o) }
+        pools[p].append(o)
+    }
+
+    mutating func poolPopLast(_ p: Int) -> ObjectID? {
+        guard let o = pools[p].popLast() else { return nil }
+        if digesting { digest &-= Self.poolFact(p, pools[p].count, o) }
+        return o
     }
 }

@@ -16,8 +16,8 @@ extension Engine {
         }
         collected.forEach(markDeallocating)
         for o in collected {
-            s.states[o.index] = .deallocated
-            s.counts[o.index] = 0
+            s.setState(o.index, .deallocated)
+            s.setCount(o.index, 0)
             s.forgetWeakSlots(of: o)
         }
         return collected

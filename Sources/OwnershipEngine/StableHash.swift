@@ -33,33 +33,3 @@ public struct StableHash {
         return h.value
     }
 }
-
-extension Engine {
-    /// `stateHash`'s fingerprint (the same facts, so the same states compare equal) as a
-    /// `StableHash`, read straight from the arrays.
-    public func stateDigest(into h: inout StableHash) {
-        let n = s.counts.count
-        h.combine(n)
-        s.counts.withUnsafeBufferPointer { counts in
-            s.states.withUnsafeBufferPointer { states in
-                s.classOf.withUnsafeBufferPointer { classOf in
-                    for i in 0..<n {
-                        h.combine(Int(counts[i])); h.combine(Int(states[i].rawValue) | (Int(classOf[i].raw) << 8))
-                    }
-                }
-            }
-        }
-        s.slotTarget.withUnsafeBufferPointer { targets in
-            s.slotClaims.withUnsafeBufferPointer { claims in
-                for i in 0..<targets.count { h.combine((Int(targets[i]) << 32) ^ Int(claims[i])) }
-            }
-        }
-        h.combine(-1)
-        for l in s.lists { h.combine(l.count); for o in l { h.combine(o.raw) } }
-        h.combine(-2)
-        for (i, a) in s.adopted.enumerated() where !a.isEmpty { h.combine(i); h.combine(a.count); for o in a { h.combine(o.raw) } }
-        h.combine(-3)
-        for p in s.pools { h.combine(p.count); for o in p { h.combine(o.raw) } }
-        if let c = s.crash { h.combine(c.message) } else { h.combine(-4) }
-    }
-}

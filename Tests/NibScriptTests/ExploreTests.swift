@@ -220,6 +220,26 @@ final class ExploreTests: XCTestCase {
         }
     }
 
+    /// Children past the snapshot budget replay from the checkpoint before their fork (the
+    /// checkpoints thin out as a run goes on): the same report as with a snapshot for every
+    /// child, on one core and on all.
+    func testReplayingFromCheckpointsChangesNothing() throws {
+        let file = SourceFile(path: "<bench>", bytes: Array(ExploreBench.script(size: 12).utf8))
+        let p = try XCTUnwrap(Compiler.compile(file).0)
+        var o = Explore.Options()
+        o.warnings = 2
+        o.maxForks = 100_000
+        o.parallel = false
+        let expected = ExploreReport.text(Explore.explore(p, options: o), requested: 2)
+        for forks in [2, 5, 16] {
+            for parallel in [false, true] {
+                o.maxForks = forks
+                o.parallel = parallel
+                XCTAssertEqual(ExploreReport.text(Explore.explore(p, options: o), requested: 2), expected, "forks=\(forks)")
+            }
+        }
+    }
+
     func testCommandLine() {
         let r = Driver.main(["explore", "--warnings", "x", "f.nibscript"])
         XCTAssertEqual(r.status, 2)

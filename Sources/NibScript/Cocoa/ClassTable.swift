@@ -49,7 +49,7 @@ final class RuntimeClass {
     var lists: [(name: String, slot: Int)] = []
     var methods: [String: MethodDecl] = [:]
     var nibName: Identifier?
-    var options: [(name: String, value: String)] = []
+    @exclusivity(unchecked) var options: [(name: String, value: String)] = []
 
     init(name: String, superclass: RuntimeClass?, builtin: BuiltinClass?, decl: ClassDecl?) {
         self.name = name; self.superclass = superclass; self.builtin = builtin; self.decl = decl
@@ -59,6 +59,7 @@ final class RuntimeClass {
     var ancestors: UnfoldSequence<RuntimeClass, (RuntimeClass?, Bool)> {
         sequence(first: self) { $0.superclass }
     }
+    /// A handful of names, compared in order: cheaper than hashing the name.
     func isKind(of name: String) -> Bool { ancestorNames.contains(name) }
     var nearestBuiltin: RuntimeClass { ancestors.first { $0.isBuiltin } ?? self }
 
@@ -66,11 +67,44 @@ final class RuntimeClass {
     // wins), so the interpreter's per-statement lookups are one hash each. A class is
     // complete before anything looks it up (ClassTable builds it whole), and each run has its
     // own table, so the caches are never shared between threads.
-    private lazy var ancestorNames: Set<String> = Set(ancestors.map(\.name))
-    private lazy var propertyMap: [String: RuntimeProperty] = nearestFirst { $0.properties.map { ($0.name, $0) } }
-    private lazy var ivarMap: [String: RuntimeIvar] = nearestFirst { $0.ivars.map { ($0.name, $0) } }
-    private lazy var listMap: [String: Int] = nearestFirst { $0.lists.map { ($0.name, $0.slot) } }
-    private lazy var methodMap: [String: (MethodDecl, RuntimeClass)] = nearestFirst { c in c.methods.map { ($0.key, ($0.value, c)) } }
+    // The caches are written once and then only read, so their accesses are not checked for
+    // exclusivity at run time (the check cost more than a lookup). The names the interpreter
+    // asks for at nearly every statement (`view`, `viewControllers`, `subviews`) are answered
+    // without hashing a string.
+    @exclusivity(unchecked) private var ancestorNamesCache: [String]?
+    @exclusivity(unchecked) private var propertyMapCache: [String: RuntimeProperty]?
+    @exclusivity(unchecked) private var ivarMapCache: [String: RuntimeIvar]?
+    @exclusivity(unchecked) private var listMapCache: [String: Int]?
+    @exclusivity(unchecked) private var methodMapCache: [String: (MethodDecl, RuntimeClass)]?
+    @exclusivity(unchecked) private var viewSlotCache: Int??
+    @exclusivity(unchecked) private var viewControllersCache: Int??
+    @exclusivity(unchecked) private var subviewsCache: Int??
+
+    private var ancestorNames: [String] {
+        if let m = ancestorNamesCache { return m }
+        let m = ancestors.map(\.name); ancestorNamesCache = m; return m
+    }
+    private var propertyMap: [String: RuntimeProperty] {
+        if let m = propertyMapCache { return m }
+        let m = nearestFirst { $0.properties.map { ($0.name, $0) } }; propertyMapCache = m; return m
+    }
+    private var ivarMap: [String: RuntimeIvar] {
+        if let m = ivarMapCache { return m }
+        let m = nearestFirst { $0.ivars.map { ($0.name, $0) } }; ivarMapCache = m; return m
+    }
+    private var listMap: [String: Int] {
+        if let m = listMapCache { return m }
+        let m = nearestFirst { $0.lists.map { ($0.name, $0.slot) } }; listMapCache = m; return m
+    }
+    private var methodMap: [String: (MethodDecl, RuntimeClass)] {
+        if let m = methodMapCache { return m }
+        let m = nearestFirst { c in c.methods.map { ($0.key, ($0.value, c)) } }; methodMapCache = m; return m
+    }
+    /// The slot of the `view` property, if the class has one.
+    var viewSlot: Int? {
+        if let c = viewSlotCache { return c }
+        let v = propertyMap["view"]?.slot; viewSlotCache = .some(v); return v
+    }
 
     private func nearestFirst<V>(_ entries: (RuntimeClass) -> [(String, V)]) -> [String: V] {
         var map: [String: V] = [:]
@@ -78,11 +112,28 @@ final class RuntimeClass {
         return map
     }
 
-    private var initializerCache: [String: [(MethodDecl, RuntimeClass)]] = [:]
-    /// Where an outlet goes, by key, as each platform's search found it (KeyValueCoding):
-    /// a nib connects the same outlet of a class many times, and the search builds strings.
-    var iosOutletTargets: [String: OutletTarget] = [:]
-    var macOutletTargets: [String: OutletTarget] = [:]
+    /// The script's implementation of each lifecycle callback, by the callback's index in
+    /// `Callback.allCases` (`.some(nil)`: looked up, none).
+    @exclusivity(unchecked) private var lifecycleCache: [(MethodDecl, RuntimeClass, String)??] = []
+    /// The script's implementation of a callback, if any: the method, its class and the
+    /// selector it is implemented under (nearest class first, the real selector first).
+    func lifecycleMethod(_ cb: Callback) -> (MethodDecl, RuntimeClass, String)? {
+        let i = cb.index
+        if i < lifecycleCache.count, let cached = lifecycleCache[i] { return cached }
+        var found: (MethodDecl, RuntimeClass, String)?
+        search: for c in ancestors {
+            for sel in cb.selectors { if let m = c.methods[sel] { found = (m, c, sel); break search } }
+        }
+        if lifecycleCache.count <= i { lifecycleCache += Array(repeating: nil, count: i + 1 - lifecycleCache.count) }
+        lifecycleCache[i] = .some(found)
+        return found
+    }
+
+    /// Each platform's outlet search, by key (see `KeyValueCoding.iosSearch`, `macSearch`).
+    @exclusivity(unchecked) var iosKVCCache: [String: OutletTarget] = [:]
+    @exclusivity(unchecked) var macKVCCache: [String: OutletTarget] = [:]
+
+    @exclusivity(unchecked) private var initializerCache: [String: [(MethodDecl, RuntimeClass)]] = [:]
     /// The bodies of initializer `selector` that run on a new object, root class first.
     func initializerBodies(_ selector: String) -> [(MethodDecl, RuntimeClass)] {
         if let cached = initializerCache[selector] { return cached }
@@ -93,7 +144,17 @@ final class RuntimeClass {
 
     func property(_ name: String) -> RuntimeProperty? { propertyMap[name] }
     func ivar(_ name: String) -> RuntimeIvar? { ivarMap[name] }
-    func list(_ name: String) -> Int? { listMap[name] }
+    func list(_ name: String) -> Int? {
+        if name == "viewControllers" {
+            if let c = viewControllersCache { return c }
+            let v = listMap[name]; viewControllersCache = .some(v); return v
+        }
+        if name == "subviews" {
+            if let c = subviewsCache { return c }
+            let v = listMap[name]; subviewsCache = .some(v); return v
+        }
+        return listMap[name]
+    }
     /// The nearest implementation of a selector written in the script, and its class.
     func method(_ selector: String) -> (MethodDecl, RuntimeClass)? { methodMap[selector] }
     func option(_ name: String) -> String? {
@@ -102,9 +163,18 @@ final class RuntimeClass {
     }
     var controllerNibName: Identifier? { ancestors.lazy.compactMap(\.nibName).first }
 
-    private(set) lazy var isView: Bool = isKind(of: "UIView") || isKind(of: "NSView")
-    private(set) lazy var isViewController: Bool = isKind(of: "UIViewController") || isKind(of: "NSViewController")
-    private(set) lazy var isWindowController: Bool = isKind(of: "NSWindowController")
+    @exclusivity(unchecked) private var kinds: (view: Bool, uiViewController: Bool, viewController: Bool, windowController: Bool)?
+    private var kind: (view: Bool, uiViewController: Bool, viewController: Bool, windowController: Bool) {
+        if let k = kinds { return k }
+        let ui = isKind(of: "UIViewController")
+        let k = (isKind(of: "UIView") || isKind(of: "NSView"), ui, ui || isKind(of: "NSViewController"), isKind(of: "NSWindowController"))
+        kinds = k
+        return k
+    }
+    var isView: Bool { kind.view }
+    var isUIViewController: Bool { kind.uiViewController }
+    var isViewController: Bool { kind.viewController }
+    var isWindowController: Bool { kind.windowController }
     /// Interface Builder archives the objects it knows (views, controllers, windows, menus…)
     /// and they come back through `initWithCoder:`; a plain custom object (the NSObject cube)
     /// gets `init` (N2).
@@ -116,7 +186,9 @@ final class ClassTable {
     private(set) var classes: [RuntimeClass] = []
     private var byName: [String: RuntimeClass] = [:]
     /// By engine class id, so the class of an object is found without its name.
-    private var byEngineClass: [RuntimeClass?] = []
+    /// Written only while the table is built: not checked for exclusivity at each of the
+    /// interpreter's many class lookups.
+    @exclusivity(unchecked) private var byEngineClass: [RuntimeClass?] = []
     let config: Configuration
 
     subscript(name: String) -> RuntimeClass? { byName[name] }

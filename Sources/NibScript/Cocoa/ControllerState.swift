@@ -31,11 +31,15 @@ enum Callback: String, CaseIterable {
 
     /// The callback a selector written in a script stands for.
     static func named(_ selector: String) -> Callback? {
-        let base = selector.split(separator: ":", maxSplits: 1).first.map(String.init) ?? selector
-        return Callback(rawValue: base)
+        guard let colon = selector.utf8.firstIndex(of: UInt8(ascii: ":")) else { return Callback(rawValue: selector) }
+        return colon == selector.startIndex ? nil : Callback(rawValue: String(selector[..<colon]))
     }
 
     static var names: [String] { allCases.map(\.rawValue) }
+
+    /// Its index in `allCases`.
+    var index: Int { Callback.ordered.firstIndex(of: self)! }
+    private static let ordered = Callback.allCases
 }
 
 /// The transition table of a view controller's lifecycle: for each callback, the states it
@@ -46,10 +50,17 @@ enum Lifecycle {
         /// Whether the view must be loaded (true), must not be (false), or either (nil).
         var viewLoaded: Bool?
         /// The appearance states it may come in (nil: any).
-        var from: Set<Appearance>?
+        var from: [Appearance]?
         /// The appearance state after it (nil: unchanged).
         var to: Appearance?
     }
+
+    /// The rule for a callback, without hashing it (asked for every callback sent).
+    static func rule(for c: Callback) -> Rule? {
+        let i = c.index
+        return i < rules.count ? rules[i] : nil
+    }
+    private static let rules: [Rule?] = Callback.allCases.map { table[$0] }
 
     static let table: [Callback: Rule] = [
         .loadView: Rule(viewLoaded: false, from: nil, to: nil),
@@ -91,26 +102,27 @@ struct CallbackRecord {
 /// Everything the controller world keeps beside the engine. Ownership itself lives in the
 /// engine (the window's rootViewController, navigation stacks, presentedViewController);
 /// this holds what is not ownership: which window is key, the selected tab, appearance
-/// states, the callbacks sent, and which objects each view load made.
+/// states, the callbacks sent, and which objects each view load made. The per-controller
+/// tables keep their own digests for explore's state hash (DigestedCollections.swift).
 final class ControllerState {
     var keyWindow: ObjectID?
     /// The controller whose view the key window shows at its bottom (its root, once shown).
     var shownRoot: ObjectID?
     /// Mac window and view controllers that have been shown.
-    var macShown: Set<ObjectID> = []
+    var macShown = DigestedObjectSet()
     /// The command now running, for errors found at run time.
     var currentRange: SourceRange?
-    var selectedTab: [ObjectID: Int] = [:]
-    var appearance: [ObjectID: Appearance] = [:]
+    var selectedTab = DigestedObjectMap<Int>()
+    var appearance = DigestedObjectMap<Appearance>()
     var callbacks: [CallbackRecord] = []
     /// Modal presentations, bottom first.
     var presentations: [Presentation] = []
     /// Objects allocated while each controller's view loaded (loadView and viewDidLoad).
-    var viewObjects: [ObjectID: [ObjectID]] = [:]
+    var viewObjects = DigestedObjectMap<[ObjectID]>()
     /// Controllers whose view has been loaded at least once.
-    var everLoaded: Set<ObjectID> = []
+    var everLoaded = DigestedObjectSet()
     /// V10: the keys KVC set on each controller while its loadView ran (`option cleanup kvc`).
-    var trackedKeys: [ObjectID: [String]] = [:]
+    var trackedKeys = DigestedObjectMap<[String]>()
     /// Errors of the lifecycle found at run time (an impossible order of commands).
     var runtimeErrors: [Diagnostic] = []
 

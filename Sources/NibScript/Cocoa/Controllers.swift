@@ -6,8 +6,8 @@ import OwnershipEngine
 extension ScenarioRun {
     /// `c.view` on a view controller and `wc.window` on a window controller load lazily.
     func builtinGetter(_ name: String, of o: ObjectID, cls: RuntimeClass) -> Operand? {
-        if name == "view", cls.isViewController, let p = cls.property("view") {
-            let r = SlotRef(o, p.slot)
+        if name == "view", cls.isViewController, let slot = cls.viewSlot {
+            let r = SlotRef(o, slot)
             if engine.read(r) == nil { loadView(of: o, cls) }
             return Operand(object: engine.read(r), place: r)
         }
@@ -115,22 +115,18 @@ extension ScenarioRun {
     /// slot: no message, no load.
     func isViewLoaded(_ c: ObjectID) -> Bool {
         let cls = runtimeClass(of: c)
-        let name = cls.isWindowController ? "window" : "view"
-        guard let p = cls.property(name) else { return false }
-        return engine.read(SlotRef(c, p.slot)) != nil
+        guard let slot = cls.isWindowController ? cls.property("window")?.slot : cls.viewSlot else { return false }
+        return engine.read(SlotRef(c, slot)) != nil
     }
 
     func viewOf(_ c: ObjectID) -> ObjectID? {
-        guard engine.isAlive(c), let p = runtimeClass(of: c).property("view") else { return nil }
-        return engine.read(SlotRef(c, p.slot))
+        guard engine.isAlive(c), let slot = runtimeClass(of: c).viewSlot else { return nil }
+        return engine.read(SlotRef(c, slot))
     }
 
     /// The script's implementation of a callback, if any: the method, its class and the selector.
     func lifecycleMethod(_ cb: Callback, in cls: RuntimeClass) -> (MethodDecl, RuntimeClass, String)? {
-        for c in cls.ancestors {
-            for sel in cb.selectors { if let m = c.methods[sel] { return (m, c, sel) } }
-        }
-        return nil
+        cls.lifecycleMethod(cb)
     }
 
     /// Sends a lifecycle callback: checks it against the transition table, records it, runs
@@ -138,7 +134,7 @@ extension ScenarioRun {
     func deliver(_ cb: Callback, to c: ObjectID, builtin: (() -> Void)? = nil) {
         guard !crashed, engine.isAlive(c) else { return }
         let cls = runtimeClass(of: c)
-        if cls.isViewController, let rule = Lifecycle.table[cb] {
+        if cls.isViewController, let rule = Lifecycle.rule(for: cb) {
             let loaded = isViewLoaded(c)
             let state = controllers.appearance(of: c)
             if let v = rule.viewLoaded, v != loaded {

@@ -75,7 +75,7 @@ extension ScenarioRun: DeallocPlanner {
         case "kvc"?:
             var steps: [DeallocStep] = []
             for key in controllers.trackedKeys[o] ?? [] {
-                switch KeyValueCoding.target(key, in: cls, ios: true) {
+                switch KeyValueCoding.iosSearch(key, in: cls) {
                 case .setter(let p):
                     let rule: StoreRule = p.ownership == .assign ? .assign : (p.ownership == .weak ? .weak : .retain)
                     steps.append(.storeNil(slot: p.slot, rule: rule))

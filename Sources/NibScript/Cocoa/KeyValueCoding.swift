@@ -26,25 +26,19 @@ enum KeyValueCoding {
 
     static func setterSelector(_ key: String) -> String { "set\(capitalized(key)):" }
 
-    /// The platform's search for `key` on `cls`, made once per class and key: a class is
-    /// complete before anything looks it up, so the answer never changes.
-    static func target(_ key: String, in cls: RuntimeClass, ios: Bool) -> OutletTarget {
-        if ios {
-            if let t = cls.iosOutletTargets[key] { return t }
-            let t = iosSearch(key, in: cls)
-            cls.iosOutletTargets[key] = t
-            return t
-        }
-        if let t = cls.macOutletTargets[key] { return t }
-        let t = macSearch(key, in: cls)
-        cls.macOutletTargets[key] = t
-        return t
-    }
-
     /// iOS: `setValue:forKey:` — `setFoo:`, `_setFoo:`, then (unless the class turns off
     /// direct ivar access) the ivars `_foo`, `_isFoo`, `foo`, `isFoo`, then
     /// `setValue:forUndefinedKey:` (N7).
     static func iosSearch(_ key: String, in cls: RuntimeClass) -> OutletTarget {
+        // A class's methods, properties and ivars never change during a run: the answer is
+        // kept per class (each run has its own classes, so no thread shares the cache).
+        if let t = cls.iosKVCCache[key] { return t }
+        let t = uncachedIOSSearch(key, in: cls)
+        cls.iosKVCCache[key] = t
+        return t
+    }
+
+    private static func uncachedIOSSearch(_ key: String, in cls: RuntimeClass) -> OutletTarget {
         if let t = setter(key, in: cls, selectors: [setterSelector(key), "_" + setterSelector(key)]) { return t }
         if cls.option("accessInstanceVariablesDirectly") != "NO" {
             let cap = capitalized(key)
@@ -59,6 +53,13 @@ enum KeyValueCoding {
     /// Mac: `setFoo:`, else an ivar named exactly `foo`, else nothing (N6). Neither
     /// `_setFoo:` nor `_foo` is looked for.
     static func macSearch(_ key: String, in cls: RuntimeClass) -> OutletTarget {
+        if let t = cls.macKVCCache[key] { return t }
+        let t = uncachedMacSearch(key, in: cls)
+        cls.macKVCCache[key] = t
+        return t
+    }
+
+    private static func uncachedMacSearch(_ key: String, in cls: RuntimeClass) -> OutletTarget {
         if let t = setter(key, in: cls, selectors: [setterSelector(key)]) { return t }
         if let v = cls.ivar(key) { return .directIvar(v) }
         return .notConnected

@@ -8,7 +8,7 @@ extension ScenarioRun {
     /// order they were allocated.
     func memoryWarning() {
         note("memory warning: every live view controller gets -didReceiveMemoryWarning (V5\(config.atLeast(6) ? ", V6" : ""))")
-        let live = engine.allObjects.filter { engine.isAlive($0) && !engine.isHidden($0) && isKind($0, "UIViewController") }
+        let live = engine.allObjects.filter { engine.isAlive($0) && !engine.isHidden($0) && runtimeClass(of: $0).isUIViewController }
         for c in live {
             guard !crashed else { return }
             deliver(.didReceiveMemoryWarning, to: c) { self.defaultDidReceiveMemoryWarning(c) }
@@ -23,7 +23,7 @@ extension ScenarioRun {
     /// view is released, then viewDidUnload is called (viewWillUnload first on iOS 5);
     /// from iOS 6.0 nothing is unloaded.
     func defaultDidReceiveMemoryWarning(_ c: ObjectID) {
-        guard engine.isAlive(c), isKind(c, "UIViewController") else { return }
+        guard engine.isAlive(c), runtimeClass(of: c).isUIViewController else { return }
         if config.atLeast(6) { return note("iOS \(config.versionText): UIViewController no longer unloads its view (V6)") }
         guard isViewLoaded(c) else { return note("\(shortLabel(c)).view is not loaded: nothing to unload") }
         if isOnScreen(c) { return note("\(shortLabel(c)).view is on screen: it stays (V5)") }
@@ -73,15 +73,15 @@ extension ScenarioRun {
 
     /// `[self setValue:nil forKey:key]`: the same search as the loader's (N7).
     func kvcSetNil(_ key: String, of c: ObjectID) {
-        let cause = because("cleanup kvc: setValue:nil forKey:@\"\(key)\"")
-        switch KeyValueCoding.target(key, in: runtimeClass(of: c), ios: true) {
+        let why = because("cleanup kvc: setValue:nil forKey:@\"\(key)\"")
+        switch KeyValueCoding.iosSearch(key, in: runtimeClass(of: c)) {
         case .setter(let p):
-            storeThroughSetter(p, of: c, .none, cause: cause)
+            storeThroughSetter(p, of: c, .none, cause: why)
         case .method(let sel, let m, let owner):
             invoke(m, of: owner, on: c, selector: sel, arguments: [("value", .none)])
         case .kvcIvar(let iv):
             let rule: StoreRule = iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain)
-            engine.store(SlotRef(c, iv.slot), nil, rule: rule, cause: cause)
+            engine.store(SlotRef(c, iv.slot), nil, rule: rule, cause: why)
         default:
             break
         }
@@ -91,7 +91,7 @@ extension ScenarioRun {
 
     /// Controllers whose view was loaded once and is not loaded now.
     func unloadedControllers() -> Set<ObjectID> {
-        Set(controllers.everLoaded.filter { engine.isAlive($0) && isKind($0, "UIViewController") && !isViewLoaded($0) })
+        Set(controllers.everLoaded.filter { engine.isAlive($0) && runtimeClass(of: $0).isUIViewController && !isViewLoaded($0) })
     }
 
     /// V7, O9: objects a view load made (in loadView or viewDidLoad) that are still alive,

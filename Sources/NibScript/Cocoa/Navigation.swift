@@ -100,15 +100,17 @@ extension ScenarioRun {
         return out
     }
 
-    /// The container holding a controller, if any.
+    /// The container holding a controller, if any: the live, visible object with the lowest
+    /// id whose viewControllers list holds it. The engine knows which lists hold an object,
+    /// so this costs O(lists holding c), not a scan of the live objects.
     func container(of c: ObjectID) -> ObjectID? {
-        // Only live objects whose class has a viewControllers list are looked at; the class
-        // lookup is by id (no string hashing), so this costs little per live object.
-        for o in engine.liveVisibleObjects {
-            guard let slot = runtimeClass(of: o).list("viewControllers") else { continue }
-            if engine.list(SlotRef(o, slot)).contains(c) { return o }
+        var found: ObjectID?
+        for r in engine.listHolders(of: c) where found.map({ r.holder < $0 }) ?? true {
+            let o = r.holder
+            guard engine.isAlive(o), !engine.isHidden(o), runtimeClass(of: o).list("viewControllers") == Int(r.slot) else { continue }
+            found = o
         }
-        return nil
+        return found
     }
 
     /// Where a controller already is, in words, when it cannot be put somewhere else.
@@ -124,15 +126,23 @@ extension ScenarioRun {
         return SlotRef(view, slot)
     }
 
-    /// Whether a view is in the key window's view hierarchy (what "on screen" means).
+    /// Whether a view is in the key window's view hierarchy (what "on screen" means): a
+    /// path of live views' subviews lists leads from the key window to it. Walked upwards,
+    /// through the lists that hold the view, so it costs the view's depth, not the hierarchy.
     func isInWindow(_ view: ObjectID) -> Bool {
         guard let w = controllers.keyWindow, engine.isAlive(w) else { return false }
-        var work = [w]
-        var seen = Set<ObjectID>()
+        var work = [view]
+        var seen: [ObjectID] = []      // a view's depth is small: a set only for deep ones
+        var deep: Set<ObjectID> = []
         while let v = work.popLast() {
-            if v == view { return true }
-            guard seen.insert(v).inserted, let r = subviewsRef(v) else { continue }
-            work += engine.list(r)
+            if v == w { return true }
+            if seen.count < 32 {
+                guard !seen.contains(v) else { continue }
+                seen.append(v)
+            } else {
+                guard !seen.contains(v), deep.insert(v).inserted else { continue }
+            }
+            for r in engine.listHolders(of: v) where subviewsRef(r.holder) == r { work.append(r.holder) }
         }
         return false
     }

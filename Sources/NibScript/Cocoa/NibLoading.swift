@@ -175,7 +175,7 @@ extension ScenarioRun {
         // Words for the trace and for warnings: made only when one of them needs them.
         var what: String { "outlet \(shortLabel(source)).\(key) → \(value.map(shortLabel) ?? "nil")" }
         let cause = because("outlet \(key)")
-        let target = KeyValueCoding.target(key, in: cls, ios: config.isIOS)
+        let target = config.isIOS ? KeyValueCoding.iosSearch(key, in: cls) : KeyValueCoding.macSearch(key, in: cls)
         // Only an outlet that found a place is `connected`; one that found nothing is
         // `unconnected` (Mac) or raises (iOS), and is not also logged as connected.
         switch target {

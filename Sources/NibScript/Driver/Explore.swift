@@ -105,8 +105,11 @@ enum Explore {
         /// Whose seen nodes it is checked against (always 0 unless sharded: its subtree).
         var group: Int
         /// Without a fork point (too many snapshots were kept already): its deviations, to
-        /// replay from the start.
+        /// replay from `base` or else from the start.
         var recipe: [Deviation]? = nil
+        /// A fork point of the same parent run before its own (a checkpoint): the child
+        /// restores it and replays from there to its deviation, instead of from the start.
+        var base: ForkPoint? = nil
     }
 
 
@@ -224,7 +227,11 @@ enum Explore {
                        shard: (index: Int, count: Int)?, remaining: inout Int) -> Search {
         let reads = HistoryReads(scenario.body)
         let workers = options.parallel ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
-        let runs = (0..<workers).map { _ in ScenarioRun(program: program, scenario: scenario, config: program.config) }
+        let runs = (0..<workers).map { _ in
+            let run = ScenarioRun(program: program, scenario: scenario, config: program.config)
+            run.engine.maintainsStateDigest = true
+            return run
+        }
         var base: Seen = [:]          // shards: the original run's nodes
         var groups: [Int: Seen] = [:]
         var out = Search()
@@ -232,20 +239,26 @@ enum Explore {
         var overflow = false
         var subtrees = 0
         var forks = 0           // fork points the next wave holds
+        var lastFork: ForkPoint?   // the latest of them from the run being merged
         func enqueue(_ next: inout [Child], _ r: RunResult, _ v: Visit, _ option: Int, _ group: Int) {
             guard next.count < remaining else { overflow = true; return }
             if let f = v.fork, forks < options.maxForks || (option > 1 && next.last?.fork === f) {
                 if option == 1 { forks += 1 }
                 next.append(Child(fork: f, option: option, group: group))
+                lastFork = f
             } else {
+                // Replayed from the run's latest checkpoint before it, one the next wave holds
+                // anyway (so memory stays bounded by `maxForks`).
                 next.append(Child(fork: nil, option: option, group: group,
-                                  recipe: r.deviations + [Deviation(point: Int32(v.point), option: Int32(option))]))
+                                  recipe: r.deviations + [Deviation(point: Int32(v.point), option: Int32(option))],
+                                  base: lastFork))
             }
         }
 
         func merge(_ results: [RunResult], _ wave: ArraySlice<Child>, into next: inout [Child]) {
             for (r, child) in zip(results, wave) {
                 let g = child.group
+                lastFork = nil
                 if shard != nil {
                     out.records.append(Record(deviations: r.deviations, visited: r.visited.map { ($0.key, $0.used, $0.options, $0.point) },
                                               prunedEarly: r.prunedEarly, outcome: nil))
@@ -315,7 +328,7 @@ enum Explore {
                         let g = wave[merged].group
                         for v in r.visited where passing[g]?[v.key]?.index == merged { passing[g]![v.key] = nil }
                         merge([r], wave[merged...merged], into: &next)
-                        wave[merged].fork = nil; wave[merged].recipe = nil
+                        wave[merged].fork = nil; wave[merged].recipe = nil; wave[merged].base = nil
                         merged += 1
                     }
                     cond.broadcast()
@@ -337,6 +350,7 @@ enum Explore {
             if let shard {
                 out.records.append(Record(deviations: [], visited: r.visited.map { ($0.key, $0.used, $0.options, $0.point) },
                                           prunedEarly: false, outcome: nil))
+                lastFork = nil
                 for v in r.visited {
                     if let u = base[v.key], Int(u) <= v.used { break }
                     base[v.key] = UInt8(v.used)
@@ -365,7 +379,7 @@ enum Explore {
                     let results = runChunk(wave[i...i], runs: runs, initial: initial, budget: budget, reads: reads, groups: groups,
                                            base: base, forkBudget: free)
                     merge(results, wave[i...i], into: &next)
-                    wave[i].fork = nil; wave[i].recipe = nil   // no longer needed
+                    wave[i].fork = nil; wave[i].recipe = nil; wave[i].base = nil   // no longer needed
                 }
             }
             if out.truncated { break }
@@ -564,9 +578,11 @@ final class VariantDriver {
     var exploreAfterReplay = false
     /// How many more snapshots this run may take for its children (see `Explore.Options.maxForks`).
     var forkBudget = 0
-    /// The visits holding a snapshot, oldest first from `forkHead`.
+    /// The visits holding a snapshot, in order: checkpoints spread over the run.
     var forkVisits: [Int] = []
-    var forkHead = 0
+    /// Visits with options that have passed, and every how many of them keeps a snapshot.
+    var forkCandidates = 0
+    var forkStride = 1
     /// The number of the next decision point, in execution order.
     var point = 0
     var deviations: [Explore.Deviation] = []
@@ -606,17 +622,28 @@ final class VariantDriver {
             return 0
         }
         var fork: Explore.ForkPoint?
-        // Within its budget a run keeps the snapshots of its latest decision points: a child
-        // without one replays its prefix, and the earliest have the shortest prefixes.
+        // The snapshots are checkpoints spread evenly over the run: while the budget lasts,
+        // every decision point with options keeps one; when it runs out, every other
+        // checkpoint is dropped and the spacing doubles. A child without a snapshot of its
+        // own replays from the checkpoint before it, so no child replays more than a
+        // spacing's worth of the run, however long the run.
         var keep = false
         if options > 1 {
-            if forkBudget > 0 {
-                forkBudget -= 1
-                keep = true
-            } else if forkHead < forkVisits.count {
-                visited[forkVisits[forkHead]].fork = nil
-                forkHead += 1
-                keep = true
+            let candidate = forkCandidates
+            forkCandidates += 1
+            if candidate % forkStride == 0 {
+                if forkBudget == 0, forkVisits.count > 1 {
+                    var kept: [Int] = []
+                    for (j, vi) in forkVisits.enumerated() {
+                        if j % 2 == 0 { kept.append(vi) } else { visited[vi].fork = nil; forkBudget += 1 }
+                    }
+                    forkVisits = kept
+                    forkStride *= 2
+                }
+                if forkBudget > 0, candidate % forkStride == 0 {
+                    forkBudget -= 1
+                    keep = true
+                }
             }
         }
         if keep {
@@ -661,6 +688,16 @@ extension ScenarioRun {
     func start(_ d: VariantDriver, _ child: Explore.Child, initial: Snapshot) {
         if let f = child.fork {
             runExplored(d, from: f, option: child.option)
+        } else if let b = child.base, let recipe = child.recipe, let own = recipe.last {
+            // A checkpoint of the parent's run: the same state replaying from the start would
+            // reach there, so replaying on from it is the same run, shorter.
+            restore(b.run)
+            d.frames = b.frames; d.atEnd = b.atEnd; d.point = b.point; d.used = b.used; d.stepCount = b.steps
+            d.eventEnded = b.eventEnded
+            d.replay = [own]
+            d.deviations = recipe
+            d.exploreAfterReplay = true
+            walk(d)
         } else {
             restore(initial)
             d.replay = child.recipe!
@@ -764,35 +801,36 @@ extension ScenarioRun {
     /// numbers, the trace, lines). The engine's own state, the bindings of names, the
     /// controller world, what the run has found so far (expectations already failed, the
     /// deferred ones), and the history the scenario's expectations read.
+    ///
+    /// O(1) for what grows with the run: the engine's state and the controller world's
+    /// tables keep their digests as they change (StateDigest.swift, DigestedCollections.swift);
+    /// dictionaries' digests are sums of one hash per entry, so no order is involved. Walked
+    /// here: the presentations, the failed and deferred expectations, and the histories the
+    /// expectations read (only when they read them).
     func explorationHash(reads: HistoryReads) -> Int {
         var h = StableHash()
         engine.stateDigest(into: &h)
-        // Dictionaries and sets: each entry hashed alone and the entries added up, so no
-        // order (and no sorting) is involved.
-        func unordered<C: Collection>(_ c: C, _ tag: Int, _ entry: (C.Element, inout StableHash) -> Void) {
-            var sum: UInt64 = 0
-            for e in c { sum &+= StableHash.entry { entry(e, &$0) } }
-            h.combine(tag); h.combine(c.count); h.combine(Int(bitPattern: UInt(sum)))
-        }
-        unordered(nibNames, -10) { e, h in h.combine(e.key); h.combine(e.value.raw) }
-        unordered(sceneViewNibs, -11) { e, h in h.combine(e.key.raw); h.combine(e.value.name) }
+        h.combine(tag: -10, count: nibNames.count, digest: nibNames.digest)
+        h.combine(tag: -11, count: sceneViewNibs.count, digest: sceneViewNibs.digest)
         h.combine(application.map { Int($0.raw) } ?? -1)
         h.combine(extraRoots.count); for o in extraRoots { h.combine(o.raw) }
-        unordered(frameClasses, -12) { e, h in h.combine(e.key); h.combine(e.value.0.raw) }
+        if frameClassesDigest == nil {
+            var sum: UInt64 = 0
+            for e in frameClasses { sum &+= StableHash.entry { $0.combine(e.key); $0.combine(e.value.0.raw) } }
+            frameClassesDigest = sum
+        }
+        h.combine(tag: -12, count: frameClasses.count, digest: frameClassesDigest!)
         let c = controllers
         h.combine(c.keyWindow.map { Int($0.raw) } ?? -1)
         h.combine(c.shownRoot.map { Int($0.raw) } ?? -1)
-        unordered(c.macShown, -13) { o, h in h.combine(o.raw) }
-        unordered(c.selectedTab, -14) { e, h in h.combine(e.key.raw); h.combine(e.value) }
-        unordered(c.appearance, -15) { e, h in
-            h.combine(e.key.raw)
-            switch e.value { case .disappeared: h.combine(0); case .appearing: h.combine(1); case .appeared: h.combine(2); case .disappearing: h.combine(3) }
-        }
+        h.combine(tag: -13, count: c.macShown.count, digest: c.macShown.digest)
+        h.combine(tag: -14, count: c.selectedTab.count, digest: c.selectedTab.digest)
+        h.combine(tag: -15, count: c.appearance.count, digest: c.appearance.digest)
         h.combine(-4)
         for p in c.presentations { h.combine(p.presenter.raw); h.combine(p.presented.raw); h.combine(p.covered.raw) }
-        unordered(c.viewObjects, -16) { e, h in h.combine(e.key.raw); for o in e.value { h.combine(o.raw) } }
-        unordered(c.everLoaded, -17) { o, h in h.combine(o.raw) }
-        unordered(c.trackedKeys, -18) { e, h in h.combine(e.key.raw); for k in e.value { h.combine(k) } }
+        h.combine(tag: -16, count: c.viewObjects.count, digest: c.viewObjects.digest)
+        h.combine(tag: -17, count: c.everLoaded.count, digest: c.everLoaded.digest)
+        h.combine(tag: -18, count: c.trackedKeys.count, digest: c.trackedKeys.digest)
         h.combine(c.runtimeErrors.count)
         h.combine(results.count)
         for r in results where !r.passed { h.combine(r.line) }
@@ -809,16 +847,18 @@ extension ScenarioRun {
 
     /// The outcome of a finished run, with objects named by class and name (no numbers, so
     /// the same object made in two variants compares equal).
+    /// Only what an outcome needs: the full `report()` would label every live object and
+    /// search for abandoned memory, for each finished variant.
     func exploreOutcome() -> Explore.Outcome {
-        let report = report()
+        checkDeferred()
         func name(_ o: ObjectID) -> String { "\(engine.className(engine.classOf(o))) \(engine.name(o))" }
         var o = Explore.Outcome()
         if let c = engine.crash { o.crash = (crashLine ?? 0, c.message) }
         o.zombies = zombieObjects().map(name)
         o.leaks = leakedObjects().map(name)
-        o.failed = report.results.filter { !$0.passed && $0.text != "(no crash expected)" }.map { ($0.line, $0.text, $0.detail) }
-        o.errors = report.runtimeErrors.map { "line \(file.location(of: $0.range.start).line): \($0.message)" }
-        o.passed = report.passed
+        o.failed = results.filter { !$0.passed && $0.text != "(no crash expected)" }.map { ($0.line, $0.text, $0.detail) }
+        o.errors = runtimeErrors.map { "line \(file.location(of: $0.range.start).line): \($0.message)" }
+        o.passed = results.filter(\.passed).count
         return o
     }
 }

@@ -41,11 +41,14 @@ final class ScenarioRun {
 
     // Names.
     var scenarioFrame: LocalFrame!
-    var nibNames: [String: ObjectID] = [:]
+    var nibNames = DigestedMap<String, ObjectID>()
     /// Storyboard scene controllers and the nibs their views load from.
-    var sceneViewNibs: [ObjectID: NibModel] = [:]
+    var sceneViewNibs = DigestedObjectMap<NibModel>()
     var application: ObjectID?
-    var frameClasses: [String: (ClassID, [String])] = [:]
+    var frameClasses: [String: (ClassID, [String])] = [:] { didSet { frameClassesDigest = nil } }
+    /// explore's digest of `frameClasses`, made again only after it changes (a cache of
+    /// the frames' classes, it rarely does).
+    var frameClassesDigest: UInt64?
     var callDepth = 0
     /// Dealloc plans already made, by class (Cocoa/DeallocPlanning.swift).
     /// Indexed by the engine's class id: a cascade of a million objects asks a million times.

@@ -23,8 +23,8 @@ extension ScenarioRun {
         var deferred: [(Expectation, Int, Context)]
         var extraRoots: [ObjectID]
         var scenarioFrame: LocalFrame?
-        var nibNames: [String: ObjectID]
-        var sceneViewNibs: [ObjectID: NibModel]
+        var nibNames: DigestedMap<String, ObjectID>
+        var sceneViewNibs: DigestedObjectMap<NibModel>
         var application: ObjectID?
         var frameClasses: [String: (ClassID, [String])]
         var callDepth: Int
@@ -59,15 +59,15 @@ extension ControllerState {
     struct Snapshot {
         var keyWindow: ObjectID?
         var shownRoot: ObjectID?
-        var macShown: Set<ObjectID>
+        var macShown: DigestedObjectSet
         var currentRange: SourceRange?
-        var selectedTab: [ObjectID: Int]
-        var appearance: [ObjectID: Appearance]
+        var selectedTab: DigestedObjectMap<Int>
+        var appearance: DigestedObjectMap<Appearance>
         var callbacks: [CallbackRecord]
         var presentations: [Presentation]
-        var viewObjects: [ObjectID: [ObjectID]]
-        var everLoaded: Set<ObjectID>
-        var trackedKeys: [ObjectID: [String]]
+        var viewObjects: DigestedObjectMap<[ObjectID]>
+        var everLoaded: DigestedObjectSet
+        var trackedKeys: DigestedObjectMap<[String]>
         var runtimeErrors: [Diagnostic]
     }
 

@@ -1,0 +1,202 @@
+import OwnershipEngine
+
+/// A value `explore`'s state hash can take in: the words it combines into a `StableHash`.
+protocol StableDigestible {
+    func stableDigest(into h: inout StableHash)
+}
+
+extension ObjectID: StableDigestible {
+    func stableDigest(into h: inout StableHash) { h.combine(raw) }
+}
+extension Int: StableDigestible {
+    func stableDigest(into h: inout StableHash) { h.combine(self) }
+}
+extension String: StableDigestible {
+    func stableDigest(into h: inout StableHash) { h.combine(self) }
+}
+extension Appearance: StableDigestible {
+    func stableDigest(into h: inout StableHash) {
+        switch self { case .disappeared: h.combine(0); case .appearing: h.combine(1); case .appeared: h.combine(2); case .disappearing: h.combine(3) }
+    }
+}
+extension NibModel: StableDigestible {
+    func stableDigest(into h: inout StableHash) { h.combine(name) }
+}
+extension Array: StableDigestible where Element: StableDigestible {
+    func stableDigest(into h: inout StableHash) {
+        h.combine(count)
+        for e in self { e.stableDigest(into: &h) }
+    }
+}
+
+/// A dictionary that keeps the wrapping sum of its entries' stable hashes as it changes, so
+/// `explore` reads its digest in O(1) at every run-loop turn instead of walking it (an entry
+/// change costs hashing the old and the new entry). Iteration follows the dictionary's own
+/// order: callers that print must sort.
+struct DigestedMap<Key: Hashable & StableDigestible, Value: StableDigestible>: Sequence {
+    private(set) var storage: [Key: Value] = [:]
+    /// The wrapping sum of `entryDigest` over the entries.
+    private(set) var digest: UInt64 = 0
+
+    init() {}
+
+    static func entryDigest(_ k: Key, _ v: Value) -> UInt64 {
+        var h = StableHash()
+        k.stableDigest(into: &h)
+        v.stableDigest(into: &h)
+        return h.value
+    }
+
+    subscript(key: Key) -> Value? {
+        get { storage[key] }
+        set {
+            if let old = storage[key] { digest &-= Self.entryDigest(key, old) }
+            if let newValue { digest &+= Self.entryDigest(key, newValue) }
+            storage[key] = newValue
+        }
+    }
+
+    subscript(key: Key, default value: @autoclosure () -> Value) -> Value {
+        get { storage[key] ?? value() }
+        set { self[key] = newValue }
+    }
+
+    var count: Int { storage.count }
+    var isEmpty: Bool { storage.isEmpty }
+    mutating func reserveCapacity(_ n: Int) { storage.reserveCapacity(n) }
+    func makeIterator() -> Dictionary<Key, Value>.Iterator { storage.makeIterator() }
+    /// The digest walked from scratch (for tests: it equals `digest`).
+    var computedDigest: UInt64 { storage.reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+}
+
+/// A set that keeps the wrapping sum of its elements' stable hashes (see `DigestedMap`).
+struct DigestedSet<Element: Hashable & StableDigestible>: Sequence {
+    private(set) var storage: Set<Element> = []
+    private(set) var digest: UInt64 = 0
+
+    init() {}
+
+    static func elementDigest(_ e: Element) -> UInt64 {
+        var h = StableHash()
+        e.stableDigest(into: &h)
+        return h.value
+    }
+
+    @discardableResult
+    mutating func insert(_ e: Element) -> Bool {
+        guard storage.insert(e).inserted else { return false }
+        digest &+= Self.elementDigest(e)
+        return true
+    }
+
+    mutating func remove(_ e: Element) {
+        if storage.remove(e) != nil { digest &-= Self.elementDigest(e) }
+    }
+
+    func contains(_ e: Element) -> Bool { storage.contains(e) }
+    var count: Int { storage.count }
+    var isEmpty: Bool { storage.isEmpty }
+    func makeIterator() -> Set<Element>.Iterator { storage.makeIterator() }
+    /// The digest walked from scratch (for tests: it equals `digest`).
+    var computedDigest: UInt64 { storage.reduce(0) { $0 &+ Self.elementDigest($1) } }
+}
+
+extension StableHash {
+    /// A digested collection's part of a state hash: its tag, size and digest.
+    mutating func combine(tag: Int, count: Int, digest: UInt64) {
+        combine(tag); combine(count); combine(Int(bitPattern: UInt(digest)))
+    }
+}
+
+/// A `DigestedMap` keyed by object, stored densely by object id: a lookup is an array index,
+/// not a hash of the key, and iteration goes in id order.
+struct DigestedObjectMap<Value: StableDigestible>: Sequence {
+    private var values: [Value?] = []
+    private(set) var count = 0
+    private(set) var digest: UInt64 = 0
+
+    init() {}
+
+    static func entryDigest(_ k: ObjectID, _ v: Value) -> UInt64 { DigestedMap<ObjectID, Value>.entryDigest(k, v) }
+
+    subscript(key: ObjectID) -> Value? {
+        get { key.index < values.count ? values[key.index] : nil }
+        set {
+            let i = key.index
+            if i >= values.count {
+                guard newValue != nil else { return }
+                values.append(contentsOf: repeatElement(nil, count: i + 1 - values.count))
+            }
+            if let old = values[i] { digest &-= Self.entryDigest(key, old); count -= 1 }
+            if let newValue { digest &+= Self.entryDigest(key, newValue); count += 1 }
+            values[i] = newValue
+        }
+    }
+
+    subscript(key: ObjectID, default value: @autoclosure () -> Value) -> Value {
+        get { self[key] ?? value() }
+        set { self[key] = newValue }
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    func makeIterator() -> AnyIterator<(key: ObjectID, value: Value)> {
+        var i = 0
+        let values = self.values
+        return AnyIterator {
+            while i < values.count {
+                defer { i += 1 }
+                if let v = values[i] { return (ObjectID(Int32(i)), v) }
+            }
+            return nil
+        }
+    }
+
+    /// The digest walked from scratch (for tests: it equals `digest`).
+    var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+}
+
+/// A `DigestedSet` of objects, stored densely by object id (see `DigestedObjectMap`).
+struct DigestedObjectSet: Sequence {
+    private var members: [Bool] = []
+    private(set) var count = 0
+    private(set) var digest: UInt64 = 0
+
+    init() {}
+
+    static func elementDigest(_ o: ObjectID) -> UInt64 { DigestedSet<ObjectID>.elementDigest(o) }
+
+    @discardableResult
+    mutating func insert(_ o: ObjectID) -> Bool {
+        if o.index >= members.count { members.append(contentsOf: repeatElement(false, count: o.index + 1 - members.count)) }
+        guard !members[o.index] else { return false }
+        members[o.index] = true
+        count += 1
+        digest &+= Self.elementDigest(o)
+        return true
+    }
+
+    mutating func remove(_ o: ObjectID) {
+        guard contains(o) else { return }
+        members[o.index] = false
+        count -= 1
+        digest &-= Self.elementDigest(o)
+    }
+
+    func contains(_ o: ObjectID) -> Bool { o.index < members.count && members[o.index] }
+    var isEmpty: Bool { count == 0 }
+
+    func makeIterator() -> AnyIterator<ObjectID> {
+        var i = 0
+        let members = self.members
+        return AnyIterator {
+            while i < members.count {
+                defer { i += 1 }
+                if members[i] { return ObjectID(Int32(i)) }
+            }
+            return nil
+        }
+    }
+
+    var computedDigest: UInt64 { reduce(0) { $0 &+ Self.elementDigest($1) } }
+}

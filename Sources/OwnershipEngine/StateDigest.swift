@@ -1,0 +1,83 @@
+/// explore's state digest, kept as the state changes instead of walked at every run-loop turn.
+///
+/// What it covers: the same facts as `stateHash` — for every object ever allocated, its
+/// count, state and class; every slot's target and claims (a list slot's target is its list's
+/// number); every list element, with its list and position; every adopted +1, with its
+/// holder and position; every pending pool entry, with its pool and position; the number of
+/// objects, lists and pools, and the crash. Each fact is hashed on its own with a strong
+/// 64-bit mix (splitmix64's finalizer over the words) and the digest is the wrapping sum of
+/// the facts' hashes, so a change costs two mixes (the old fact out, the new one in) and
+/// reading the digest costs O(1). A slot that is nil with no claims has no fact: which slots
+/// exist follows from the objects' classes. Positions are part of the facts, so order in a
+/// list or a pool counts, as it does for what happens next.
+///
+/// Two different states collide only if their differing facts' hashes happen to sum alike:
+/// for facts hashed independently to 64 bits, about 2^-64 per pair of states.
+extension EngineState {
+    @inline(__always) static func mix(_ tag: Int, _ a: Int, _ b: Int, _ c: Int) -> UInt64 {
+        var h = StableHash()
+        h.combine(tag); h.combine(a); h.combine(b); h.combine(c)
+        return h.value
+    }
+
+    @inline(__always) static func objectFact(_ i: Int, _ count: Int32, _ state: ObjectState, _ cls: ClassID) -> UInt64 {
+        mix(1, i, Int(count), Int(state.rawValue) | (Int(cls.raw) << 8))
+    }
+
+    /// Nothing for an empty slot (nil, no claims).
+    @inline(__always) static func slotFact(_ i: Int, _ target: Int32, _ claims: Int32) -> UInt64 {
+        target < 0 && claims == 0 ? 0 : mix(2, i, Int(target), Int(claims))
+    }
+
+    @inline(__always) static func listFact(_ list: Int, _ position: Int, _ o: ObjectID) -> UInt64 {
+        mix(3, list, position, Int(o.raw))
+    }
+
+    @inline(__always) static func adoptedFact(_ holder: Int, _ position: Int, _ o: ObjectID) -> UInt64 {
+        mix(4, holder, position, Int(o.raw))
+    }
+
+    @inline(__always) static func poolFact(_ pool: Int, _ position: Int, _ o: ObjectID) -> UInt64 {
+        mix(5, pool, position, Int(o.raw))
+    }
+
+    /// The sum of every fact's hash, walked from scratch.
+    func computedDigest() -> UInt64 {
+        var d: UInt64 = 0
+        for i in 0..<counts.count { d &+= Self.objectFact(i, counts[i], states[i], classOf[i]) }
+        for i in 0..<slotTarget.count { d &+= Self.slotFact(i, slotTarget[i], slotClaims[i]) }
+        for (l, list) in lists.enumerated() { for (j, o) in list.enumerated() { d &+= Self.listFact(l, j, o) } }
+        for (i, a) in adopted.enumerated() { for (j, o) in a.enumerated() { d &+= Self.adoptedFact(i, j, o) } }
+        for (p, pool) in pools.enumerated() { for (j, o) in pool.enumerated() { d &+= Self.poolFact(p, j, o) } }
+        return d
+    }
+}
+
+extension Engine {
+    /// Whether the engine keeps its state digest as it goes (explore turns it on; other runs
+    /// do not pay for it). Turning it on computes it once from scratch.
+    public var maintainsStateDigest: Bool {
+        get { s.digesting }
+        set {
+            s.digesting = newValue
+            if newValue { s.digest = s.computedDigest() }
+        }
+    }
+
+    /// The state digest (see StateDigest.swift) combined into `h`: O(1) while
+    /// `maintainsStateDigest` is on, a walk over the whole state otherwise.
+    public func stateDigest(into h: inout StableHash) {
+        h.combine(s.counts.count)
+        h.combine(s.lists.count)
+        h.combine(s.pools.count)
+        h.combine(Int(bitPattern: UInt(s.digesting ? s.digest : s.computedDigest())))
+        if let c = s.crash { h.combine(c.message) } else { h.combine(-4) }
+    }
+
+    /// The digest as kept, and as walked from scratch: equal unless an update was missed
+    /// (for tests).
+    public var stateDigests: (kept: UInt64, computed: UInt64) { (s.digest, s.computedDigest()) }
+
+    /// The list slots that hold `o` (one per occurrence), in the order it was added to them.
+    public func listHolders(of o: ObjectID) -> [SlotRef] { s.listHolders(of: o) }
+}
