@@ -18,7 +18,9 @@ final class ScenarioRun {
     var tracing: Bool { trace != nil }
     var line = 0 { didSet { engine.site = Int32(line) } }
     /// Where the last line lookup ended, so the next (usually the next statement) is O(1).
-    var lineHint = 0
+    /// Unchecked for exclusivity: it is only ever passed to `SourceFile.line(of:hint:)`, which
+    /// touches nothing else, and it is read at every statement.
+    @exclusivity(unchecked) var lineHint = 0
     /// Said on the next `alloc` line: how the object was initialized.
     var allocNote: String?
     var depth = 0
