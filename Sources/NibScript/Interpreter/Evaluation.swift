@@ -13,7 +13,7 @@ extension ScenarioRun {
             frameClasses[key] = (cls, names)
         }
         let o = engine.alloc(cls, name: key)
-        return LocalFrame(object: o, slots: Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) }))
+        return LocalFrame(object: o, names: names)
     }
 
     // MARK: Expressions
@@ -58,7 +58,7 @@ extension ScenarioRun {
     func resolve(_ name: String, _ ctx: Context) -> Operand {
         if name == "self" { return Operand(object: ctx.selfObject) }
         if let a = ctx.argument(name) { return a }
-        if let k = ctx.frame.slots[name] {
+        if let k = ctx.frame.slot(name) {
             let r = SlotRef(ctx.frame.object, k)
             return Operand(object: engine.read(r), place: r)
         }
@@ -104,7 +104,7 @@ extension ScenarioRun {
         case .name(let id):
             let v = evaluate(value, ctx, nameHint: id.name)
             guard !crashed else { return }
-            if let k = ctx.frame.slots[id.name] {
+            if let k = ctx.frame.slot(id.name) {
                 // A watched variable given another object is no longer watched.
                 if v.object != nil, ctx.frame.object == scenarioFrame.object { watched[id.name] = nil }
                 storeVariable(SlotRef(ctx.frame.object, k), v)

@@ -146,7 +146,7 @@ extension ScenarioRun {
         case .name(let id):
             if id.name == "self" { return (ctx.selfObject, desc) }
             if let o = watched[id.name], ctx.frame.object == scenarioFrame.object { return (o, desc) }
-            if let k = ctx.frame.slots[id.name] { return (engine.read(SlotRef(ctx.frame.object, k)), desc) }
+            if let k = ctx.frame.slot(id.name) { return (engine.read(SlotRef(ctx.frame.object, k)), desc) }
             if let o = nibNames[id.name] { return (o, desc) }
             if id.name == "app" { return (application, desc) }
             // A name only the trace gives (an object a method body made): the one object with it.

@@ -279,6 +279,23 @@ final class ScenarioRun {
 /// ARC's releases at the end of the scope and reachability all work as for ivars.
 struct LocalFrame {
     var object: ObjectID
-    var slots: [String: Int]
+    /// The scope's variables, in slot order.
+    let names: [String]
+    /// By name, for a scope of many variables. A few are found by comparing names, which
+    /// is cheaper than hashing one: a statement looks its variable up every time it runs.
+    private let index: [String: Int]?
+
+    init(object: ObjectID, names: [String]) {
+        self.object = object
+        self.names = names
+        index = names.count > 16 ? Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) }) : nil
+    }
+
+    /// The slot of variable `name`, if the scope has one.
+    func slot(_ name: String) -> Int? {
+        if let index { return index[name] }
+        for i in names.indices where names[i] == name { return i }
+        return nil
+    }
 }
 

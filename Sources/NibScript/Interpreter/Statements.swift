@@ -120,7 +120,7 @@ extension ScenarioRun {
     }
 
     func isArgument(_ e: Expr, _ ctx: Context) -> Bool {
-        if case .name(let id) = e.kind { return ctx.argument(id.name) != nil && ctx.frame.slots[id.name] == nil }
+        if case .name(let id) = e.kind { return ctx.argument(id.name) != nil && ctx.frame.slot(id.name) == nil }
         return false
     }
 

@@ -38,7 +38,7 @@ enum ReportGraph {
         // The scenario's variables: node -1.
         var variables: [(String, ObjectID)] = []
         if let frame = run.scenarioFrame {
-            for (name, k) in frame.slots.sorted(by: { $0.value < $1.value }) {
+            for (k, name) in frame.names.enumerated() {
                 if let o = engine.read(SlotRef(frame.object, k)) { variables.append((name, o)) }
             }
         }
