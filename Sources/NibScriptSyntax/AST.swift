@@ -2,15 +2,25 @@
 // visitors (a `switch` over the node does that job). Every node carries its source range.
 
 public struct Identifier: Hashable, Sendable, CustomStringConvertible {
-    public var name: String
+    public var name: String { didSet { id = -1 } }
     public var range: SourceRange
-    public init(_ name: String, _ range: SourceRange) { self.name = name; self.range = range }
+    /// The name's id in its file's `NameTable`, so that the checker finds it by index; -1
+    /// for a name made after parsing (found by its text instead).
+    public private(set) var id: Int32
+    public init(_ name: String, _ range: SourceRange) { self.name = name; self.range = range; id = -1 }
+    init(_ name: String, _ range: SourceRange, id: Int32) { self.name = name; self.range = range; self.id = id }
     public var description: String { name }
+
+    // The id is a cache of the name: equal identifiers are equal whether or not they have one.
+    public static func == (a: Identifier, b: Identifier) -> Bool { a.name == b.name && a.range == b.range }
+    public func hash(into h: inout Hasher) { h.combine(name); h.combine(range) }
 }
 
 public struct ScriptFile: Sendable {
     public var decls: [Decl]
-    public init(decls: [Decl]) { self.decls = decls }
+    /// Every name the file's text holds, each once (see `Identifier.id`).
+    public var names: NameTable
+    public init(decls: [Decl], names: NameTable) { self.decls = decls; self.names = names }
 }
 
 public enum Decl: Sendable {

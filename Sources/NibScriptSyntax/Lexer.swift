@@ -10,6 +10,8 @@ public struct Lexer {
     /// The last token returned was a NEWLINE, or none was returned yet: further line breaks
     /// are blank lines and produce no token.
     private var suppressNewline = true
+    /// Every identifier read so far, each once.
+    public private(set) var names = NameTable()
 
     public init(_ file: SourceFile) {
         self.file = file
@@ -58,6 +60,16 @@ public struct Lexer {
         atLineStart = false
         suppressNewline = false
         let start = pos
+        if isIdentifierStart(bytes[pos]) {
+            // Hashed as it is scanned, for the name table.
+            var hash = NameTable.seed
+            while pos < bytes.count, isIdentifierStart(bytes[pos]) || isDigit(bytes[pos]) {
+                hash = NameTable.mix(hash, bytes[pos])
+                pos += 1
+            }
+            return Token(.identifier, SourceRange(start: start, end: pos), isAtLineStart: lineStart,
+                         name: names.intern(bytes, start..<pos, hash: NameTable.finish(hash)))
+        }
         let kind = scanToken()
         return Token(kind, SourceRange(start: start, end: pos), isAtLineStart: lineStart)
     }
@@ -71,14 +83,10 @@ public struct Lexer {
         pos + offset < bytes.count ? bytes[pos + offset] : nil
     }
 
-    /// Scans one token starting at `pos` (not trivia, not EOF) and advances past it.
+    /// Scans one token other than an identifier starting at `pos` (not trivia, not EOF) and
+    /// advances past it.
     private mutating func scanToken() -> TokenKind {
         let b = bytes[pos]
-        if isIdentifierStart(b) {
-            pos += 1
-            while pos < bytes.count, isIdentifierStart(bytes[pos]) || isDigit(bytes[pos]) { pos += 1 }
-            return .identifier
-        }
         if isDigit(b) { return scanNumber() }
         func one(_ k: TokenKind) -> TokenKind { pos += 1; return k }
         func two(_ k: TokenKind) -> TokenKind { pos += 2; return k }

@@ -23,7 +23,7 @@ extension ScriptParser {
         guard current.kind == .identifier else { throw errorAtCurrent("expected an expectation") }
         let start = scope == nil ? current.range.start : scopeStart
         let kind: ExpectationKind
-        if isWord(current, "no") {
+        if isWord(current, .no) {
             advance()
             kind = try parseNegatedExpectation()
         } else {
@@ -107,10 +107,10 @@ extension ScriptParser {
     /// After `expect no`.
     private mutating func parseNegatedExpectation() throws -> ExpectationKind {
         guard current.kind == .identifier else { throw errorAtCurrent("expected an expectation") }
-        if isWord(current, "leaks") { advance(); return .leaks([]) }
-        if isWord(current, "zombies") { advance(); return .zombies([]) }
-        if isWord(current, "crash") { advance(); return .noCrash }
-        if isWord(current, "event") { return try parseEventExpectation(negated: true) }
+        if isWord(current, .leaks) { advance(); return .leaks([]) }
+        if isWord(current, .zombies) { advance(); return .zombies([]) }
+        if isWord(current, .crash) { advance(); return .noCrash }
+        if isWord(current, .event) { return try parseEventExpectation(negated: true) }
         return try parseOtherExpectation(negated: true, candidates: Self.negatedExpectationWords)
     }
 

@@ -24,15 +24,15 @@ extension ScriptParser {
             advance()
             return Expr(.string(value), range: t.range)
         case .identifier:
-            if isWord(t, "nil") {
+            if isWord(t, .`nil`) {
                 advance()
                 return Expr(.nilLiteral, range: t.range)
             }
             // `new` followed by `.`, `->` or `=` is a variable that happens to be called new.
-            if isWord(t, "new"), ![.dot, .arrow, .equal].contains(peek().kind) {
+            if isWord(t, .new), !isAssignmentStart(peek()) {
                 advance()
                 let className = try expectIdentifier("expected a class name")
-                let autoreleased = isWord(current, "autoreleased")
+                let autoreleased = isWord(current, .autoreleased)
                 if autoreleased { advance() }
                 return Expr(.new(className, autoreleased: autoreleased), range: range(from: t.range.start))
             }
@@ -53,8 +53,14 @@ extension ScriptParser {
             expr = Expr(.name(head), range: head.range)
         }
         var components = 1
-        while check(.dot) || check(.arrow) {
-            let isProperty = advance().kind == .dot
+        while true {
+            let isProperty: Bool
+            switch current.kind {
+            case .dot: isProperty = true
+            case .arrow: isProperty = false
+            default: return expr
+            }
+            advance()
             let name = try expectIdentifier(isProperty ? "expected a property name after '.'"
                                                        : "expected an ivar name after '->'")
             components += 1
@@ -65,7 +71,6 @@ extension ScriptParser {
             let range = expr.range.union(name.range)
             expr = Expr(isProperty ? .property(expr, name) : .ivar(expr, name), range: range)
         }
-        return expr
     }
 
     /// selector = IDENT [ ":" { IDENT ":" } ] — the text is rebuilt from its tokens, so

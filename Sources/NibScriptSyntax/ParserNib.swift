@@ -7,9 +7,9 @@ extension ScriptParser {
     mutating func parseNib() throws -> NibDecl {
         let keyword = advance()
         let name = try expectIdentifier("expected a nib name")
-        let isMain = isWord(current, "main")
+        let isMain = isWord(current, .main)
         if isMain { advance() }
-        if isWord(current, "from") {
+        if isWord(current, .from) {
             advance()
             guard case .string(let path) = current.kind else { throw errorAtCurrent("expected a string") }
             let pathRange = advance().range
@@ -35,10 +35,10 @@ extension ScriptParser {
         }
         // `owner :` is always File's Owner; any other `NAME :` is an object, even one named
         // `connect` or `action`.
-        if isWord(current, "owner") { return try parseOwner() }
+        if isWord(current, .owner) { return try parseOwner() }
         if peek().kind == .colon { return .object(try parseNibObject()) }
-        if isWord(current, "connect") { return .connect(try parseConnect()) }
-        if isWord(current, "action") { return .action(try parseAction()) }
+        if isWord(current, .connect) { return .connect(try parseConnect()) }
+        if isWord(current, .action) { return .action(try parseAction()) }
         let word = text(current)
         report("unknown nib item '\(word)'", at: current.range, notes: didYouMean(word, Self.nibItemWords))
         throw ParseError()
@@ -74,7 +74,7 @@ extension ScriptParser {
         advance()  // the colon
         let className = try expectIdentifier("expected a class name")
         var key: Identifier?
-        if isWord(current, "as") {
+        if isWord(current, .`as`) {
             advance()
             key = try expectIdentifier("expected a key name after 'as'")
         }
@@ -103,7 +103,7 @@ extension ScriptParser {
         while match(.comma) {
             destinations.append(try expectIdentifier("expected an object name"))
         }
-        let isStale = isWord(current, "stale")
+        let isStale = isWord(current, .stale)
         if isStale { advance() }
         let decl = ConnectDecl(source: source, outlet: outlet, destinations: destinations, isStale: isStale,
                                range: range(from: keyword.range.start))

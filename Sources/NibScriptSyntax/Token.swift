@@ -60,8 +60,11 @@ public struct Token: Equatable, Sendable {
     public var range: SourceRange
     /// True for the first token of a line (only whitespace and comments before it).
     public var isAtLineStart: Bool
+    /// An identifier's id in the lexer's `NameTable` (a keyword's is its `Keyword` raw value);
+    /// -1 for other tokens.
+    public var name: Int32
 
-    public init(_ kind: TokenKind, _ range: SourceRange, isAtLineStart: Bool = false) {
-        self.kind = kind; self.range = range; self.isAtLineStart = isAtLineStart
+    public init(_ kind: TokenKind, _ range: SourceRange, isAtLineStart: Bool = false, name: Int32 = -1) {
+        self.kind = kind; self.range = range; self.isAtLineStart = isAtLineStart; self.name = name
     }
 }
