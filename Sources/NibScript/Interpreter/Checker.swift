@@ -12,44 +12,58 @@ struct Checker {
     let traceNames: [String: String]
     /// Interface Builder documents read so far (see `ExternalNibs.Documents`).
     var documents: ExternalNibs.Documents = [:]
+    /// The script's names, by which scopes find them.
+    let names: NameTable
 
     init(program: Program) {
         config = program.config
         var ignored: [Diagnostic] = []
         classes = ClassTable(script: program.classDecls, config: program.config, engine: Engine(), diagnostics: &ignored)
         nibs = program.nibDecls
+        names = program.ast.names
         traceNames = TraceNames.possible(in: program, classes: classes)
     }
 
     /// A scope's names with their classes (nil when not known statically).
     /// Names are kept in the order they appear (suggestions list them so) and indexed by
-    /// name, so a script with a million names checks in linear time.
+    /// their interned ids (see `NameIndex`), so a script with a million names checks in
+    /// linear time without hashing a String per use.
     struct Scope {
         var cls: RuntimeClass?
         var selector: String?
-        private(set) var variables: [(name: String, type: String?)] = []
-        private(set) var nibObjects: [(name: String, type: String)] = []
-        private var variableIndex: [String: Int] = [:]
-        private var nibObjectIndex: [String: Int] = [:]
+        private(set) var variables: [(name: String, id: Int32, type: String?)] = []
+        private(set) var nibObjects: [(name: String, id: Int32, type: String)] = []
+        private var variableIndex: NameIndex
+        private var nibObjectIndex: NameIndex
         var isScenario: Bool { cls == nil }
 
-        init(cls: RuntimeClass? = nil, selector: String? = nil) { self.cls = cls; self.selector = selector }
+        init(names: NameTable, cls: RuntimeClass? = nil, selector: String? = nil) {
+            self.cls = cls; self.selector = selector
+            variableIndex = NameIndex(names: names)
+            nibObjectIndex = NameIndex(names: names)
+        }
 
-        func variable(_ n: String) -> (name: String, type: String?)? { variableIndex[n].map { variables[$0] } }
-        func nibObject(_ n: String) -> (name: String, type: String)? { nibObjectIndex[n].map { nibObjects[$0] } }
+        func variable(_ n: Identifier) -> (name: String, id: Int32, type: String?)? { variableIndex[n].map { variables[$0] } }
+        func nibObject(_ n: Identifier) -> (name: String, id: Int32, type: String)? { nibObjectIndex[n].map { nibObjects[$0] } }
 
         /// Declares a variable unless the scope has one by that name.
-        mutating func addVariable(_ name: String, _ type: String?) {
-            guard variableIndex[name] == nil else { return }
-            variableIndex[name] = variables.count
-            variables.append((name, type))
+        mutating func addVariable(_ name: String, id: Int32, _ type: String?) {
+            guard variableIndex[name, id: id] == nil else { return }
+            variableIndex.set(name, id: id, to: variables.count)
+            variables.append((name, id, type))
         }
 
         /// Makes a nib object's name known unless it is already.
-        mutating func addNibObject(_ name: String, _ type: String) {
-            guard nibObjectIndex[name] == nil else { return }
-            nibObjectIndex[name] = nibObjects.count
-            nibObjects.append((name, type))
+        mutating func addNibObject(_ name: String, id: Int32, _ type: String) {
+            guard nibObjectIndex[name, id: id] == nil else { return }
+            nibObjectIndex.set(name, id: id, to: nibObjects.count)
+            nibObjects.append((name, id, type))
+        }
+
+        /// Room for every name of the file as a nib object: a nib of a million objects is loaded.
+        mutating func reserveNibObjects(_ count: Int) {
+            nibObjects.reserveCapacity(nibObjects.count + count)
+            nibObjectIndex.reserveAll()
         }
     }
 
@@ -61,7 +75,7 @@ struct Checker {
         for n in program.nibDecls {
             switch n.body {
             case .inline(let items):
-                program.inlineNibs[n.name.name] = NibBuilder(classes: classes).build(n, items: items, diagnostics: &diagnostics)
+                program.inlineNibs[n.name.name] = NibBuilder(classes: classes, names: names).build(n, items: items, diagnostics: &diagnostics)
             case .file(let path, let range):
                 if let model = ExternalNibs.load(n, path: path, range: range, from: program.file, classes: classes,
                                                    diagnostics: &diagnostics, documents: &documents) {
@@ -74,8 +88,8 @@ struct Checker {
             }
         }
         for s in program.scenarios {
-            var scope = Scope()
-            for o in controllerNibObjects() { scope.addNibObject(o.name, o.type) }
+            var scope = Scope(names: names)
+            for o in controllerNibObjects() { scope.addNibObject(o.name, id: -1, o.type) }
             checkBlock(s.body, &scope, diagnostics: &diagnostics)
         }
     }
@@ -150,7 +164,7 @@ struct Checker {
     static let initializers: Set<String> = ["init", "initWithCoder:", "initWithNibName:bundle:", "initWithFrame:", "initWithWindowNibName:"]
 
     private func checkMethod(_ m: MethodDecl, in cls: RuntimeClass, diagnostics: inout [Diagnostic]) {
-        var scope = Scope(cls: cls, selector: m.selector.name)
+        var scope = Scope(names: names, cls: cls, selector: m.selector.name)
         if m.selector.name == "dealloc" { checkDealloc(m, cls, diagnostics: &diagnostics); return }
         checkBlock(m.body, &scope, diagnostics: &diagnostics)
     }
@@ -245,12 +259,12 @@ struct Checker {
         case .loadNib(let name, let owner):
             _ = type(of: owner, scope, diagnostics: &diagnostics)
             guard let nib = nibs.first(where: { $0.name.name == name.name }) else { diagnostics.append(unknownNib(name)); return }
-            for (n, c) in nibObjects(nib) { scope.addNibObject(n, c) }
+            forEachNibObject(nib) { n, id, c in scope.addNibObject(n, id: id, c) }
         case .watch(let e):
             guard scope.isScenario else {
                 diagnostics.append(.error("'watch' names an object for the scenario's expectations; it belongs in a scenario, not in a method", at: s.range)); return
             }
-            guard case .name(let id) = e.kind, scope.variable(id.name) != nil else {
+            guard case .name(let id) = e.kind, scope.variable(id) != nil else {
                 diagnostics.append(.error("'watch' takes a variable of the scenario", at: e.range,
                                           notes: ["write 'x = …' first, then 'watch x'; expectations naming x then read that object even after x is set to nil"]))
                 return
@@ -285,8 +299,8 @@ struct Checker {
             for b in branches {
                 var inner = before
                 checkBlock(b, &inner, diagnostics: &diagnostics)
-                for v in inner.variables { after.addVariable(v.name, v.type) }
-                for o in inner.nibObjects { after.addNibObject(o.name, o.type) }
+                for v in inner.variables { after.addVariable(v.name, id: v.id, v.type) }
+                for o in inner.nibObjects { after.addNibObject(o.name, id: o.id, o.type) }
             }
             scope = after
         }
@@ -296,11 +310,11 @@ struct Checker {
         switch target.kind {
         case .name(let id):
             if id.name == "self" { diagnostics.append(.error("'self' cannot be assigned", at: id.range)); return }
-            if scope.nibObject(id.name) != nil {
+            if scope.nibObject(id) != nil {
                 diagnostics.append(.error("'\(id.name)' names an object of a loaded nib; use another name for a variable", at: id.range)); return
             }
             if let cls = scope.cls, cls.ivar(id.name) != nil { return }
-            scope.addVariable(id.name, valueType)
+            scope.addVariable(id.name, id: id.id, valueType)
         case .property(let base, let name):
             if let t = type(of: base, scope, diagnostics: &diagnostics), let cls = classes[t], cls.property(name.name) == nil, cls.list(name.name) != nil {
                 let how = name.name == "subviews" ? "send … addSubview: x" : "send … addObject: x"
@@ -406,14 +420,14 @@ struct Checker {
             if n == "value", sel.hasSuffix(":") { return nil }
             if n == "key", sel == "setValue:forUndefinedKey:" { return nil }
         }
-        if let v = scope.variable(n) { return v.type }
+        if let v = scope.variable(id) { return v.type }
         if let cls = scope.cls, let iv = cls.ivar(n) { return iv.type == "id" ? nil : iv.type }
-        if let o = scope.nibObject(n) { return o.type }
+        if let o = scope.nibObject(id) { return o.type }
         if n == "app" { return config.isIOS ? "UIApplication" : "NSApplication" }
         var candidates = scope.variables.map(\.name) + scope.nibObjects.map(\.name) + ["app"]
         if let cls = scope.cls { candidates += ["self"] + cls.ancestors.flatMap { $0.ivars.map(\.name) } }
         var notes = Suggest.closest(to: n, among: candidates).map { ["did you mean '\($0)'?"] } ?? []
-        if scope.isScenario, let nib = nibs.first(where: { nibObjects($0).contains { $0.0 == n } }) {
+        if scope.isScenario, let nib = nibs.first(where: { nibObjects($0).contains { $0.name == n } }) {
             notes.append("'\(n)' is an object of nib '\(nib.name.name)', which this scenario has not loaded before this line")
         }
         diagnostics.append(.error("unknown name '\(n)'", at: id.range, notes: notes))
@@ -423,18 +437,26 @@ struct Checker {
 
 extension Checker {
     /// The object names a nib declares, with their classes, in document order.
-    func nibObjects(_ nib: NibDecl) -> [(String, String)] {
+    func nibObjects(_ nib: NibDecl) -> [(name: String, type: String)] {
+        var out: [(name: String, type: String)] = []
+        forEachNibObject(nib) { n, _, c in out.append((n, c)) }
+        return out
+    }
+
+    /// Calls `body` with each object a nib declares: its name, the name's id (-1 when it has
+    /// none) and its class, in document order, without collecting them first.
+    func forEachNibObject(_ nib: NibDecl, _ body: (String, Int32, String) -> Void) {
         guard case .inline(let items) = nib.body else {
-            guard let m = externalNibs[nib.name.name] else { return [] }
-            return (m.objects + m.sceneViews.flatMap(\.model.objects)).map { ($0.name, $0.className) }
+            guard let m = externalNibs[nib.name.name] else { return }
+            for o in m.objects { body(o.name, -1, o.className) }
+            for v in m.sceneViews { for o in v.model.objects { body(o.name, -1, o.className) } }
+            return
         }
-        var out: [(String, String)] = []
         var stack: [NibObjectDecl] = []
         for case .object(let o) in items.reversed() { stack.append(o) }
         while let o = stack.popLast() {
-            out.append((o.name.name, o.className.name))
+            body(o.name.name, o.name.id, o.className.name)
             stack += o.children.reversed()
         }
-        return out
     }
 }
