@@ -2,23 +2,17 @@
 // visitors (a `switch` over the node does that job). Every node carries its source range.
 
 public struct Identifier: Hashable, Sendable, CustomStringConvertible {
-    public var name: String { didSet { id = -1 } }
+    /// An interned String when the parser made it (see `NameTable`): every use of a name
+    /// shares one.
+    public var name: String
     public var range: SourceRange
-    /// The name's id in its file's `NameTable`, so that the checker finds it by index; -1
-    /// for a name made after parsing (found by its text instead).
-    public private(set) var id: Int32
-    public init(_ name: String, _ range: SourceRange) { self.name = name; self.range = range; id = -1 }
-    init(_ name: String, _ range: SourceRange, id: Int32) { self.name = name; self.range = range; self.id = id }
+    public init(_ name: String, _ range: SourceRange) { self.name = name; self.range = range }
     public var description: String { name }
-
-    // The id is a cache of the name: equal identifiers are equal whether or not they have one.
-    public static func == (a: Identifier, b: Identifier) -> Bool { a.name == b.name && a.range == b.range }
-    public func hash(into h: inout Hasher) { h.combine(name); h.combine(range) }
 }
 
 public struct ScriptFile: Sendable {
     public var decls: [Decl]
-    /// Every name the file's text holds, each once (see `Identifier.id`).
+    /// Every name the file's text holds, each once: the checker finds names by their ids.
     public var names: NameTable
     public init(decls: [Decl], names: NameTable) { self.decls = decls; self.names = names }
 }
@@ -217,12 +211,25 @@ public struct NibObjectDecl: Sendable {
 public struct ConnectDecl: Sendable {
     public var source: Identifier
     public var outlet: Identifier
-    public var destinations: [Identifier]
+    /// The first destination, and the rest of an outlet collection's: a connection of one
+    /// destination (nearly all of them) allocates no array.
+    public var destination: Identifier
+    public var moreDestinations: [Identifier]
     public var isStale: Bool
     public var range: SourceRange
+    /// `destinations` must not be empty.
     public init(source: Identifier, outlet: Identifier, destinations: [Identifier], isStale: Bool, range: SourceRange) {
-        self.source = source; self.outlet = outlet; self.destinations = destinations; self.isStale = isStale; self.range = range
+        self.source = source; self.outlet = outlet
+        destination = destinations[0]
+        moreDestinations = Array(destinations.dropFirst())
+        self.isStale = isStale; self.range = range
     }
+    public init(source: Identifier, outlet: Identifier, destination: Identifier, moreDestinations: [Identifier],
+                isStale: Bool, range: SourceRange) {
+        self.source = source; self.outlet = outlet; self.destination = destination
+        self.moreDestinations = moreDestinations; self.isStale = isStale; self.range = range
+    }
+    public var destinations: [Identifier] { [destination] + moreDestinations }
 }
 
 /// `action ok -> owner.buttonTapped:` — target/action; retains nothing (N9).

@@ -136,26 +136,43 @@ public struct Lexer {
     }
 
     /// A double-quoted string on one line. An unterminated string ends before the line break
-    /// and becomes an error token that still carries its text.
+    /// and becomes an error token; its value is read as if the quote had been closed there.
     private mutating func scanString() -> TokenKind {
         pos += 1  // the opening quote
-        var value: [UInt8] = []
         while pos < bytes.count, !isLineBreak(at: pos) {
             let c = bytes[pos]
             if c == .quote {
                 pos += 1
-                return .string(String(decoding: value, as: UTF8.self))
+                return .string
             }
             if c == .backslash, let n = peek(), n == .quote || n == .backslash {
-                value.append(n)
                 pos += 2
                 continue
             }
-            // Any other backslash is kept as written: the language has no other escapes.
-            value.append(c)
             pos += 1
         }
-        return .error(.unterminatedString(String(decoding: value, as: UTF8.self)))
+        return .error(.unterminatedString)
+    }
+
+    /// The value of the string token (or unterminated string) at `range`: the text between
+    /// the quotes with `\"` and `\\` unescaped; any other backslash is kept as written (the
+    /// language has no other escapes).
+    public static func stringValue(of range: SourceRange, in bytes: [UInt8]) -> String {
+        let end = min(range.end, bytes.count)
+        var i = range.start + 1  // the opening quote
+        var value: [UInt8] = []
+        while i < end {
+            let c = bytes[i]
+            if c == .quote { break }
+            if c == .backslash, i + 1 < end, bytes[i + 1] == .quote || bytes[i + 1] == .backslash {
+                value.append(bytes[i + 1])
+                i += 2
+                continue
+            }
+            value.append(c)
+            i += 1
+        }
+        return String(decoding: value, as: UTF8.self)
     }
 
     /// A byte that starts no token. A non-ASCII character is consumed whole, so `é` is one
@@ -164,13 +181,13 @@ public struct Lexer {
         let b = bytes[pos]
         if b < 0x80 {
             pos += 1
-            return .error(.unexpectedCharacter(Lexer.printable(Unicode.Scalar(b))))
+            return .error(.unexpectedCharacter(Unicode.Scalar(b)))
         }
         var iterator = bytes[pos...].makeIterator()
         var decoder = UTF8()
         if case .scalarValue(let scalar) = decoder.decode(&iterator) {
             pos += UTF8.width(scalar)
-            return .error(.unexpectedCharacter(Lexer.printable(scalar)))
+            return .error(.unexpectedCharacter(scalar))
         }
         // Not UTF-8 (e.g. a Latin-1 file): skip the byte and any continuation bytes after it,
         // which cannot start a token either, so one bad sequence is one error.
@@ -181,7 +198,7 @@ public struct Lexer {
 
     /// The character as it should appear between quotes in a message: itself, or an escape
     /// such as `\u{A0}` when it would be invisible.
-    static func printable(_ s: Unicode.Scalar) -> String {
+    public static func printable(_ s: Unicode.Scalar) -> String {
         let p = s.properties
         if s.value < 0x20 || s.value == 0x7F || p.isWhitespace || p.generalCategory == .format
             || p.generalCategory == .control || p.generalCategory == .unassigned

@@ -62,15 +62,22 @@ public struct NameTable: Sendable {
         return id
     }
 
-    /// The id of `name` if it has been interned.
+    /// The id of `name` if it has been interned: a hash of its bytes (no SipHash, no
+    /// allocation) and one String comparison, which for an interned name is a comparison of
+    /// its 16 bytes (a short name is stored inline; a long one shares the table's storage).
     public func id(of name: String) -> Int32? {
-        let utf8 = Array(name.utf8)
-        let hash = Self.hash(utf8, 0..<utf8.count)
+        var h = Self.seed
+        if let done: Void = name.utf8.withContiguousStorageIfAvailable({ for b in $0 { h = Self.mix(h, b) } }) {
+            _ = done
+        } else {
+            for b in name.utf8 { h = Self.mix(h, b) }
+        }
+        let hash = Self.finish(h)
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: hash) & mask
         while slots[i] >= 0 {
             let id = Int(slots[i])
-            if hashes[id] == hash && equals(id, utf8, 0..<utf8.count) { return Int32(id) }
+            if hashes[id] == hash && strings[id] == name { return Int32(id) }
             i = (i + 1) & mask
         }
         return nil
@@ -123,13 +130,17 @@ public enum Keyword: Int32, CaseIterable, Sendable {
 
     public var text: String { Keyword.texts[Int(rawValue)] }
 
-    private static let texts: [String] = allCases.map { $0 == .cfRelease ? "CFRelease" : "\($0)" }
+    /// In case order (a test checks each against its case name).
+    static let texts = ["retain", "release", "autorelease", "CFRelease", "send", "load", "drain", "watch", "super",
+                        "expect", "autoreleasepool", "choose", "or", "new", "nil", "autoreleased",
+                        "nib", "owner", "main", "from", "connect", "action", "as", "stale",
+                        "outlet", "ivar", "no", "leaks", "zombies", "event", "crash"]
 }
 
-/// A map from names to indices that finds a name the parser read by its interned id (an
-/// array index: no hashing, no String comparison) and any other name (one a rewrite made,
-/// or one read from an Interface Builder file) through the table, or by its text when the
-/// file never mentions it. Scopes and nib builders map a million names this way.
+/// A map from names to indices that finds a name of the file by its interned id (see
+/// `NameTable.id(of:)`, then an array index: no SipHash per use) and any other name (one an
+/// Interface Builder file or a rewrite brought) by its text. Scopes and nib builders map a
+/// million names this way.
 public struct NameIndex: Sendable {
     public let names: NameTable
     /// By id: index + 1, or 0 when absent. Grown as ids come.
@@ -139,16 +150,10 @@ public struct NameIndex: Sendable {
 
     public init(names: NameTable) { self.names = names }
 
-    /// The id standing for `name`, if the table holds it.
-    @inline(__always)
-    private func key(_ name: String, _ id: Int32) -> Int32? {
-        id >= 0 ? id : names.id(of: name)
-    }
+    public subscript(_ name: Identifier) -> Int? { self[name.name] }
 
-    public subscript(_ name: Identifier) -> Int? { self[name.name, id: name.id] }
-
-    public subscript(_ name: String, id id: Int32 = -1) -> Int? {
-        if let k = key(name, id) {
+    public subscript(_ name: String) -> Int? {
+        if let k = names.id(of: name) {
             let i = Int(k)
             return i < byID.count && byID[i] > 0 ? Int(byID[i] - 1) : nil
         }
@@ -156,16 +161,16 @@ public struct NameIndex: Sendable {
     }
 
     /// Maps `name` to `index`, replacing what it mapped to.
-    public mutating func set(_ name: String, id: Int32 = -1, to index: Int) {
-        guard let k = key(name, id) else { byText[name] = index; return }
+    public mutating func set(_ name: String, to index: Int) {
+        guard let k = names.id(of: name) else { byText[name] = index; return }
         let i = Int(k)
         if i >= byID.count { byID += repeatElement(0, count: max(i + 1 - byID.count, byID.count)) }
         byID[i] = Int32(index + 1)
     }
 
-    public mutating func set(_ name: Identifier, to index: Int) { set(name.name, id: name.id, to: index) }
+    public mutating func set(_ name: Identifier, to index: Int) { set(name.name, to: index) }
 
-    /// Room for `count` names of the table, so a big scope does not grow step by step.
+    /// Room for every name of the table, so a big scope does not grow step by step.
     public mutating func reserveAll() {
         if byID.count < names.count { byID += repeatElement(0, count: names.count - byID.count) }
     }

@@ -80,7 +80,7 @@ struct ScriptParser {
             pending = nil
             if case .error(let error) = token.kind {
                 switch error {
-                case .unterminatedString(let text): token.kind = .string(text)
+                case .unterminatedString: token.kind = .string
                 case .numberTooLarge: token.kind = .integer(Int.max)
                 case .unexpectedCharacter, .invalidUTF8:
                     if let run = junk, run.range.end == token.range.start {
@@ -174,7 +174,10 @@ struct ScriptParser {
     func text(_ t: Token) -> String { t.name >= 0 ? lexer.names[t.name] : file.text(t.range) }
 
     @inline(__always)
-    func identifier(_ t: Token) -> Identifier { Identifier(lexer.names[t.name], t.range, id: t.name) }
+    func identifier(_ t: Token) -> Identifier { Identifier(lexer.names[t.name], t.range) }
+
+    /// A string token's value.
+    func stringValue(_ t: Token) -> String { Lexer.stringValue(of: t.range, in: file.bytes) }
 
     /// The names read so far.
     var names: NameTable { lexer.names }

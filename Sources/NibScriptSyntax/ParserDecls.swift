@@ -93,7 +93,8 @@ extension ScriptParser {
     /// scenario = "scenario" STRING block
     mutating func parseScenario() throws -> ScenarioDecl {
         let keyword = advance()
-        guard case .string(let title) = current.kind else { throw errorAtCurrent("expected a string") }
+        guard case .string = current.kind else { throw errorAtCurrent("expected a string") }
+        let title = stringValue(current)
         let titleRange = advance().range
         let body = try parseBlock()
         let decl = ScenarioDecl(title: title, titleRange: titleRange, body: body, range: range(from: keyword.range.start))

@@ -53,9 +53,8 @@ extension ScriptParser {
                 kind = word == "leaks" ? .leaks(paths) : .zombies(paths)
             case "crash":
                 advance()
-                if case .string(let message) = current.kind {
-                    advance()
-                    kind = .crash(message)
+                if case .string = current.kind {
+                    kind = .crash(stringValue(advance()))
                 } else if isEnd(current) {
                     kind = .crash(nil)
                 } else {
@@ -65,9 +64,8 @@ extension ScriptParser {
                 kind = try parseEventExpectation(negated: false)
             case "warning":
                 advance()
-                guard case .string(let message) = current.kind else { throw errorAtCurrent("expected a string") }
-                advance()
-                kind = .warning(message)
+                guard case .string = current.kind else { throw errorAtCurrent("expected a string") }
+                kind = .warning(stringValue(advance()))
             default:
                 kind = try parseOtherExpectation(negated: false, candidates: Self.expectationWords)
             }

@@ -20,9 +20,9 @@ extension ScriptParser {
         case .integer(let value):
             advance()
             return Expr(.integer(value), range: t.range)
-        case .string(let value):
+        case .string:
             advance()
-            return Expr(.string(value), range: t.range)
+            return Expr(.string(stringValue(t)), range: t.range)
         case .identifier:
             if isWord(t, .`nil`) {
                 advance()
@@ -46,7 +46,8 @@ extension ScriptParser {
     /// In expectations the head may also be a trace label, `"aLabel#6"`.
     mutating func parsePath() throws -> Expr {
         var expr: Expr
-        if case .string(let label) = current.kind {
+        if case .string = current.kind {
+            let label = stringValue(current)
             expr = Expr(.string(label), range: advance().range)
         } else {
             let head = try expectIdentifier("expected a name")

@@ -11,7 +11,8 @@ extension ScriptParser {
         if isMain { advance() }
         if isWord(current, .from) {
             advance()
-            guard case .string(let path) = current.kind else { throw errorAtCurrent("expected a string") }
+            guard case .string = current.kind else { throw errorAtCurrent("expected a string") }
+            let path = stringValue(current)
             let pathRange = advance().range
             let decl = NibDecl(name: name, isMain: isMain, body: .file(path, range: pathRange),
                                range: range(from: keyword.range.start))
@@ -99,14 +100,16 @@ extension ScriptParser {
         try expect(.dot, "expected '.' after object name")
         let outlet = try expectIdentifier("expected an outlet name")
         try expect(.arrow, "expected '->'")
-        var destinations = [try expectIdentifier("expected an object name")]
-        while match(.comma) {
-            destinations.append(try expectIdentifier("expected an object name"))
+        let first = try expectIdentifier("expected an object name")
+        var more: [Identifier] = []
+        while case .comma = current.kind {
+            advance()
+            more.append(try expectIdentifier("expected an object name"))
         }
         let isStale = isWord(current, .stale)
         if isStale { advance() }
-        let decl = ConnectDecl(source: source, outlet: outlet, destinations: destinations, isStale: isStale,
-                               range: range(from: keyword.range.start))
+        let decl = ConnectDecl(source: source, outlet: outlet, destination: first, moreDestinations: more,
+                               isStale: isStale, range: range(from: keyword.range.start))
         expectEnd("declaration")
         return decl
     }

@@ -14,6 +14,8 @@ final class NameTableTests: XCTestCase {
             XCTAssertEqual(table[k.rawValue], k.text)
             XCTAssertEqual(table.id(of: k.text), k.rawValue)
         }
+        XCTAssertEqual(Keyword.texts.count, Keyword.allCases.count)
+        for k in Keyword.allCases where k != .cfRelease { XCTAssertEqual(k.text, "\(k)") }
         XCTAssertEqual(Keyword.cfRelease.text, "CFRelease")
         XCTAssertEqual(Keyword.super.text, "super")
     }
@@ -62,33 +64,35 @@ final class NameTableTests: XCTestCase {
         XCTAssertTrue(tokens.filter { $0.kind != .identifier }.allSatisfy { $0.name == -1 })
     }
 
-    func testNameIndexFindsNamesWithAndWithoutIds() {
+    func testNameIndexFindsNamesOfTheFileAndOthers() {
         var table = NameTable()
-        let a = intern(&table, "a")
+        _ = intern(&table, "a")
         var index = NameIndex(names: table)
-        index.set("a", id: a, to: 3)
+        index.set("a", to: 3)
         index.set("zz", to: 4)                       // a name the file never mentions
-        XCTAssertEqual(index["a", id: a], 3)
-        XCTAssertEqual(index["a"], 3)                // found through the table
+        XCTAssertEqual(index["a"], 3)
+        XCTAssertEqual(index[Identifier("a", .none)], 3)
         XCTAssertEqual(index["zz"], 4)
         XCTAssertNil(index["b"])
-        XCTAssertNil(index["retain", id: Keyword.retain.rawValue])
+        XCTAssertNil(index["retain"])
         index.set("a", to: 5)
-        XCTAssertEqual(index["a", id: a], 5)
-        XCTAssertEqual(index[Identifier("a", .none)], 5)
+        XCTAssertEqual(index["a"], 5)
+        // Ids far apart grow the index as they come.
+        var big = NameTable()
+        for i in 0..<3000 { _ = intern(&big, "o\(i)") }
+        var bigIndex = NameIndex(names: big)
+        bigIndex.set("o2999", to: 0)
+        bigIndex.set("o7", to: 1)
+        XCTAssertEqual(bigIndex["o2999"], 0)
+        XCTAssertEqual(bigIndex["o7"], 1)
+        XCTAssertNil(bigIndex["o8"])
     }
 
-    func testIdentifiersEqualWhetherOrNotInterned() {
-        let (ast, _) = Parser.parse(SourceFile(path: "t", text: "scenario \"s\" {\n    x = nil\n}\n"))
+    func testParsedIdentifiersShareTheTablesStrings() {
+        let (ast, _) = Parser.parse(SourceFile(path: "t", text: "scenario \"s\" {\n    x = nil\n    retain x\n}\n"))
         guard case .scenario(let s) = ast.decls[0], case .assign(let target, _) = s.body.statements[0].kind,
               case .name(let x) = target.kind else { return XCTFail("no assignment") }
-        XCTAssertGreaterThanOrEqual(x.id, 0)
-        XCTAssertEqual(ast.names[x.id], "x")
-        let made = Identifier("x", x.range)
-        XCTAssertEqual(made.id, -1)
-        XCTAssertEqual(made, x)
-        var renamed = x
-        renamed.name = "y"
-        XCTAssertEqual(renamed.id, -1, "a renamed identifier drops its id")
+        XCTAssertNotNil(ast.names.id(of: "x"))
+        XCTAssertEqual(x, Identifier("x", x.range))
     }
 }

@@ -39,11 +39,33 @@ struct NibModel {
         var source: Endpoint
         /// The outlet's key, or the action's selector.
         var name: String
-        var destinations: [Endpoint]
+        /// The first destination, and the rest of an outlet collection's: a connection of
+        /// one destination (nearly all of them) allocates no array.
+        var destination: Endpoint
+        var moreDestinations: [Endpoint]
         var isStale: Bool
         var range: SourceRange
         /// An outlet collection: the loader builds an array of the destinations.
         var isCollection = false
+
+        init(kind: Kind, source: Endpoint, name: String, destination: Endpoint, moreDestinations: [Endpoint] = [],
+             isStale: Bool, range: SourceRange, isCollection: Bool = false) {
+            self.kind = kind; self.source = source; self.name = name
+            self.destination = destination; self.moreDestinations = moreDestinations
+            self.isStale = isStale; self.range = range; self.isCollection = isCollection
+        }
+
+        /// `destinations` must not be empty.
+        init(kind: Kind, source: Endpoint, name: String, destinations: [Endpoint], isStale: Bool, range: SourceRange,
+             isCollection: Bool = false) {
+            self.init(kind: kind, source: source, name: name, destination: destinations[0],
+                      moreDestinations: Array(destinations.dropFirst()), isStale: isStale, range: range,
+                      isCollection: isCollection)
+        }
+
+        var destinations: [Endpoint] { moreDestinations.isEmpty ? [destination] : [destination] + moreDestinations }
+
+        func hasDestination(_ e: Endpoint) -> Bool { destination == e || moreDestinations.contains(e) }
     }
 
     var name: String
@@ -101,65 +123,65 @@ struct NibBuilder {
         var lastClass: RuntimeClass?
         var lastRelationship: (parent: ObjectIdentifier, child: ObjectIdentifier, rel: NibModel.Relationship)?
 
-        // Objects, iteratively (nesting can be deep), parents before children.
-        var work: [(NibObjectDecl, Int?)] = []
-        for item in items {
-            switch item {
-            case .owner(let cls, let range):
-                if ownerRange != nil { diagnostics.append(.error("File's Owner is declared twice", at: range)); continue }
-                ownerRange = range
-                if classes[cls.name] == nil { diagnostics.append(classes.unknownClass(cls.name, at: cls.range)) } else { model.ownerClass = cls.name }
-            case .object(let o): work.append((o, nil))
-            default: break
-            }
+        for case .owner(let cls, let range) in items {
+            if ownerRange != nil { diagnostics.append(.error("File's Owner is declared twice", at: range)); continue }
+            ownerRange = range
+            if classes[cls.name] == nil { diagnostics.append(classes.unknownClass(cls.name, at: cls.range)) } else { model.ownerClass = cls.name }
         }
-        // A stack popped from the end, children pushed in reverse: depth-first in document
-        // order, parents before children, without recursion.
-        var queue = Array(work.reversed())
-        while let (o, parent) = queue.popLast() {
-            if o.name.name == "owner" {
-                diagnostics.append(.error("'owner' names File's Owner; give this object another name", at: o.name.range)); continue
-            }
-            if indexByName[o.name] != nil {
-                diagnostics.append(.error("nib '\(decl.name.name)' already has an object named '\(o.name.name)'", at: o.name.range)); continue
-            }
-            let cls: RuntimeClass
-            if let last = lastClass, last.name == o.className.name {
-                cls = last
-            } else {
-                guard let found = classes[o.className.name] else {
-                    diagnostics.append(classes.unknownClass(o.className.name, at: o.className.range)); continue
+        // Objects, iteratively (nesting can be deep), parents before children: each top-level
+        // object, then its tree from a stack popped from the end with children pushed in
+        // reverse, so depth-first in document order. The stack holds one path's siblings, not
+        // the whole nib: a nib of a million top-level objects is not copied.
+        var stack: [(NibObjectDecl, Int?)] = []
+        for case .object(let top) in items {
+            stack.append((top, nil))
+            while let (o, parent) = stack.popLast() {
+                if o.name.name == "owner" {
+                    diagnostics.append(.error("'owner' names File's Owner; give this object another name", at: o.name.range)); continue
                 }
-                cls = found
-                lastClass = found
-            }
-            var rel = NibModel.Relationship.topLevel
-            if let p = parent {
-                let pid = ObjectIdentifier(classOf[p]), cid = ObjectIdentifier(cls)
-                if o.key == nil, let last = lastRelationship, last.parent == pid, last.child == cid {
-                    rel = last.rel
+                if indexByName[o.name] != nil {
+                    diagnostics.append(.error("nib '\(decl.name.name)' already has an object named '\(o.name.name)'", at: o.name.range)); continue
+                }
+                let cls: RuntimeClass
+                if let last = lastClass, last.name == o.className.name {
+                    cls = last
                 } else {
-                    guard let r = relationship(of: cls, key: o.key, under: p, parentClass: classOf[p], in: model,
-                                               diagnostics: &diagnostics, at: o) else { continue }
-                    rel = r
-                    if o.key == nil { lastRelationship = (pid, cid, r) }
+                    guard let found = classes[o.className.name] else {
+                        diagnostics.append(classes.unknownClass(o.className.name, at: o.className.range)); continue
+                    }
+                    cls = found
+                    lastClass = found
                 }
-            } else if let key = o.key {
-                diagnostics.append(.error("'as \(key.name)' needs a parent: a top-level object is held by nobody", at: key.range))
+                var rel = NibModel.Relationship.topLevel
+                if let p = parent {
+                    let pid = ObjectIdentifier(classOf[p]), cid = ObjectIdentifier(cls)
+                    if o.key == nil, let last = lastRelationship, last.parent == pid, last.child == cid {
+                        rel = last.rel
+                    } else {
+                        guard let r = relationship(of: cls, key: o.key, under: p, parentClass: classOf[p], in: model,
+                                                   diagnostics: &diagnostics, at: o) else { continue }
+                        rel = r
+                        if o.key == nil { lastRelationship = (pid, cid, r) }
+                    }
+                } else if let key = o.key {
+                    diagnostics.append(.error("'as \(key.name)' needs a parent: a top-level object is held by nobody", at: key.range))
+                }
+                let index = model.objects.count
+                model.objects.append(.init(name: o.name.name, className: cls.name, parent: parent, relationship: rel, range: o.range))
+                classOf.append(cls)
+                indexByName.set(o.name, to: index)
+                for child in o.children.reversed() { stack.append((child, index)) }
             }
-            let index = model.objects.count
-            model.objects.append(.init(name: o.name.name, className: cls.name, parent: parent, relationship: rel, range: o.range))
-            classOf.append(cls)
-            indexByName.set(o.name, to: index)
-            for child in o.children.reversed() { queue.append((child, index)) }
         }
 
         for item in items {
             switch item {
             case .connect(let c):
                 guard let src = endpoint(c.source, indexByName, in: model, diagnostics: &diagnostics) else { continue }
-                let dests = c.destinations.compactMap { endpoint($0, indexByName, in: model, diagnostics: &diagnostics) }
-                guard dests.count == c.destinations.count else { continue }
+                // Each destination is looked up (and reported) even after one is missing.
+                let first = endpoint(c.destination, indexByName, in: model, diagnostics: &diagnostics)
+                let more = c.moreDestinations.compactMap { endpoint($0, indexByName, in: model, diagnostics: &diagnostics) }
+                guard let first, more.count == c.moreDestinations.count else { continue }
                 let srcClass: RuntimeClass?
                 switch src {
                 case .object(let i): srcClass = classOf[i]
@@ -174,12 +196,13 @@ struct NibBuilder {
                         lastOutletFound = key
                     }
                 }
-                model.connections.append(.init(kind: .outlet, source: src, name: c.outlet.name, destinations: dests, isStale: c.isStale,
-                                               range: c.range, isCollection: dests.count > 1))
+                model.connections.append(.init(kind: .outlet, source: src, name: c.outlet.name, destination: first,
+                                               moreDestinations: more, isStale: c.isStale, range: c.range,
+                                               isCollection: !more.isEmpty))
             case .action(let a):
                 guard let sender = endpoint(a.sender, indexByName, in: model, diagnostics: &diagnostics),
                       let target = endpoint(a.target, indexByName, in: model, diagnostics: &diagnostics) else { continue }
-                model.connections.append(.init(kind: .action, source: sender, name: a.selector.name, destinations: [target], isStale: false, range: a.range))
+                model.connections.append(.init(kind: .action, source: sender, name: a.selector.name, destination: target, isStale: false, range: a.range))
             default: break
             }
         }

@@ -27,12 +27,12 @@ struct Checker {
     /// A scope's names with their classes (nil when not known statically).
     /// Names are kept in the order they appear (suggestions list them so) and indexed by
     /// their interned ids (see `NameIndex`), so a script with a million names checks in
-    /// linear time without hashing a String per use.
+    /// linear time without a SipHash per use.
     struct Scope {
         var cls: RuntimeClass?
         var selector: String?
-        private(set) var variables: [(name: String, id: Int32, type: String?)] = []
-        private(set) var nibObjects: [(name: String, id: Int32, type: String)] = []
+        private(set) var variables: [(name: String, type: String?)] = []
+        private(set) var nibObjects: [(name: String, type: String)] = []
         private var variableIndex: NameIndex
         private var nibObjectIndex: NameIndex
         var isScenario: Bool { cls == nil }
@@ -43,27 +43,21 @@ struct Checker {
             nibObjectIndex = NameIndex(names: names)
         }
 
-        func variable(_ n: Identifier) -> (name: String, id: Int32, type: String?)? { variableIndex[n].map { variables[$0] } }
-        func nibObject(_ n: Identifier) -> (name: String, id: Int32, type: String)? { nibObjectIndex[n].map { nibObjects[$0] } }
+        func variable(_ n: Identifier) -> (name: String, type: String?)? { variableIndex[n].map { variables[$0] } }
+        func nibObject(_ n: Identifier) -> (name: String, type: String)? { nibObjectIndex[n].map { nibObjects[$0] } }
 
         /// Declares a variable unless the scope has one by that name.
-        mutating func addVariable(_ name: String, id: Int32, _ type: String?) {
-            guard variableIndex[name, id: id] == nil else { return }
-            variableIndex.set(name, id: id, to: variables.count)
-            variables.append((name, id, type))
+        mutating func addVariable(_ name: String, _ type: String?) {
+            guard variableIndex[name] == nil else { return }
+            variableIndex.set(name, to: variables.count)
+            variables.append((name, type))
         }
 
         /// Makes a nib object's name known unless it is already.
-        mutating func addNibObject(_ name: String, id: Int32, _ type: String) {
-            guard nibObjectIndex[name, id: id] == nil else { return }
-            nibObjectIndex.set(name, id: id, to: nibObjects.count)
-            nibObjects.append((name, id, type))
-        }
-
-        /// Room for every name of the file as a nib object: a nib of a million objects is loaded.
-        mutating func reserveNibObjects(_ count: Int) {
-            nibObjects.reserveCapacity(nibObjects.count + count)
-            nibObjectIndex.reserveAll()
+        mutating func addNibObject(_ name: String, _ type: String) {
+            guard nibObjectIndex[name] == nil else { return }
+            nibObjectIndex.set(name, to: nibObjects.count)
+            nibObjects.append((name, type))
         }
     }
 
@@ -89,7 +83,7 @@ struct Checker {
         }
         for s in program.scenarios {
             var scope = Scope(names: names)
-            for o in controllerNibObjects() { scope.addNibObject(o.name, id: -1, o.type) }
+            for o in controllerNibObjects() { scope.addNibObject(o.name, o.type) }
             checkBlock(s.body, &scope, diagnostics: &diagnostics)
         }
     }
@@ -259,7 +253,7 @@ struct Checker {
         case .loadNib(let name, let owner):
             _ = type(of: owner, scope, diagnostics: &diagnostics)
             guard let nib = nibs.first(where: { $0.name.name == name.name }) else { diagnostics.append(unknownNib(name)); return }
-            forEachNibObject(nib) { n, id, c in scope.addNibObject(n, id: id, c) }
+            forEachNibObject(nib) { n, c in scope.addNibObject(n, c) }
         case .watch(let e):
             guard scope.isScenario else {
                 diagnostics.append(.error("'watch' names an object for the scenario's expectations; it belongs in a scenario, not in a method", at: s.range)); return
@@ -299,8 +293,8 @@ struct Checker {
             for b in branches {
                 var inner = before
                 checkBlock(b, &inner, diagnostics: &diagnostics)
-                for v in inner.variables { after.addVariable(v.name, id: v.id, v.type) }
-                for o in inner.nibObjects { after.addNibObject(o.name, id: o.id, o.type) }
+                for v in inner.variables { after.addVariable(v.name, v.type) }
+                for o in inner.nibObjects { after.addNibObject(o.name, o.type) }
             }
             scope = after
         }
@@ -314,7 +308,7 @@ struct Checker {
                 diagnostics.append(.error("'\(id.name)' names an object of a loaded nib; use another name for a variable", at: id.range)); return
             }
             if let cls = scope.cls, cls.ivar(id.name) != nil { return }
-            scope.addVariable(id.name, id: id.id, valueType)
+            scope.addVariable(id.name, valueType)
         case .property(let base, let name):
             if let t = type(of: base, scope, diagnostics: &diagnostics), let cls = classes[t], cls.property(name.name) == nil, cls.list(name.name) != nil {
                 let how = name.name == "subviews" ? "send … addSubview: x" : "send … addObject: x"
@@ -439,24 +433,27 @@ extension Checker {
     /// The object names a nib declares, with their classes, in document order.
     func nibObjects(_ nib: NibDecl) -> [(name: String, type: String)] {
         var out: [(name: String, type: String)] = []
-        forEachNibObject(nib) { n, _, c in out.append((n, c)) }
+        forEachNibObject(nib) { n, c in out.append((n, c)) }
         return out
     }
 
-    /// Calls `body` with each object a nib declares: its name, the name's id (-1 when it has
-    /// none) and its class, in document order, without collecting them first.
-    func forEachNibObject(_ nib: NibDecl, _ body: (String, Int32, String) -> Void) {
+    /// Calls `body` with each object a nib declares, its name and its class, in document
+    /// order, without collecting them first.
+    func forEachNibObject(_ nib: NibDecl, _ body: (String, String) -> Void) {
         guard case .inline(let items) = nib.body else {
             guard let m = externalNibs[nib.name.name] else { return }
-            for o in m.objects { body(o.name, -1, o.className) }
-            for v in m.sceneViews { for o in v.model.objects { body(o.name, -1, o.className) } }
+            for o in m.objects { body(o.name, o.className) }
+            for v in m.sceneViews { for o in v.model.objects { body(o.name, o.className) } }
             return
         }
+        // Depth-first from each top-level object, as the nib builder goes.
         var stack: [NibObjectDecl] = []
-        for case .object(let o) in items.reversed() { stack.append(o) }
-        while let o = stack.popLast() {
-            body(o.name.name, o.name.id, o.className.name)
-            stack += o.children.reversed()
+        for case .object(let top) in items {
+            stack.append(top)
+            while let o = stack.popLast() {
+                body(o.name.name, o.className.name)
+                stack += o.children.reversed()
+            }
         }
     }
 }
