@@ -128,50 +128,43 @@ struct NibBuilder {
             ownerRange = range
             if classes[cls.name] == nil { diagnostics.append(classes.unknownClass(cls.name, at: cls.range)) } else { model.ownerClass = cls.name }
         }
-        // Objects, iteratively (nesting can be deep), parents before children: each top-level
-        // object, then its tree from a stack popped from the end with children pushed in
-        // reverse, so depth-first in document order. The stack holds one path's siblings, not
-        // the whole nib: a nib of a million top-level objects is not copied.
-        var stack: [(NibObjectDecl, Int?)] = []
-        for case .object(let top) in items {
-            stack.append((top, nil))
-            while let (o, parent) = stack.popLast() {
-                if o.name.name == "owner" {
-                    diagnostics.append(.error("'owner' names File's Owner; give this object another name", at: o.name.range)); continue
-                }
-                if indexByName[o.name] != nil {
-                    diagnostics.append(.error("nib '\(decl.name.name)' already has an object named '\(o.name.name)'", at: o.name.range)); continue
-                }
-                let cls: RuntimeClass
-                if let last = lastClass, last.name == o.className.name {
-                    cls = last
-                } else {
-                    guard let found = classes[o.className.name] else {
-                        diagnostics.append(classes.unknownClass(o.className.name, at: o.className.range)); continue
-                    }
-                    cls = found
-                    lastClass = found
-                }
-                var rel = NibModel.Relationship.topLevel
-                if let p = parent {
-                    let pid = ObjectIdentifier(classOf[p]), cid = ObjectIdentifier(cls)
-                    if o.key == nil, let last = lastRelationship, last.parent == pid, last.child == cid {
-                        rel = last.rel
-                    } else {
-                        guard let r = relationship(of: cls, key: o.key, under: p, parentClass: classOf[p], in: model,
-                                                   diagnostics: &diagnostics, at: o) else { continue }
-                        rel = r
-                        if o.key == nil { lastRelationship = (pid, cid, r) }
-                    }
-                } else if let key = o.key {
-                    diagnostics.append(.error("'as \(key.name)' needs a parent: a top-level object is held by nobody", at: key.range))
-                }
-                let index = model.objects.count
-                model.objects.append(.init(name: o.name.name, className: cls.name, parent: parent, relationship: rel, range: o.range))
-                classOf.append(cls)
-                indexByName.set(o.name, to: index)
-                for child in o.children.reversed() { stack.append((child, index)) }
+        // Objects, parents before children, in document order (see NibObjectDecl.walk).
+        NibObjectDecl.walk(items) { o, parent in
+            if o.name.name == "owner" {
+                diagnostics.append(.error("'owner' names File's Owner; give this object another name", at: o.name.range)); return nil
             }
+            if indexByName[o.name] != nil {
+                diagnostics.append(.error("nib '\(decl.name.name)' already has an object named '\(o.name.name)'", at: o.name.range)); return nil
+            }
+            let cls: RuntimeClass
+            if let last = lastClass, last.name == o.className.name {
+                cls = last
+            } else {
+                guard let found = classes[o.className.name] else {
+                    diagnostics.append(classes.unknownClass(o.className.name, at: o.className.range)); return nil
+                }
+                cls = found
+                lastClass = found
+            }
+            var rel = NibModel.Relationship.topLevel
+            if let p = parent {
+                let pid = ObjectIdentifier(classOf[p]), cid = ObjectIdentifier(cls)
+                if o.key == nil, let last = lastRelationship, last.parent == pid, last.child == cid {
+                    rel = last.rel
+                } else {
+                    guard let r = relationship(of: cls, key: o.key, under: p, parentClass: classOf[p], in: model,
+                                               diagnostics: &diagnostics, at: o) else { return nil }
+                    rel = r
+                    if o.key == nil { lastRelationship = (pid, cid, r) }
+                }
+            } else if let key = o.key {
+                diagnostics.append(.error("'as \(key.name)' needs a parent: a top-level object is held by nobody", at: key.range))
+            }
+            let index = model.objects.count
+            model.objects.append(.init(name: o.name.name, className: cls.name, parent: parent, relationship: rel, range: o.range))
+            classOf.append(cls)
+            indexByName.set(o.name, to: index)
+            return index
         }
 
         for item in items {
