@@ -446,14 +446,9 @@ extension Checker {
             for v in m.sceneViews { for o in v.model.objects { body(o.name, o.className) } }
             return
         }
-        // Depth-first from each top-level object, as the nib builder goes.
-        var stack: [NibObjectDecl] = []
-        for case .object(let top) in items {
-            stack.append(top)
-            while let o = stack.popLast() {
-                body(o.name.name, o.className.name)
-                stack += o.children.reversed()
-            }
+        NibObjectDecl.walk(items) { o, _ in
+            body(o.name.name, o.className.name)
+            return 0
         }
     }
 }
