@@ -15,13 +15,11 @@ import Musl
 public struct NameTable: Sendable {
     /// The names by id.
     public private(set) var strings: [String] = []
-    /// Every name's UTF-8 bytes, one after another: name `i` is `bytes[ends[i - 1]..<ends[i]]`.
-    private var bytes: [UInt8] = []
-    private var ends: [Int32] = []
-    private var hashes: [UInt64] = []
-    /// Open addressing with linear probing: an id, or -1 for an empty slot. The count is a
-    /// power of two, at least twice the number of names.
-    private var slots: [Int32] = Array(repeating: -1, count: 256)
+    /// Open addressing with linear probing. A slot holds the high half of its name's hash and
+    /// the name's id + 1 (0 is an empty slot), so a probe touches one array until the hashes
+    /// agree; only then are the bytes compared. The count is a power of two, at least twice
+    /// the number of names.
+    private var slots = [UInt64](repeating: 0, count: 256)
 
     public init() {
         for k in Keyword.allCases {
@@ -37,7 +35,9 @@ public struct NameTable: Sendable {
 
     /// The id of `source[range]`, a name added if it is new.
     public mutating func intern(_ source: [UInt8], _ range: Range<Int>) -> Int32 {
-        intern(source, range, hash: Self.hash(source, range))
+        var h = Self.seed
+        for i in range { h = Self.mix(h, source[i]) }
+        return intern(source, range, hash: Self.finish(h))
     }
 
     /// The same, with the hash the lexer computed as it scanned the name
@@ -47,61 +47,71 @@ public struct NameTable: Sendable {
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let id = slots[i]
-            if id < 0 { break }
-            if hashes[Int(id)] == hash && equals(Int(id), source, range) { return id }
+            let slot = slots[i]
+            if slot == 0 { break }
+            let id = Int(UInt32(truncatingIfNeeded: slot)) - 1
+            if slot >> 32 == hash >> 32 && equals(id, source, range) { return Int32(id) }
             i = (i + 1) & mask
         }
-        let id = Int32(strings.count)
-        slots[i] = id
-        hashes.append(hash)
-        bytes.append(contentsOf: source[range])
-        ends.append(Int32(bytes.count))
+        let id = strings.count
+        slots[i] = Self.slot(hash, id)
         strings.append(String(decoding: source[range], as: UTF8.self))
         if strings.count * 2 > slots.count { grow() }
-        return id
+        return Int32(id)
     }
 
-    /// The id of `name` if it has been interned: a hash of its bytes (no SipHash, no
-    /// allocation) and one String comparison, which for an interned name is a comparison of
-    /// its 16 bytes (a short name is stored inline; a long one shares the table's storage).
+    /// The id of `name` if it has been interned: a hash of its bytes and one String
+    /// comparison (no SipHash, no allocation).
     public func id(of name: String) -> Int32? {
-        var h = Self.seed
-        if let done: Void = name.utf8.withContiguousStorageIfAvailable({ for b in $0 { h = Self.mix(h, b) } }) {
-            _ = done
-        } else {
-            for b in name.utf8 { h = Self.mix(h, b) }
-        }
-        let hash = Self.finish(h)
+        let hash = Self.hash(of: name)
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: hash) & mask
-        while slots[i] >= 0 {
-            let id = Int(slots[i])
-            if hashes[id] == hash && strings[id] == name { return Int32(id) }
+        while true {
+            let slot = slots[i]
+            if slot == 0 { return nil }
+            let id = Int(UInt32(truncatingIfNeeded: slot)) - 1
+            if slot >> 32 == hash >> 32 && strings[id] == name { return Int32(id) }
             i = (i + 1) & mask
         }
-        return nil
     }
 
+    @inline(__always)
+    private static func slot(_ hash: UInt64, _ id: Int) -> UInt64 {
+        (hash >> 32) << 32 | UInt64(UInt32(id + 1))
+    }
+
+    /// Whether name `id` is `source[range]`, comparing the String's own UTF-8 bytes.
     private func equals(_ id: Int, _ source: [UInt8], _ range: Range<Int>) -> Bool {
-        let start = id == 0 ? 0 : Int(ends[id - 1]), end = Int(ends[id])
-        guard end - start == range.count, range.lowerBound >= 0, range.upperBound <= source.count else { return false }
-        return bytes.withUnsafeBufferPointer { mine in
-            source.withUnsafeBufferPointer { theirs in
-                memcmp(mine.baseAddress! + start, theirs.baseAddress! + range.lowerBound, range.count) == 0
-            }
-        }
+        let name = strings[id].utf8
+        guard name.count == range.count, range.lowerBound >= 0, range.upperBound <= source.count else { return false }
+        if range.isEmpty { return true }
+        return name.withContiguousStorageIfAvailable { mine in
+            source.withUnsafeBufferPointer { memcmp(mine.baseAddress!, $0.baseAddress! + range.lowerBound, range.count) == 0 }
+        } ?? name.elementsEqual(source[range])
     }
 
     private mutating func grow() {
         let count = slots.count * 2, mask = count - 1
-        var new = [Int32](repeating: -1, count: count)
-        for id in hashes.indices {
-            var i = Int(truncatingIfNeeded: hashes[id]) & mask
-            while new[i] >= 0 { i = (i + 1) & mask }
-            new[i] = Int32(id)
+        var new = [UInt64](repeating: 0, count: count)
+        for id in strings.indices {
+            let hash = Self.hash(of: strings[id])
+            var i = Int(truncatingIfNeeded: hash) & mask
+            while new[i] != 0 { i = (i + 1) & mask }
+            new[i] = Self.slot(hash, id)
         }
         slots = new
+    }
+
+    private static func hash(of name: String) -> UInt64 {
+        var h = seed
+        let done = name.utf8.withContiguousStorageIfAvailable { (utf8: UnsafeBufferPointer<UInt8>) -> Bool in
+            for b in utf8 { h = mix(h, b) }
+            return true
+        }
+        if done == nil {
+            for b in name.utf8 { h = mix(h, b) }
+        }
+        return finish(h)
     }
 
     // FNV-1a over the bytes, with a final mix so that the low bits (the slot) depend on
@@ -109,12 +119,6 @@ public struct NameTable: Sendable {
     static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
     @inline(__always) static func mix(_ h: UInt64, _ b: UInt8) -> UInt64 { (h ^ UInt64(b)) &* 0x100_0000_01b3 }
     @inline(__always) static func finish(_ h: UInt64) -> UInt64 { h ^ (h >> 29) }
-
-    private static func hash(_ source: [UInt8], _ range: Range<Int>) -> UInt64 {
-        var h = seed
-        for i in range { h = mix(h, source[i]) }
-        return finish(h)
-    }
 }
 
 /// The words the parser recognises by id (see `NameTable`). Keywords are contextual: a
