@@ -12,9 +12,7 @@ public struct Identifier: Hashable, Sendable, CustomStringConvertible {
 
 public struct ScriptFile: Sendable {
     public var decls: [Decl]
-    /// Every name the file's text holds, each once: the checker finds names by their ids.
-    public var names: NameTable
-    public init(decls: [Decl], names: NameTable) { self.decls = decls; self.names = names }
+    public init(decls: [Decl]) { self.decls = decls }
 }
 
 public enum Decl: Sendable {

@@ -11,9 +11,17 @@ public enum Parser {
     /// Parses a whole file. Never traps and always terminates; the AST holds every
     /// declaration, member and statement that parsed, the diagnostics every error found.
     public static func parse(_ file: SourceFile) -> (ScriptFile, [Diagnostic]) {
+        let (ast, _, diagnostics) = parseNamed(file)
+        return (ast, diagnostics)
+    }
+
+    /// Parses a whole file and returns, with the tree, every name its text holds, each once:
+    /// the checker finds names by their ids in it. The table is not part of the tree, so it
+    /// is freed once the file is checked.
+    public static func parseNamed(_ file: SourceFile) -> (ScriptFile, NameTable, [Diagnostic]) {
         var parser = ScriptParser(file: file)
         let decls = parser.parseFile()
-        return (ScriptFile(decls: decls, names: parser.names), parser.sortedDiagnostics())
+        return (ScriptFile(decls: decls), parser.names, parser.sortedDiagnostics())
     }
 }
 

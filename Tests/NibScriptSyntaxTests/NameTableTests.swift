@@ -89,10 +89,10 @@ final class NameTableTests: XCTestCase {
     }
 
     func testParsedIdentifiersShareTheTablesStrings() {
-        let (ast, _) = Parser.parse(SourceFile(path: "t", text: "scenario \"s\" {\n    x = nil\n    retain x\n}\n"))
+        let (ast, names, _) = Parser.parseNamed(SourceFile(path: "t", text: "scenario \"s\" {\n    x = nil\n    retain x\n}\n"))
         guard case .scenario(let s) = ast.decls[0], case .assign(let target, _) = s.body.statements[0].kind,
               case .name(let x) = target.kind else { return XCTFail("no assignment") }
-        XCTAssertNotNil(ast.names.id(of: "x"))
+        XCTAssertNotNil(names.id(of: "x"))
         XCTAssertEqual(x, Identifier("x", x.range))
     }
 }

@@ -86,7 +86,7 @@ extension ScenarioRun {
         if let m = program.inlineNibs[name] { return m }
         guard let d = program.nibDecl(name), case .inline(let items) = d.body else { return nil }
         var ignored: [Diagnostic] = []
-        return NibBuilder(classes: classes, names: program.ast.names).build(d, items: items, diagnostics: &ignored)
+        return NibBuilder(classes: classes).build(d, items: items, diagnostics: &ignored)
     }
 
     /// N2: a nested object ends owned by its parent alone.

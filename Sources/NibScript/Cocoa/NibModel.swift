@@ -97,8 +97,9 @@ struct NibModel {
 /// Builds nib models from `nib { … }` blocks, checking names, classes, nesting and outlets.
 struct NibBuilder {
     let classes: ClassTable
-    /// The script's names: objects are found by their names' ids.
-    let names: NameTable
+    /// The script's names: objects are found by their names' ids (any table gives the same
+    /// model; one without the script's names only makes finding them slower).
+    var names = NameTable()
 
     /// A class and an outlet key.
     private struct OutletKey: Hashable {

@@ -109,7 +109,7 @@ struct ScriptRewriter {
             default:
                 return d
             }
-        }, names: f.names)
+        })
     }
 
     private func cls(_ id: Identifier) -> Identifier {

@@ -127,7 +127,7 @@ enum Matrix {
                 ast = ScriptFile(decls: ast.decls.filter { d in
                     if case .scenario(let s) = d { return !drop.contains(s.title) }
                     return true
-                }, names: ast.names)
+                })
             }
             let (p, diagnostics) = Compiler.compile(file, ast: ast, override: config)
             if let p { program2 = p; break }

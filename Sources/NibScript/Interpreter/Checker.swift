@@ -15,12 +15,14 @@ struct Checker {
     /// The script's names, by which scopes find them.
     let names: NameTable
 
-    init(program: Program) {
+    /// `names`: the script's names (see `Parser.parseNamed`); any table gives the same
+    /// result, the script's own makes name lookups cheap.
+    init(program: Program, names: NameTable) {
         config = program.config
         var ignored: [Diagnostic] = []
         classes = ClassTable(script: program.classDecls, config: program.config, engine: Engine(), diagnostics: &ignored)
         nibs = program.nibDecls
-        names = program.ast.names
+        self.names = names
         traceNames = TraceNames.possible(in: program, classes: classes)
     }
 
