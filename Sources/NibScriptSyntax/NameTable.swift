@@ -86,7 +86,16 @@ public struct NameTable: Sendable {
         guard name.count == range.count, range.lowerBound >= 0, range.upperBound <= source.count else { return false }
         if range.isEmpty { return true }
         return name.withContiguousStorageIfAvailable { mine in
-            source.withUnsafeBufferPointer { memcmp(mine.baseAddress!, $0.baseAddress! + range.lowerBound, range.count) == 0 }
+            source.withUnsafeBufferPointer { theirs in
+                // Names are short: a loop beats a call to memcmp for them.
+                if range.count > 32 { return memcmp(mine.baseAddress!, theirs.baseAddress! + range.lowerBound, range.count) == 0 }
+                var j = range.lowerBound
+                for b in mine {
+                    if b != theirs[j] { return false }
+                    j += 1
+                }
+                return true
+            }
         } ?? name.elementsEqual(source[range])
     }
 
