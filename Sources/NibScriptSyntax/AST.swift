@@ -2,6 +2,8 @@
 // visitors (a `switch` over the node does that job). Every node carries its source range.
 
 public struct Identifier: Hashable, Sendable, CustomStringConvertible {
+    /// An interned String when the parser made it (see `NameTable`): every use of a name
+    /// shares one.
     public var name: String
     public var range: SourceRange
     public init(_ name: String, _ range: SourceRange) { self.name = name; self.range = range }
@@ -201,18 +203,64 @@ public struct NibObjectDecl: Sendable {
     }
 }
 
+extension NibObjectDecl {
+    /// Visits the objects of `items` depth-first in document order, parents before children,
+    /// without recursion (nesting can be deep) and without copying a nested declaration: the
+    /// walk keeps a stack of sibling lists and positions. `visit` gets each object and what it
+    /// returned for the object's parent (nil at the top level); an object for which it returns
+    /// nil is skipped with everything inside it. Inlinable, so that `visit` is inlined into
+    /// the loop of the module that calls it.
+    @inlinable
+    public static func walk(_ items: [NibItem], _ visit: (NibObjectDecl, _ parent: Int?) -> Int?) {
+        var lists: [[NibObjectDecl]] = []
+        var positions: [Int] = []
+        var parents: [Int] = []
+        for case .object(let top) in items {
+            guard let p = visit(top, nil), !top.children.isEmpty else { continue }
+            lists.append(top.children)
+            positions.append(0)
+            parents.append(p)
+            while let level = lists.indices.last {
+                let i = positions[level]
+                if i == lists[level].count {
+                    lists.removeLast(); positions.removeLast(); parents.removeLast()
+                    continue
+                }
+                positions[level] = i + 1
+                guard let p = visit(lists[level][i], parents[level]), !lists[level][i].children.isEmpty else { continue }
+                lists.append(lists[level][i].children)
+                positions.append(0)
+                parents.append(p)
+            }
+        }
+    }
+}
+
 /// `connect owner.label -> title`, `connect table.delegate -> owner`,
 /// `connect owner.views -> a, b, c` (an outlet collection), and a trailing `stale` for a
 /// connection whose outlet no longer exists in the class (a renamed outlet).
 public struct ConnectDecl: Sendable {
     public var source: Identifier
     public var outlet: Identifier
-    public var destinations: [Identifier]
+    /// The first destination, and the rest of an outlet collection's: a connection of one
+    /// destination (nearly all of them) allocates no array.
+    public var destination: Identifier
+    public var moreDestinations: [Identifier]
     public var isStale: Bool
     public var range: SourceRange
+    /// `destinations` must not be empty.
     public init(source: Identifier, outlet: Identifier, destinations: [Identifier], isStale: Bool, range: SourceRange) {
-        self.source = source; self.outlet = outlet; self.destinations = destinations; self.isStale = isStale; self.range = range
+        self.source = source; self.outlet = outlet
+        destination = destinations[0]
+        moreDestinations = Array(destinations.dropFirst())
+        self.isStale = isStale; self.range = range
     }
+    public init(source: Identifier, outlet: Identifier, destination: Identifier, moreDestinations: [Identifier],
+                isStale: Bool, range: SourceRange) {
+        self.source = source; self.outlet = outlet; self.destination = destination
+        self.moreDestinations = moreDestinations; self.isStale = isStale; self.range = range
+    }
+    public var destinations: [Identifier] { [destination] + moreDestinations }
 }
 
 /// `action ok -> owner.buttonTapped:` — target/action; retains nothing (N9).

@@ -10,6 +10,8 @@ public struct Lexer {
     /// The last token returned was a NEWLINE, or none was returned yet: further line breaks
     /// are blank lines and produce no token.
     private var suppressNewline = true
+    /// Every identifier read so far, each once.
+    public private(set) var names = NameTable()
 
     public init(_ file: SourceFile) {
         self.file = file
@@ -58,6 +60,16 @@ public struct Lexer {
         atLineStart = false
         suppressNewline = false
         let start = pos
+        if isIdentifierStart(bytes[pos]) {
+            // Hashed as it is scanned, for the name table.
+            var hash = NameTable.seed
+            while pos < bytes.count, isIdentifierStart(bytes[pos]) || isDigit(bytes[pos]) {
+                hash = NameTable.mix(hash, bytes[pos])
+                pos += 1
+            }
+            return Token(.identifier, SourceRange(start: start, end: pos), isAtLineStart: lineStart,
+                         name: names.intern(bytes, start..<pos, hash: NameTable.finish(hash)))
+        }
         let kind = scanToken()
         return Token(kind, SourceRange(start: start, end: pos), isAtLineStart: lineStart)
     }
@@ -71,14 +83,10 @@ public struct Lexer {
         pos + offset < bytes.count ? bytes[pos + offset] : nil
     }
 
-    /// Scans one token starting at `pos` (not trivia, not EOF) and advances past it.
+    /// Scans one token other than an identifier starting at `pos` (not trivia, not EOF) and
+    /// advances past it.
     private mutating func scanToken() -> TokenKind {
         let b = bytes[pos]
-        if isIdentifierStart(b) {
-            pos += 1
-            while pos < bytes.count, isIdentifierStart(bytes[pos]) || isDigit(bytes[pos]) { pos += 1 }
-            return .identifier
-        }
         if isDigit(b) { return scanNumber() }
         func one(_ k: TokenKind) -> TokenKind { pos += 1; return k }
         func two(_ k: TokenKind) -> TokenKind { pos += 2; return k }
@@ -128,26 +136,43 @@ public struct Lexer {
     }
 
     /// A double-quoted string on one line. An unterminated string ends before the line break
-    /// and becomes an error token that still carries its text.
+    /// and becomes an error token; its value is read as if the quote had been closed there.
     private mutating func scanString() -> TokenKind {
         pos += 1  // the opening quote
-        var value: [UInt8] = []
         while pos < bytes.count, !isLineBreak(at: pos) {
             let c = bytes[pos]
             if c == .quote {
                 pos += 1
-                return .string(String(decoding: value, as: UTF8.self))
+                return .string
             }
             if c == .backslash, let n = peek(), n == .quote || n == .backslash {
-                value.append(n)
                 pos += 2
                 continue
             }
-            // Any other backslash is kept as written: the language has no other escapes.
-            value.append(c)
             pos += 1
         }
-        return .error(.unterminatedString(String(decoding: value, as: UTF8.self)))
+        return .error(.unterminatedString)
+    }
+
+    /// The value of the string token (or unterminated string) at `range`: the text between
+    /// the quotes with `\"` and `\\` unescaped; any other backslash is kept as written (the
+    /// language has no other escapes).
+    public static func stringValue(of range: SourceRange, in bytes: [UInt8]) -> String {
+        let end = min(range.end, bytes.count)
+        var i = range.start + 1  // the opening quote
+        var value: [UInt8] = []
+        while i < end {
+            let c = bytes[i]
+            if c == .quote { break }
+            if c == .backslash, i + 1 < end, bytes[i + 1] == .quote || bytes[i + 1] == .backslash {
+                value.append(bytes[i + 1])
+                i += 2
+                continue
+            }
+            value.append(c)
+            i += 1
+        }
+        return String(decoding: value, as: UTF8.self)
     }
 
     /// A byte that starts no token. A non-ASCII character is consumed whole, so `é` is one
@@ -156,13 +181,13 @@ public struct Lexer {
         let b = bytes[pos]
         if b < 0x80 {
             pos += 1
-            return .error(.unexpectedCharacter(Lexer.printable(Unicode.Scalar(b))))
+            return .error(.unexpectedCharacter(Unicode.Scalar(b)))
         }
         var iterator = bytes[pos...].makeIterator()
         var decoder = UTF8()
         if case .scalarValue(let scalar) = decoder.decode(&iterator) {
             pos += UTF8.width(scalar)
-            return .error(.unexpectedCharacter(Lexer.printable(scalar)))
+            return .error(.unexpectedCharacter(scalar))
         }
         // Not UTF-8 (e.g. a Latin-1 file): skip the byte and any continuation bytes after it,
         // which cannot start a token either, so one bad sequence is one error.
@@ -173,7 +198,7 @@ public struct Lexer {
 
     /// The character as it should appear between quotes in a message: itself, or an escape
     /// such as `\u{A0}` when it would be invisible.
-    static func printable(_ s: Unicode.Scalar) -> String {
+    public static func printable(_ s: Unicode.Scalar) -> String {
         let p = s.properties
         if s.value < 0x20 || s.value == 0x7F || p.isWhitespace || p.generalCategory == .format
             || p.generalCategory == .control || p.generalCategory == .unassigned

@@ -11,9 +11,17 @@ public enum Parser {
     /// Parses a whole file. Never traps and always terminates; the AST holds every
     /// declaration, member and statement that parsed, the diagnostics every error found.
     public static func parse(_ file: SourceFile) -> (ScriptFile, [Diagnostic]) {
+        let (ast, _, diagnostics) = parseNamed(file)
+        return (ast, diagnostics)
+    }
+
+    /// Parses a whole file and returns, with the tree, every name its text holds, each once:
+    /// the checker finds names by their ids in it. The table is not part of the tree, so it
+    /// is freed once the file is checked.
+    public static func parseNamed(_ file: SourceFile) -> (ScriptFile, NameTable, [Diagnostic]) {
         var parser = ScriptParser(file: file)
         let decls = parser.parseFile()
-        return (ScriptFile(decls: decls), parser.sortedDiagnostics())
+        return (ScriptFile(decls: decls), parser.names, parser.sortedDiagnostics())
     }
 }
 
@@ -64,13 +72,23 @@ struct ScriptParser {
     /// no "expected …" cascades from it.
     private mutating func nextToken() -> Token {
         if isBinary { return Token(.eof, SourceRange(start: file.bytes.count, end: file.bytes.count)) }
+        let token = lexer.next()
+        // The usual case first, out of the way of the error handling below.
+        guard case .error = token.kind else { return token }
+        return nextToken(after: token)
+    }
+
+    /// `nextToken()` once the lexer has returned an error token.
+    private mutating func nextToken(after errorToken: Token) -> Token {
         // A run of characters that start no token, one after another, is one error.
         var junk: (first: LexError, range: SourceRange, count: Int)?
+        var pending: Token? = errorToken
         while true {
-            var token = lexer.next()
+            var token = pending ?? lexer.next()
+            pending = nil
             if case .error(let error) = token.kind {
                 switch error {
-                case .unterminatedString(let text): token.kind = .string(text)
+                case .unterminatedString: token.kind = .string
                 case .numberTooLarge: token.kind = .integer(Int.max)
                 case .unexpectedCharacter, .invalidUTF8:
                     if let run = junk, run.range.end == token.range.start {
@@ -124,11 +142,12 @@ struct ScriptParser {
     @discardableResult
     mutating func advance() -> Token {
         let t = current
-        if t.kind == .eof { return t }
+        // Pattern matches rather than `==`: TokenKind has payloads, and its `==` is a call.
+        if case .eof = t.kind { return t }
         index += 1
-        if t.kind != .newline { prevEnd = t.range.end }
+        if case .newline = t.kind {} else { prevEnd = t.range.end }
         current = lookahead
-        lookahead = lookahead.kind == .eof ? lookahead : nextToken()
+        if case .eof = lookahead.kind {} else { lookahead = nextToken() }
         return t
     }
 
@@ -141,31 +160,42 @@ struct ScriptParser {
         return true
     }
 
-    /// Whether `t` is the identifier `word`, comparing bytes in place.
+    /// Whether `t` is the identifier `word`: one comparison of interned ids.
     @inline(__always)
-    func isWord(_ t: Token, _ word: String) -> Bool {
-        guard t.kind == .identifier, t.range.end - t.range.start == word.utf8.count else { return false }
-        return file.bytes[t.range.start..<t.range.end].elementsEqual(word.utf8)
-    }
+    func isWord(_ t: Token, _ word: Keyword) -> Bool { t.name == word.rawValue }
+
+    /// The keyword `t` is, if any.
+    @inline(__always)
+    func keyword(_ t: Token) -> Keyword? { t.name >= 0 ? Keyword(rawValue: t.name) : nil }
 
     /// END in the grammar: a line break, or (not consumed) a `}` or the end of the file.
     @inline(__always)
     func isEnd(_ t: Token) -> Bool {
-        t.kind == .newline || t.kind == .rightBrace || t.kind == .eof
+        switch t.kind {
+        case .newline, .rightBrace, .eof: return true
+        default: return false
+        }
     }
 
+    /// A token's text; an identifier's is its interned String, shared by every use of the name.
     @inline(__always)
-    func text(_ t: Token) -> String { file.text(t.range) }
+    func text(_ t: Token) -> String { t.name >= 0 ? lexer.names[t.name] : file.text(t.range) }
 
     @inline(__always)
-    func identifier(_ t: Token) -> Identifier { Identifier(text(t), t.range) }
+    func identifier(_ t: Token) -> Identifier { Identifier(lexer.names[t.name], t.range) }
+
+    /// A string token's value.
+    func stringValue(_ t: Token) -> String { Lexer.stringValue(of: t.range, in: file.bytes) }
+
+    /// The names read so far.
+    var names: NameTable { lexer.names }
 
     /// The range from `start` to the end of the last consumed token.
     @inline(__always)
     func range(from start: Int) -> SourceRange { SourceRange(start: start, end: prevEnd) }
 
     mutating func skipNewlines() {
-        while check(.newline) { advance() }
+        while case .newline = current.kind { advance() }
     }
 
     /// Consumes an identifier, or reports `message` and throws.
@@ -255,7 +285,7 @@ struct ScriptParser {
 
     /// Requires END after a declaration, member or statement (`what` names it in the message).
     /// Anything else on the line is reported once and skipped; the construct itself stands.
-    mutating func expectEnd(_ what: String) {
+    mutating func expectEnd(_ what: StaticString) {
         switch current.kind {
         case .newline: advance()
         case .rightBrace, .eof: break
@@ -275,6 +305,7 @@ struct ScriptParser {
     /// At EOF with the block still open, the error "expected '}' to close the block opened at
     /// line N" points at the end of the file (where the `}` is missing) and names the line of
     /// the `{`; the items so far are kept.
+    @inline(__always)  // specialized for each kind of item, so items are not copied through witnesses
     mutating func parseBraced<T>(_ item: (inout ScriptParser) throws -> T) throws -> ([T], SourceRange) {
         // Nested bodies recurse through here, so this function and those on the recursive
         // path keep their frames small: the work that needs many temporaries is in helpers.

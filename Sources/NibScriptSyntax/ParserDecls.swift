@@ -93,7 +93,8 @@ extension ScriptParser {
     /// scenario = "scenario" STRING block
     mutating func parseScenario() throws -> ScenarioDecl {
         let keyword = advance()
-        guard case .string(let title) = current.kind else { throw errorAtCurrent("expected a string") }
+        guard case .string = current.kind else { throw errorAtCurrent("expected a string") }
+        let title = stringValue(current)
         let titleRange = advance().range
         let body = try parseBlock()
         let decl = ScenarioDecl(title: title, titleRange: titleRange, body: body, range: range(from: keyword.range.start))
@@ -159,14 +160,14 @@ extension ScriptParser {
     /// property = ( "outlet" | "property" ) IDENT ":" IDENT [ attribute ] [ "ivar" IDENT ] END
     mutating func parseProperty() throws -> PropertyDecl {
         let keyword = advance()
-        let isOutlet = isWord(keyword, "outlet")
+        let isOutlet = isWord(keyword, .outlet)
         let noun = isOutlet ? "outlet" : "property"
         let name = try expectIdentifier(isOutlet ? "expected an outlet name" : "expected a property name")
         try expect(.colon, "expected ':' after \(noun) name")
         let type = try expectIdentifier("expected a class name")
         var attribute: PropertyAttribute?
         var attributeRange: SourceRange?
-        if current.kind == .identifier, !isWord(current, "ivar") {
+        if current.kind == .identifier, !isWord(current, .ivar) {
             let w = text(current)
             guard let a = PropertyAttribute(rawValue: w) else {
                 let names = PropertyAttribute.allCases.map(\.rawValue)
@@ -177,7 +178,7 @@ extension ScriptParser {
             attributeRange = advance().range
         }
         var backingIvar: Identifier?
-        if isWord(current, "ivar") {
+        if isWord(current, .ivar) {
             advance()
             backingIvar = try expectIdentifier("expected an ivar name")
         }

@@ -23,7 +23,7 @@ extension ScriptParser {
         guard current.kind == .identifier else { throw errorAtCurrent("expected an expectation") }
         let start = scope == nil ? current.range.start : scopeStart
         let kind: ExpectationKind
-        if isWord(current, "no") {
+        if isWord(current, .no) {
             advance()
             kind = try parseNegatedExpectation()
         } else {
@@ -53,9 +53,8 @@ extension ScriptParser {
                 kind = word == "leaks" ? .leaks(paths) : .zombies(paths)
             case "crash":
                 advance()
-                if case .string(let message) = current.kind {
-                    advance()
-                    kind = .crash(message)
+                if case .string = current.kind {
+                    kind = .crash(stringValue(advance()))
                 } else if isEnd(current) {
                     kind = .crash(nil)
                 } else {
@@ -65,9 +64,8 @@ extension ScriptParser {
                 kind = try parseEventExpectation(negated: false)
             case "warning":
                 advance()
-                guard case .string(let message) = current.kind else { throw errorAtCurrent("expected a string") }
-                advance()
-                kind = .warning(message)
+                guard case .string = current.kind else { throw errorAtCurrent("expected a string") }
+                kind = .warning(stringValue(advance()))
             default:
                 kind = try parseOtherExpectation(negated: false, candidates: Self.expectationWords)
             }
@@ -107,10 +105,10 @@ extension ScriptParser {
     /// After `expect no`.
     private mutating func parseNegatedExpectation() throws -> ExpectationKind {
         guard current.kind == .identifier else { throw errorAtCurrent("expected an expectation") }
-        if isWord(current, "leaks") { advance(); return .leaks([]) }
-        if isWord(current, "zombies") { advance(); return .zombies([]) }
-        if isWord(current, "crash") { advance(); return .noCrash }
-        if isWord(current, "event") { return try parseEventExpectation(negated: true) }
+        if isWord(current, .leaks) { advance(); return .leaks([]) }
+        if isWord(current, .zombies) { advance(); return .zombies([]) }
+        if isWord(current, .crash) { advance(); return .noCrash }
+        if isWord(current, .event) { return try parseEventExpectation(negated: true) }
         return try parseOtherExpectation(negated: true, candidates: Self.negatedExpectationWords)
     }
 

@@ -20,19 +20,19 @@ extension ScriptParser {
         case .integer(let value):
             advance()
             return Expr(.integer(value), range: t.range)
-        case .string(let value):
+        case .string:
             advance()
-            return Expr(.string(value), range: t.range)
+            return Expr(.string(stringValue(t)), range: t.range)
         case .identifier:
-            if isWord(t, "nil") {
+            if isWord(t, .`nil`) {
                 advance()
                 return Expr(.nilLiteral, range: t.range)
             }
             // `new` followed by `.`, `->` or `=` is a variable that happens to be called new.
-            if isWord(t, "new"), ![.dot, .arrow, .equal].contains(peek().kind) {
+            if isWord(t, .new), !isAssignmentStart(peek()) {
                 advance()
                 let className = try expectIdentifier("expected a class name")
-                let autoreleased = isWord(current, "autoreleased")
+                let autoreleased = isWord(current, .autoreleased)
                 if autoreleased { advance() }
                 return Expr(.new(className, autoreleased: autoreleased), range: range(from: t.range.start))
             }
@@ -46,15 +46,22 @@ extension ScriptParser {
     /// In expectations the head may also be a trace label, `"aLabel#6"`.
     mutating func parsePath() throws -> Expr {
         var expr: Expr
-        if case .string(let label) = current.kind {
+        if case .string = current.kind {
+            let label = stringValue(current)
             expr = Expr(.string(label), range: advance().range)
         } else {
             let head = try expectIdentifier("expected a name")
             expr = Expr(.name(head), range: head.range)
         }
         var components = 1
-        while check(.dot) || check(.arrow) {
-            let isProperty = advance().kind == .dot
+        while true {
+            let isProperty: Bool
+            switch current.kind {
+            case .dot: isProperty = true
+            case .arrow: isProperty = false
+            default: return expr
+            }
+            advance()
             let name = try expectIdentifier(isProperty ? "expected a property name after '.'"
                                                        : "expected an ivar name after '->'")
             components += 1
@@ -65,7 +72,6 @@ extension ScriptParser {
             let range = expr.range.union(name.range)
             expr = Expr(isProperty ? .property(expr, name) : .ivar(expr, name), range: range)
         }
-        return expr
     }
 
     /// selector = IDENT [ ":" { IDENT ":" } ] — the text is rebuilt from its tokens, so

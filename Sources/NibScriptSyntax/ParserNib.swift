@@ -7,11 +7,12 @@ extension ScriptParser {
     mutating func parseNib() throws -> NibDecl {
         let keyword = advance()
         let name = try expectIdentifier("expected a nib name")
-        let isMain = isWord(current, "main")
+        let isMain = isWord(current, .main)
         if isMain { advance() }
-        if isWord(current, "from") {
+        if isWord(current, .from) {
             advance()
-            guard case .string(let path) = current.kind else { throw errorAtCurrent("expected a string") }
+            guard case .string = current.kind else { throw errorAtCurrent("expected a string") }
+            let path = stringValue(current)
             let pathRange = advance().range
             let decl = NibDecl(name: name, isMain: isMain, body: .file(path, range: pathRange),
                                range: range(from: keyword.range.start))
@@ -35,10 +36,10 @@ extension ScriptParser {
         }
         // `owner :` is always File's Owner; any other `NAME :` is an object, even one named
         // `connect` or `action`.
-        if isWord(current, "owner") { return try parseOwner() }
+        if isWord(current, .owner) { return try parseOwner() }
         if peek().kind == .colon { return .object(try parseNibObject()) }
-        if isWord(current, "connect") { return .connect(try parseConnect()) }
-        if isWord(current, "action") { return .action(try parseAction()) }
+        if isWord(current, .connect) { return .connect(try parseConnect()) }
+        if isWord(current, .action) { return .action(try parseAction()) }
         let word = text(current)
         report("unknown nib item '\(word)'", at: current.range, notes: didYouMean(word, Self.nibItemWords))
         throw ParseError()
@@ -74,7 +75,7 @@ extension ScriptParser {
         advance()  // the colon
         let className = try expectIdentifier("expected a class name")
         var key: Identifier?
-        if isWord(current, "as") {
+        if isWord(current, .`as`) {
             advance()
             key = try expectIdentifier("expected a key name after 'as'")
         }
@@ -99,14 +100,16 @@ extension ScriptParser {
         try expect(.dot, "expected '.' after object name")
         let outlet = try expectIdentifier("expected an outlet name")
         try expect(.arrow, "expected '->'")
-        var destinations = [try expectIdentifier("expected an object name")]
-        while match(.comma) {
-            destinations.append(try expectIdentifier("expected an object name"))
+        let first = try expectIdentifier("expected an object name")
+        var more: [Identifier] = []
+        while case .comma = current.kind {
+            advance()
+            more.append(try expectIdentifier("expected an object name"))
         }
-        let isStale = isWord(current, "stale")
+        let isStale = isWord(current, .stale)
         if isStale { advance() }
-        let decl = ConnectDecl(source: source, outlet: outlet, destinations: destinations, isStale: isStale,
-                               range: range(from: keyword.range.start))
+        let decl = ConnectDecl(source: source, outlet: outlet, destination: first, moreDestinations: more,
+                               isStale: isStale, range: range(from: keyword.range.start))
         expectEnd("declaration")
         return decl
     }

@@ -15,10 +15,10 @@ extension ScriptParser {
     /// `autoreleasepool` is split off because pools nest by recursion through here, and the
     /// big switch below has a large stack frame in debug builds.
     mutating func parseStatement() throws -> Stmt {
-        if isWord(current, "autoreleasepool") && !isAssignmentStart(peek()) {
+        if isWord(current, .autoreleasepool) && !isAssignmentStart(peek()) {
             return try parsePool()
         }
-        if isWord(current, "choose") && peek().kind == .leftBrace {
+        if isWord(current, .choose) && peek().kind == .leftBrace {
             return try parseChoose()
         }
         return try parseSimpleStatement()
@@ -39,9 +39,9 @@ extension ScriptParser {
         let start = advance().range.start
         var branches = [try parseBlock()]
         while true {
-            if isWord(current, "or") {
+            if isWord(current, .or) {
                 advance()
-            } else if current.kind == .newline, isWord(peek(), "or") {
+            } else if current.kind == .newline, isWord(peek(), .or) {
                 advance(); advance()
             } else {
                 break
@@ -60,7 +60,10 @@ extension ScriptParser {
     /// keywords are contextual (`show = new X` names a variable show).
     @inline(__always)
     func isAssignmentStart(_ next: Token) -> Bool {
-        next.kind == .equal || next.kind == .dot || next.kind == .arrow
+        switch next.kind {
+        case .equal, .dot, .arrow: return true
+        default: return false
+        }
     }
 
     private mutating func parseSimpleStatement() throws -> Stmt {
@@ -70,22 +73,23 @@ extension ScriptParser {
             throw errorAtCurrent("expected a statement, found \(describe(first))")
         }
         if isAssignmentStart(peek()) { return try parseAssignment() }
-        let word = text(first)
         let kind: StmtKind
-        switch word {
-        case "retain":
+        // Verbs are told apart by their interned ids; the word's text is needed only when
+        // the statement starts with some other name.
+        switch keyword(first) {
+        case .retain?:
             advance()
             kind = .retain(try parseExpression())
-        case "release":
+        case .release?:
             advance()
             kind = .release(try parseExpression())
-        case "autorelease":
+        case .autorelease?:
             advance()
             kind = .autorelease(try parseExpression())
-        case "CFRelease":
+        case .cfRelease?:
             advance()
             kind = .cfRelease(try parseExpression())
-        case "send":
+        case .send?:
             // send = "send" expr [ selector { expr } ]
             advance()
             let receiver = try parseExpression()
@@ -95,29 +99,28 @@ extension ScriptParser {
                 while canStartExpression(current) { arguments.append(try parseExpression()) }
             }
             kind = .send(receiver, selector: selector, arguments: arguments)
-        case "load":
+        case .load?:
             kind = try parseLoadNib()
-        case "drain":
+        case .drain?:
             advance()
             kind = .drain
-        case "watch":
+        case .watch?:
             advance()
             kind = .watch(try parseExpression())
-        case "super":
+        case .`super`?:
             advance()
             kind = .superCall
-        case "expect":
+        case .expect?:
             advance()
             kind = .expect(try parseExpectation())
-        case "new", "nil":
+        case .new?, .`nil`?:
             return try parseAssignment()
-        case _ where Self.commandVerbs.contains(word):
-            // command = VERB { expr } END
-            advance()
-            var args: [Expr] = []
-            while canStartExpression(current) { args.append(try parseExpression()) }
-            kind = .command(verb: identifier(first), args: args)
         default:
+            let word = text(first)
+            if Self.commandVerbs.contains(word) {
+                kind = try parseCommand()
+                break
+            }
             let notes = didYouMean(word, Self.statementVerbs + Self.commandVerbs)
             // A lone name that resembles no verb is a bare expression: say what is missing.
             if notes.isEmpty && isEnd(peek()) { return try parseAssignment() }
@@ -127,6 +130,14 @@ extension ScriptParser {
         let stmt = Stmt(kind, range: range(from: first.range.start))
         expectEnd("statement")
         return stmt
+    }
+
+    /// command = VERB { expr } END
+    private mutating func parseCommand() throws -> StmtKind {
+        let verb = identifier(advance())
+        var args: [Expr] = []
+        while canStartExpression(current) { args.append(try parseExpression()) }
+        return .command(verb: verb, args: args)
     }
 
     /// assign = expr "=" expr ; the target must be a name, `e.p` or `e->iv`.
@@ -153,10 +164,10 @@ extension ScriptParser {
     /// "load" "nib" IDENT "owner" expr
     mutating func parseLoadNib() throws -> StmtKind {
         advance()
-        guard isWord(current, "nib") else { throw errorAtCurrent("expected 'nib' after 'load'") }
+        guard isWord(current, .nib) else { throw errorAtCurrent("expected 'nib' after 'load'") }
         advance()
         let nib = try expectIdentifier("expected a nib name")
-        guard isWord(current, "owner") else {
+        guard isWord(current, .owner) else {
             throw errorAtCurrent("expected 'owner' after 'load nib \(nib.name)'")
         }
         advance()

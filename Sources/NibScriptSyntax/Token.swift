@@ -2,8 +2,10 @@
 // keyword kinds: every word is an `identifier` and the parser compares its text where a
 // keyword may stand.
 
-/// What the lexer found. Literal values are decoded here so the parser never re-reads digits
-/// or escapes; identifier texts stay in the source and are read through `SourceFile.text(_:)`.
+/// What the lexer found. Numbers are decoded here so the parser never re-reads digits;
+/// identifiers are interned (`Token.name`); a string's value is decoded from its range by
+/// `Lexer.stringValue(of:in:)` when the parser takes it. So a token holds no reference and
+/// copying one is copying its bytes.
 public enum TokenKind: Equatable, Sendable {
     /// Letters, digits and `_`, not starting with a digit: `label`, `_setFoo`, `unsafe_unretained`.
     case identifier
@@ -12,8 +14,8 @@ public enum TokenKind: Equatable, Sendable {
     /// An integer followed immediately by `.digits`: `5.1`, `10.7`, `6.0`. Only versions use it,
     /// so the parts are kept as integers (`10.10` is minor 10, not 1).
     case version(major: Int, minor: Int)
-    /// `"text"`, holding the decoded value (`\"` and `\\` are the only escapes).
-    case string(String)
+    /// `"text"` (`\"` and `\\` are the only escapes).
+    case string
     case leftBrace, rightBrace, leftParen, rightParen
     case colon, comma, dot
     /// `->`
@@ -32,19 +34,18 @@ public enum TokenKind: Equatable, Sendable {
 /// A lexical error, carried by an `.error` token.
 public enum LexError: Equatable, Sendable {
     /// A byte (or, for non-ASCII text, a whole UTF-8 scalar) that starts no token.
-    /// Holds the printable form of the character.
-    case unexpectedCharacter(String)
+    case unexpectedCharacter(Unicode.Scalar)
     /// A byte that does not begin a valid UTF-8 scalar.
     case invalidUTF8(UInt8)
-    /// A string with no closing quote before the end of its line. Holds the text up to there,
-    /// so the parser can go on as if the quote had been closed.
-    case unterminatedString(String)
+    /// A string with no closing quote before the end of its line. Its range stops there, so
+    /// the parser can go on as if the quote had been closed.
+    case unterminatedString
     /// An integer (or a part of a version) that does not fit in `Int`.
     case numberTooLarge
 
     public var message: String {
         switch self {
-        case .unexpectedCharacter(let c): return "unexpected character '\(c)'"
+        case .unexpectedCharacter(let c): return "unexpected character '\(Lexer.printable(c))'"
         case .invalidUTF8(let b):
             let hex = String(b, radix: 16, uppercase: true)
             return "invalid UTF-8 byte 0x\(hex.count < 2 ? "0" + hex : hex)"
@@ -60,8 +61,11 @@ public struct Token: Equatable, Sendable {
     public var range: SourceRange
     /// True for the first token of a line (only whitespace and comments before it).
     public var isAtLineStart: Bool
+    /// An identifier's id in the lexer's `NameTable` (a keyword's is its `Keyword` raw value);
+    /// -1 for other tokens.
+    public var name: Int32
 
-    public init(_ kind: TokenKind, _ range: SourceRange, isAtLineStart: Bool = false) {
-        self.kind = kind; self.range = range; self.isAtLineStart = isAtLineStart
+    public init(_ kind: TokenKind, _ range: SourceRange, isAtLineStart: Bool = false, name: Int32 = -1) {
+        self.kind = kind; self.range = range; self.isAtLineStart = isAtLineStart; self.name = name
     }
 }

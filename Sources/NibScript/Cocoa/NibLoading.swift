@@ -26,7 +26,7 @@ extension ScenarioRun {
         depth += 1
         defer { depth -= 1 }
         // A storyboard's Application scene connects NSApp: it exists before the scene's objects.
-        if model.connections.contains(where: { $0.source == .application || $0.destinations.contains(.application) }) {
+        if model.connections.contains(where: { $0.source == .application || $0.hasDestination(.application) }) {
             _ = applicationObject()
         }
 

@@ -39,11 +39,33 @@ struct NibModel {
         var source: Endpoint
         /// The outlet's key, or the action's selector.
         var name: String
-        var destinations: [Endpoint]
+        /// The first destination, and the rest of an outlet collection's: a connection of
+        /// one destination (nearly all of them) allocates no array.
+        var destination: Endpoint
+        var moreDestinations: [Endpoint]
         var isStale: Bool
         var range: SourceRange
         /// An outlet collection: the loader builds an array of the destinations.
         var isCollection = false
+
+        init(kind: Kind, source: Endpoint, name: String, destination: Endpoint, moreDestinations: [Endpoint] = [],
+             isStale: Bool, range: SourceRange, isCollection: Bool = false) {
+            self.kind = kind; self.source = source; self.name = name
+            self.destination = destination; self.moreDestinations = moreDestinations
+            self.isStale = isStale; self.range = range; self.isCollection = isCollection
+        }
+
+        /// `destinations` must not be empty.
+        init(kind: Kind, source: Endpoint, name: String, destinations: [Endpoint], isStale: Bool, range: SourceRange,
+             isCollection: Bool = false) {
+            self.init(kind: kind, source: source, name: name, destination: destinations[0],
+                      moreDestinations: Array(destinations.dropFirst()), isStale: isStale, range: range,
+                      isCollection: isCollection)
+        }
+
+        var destinations: [Endpoint] { moreDestinations.isEmpty ? [destination] : [destination] + moreDestinations }
+
+        func hasDestination(_ e: Endpoint) -> Bool { destination == e || moreDestinations.contains(e) }
     }
 
     var name: String
@@ -75,74 +97,106 @@ struct NibModel {
 /// Builds nib models from `nib { … }` blocks, checking names, classes, nesting and outlets.
 struct NibBuilder {
     let classes: ClassTable
+    /// The script's names: objects are found by their names' ids (any table gives the same
+    /// model; one without the script's names only makes finding them slower).
+    var names = NameTable()
+
+    /// A class and an outlet key.
+    private struct OutletKey: Hashable {
+        var cls: ObjectIdentifier
+        var key: String
+    }
 
     func build(_ decl: NibDecl, items: [NibItem], diagnostics: inout [Diagnostic]) -> NibModel {
         var model = NibModel(name: decl.name.name, isMain: decl.isMain)
-        var indexByName: [String: Int] = [:]
-        indexByName.reserveCapacity(items.count)
+        var indexByName = NameIndex(names: names)
         model.objects.reserveCapacity(items.count)
+        // Each object's class, by index, so that a child finds its parent's without a lookup.
+        var classOf: [RuntimeClass] = []
+        classOf.reserveCapacity(items.count)
         // An outlet found once for a class and key is not looked up again, however many
         // connections use it (one that is missing is reported on every line that names it).
-        var outletsFound = Set<String>()
+        var outletsFound = Set<OutletKey>()
+        var lastOutletFound: OutletKey?
         var ownerRange: SourceRange?
+        // Siblings mostly share their class and their parent's: the last class looked up and
+        // the last relationship worked out are kept, so a big nib looks each up once.
+        var lastClass: RuntimeClass?
+        var lastRelationship: (parent: ObjectIdentifier, child: ObjectIdentifier, rel: NibModel.Relationship)?
 
-        // Objects, iteratively (nesting can be deep), parents before children.
-        var work: [(NibObjectDecl, Int?)] = []
-        for item in items {
-            switch item {
-            case .owner(let cls, let range):
-                if ownerRange != nil { diagnostics.append(.error("File's Owner is declared twice", at: range)); continue }
-                ownerRange = range
-                if classes[cls.name] == nil { diagnostics.append(classes.unknownClass(cls.name, at: cls.range)) } else { model.ownerClass = cls.name }
-            case .object(let o): work.append((o, nil))
-            default: break
-            }
+        for case .owner(let cls, let range) in items {
+            if ownerRange != nil { diagnostics.append(.error("File's Owner is declared twice", at: range)); continue }
+            ownerRange = range
+            if classes[cls.name] == nil { diagnostics.append(classes.unknownClass(cls.name, at: cls.range)) } else { model.ownerClass = cls.name }
         }
-        // A stack popped from the end, children pushed in reverse: depth-first in document
-        // order, parents before children, without recursion.
-        var queue = Array(work.reversed())
-        while let (o, parent) = queue.popLast() {
+        // Objects, parents before children, in document order (see NibObjectDecl.walk).
+        NibObjectDecl.walk(items) { o, parent in
             if o.name.name == "owner" {
-                diagnostics.append(.error("'owner' names File's Owner; give this object another name", at: o.name.range)); continue
+                diagnostics.append(.error("'owner' names File's Owner; give this object another name", at: o.name.range)); return nil
             }
-            if indexByName[o.name.name] != nil {
-                diagnostics.append(.error("nib '\(decl.name.name)' already has an object named '\(o.name.name)'", at: o.name.range)); continue
+            if indexByName[o.name] != nil {
+                diagnostics.append(.error("nib '\(decl.name.name)' already has an object named '\(o.name.name)'", at: o.name.range)); return nil
             }
-            guard let cls = classes[o.className.name] else {
-                diagnostics.append(classes.unknownClass(o.className.name, at: o.className.range)); continue
+            let cls: RuntimeClass
+            if let last = lastClass, last.name == o.className.name {
+                cls = last
+            } else {
+                guard let found = classes[o.className.name] else {
+                    diagnostics.append(classes.unknownClass(o.className.name, at: o.className.range)); return nil
+                }
+                cls = found
+                lastClass = found
             }
             var rel = NibModel.Relationship.topLevel
             if let p = parent {
-                guard let r = relationship(of: cls, key: o.key, under: p, in: model, diagnostics: &diagnostics, at: o) else { continue }
-                rel = r
+                let pid = ObjectIdentifier(classOf[p]), cid = ObjectIdentifier(cls)
+                if o.key == nil, let last = lastRelationship, last.parent == pid, last.child == cid {
+                    rel = last.rel
+                } else {
+                    guard let r = relationship(of: cls, key: o.key, under: p, parentClass: classOf[p], in: model,
+                                               diagnostics: &diagnostics, at: o) else { return nil }
+                    rel = r
+                    if o.key == nil { lastRelationship = (pid, cid, r) }
+                }
             } else if let key = o.key {
                 diagnostics.append(.error("'as \(key.name)' needs a parent: a top-level object is held by nobody", at: key.range))
             }
             let index = model.objects.count
             model.objects.append(.init(name: o.name.name, className: cls.name, parent: parent, relationship: rel, range: o.range))
-            indexByName[o.name.name] = index
-            for child in o.children.reversed() { queue.append((child, index)) }
+            classOf.append(cls)
+            indexByName.set(o.name, to: index)
+            return index
         }
 
         for item in items {
             switch item {
             case .connect(let c):
-                guard let src = endpoint(c.source, indexByName, diagnostics: &diagnostics) else { continue }
-                let dests = c.destinations.compactMap { endpoint($0, indexByName, diagnostics: &diagnostics) }
-                guard dests.count == c.destinations.count else { continue }
-                let srcClass = className(of: src, in: model)
-                if let cls = srcClass.flatMap({ classes[$0] }) {
-                    let key = cls.name + "." + c.outlet.name
-                    if c.isStale || !outletsFound.contains(key), checkOutlet(c, on: cls, diagnostics: &diagnostics) {
+                guard let src = endpoint(c.source, indexByName, in: model, diagnostics: &diagnostics) else { continue }
+                // Each destination is looked up (and reported) even after one is missing.
+                let first = endpoint(c.destination, indexByName, in: model, diagnostics: &diagnostics)
+                let more = c.moreDestinations.compactMap { endpoint($0, indexByName, in: model, diagnostics: &diagnostics) }
+                guard let first, more.count == c.moreDestinations.count else { continue }
+                let srcClass: RuntimeClass?
+                switch src {
+                case .object(let i): srcClass = classOf[i]
+                default: srcClass = className(of: src, in: model).flatMap { classes[$0] }
+                }
+                if let cls = srcClass {
+                    let key = OutletKey(cls: ObjectIdentifier(cls), key: c.outlet.name)
+                    // Consecutive connections mostly set the same outlet of the same class.
+                    if c.isStale || (key != lastOutletFound && !outletsFound.contains(key)),
+                       checkOutlet(c, on: cls, diagnostics: &diagnostics) {
                         outletsFound.insert(key)
+                        lastOutletFound = key
                     }
                 }
-                model.connections.append(.init(kind: .outlet, source: src, name: c.outlet.name, destinations: dests, isStale: c.isStale,
-                                               range: c.range, isCollection: dests.count > 1))
+                model.connections.append(.init(kind: .outlet, source: src, name: c.outlet.name, destination: first,
+                                               moreDestinations: more, isStale: c.isStale, range: c.range,
+                                               isCollection: !more.isEmpty))
             case .action(let a):
-                guard let sender = endpoint(a.sender, indexByName, diagnostics: &diagnostics),
-                      let target = endpoint(a.target, indexByName, diagnostics: &diagnostics) else { continue }
-                model.connections.append(.init(kind: .action, source: sender, name: a.selector.name, destinations: [target], isStale: false, range: a.range))
+                guard let sender = endpoint(a.sender, indexByName, in: model, diagnostics: &diagnostics),
+                      let target = endpoint(a.target, indexByName, in: model, diagnostics: &diagnostics) else { continue }
+                model.connections.append(.init(kind: .action, source: sender, name: a.selector.name, destination: target, isStale: false, range: a.range))
             default: break
             }
         }
@@ -157,20 +211,20 @@ struct NibBuilder {
         }
     }
 
-    private func endpoint(_ id: Identifier, _ names: [String: Int], diagnostics: inout [Diagnostic]) -> NibModel.Endpoint? {
+    private func endpoint(_ id: Identifier, _ index: NameIndex, in model: NibModel,
+                          diagnostics: inout [Diagnostic]) -> NibModel.Endpoint? {
         if id.name == "owner" { return .owner }
-        if let i = names[id.name] { return .object(i) }
-        let notes = Suggest.closest(to: id.name, among: ["owner"] + names.keys.sorted()).map { ["did you mean '\($0)'?"] } ?? []
+        if let i = index[id] { return .object(i) }
+        let notes = Suggest.closest(to: id.name, among: ["owner"] + model.objects.map(\.name).sorted()).map { ["did you mean '\($0)'?"] } ?? []
         diagnostics.append(.error("no object named '\(id.name)' in this nib", at: id.range, notes: notes))
         return nil
     }
 
     /// How a nested object is held by its parent: subviews of a view, otherwise what `as KEY`
     /// names, otherwise the one obvious property (a controller's view, a window's content view).
-    private func relationship(of cls: RuntimeClass, key: Identifier?, under p: Int, in model: NibModel,
-                              diagnostics: inout [Diagnostic], at o: NibObjectDecl) -> NibModel.Relationship? {
+    private func relationship(of cls: RuntimeClass, key: Identifier?, under p: Int, parentClass pcls: RuntimeClass,
+                              in model: NibModel, diagnostics: inout [Diagnostic], at o: NibObjectDecl) -> NibModel.Relationship? {
         let parent = model.objects[p]
-        guard let pcls = classes[parent.className] else { return nil }
         if let key {
             if pcls.property(key.name) != nil { return .property(key.name) }
             if pcls.list(key.name) != nil { return .collection(key.name) }

@@ -12,43 +12,53 @@ struct Checker {
     let traceNames: [String: String]
     /// Interface Builder documents read so far (see `ExternalNibs.Documents`).
     var documents: ExternalNibs.Documents = [:]
+    /// The script's names, by which scopes find them.
+    let names: NameTable
 
-    init(program: Program) {
+    /// `names`: the script's names (see `Parser.parseNamed`); any table gives the same
+    /// result, the script's own makes name lookups cheap.
+    init(program: Program, names: NameTable) {
         config = program.config
         var ignored: [Diagnostic] = []
         classes = ClassTable(script: program.classDecls, config: program.config, engine: Engine(), diagnostics: &ignored)
         nibs = program.nibDecls
+        self.names = names
         traceNames = TraceNames.possible(in: program, classes: classes)
     }
 
     /// A scope's names with their classes (nil when not known statically).
     /// Names are kept in the order they appear (suggestions list them so) and indexed by
-    /// name, so a script with a million names checks in linear time.
+    /// their interned ids (see `NameIndex`), so a script with a million names checks in
+    /// linear time without a SipHash per use.
     struct Scope {
         var cls: RuntimeClass?
         var selector: String?
         private(set) var variables: [(name: String, type: String?)] = []
         private(set) var nibObjects: [(name: String, type: String)] = []
-        private var variableIndex: [String: Int] = [:]
-        private var nibObjectIndex: [String: Int] = [:]
+        private var variableIndex: NameIndex
+        private var nibObjectIndex: NameIndex
         var isScenario: Bool { cls == nil }
 
-        init(cls: RuntimeClass? = nil, selector: String? = nil) { self.cls = cls; self.selector = selector }
+        init(names: NameTable, cls: RuntimeClass? = nil, selector: String? = nil) {
+            self.cls = cls; self.selector = selector
+            variableIndex = NameIndex(names: names)
+            nibObjectIndex = NameIndex(names: names)
+        }
 
-        func variable(_ n: String) -> (name: String, type: String?)? { variableIndex[n].map { variables[$0] } }
-        func nibObject(_ n: String) -> (name: String, type: String)? { nibObjectIndex[n].map { nibObjects[$0] } }
+        func variable(_ n: Identifier) -> (name: String, type: String?)? { variableIndex[n].map { variables[$0] } }
+        func nibObject(_ n: Identifier) -> (name: String, type: String)? { nibObjectIndex[n].map { nibObjects[$0] } }
 
         /// Declares a variable unless the scope has one by that name.
         mutating func addVariable(_ name: String, _ type: String?) {
             guard variableIndex[name] == nil else { return }
-            variableIndex[name] = variables.count
+            variableIndex.set(name, to: variables.count)
             variables.append((name, type))
         }
 
         /// Makes a nib object's name known unless it is already.
         mutating func addNibObject(_ name: String, _ type: String) {
             guard nibObjectIndex[name] == nil else { return }
-            nibObjectIndex[name] = nibObjects.count
+            nibObjectIndex.set(name, to: nibObjects.count)
             nibObjects.append((name, type))
         }
     }
@@ -61,7 +71,7 @@ struct Checker {
         for n in program.nibDecls {
             switch n.body {
             case .inline(let items):
-                program.inlineNibs[n.name.name] = NibBuilder(classes: classes).build(n, items: items, diagnostics: &diagnostics)
+                program.inlineNibs[n.name.name] = NibBuilder(classes: classes, names: names).build(n, items: items, diagnostics: &diagnostics)
             case .file(let path, let range):
                 if let model = ExternalNibs.load(n, path: path, range: range, from: program.file, classes: classes,
                                                    diagnostics: &diagnostics, documents: &documents) {
@@ -74,7 +84,7 @@ struct Checker {
             }
         }
         for s in program.scenarios {
-            var scope = Scope()
+            var scope = Scope(names: names)
             for o in controllerNibObjects() { scope.addNibObject(o.name, o.type) }
             checkBlock(s.body, &scope, diagnostics: &diagnostics)
         }
@@ -150,7 +160,7 @@ struct Checker {
     static let initializers: Set<String> = ["init", "initWithCoder:", "initWithNibName:bundle:", "initWithFrame:", "initWithWindowNibName:"]
 
     private func checkMethod(_ m: MethodDecl, in cls: RuntimeClass, diagnostics: inout [Diagnostic]) {
-        var scope = Scope(cls: cls, selector: m.selector.name)
+        var scope = Scope(names: names, cls: cls, selector: m.selector.name)
         if m.selector.name == "dealloc" { checkDealloc(m, cls, diagnostics: &diagnostics); return }
         checkBlock(m.body, &scope, diagnostics: &diagnostics)
     }
@@ -245,12 +255,12 @@ struct Checker {
         case .loadNib(let name, let owner):
             _ = type(of: owner, scope, diagnostics: &diagnostics)
             guard let nib = nibs.first(where: { $0.name.name == name.name }) else { diagnostics.append(unknownNib(name)); return }
-            for (n, c) in nibObjects(nib) { scope.addNibObject(n, c) }
+            forEachNibObject(nib) { n, c in scope.addNibObject(n, c) }
         case .watch(let e):
             guard scope.isScenario else {
                 diagnostics.append(.error("'watch' names an object for the scenario's expectations; it belongs in a scenario, not in a method", at: s.range)); return
             }
-            guard case .name(let id) = e.kind, scope.variable(id.name) != nil else {
+            guard case .name(let id) = e.kind, scope.variable(id) != nil else {
                 diagnostics.append(.error("'watch' takes a variable of the scenario", at: e.range,
                                           notes: ["write 'x = …' first, then 'watch x'; expectations naming x then read that object even after x is set to nil"]))
                 return
@@ -296,7 +306,7 @@ struct Checker {
         switch target.kind {
         case .name(let id):
             if id.name == "self" { diagnostics.append(.error("'self' cannot be assigned", at: id.range)); return }
-            if scope.nibObject(id.name) != nil {
+            if scope.nibObject(id) != nil {
                 diagnostics.append(.error("'\(id.name)' names an object of a loaded nib; use another name for a variable", at: id.range)); return
             }
             if let cls = scope.cls, cls.ivar(id.name) != nil { return }
@@ -406,14 +416,14 @@ struct Checker {
             if n == "value", sel.hasSuffix(":") { return nil }
             if n == "key", sel == "setValue:forUndefinedKey:" { return nil }
         }
-        if let v = scope.variable(n) { return v.type }
+        if let v = scope.variable(id) { return v.type }
         if let cls = scope.cls, let iv = cls.ivar(n) { return iv.type == "id" ? nil : iv.type }
-        if let o = scope.nibObject(n) { return o.type }
+        if let o = scope.nibObject(id) { return o.type }
         if n == "app" { return config.isIOS ? "UIApplication" : "NSApplication" }
         var candidates = scope.variables.map(\.name) + scope.nibObjects.map(\.name) + ["app"]
         if let cls = scope.cls { candidates += ["self"] + cls.ancestors.flatMap { $0.ivars.map(\.name) } }
         var notes = Suggest.closest(to: n, among: candidates).map { ["did you mean '\($0)'?"] } ?? []
-        if scope.isScenario, let nib = nibs.first(where: { nibObjects($0).contains { $0.0 == n } }) {
+        if scope.isScenario, let nib = nibs.first(where: { nibObjects($0).contains { $0.name == n } }) {
             notes.append("'\(n)' is an object of nib '\(nib.name.name)', which this scenario has not loaded before this line")
         }
         diagnostics.append(.error("unknown name '\(n)'", at: id.range, notes: notes))
@@ -423,18 +433,24 @@ struct Checker {
 
 extension Checker {
     /// The object names a nib declares, with their classes, in document order.
-    func nibObjects(_ nib: NibDecl) -> [(String, String)] {
-        guard case .inline(let items) = nib.body else {
-            guard let m = externalNibs[nib.name.name] else { return [] }
-            return (m.objects + m.sceneViews.flatMap(\.model.objects)).map { ($0.name, $0.className) }
-        }
-        var out: [(String, String)] = []
-        var stack: [NibObjectDecl] = []
-        for case .object(let o) in items.reversed() { stack.append(o) }
-        while let o = stack.popLast() {
-            out.append((o.name.name, o.className.name))
-            stack += o.children.reversed()
-        }
+    func nibObjects(_ nib: NibDecl) -> [(name: String, type: String)] {
+        var out: [(name: String, type: String)] = []
+        forEachNibObject(nib) { n, c in out.append((n, c)) }
         return out
+    }
+
+    /// Calls `body` with each object a nib declares, its name and its class, in document
+    /// order, without collecting them first.
+    func forEachNibObject(_ nib: NibDecl, _ body: (String, String) -> Void) {
+        guard case .inline(let items) = nib.body else {
+            guard let m = externalNibs[nib.name.name] else { return }
+            for o in m.objects { body(o.name, o.className) }
+            for v in m.sceneViews { for o in v.model.objects { body(o.name, o.className) } }
+            return
+        }
+        NibObjectDecl.walk(items) { o, _ in
+            body(o.name.name, o.className.name)
+            return 0
+        }
     }
 }

@@ -4,13 +4,14 @@ import OwnershipEngine
 /// Parses and checks a script. Every problem in the file is reported, not only the first.
 public enum Compiler {
     public static func compile(_ file: SourceFile, override: Configuration? = nil) -> (Program?, [Diagnostic]) {
-        let (ast, parseDiagnostics) = Parser.parse(file)
-        return compile(file, ast: ast, parseDiagnostics: parseDiagnostics, override: override)
+        let (ast, names, parseDiagnostics) = Parser.parseNamed(file)
+        return compile(file, ast: ast, parseDiagnostics: parseDiagnostics, override: override, names: names)
     }
 
     /// Checks an already parsed (possibly rewritten: see Cocoa/Twins.swift) syntax tree of `file`.
+    /// `names`: the file's names as the parser read them, when it is the parser's tree.
     static func compile(_ file: SourceFile, ast: ScriptFile, parseDiagnostics: [Diagnostic] = [],
-                        override: Configuration? = nil) -> (Program?, [Diagnostic]) {
+                        override: Configuration? = nil, names: NameTable = NameTable()) -> (Program?, [Diagnostic]) {
         var diagnostics = parseDiagnostics
         var program = Program(file: file, ast: ast, config: .defaultIOS)
         let platformDeclared = configure(&program, diagnostics: &diagnostics)
@@ -35,7 +36,7 @@ public enum Compiler {
             default: break
             }
         }
-        var checker = Checker(program: program)
+        var checker = Checker(program: program, names: names)
         checker.documents = documents
         checker.check(&program, diagnostics: &diagnostics)
         let ok = !diagnostics.contains { $0.severity == .error }

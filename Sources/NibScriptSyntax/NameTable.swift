@@ -1,0 +1,190 @@
+// Interned names. The lexer looks every identifier up here by its bytes, so a name that a
+// script uses a million times is decoded into a String once, and every token of it carries
+// the same small id. Keywords are interned first, in `Keyword` order, so the parser tells a
+// keyword by comparing ids instead of building and comparing Strings.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One String and one dense id per distinct name of a file.
+public struct NameTable: Sendable {
+    /// The names by id.
+    public private(set) var strings: [String] = []
+    /// Open addressing with linear probing. A slot holds the high half of its name's hash and
+    /// the name's id + 1 (0 is an empty slot), so a probe touches one array until the hashes
+    /// agree; only then are the bytes compared. The count is a power of two, at least twice
+    /// the number of names.
+    private var slots = [UInt64](repeating: 0, count: 256)
+
+    public init() {
+        for k in Keyword.allCases {
+            let utf8 = Array(k.text.utf8)
+            let id = intern(utf8, 0..<utf8.count)
+            assert(id == k.rawValue, "keywords are interned first, in order")
+        }
+    }
+
+    public var count: Int { strings.count }
+
+    public subscript(id: Int32) -> String { strings[Int(id)] }
+
+    /// The id of `source[range]`, a name added if it is new.
+    public mutating func intern(_ source: [UInt8], _ range: Range<Int>) -> Int32 {
+        var h = Self.seed
+        for i in range { h = Self.mix(h, source[i]) }
+        return intern(source, range, hash: Self.finish(h))
+    }
+
+    /// The same, with the hash the lexer computed as it scanned the name
+    /// (`finish(mix(mix(seed, b0), b1)…)`), so the bytes are read once for both.
+    @inline(__always)
+    mutating func intern(_ source: [UInt8], _ range: Range<Int>, hash: UInt64) -> Int32 {
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let slot = slots[i]
+            if slot == 0 { break }
+            let id = Int(UInt32(truncatingIfNeeded: slot)) - 1
+            if slot >> 32 == hash >> 32 && equals(id, source, range) { return Int32(id) }
+            i = (i + 1) & mask
+        }
+        let id = strings.count
+        slots[i] = Self.slot(hash, id)
+        strings.append(String(decoding: source[range], as: UTF8.self))
+        if strings.count * 2 > slots.count { grow() }
+        return Int32(id)
+    }
+
+    /// The id of `name` if it has been interned: a hash of its bytes and one String
+    /// comparison (no SipHash, no allocation).
+    public func id(of name: String) -> Int32? {
+        let hash = Self.hash(of: name)
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let slot = slots[i]
+            if slot == 0 { return nil }
+            let id = Int(UInt32(truncatingIfNeeded: slot)) - 1
+            if slot >> 32 == hash >> 32 && strings[id] == name { return Int32(id) }
+            i = (i + 1) & mask
+        }
+    }
+
+    @inline(__always)
+    private static func slot(_ hash: UInt64, _ id: Int) -> UInt64 {
+        (hash >> 32) << 32 | UInt64(UInt32(id + 1))
+    }
+
+    /// Whether name `id` is `source[range]`, comparing the String's own UTF-8 bytes.
+    private func equals(_ id: Int, _ source: [UInt8], _ range: Range<Int>) -> Bool {
+        let name = strings[id].utf8
+        guard name.count == range.count, range.lowerBound >= 0, range.upperBound <= source.count else { return false }
+        if range.isEmpty { return true }
+        return name.withContiguousStorageIfAvailable { mine in
+            source.withUnsafeBufferPointer { theirs in
+                // Names are short: a loop beats a call to memcmp for them.
+                if range.count > 32 { return memcmp(mine.baseAddress!, theirs.baseAddress! + range.lowerBound, range.count) == 0 }
+                var j = range.lowerBound
+                for b in mine {
+                    if b != theirs[j] { return false }
+                    j += 1
+                }
+                return true
+            }
+        } ?? name.elementsEqual(source[range])
+    }
+
+    private mutating func grow() {
+        let count = slots.count * 2, mask = count - 1
+        var new = [UInt64](repeating: 0, count: count)
+        for id in strings.indices {
+            let hash = Self.hash(of: strings[id])
+            var i = Int(truncatingIfNeeded: hash) & mask
+            while new[i] != 0 { i = (i + 1) & mask }
+            new[i] = Self.slot(hash, id)
+        }
+        slots = new
+    }
+
+    private static func hash(of name: String) -> UInt64 {
+        var h = seed
+        let done = name.utf8.withContiguousStorageIfAvailable { (utf8: UnsafeBufferPointer<UInt8>) -> Bool in
+            for b in utf8 { h = mix(h, b) }
+            return true
+        }
+        if done == nil {
+            for b in name.utf8 { h = mix(h, b) }
+        }
+        return finish(h)
+    }
+
+    // FNV-1a over the bytes, with a final mix so that the low bits (the slot) depend on
+    // every byte.
+    static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+    @inline(__always) static func mix(_ h: UInt64, _ b: UInt8) -> UInt64 { (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    @inline(__always) static func finish(_ h: UInt64) -> UInt64 { h ^ (h >> 29) }
+}
+
+/// The words the parser recognises by id (see `NameTable`). Keywords are contextual: a
+/// keyword's id only says which word a token is; the grammar decides what it means there.
+public enum Keyword: Int32, CaseIterable, Sendable {
+    // Statement verbs.
+    case retain, release, autorelease, cfRelease, send, load, drain, watch, `super`, expect
+    case autoreleasepool, choose, or, new, `nil`, autoreleased
+    // Nib declarations and items.
+    case nib, owner, main, from, connect, action, `as`, stale
+    // Class members and expectations.
+    case outlet, ivar, no, leaks, zombies, event, crash
+
+    public var text: String { Keyword.texts[Int(rawValue)] }
+
+    /// In case order (a test checks each against its case name).
+    static let texts = ["retain", "release", "autorelease", "CFRelease", "send", "load", "drain", "watch", "super",
+                        "expect", "autoreleasepool", "choose", "or", "new", "nil", "autoreleased",
+                        "nib", "owner", "main", "from", "connect", "action", "as", "stale",
+                        "outlet", "ivar", "no", "leaks", "zombies", "event", "crash"]
+}
+
+/// A map from names to indices that finds a name of the file by its interned id (see
+/// `NameTable.id(of:)`, then an array index: no SipHash per use) and any other name (one an
+/// Interface Builder file or a rewrite brought) by its text. Scopes and nib builders map a
+/// million names this way.
+public struct NameIndex: Sendable {
+    public let names: NameTable
+    /// By id: index + 1, or 0 when absent. Grown as ids come.
+    private var byID: [Int32] = []
+    /// Names the table does not hold.
+    private var byText: [String: Int] = [:]
+
+    public init(names: NameTable) { self.names = names }
+
+    public subscript(_ name: Identifier) -> Int? { self[name.name] }
+
+    public subscript(_ name: String) -> Int? {
+        if let k = names.id(of: name) {
+            let i = Int(k)
+            return i < byID.count && byID[i] > 0 ? Int(byID[i] - 1) : nil
+        }
+        return byText[name]
+    }
+
+    /// Maps `name` to `index`, replacing what it mapped to.
+    public mutating func set(_ name: String, to index: Int) {
+        guard let k = names.id(of: name) else { byText[name] = index; return }
+        let i = Int(k)
+        if i >= byID.count { byID += repeatElement(0, count: max(i + 1 - byID.count, byID.count)) }
+        byID[i] = Int32(index + 1)
+    }
+
+    public mutating func set(_ name: Identifier, to index: Int) { set(name.name, to: index) }
+
+    /// Room for every name of the table, so a big scope does not grow step by step.
+    public mutating func reserveAll() {
+        if byID.count < names.count { byID += repeatElement(0, count: names.count - byID.count) }
+    }
+}
