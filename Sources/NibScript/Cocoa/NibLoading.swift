@@ -75,12 +75,12 @@ extension ScenarioRun {
             let src = resolve(c.source)
             switch c.kind {
             case .action:
-                let target = c.destinations.first.flatMap(resolve).map(shortLabel) ?? "nil"
+                let target = resolve(c.destination).map(shortLabel) ?? "nil"
                 note("action \(src.map(shortLabel) ?? "nil") → [\(target) \(c.name)]: the target is not retained (N9)")
             case .outlet:
                 guard let s = src else { note("outlet \(c.name) of File's Owner: the owner is nil, nothing connects"); continue }
-                if !c.isCollection, c.destinations.count == 1 {
-                    connectOutlet(c.name, of: s, to: resolve(c.destinations[0]))
+                if !c.isCollection, c.moreDestinations.isEmpty {
+                    connectOutlet(c.name, of: s, to: resolve(c.destination))
                 } else {
                     connectCollection(c.name, of: s, to: c.destinations.compactMap(resolve))
                 }
