@@ -44,7 +44,7 @@ public enum ScriptWorkload: String, CaseIterable {
             check(false, "cannot read \(path)"); return Measurement(seconds: 0, events: 0, bytes: 0)
         }
         let file = SourceFile(path: path, bytes: [UInt8](data))
-        let (program, diagnostics) = Compiler.compile(file)
+        var (program, diagnostics) = Compiler.compile(file)
         check(program != nil, "\(path) compiles: \(diagnostics.first.map { "\($0)" } ?? "")")
         if self == .compile {
             return Measurement(seconds: nanoseconds(clock.now - start) / 1e9, events: 0, bytes: data.count)
@@ -57,6 +57,8 @@ public enum ScriptWorkload: String, CaseIterable {
         default: out = counter
         }
         let quiet = !(self == .runTrace || self == .deepTrace)
+        // As `nibscript run` does (Driver.runSource): the nibs' syntax is freed before the run.
+        program = program!.withoutNibSyntax()
         let reports = Runner.run(program!, quiet: quiet, to: out)
         out.flush()
         let seconds = nanoseconds(clock.now - start) / 1e9

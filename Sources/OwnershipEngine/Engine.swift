@@ -50,7 +50,11 @@ public final class Engine {
     }
     public var crash: Crash? { s.crash }
     /// Whether the run has crashed (without copying the crash's message).
-    public var hasCrashed: Bool { s.crash != nil }
+    public var hasCrashed: Bool {
+        // Asked before every statement: test the optional's case without copying the crash.
+        if case .none = s.crash { return false }
+        return true
+    }
 
     public init() {}
 

@@ -56,3 +56,40 @@ final class StreamingTests: XCTestCase {
         XCTAssertFalse(r.stdout.contains("       " + indent + "  "), "no line is indented past the cap")
     }
 }
+
+extension StreamingTests {
+    /// `run` drops the nibs' syntax once their models are built; what it prints is the same.
+    /// (The top-level root is autoreleased (N4) and gone after the drain; the outlet keeps title.)
+    func testARunWithoutNibSyntaxPrintsTheSame() throws {
+        let text = """
+        platform ios 5.1
+        memory mrc
+        class Owner : NSObject {
+            outlet label : UILabel retain
+        }
+        nib N {
+            owner : Owner
+            root : UIView {
+                title : UILabel
+            }
+            connect owner.label -> title
+        }
+        scenario "load" {
+            o = new Owner
+            load nib N owner o
+            drain
+            expect count title == 1
+        }
+        """
+        let program = try XCTUnwrap(Compiler.compile(SourceFile(path: "n.nibscript", text: text)).0)
+        let slim = program.withoutNibSyntax()
+        guard case .inline(let items)? = slim.nibDecl("N")?.body else { return XCTFail("the nib is still declared") }
+        XCTAssertTrue(items.isEmpty, "its syntax is gone")
+        let whole = StringOutput(), slimmed = StringOutput()
+        _ = Runner.run(program, quiet: false, to: whole)
+        let reports = Runner.run(slim, quiet: false, to: slimmed)
+        XCTAssertEqual(slimmed.text, whole.text)
+        XCTAssertEqual(reports.first?.failed, 0, slimmed.text)
+        XCTAssertTrue(slimmed.text.contains("outlet o#1.label → title#"), slimmed.text)
+    }
+}

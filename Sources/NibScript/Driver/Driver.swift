@@ -231,7 +231,8 @@ public enum Driver {
     public static func runSource(_ file: SourceFile, quiet: Bool = false, json: Bool = false,
                                  errorLimit: Int = DiagnosticFormatter.defaultErrorLimit,
                                  stdout: TextOutput, stderr: TextOutput) -> Int32 {
-        guard let program = compile(file, errorLimit: errorLimit, stderr: stderr) else { return 2 }
+        guard var program = compile(file, errorLimit: errorLimit, stderr: stderr) else { return 2 }
+        program = program.withoutNibSyntax()  // the nibs' syntax is freed here, not at the end
         let reports = json ? Runner.runJSONLines(program, quiet: quiet, to: stdout) : Runner.run(program, quiet: quiet, to: stdout)
         if reports.isEmpty && !json { stdout.write("\(file.path): no scenarios\n") }
         stdout.flush()

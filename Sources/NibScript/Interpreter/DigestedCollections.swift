@@ -50,9 +50,10 @@ struct DigestedMap<Key: Hashable & StableDigestible, Value: StableDigestible>: S
     subscript(key: Key) -> Value? {
         get { storage[key] }
         set {
-            if let old = storage[key] { digest &-= Self.entryDigest(key, old) }
+            // One probe of the table, not a read and then a write: a nib binds a name per object.
+            let old = newValue.map { storage.updateValue($0, forKey: key) } ?? storage.removeValue(forKey: key)
+            if let old { digest &-= Self.entryDigest(key, old) }
             if let newValue { digest &+= Self.entryDigest(key, newValue) }
-            storage[key] = newValue
         }
     }
 

@@ -3,7 +3,7 @@ import NibScriptSyntax
 /// A parsed and checked script, ready to run: its configuration, classes, nibs and scenarios.
 public struct Program {
     public let file: SourceFile
-    public let ast: ScriptFile
+    public private(set) var ast: ScriptFile
     public var config: Configuration
     var classDecls: [ClassDecl] = []
     var nibDecls: [NibDecl] = []
@@ -14,4 +14,24 @@ public struct Program {
     var scenarios: [ScenarioDecl] = []
 
     func nibDecl(_ name: String) -> NibDecl? { nibDecls.first { $0.name.name == name } }
+
+    /// The program as `run` needs it: each `nib { … }` block's syntax is dropped once its
+    /// model is built, since loading reads the model alone. A nib of a million objects holds
+    /// about 90 MB of syntax that would otherwise stay alive through the whole run.
+    /// (`matrix` rewrites the syntax for each configuration, so it keeps the program whole.)
+    public func withoutNibSyntax() -> Program {
+        func slim(_ n: NibDecl) -> NibDecl {
+            guard case .inline = n.body, inlineNibs[n.name.name] != nil else { return n }
+            var n = n
+            n.body = .inline([])
+            return n
+        }
+        var p = self
+        p.nibDecls = nibDecls.map(slim)
+        p.ast = ScriptFile(decls: ast.decls.map { d in
+            if case .nib(let n) = d { return .nib(slim(n)) }
+            return d
+        })
+        return p
+    }
 }
