@@ -56,9 +56,8 @@ extension ScenarioRun {
             let o = engine.alloc(cls.engineClass, name: obj.name)
             // Most objects of a nib are views whose initializers the script never wrote.
             if !(k.initializesNothing && obj.createdWithInit == nil) { runInitializers(initializer, of: cls, on: o) }
-            let awakeMethod = k.awake
             objects.append(o)
-            if let (m, owner) = awakeMethod { awake.append((o, m, owner)) }
+            if let (m, owner) = k.awake { awake.append((o, m, owner)) }
             guard !crashed else { return }
             if let p = obj.parent { attach(o, to: objects[p], obj.relationship) } else { disposeTopLevel(o, model, owner: owner, controller: controller) }
         }

@@ -77,9 +77,7 @@ final class ScenarioRun {
         classes = ClassTable(script: program.classDecls, config: config, engine: engine, diagnostics: &ignored)
         engine.planner = self
         engine.garbageCollected = config.isGC
-        // unowned(unsafe): the run owns its engine and the engine calls the sink only from
-        // the operations the run makes, so the run outlives every call.
-        engine.eventSink = { [unowned(unsafe) self] e in self.record(e) }
+        engine.eventSink = { [unowned self] e in self.record(e) }
         // Without a trace the run needs to hear only of crashes and incomplete deallocs: the
         // engine keeps what expectations ask of every other event.
         engine.sinkTakesNotableOnly = trace == nil
