@@ -18,6 +18,13 @@ extension ScenarioRun {
 
     // MARK: Expressions
 
+    /// `evaluate`, with a variable's name (what most `retain`, `release` and `autorelease`
+    /// statements take) resolved in place rather than through the general case.
+    @inline(__always) func operand(_ e: Expr, _ ctx: Context) -> Operand {
+        if case .name(let id) = e.kind { return crashed ? .none : resolve(id.name, ctx) }
+        return evaluate(e, ctx)
+    }
+
     func evaluate(_ e: Expr, _ ctx: Context, nameHint: String? = nil) -> Operand {
         guard !crashed else { return .none }
         switch e.kind {
@@ -252,18 +259,26 @@ enum Names {
     static func assigned(in block: Block, excluding: (String) -> Bool = { _ in false }) -> [String] {
         var out: [String] = []
         var seen = Set<String>()
-        var stack = [block.statements[...]]
-        while var rest = stack.popLast() {
-            guard let s = rest.popFirst() else { continue }
-            stack.append(rest)
-            switch s.kind {
-            case .assign(let t, _):
-                if case .name(let id) = t.kind, id.name != "self", !excluding(id.name), seen.insert(id.name).inserted { out.append(id.name) }
-            case .autoreleasePool(let b):
-                stack.append(b.statements[...])
-            case .choose(let bs):
-                for b in bs.reversed() { stack.append(b.statements[...]) }
-            default: break
+        // (statements, next index): a block is resumed where its nested block interrupted it,
+        // and only the statements that can assign or nest are looked into.
+        var stack: [([Stmt], Int)] = [(block.statements, 0)]
+        while let (statements, start) = stack.popLast() {
+            var i = start
+            while i < statements.count {
+                defer { i += 1 }
+                switch statements[i].kind {
+                case .assign(let t, _):
+                    if case .name(let id) = t.kind, id.name != "self", !excluding(id.name), seen.insert(id.name).inserted { out.append(id.name) }
+                case .autoreleasePool(let b):
+                    stack.append((statements, i + 1))
+                    stack.append((b.statements, 0))
+                    i = statements.count
+                case .choose(let bs):
+                    stack.append((statements, i + 1))
+                    for b in bs.reversed() { stack.append((b.statements, 0)) }
+                    i = statements.count
+                default: break
+                }
             }
         }
         return out

@@ -42,7 +42,7 @@ extension ScenarioRun {
         case .assign(let target, let value):
             assign(target, value, ctx)
         case .retain(let e):
-            let v = evaluate(e, ctx)
+            let v = operand(e, ctx)
             guard let o = v.object else { return note("message to nil: nothing happens") }
             // The reference it was read from holds the extra claim (`retain _x` after
             // `_x = value` is how an MRC setter owns its value). A value read from nowhere
@@ -58,11 +58,11 @@ extension ScenarioRun {
                 if place == nil, ctx.selfObject != nil { floatingRetains.append((ctx.frame.object, o)) }
             }
         case .release(let e):
-            let v = evaluate(e, ctx)
+            let v = operand(e, ctx)
             guard let o = v.object else { return note("message to nil: nothing happens") }
             engine.release(o, via: v.place)
         case .autorelease(let e):
-            let v = evaluate(e, ctx)
+            let v = operand(e, ctx)
             guard let o = v.object else { return note("message to nil: nothing happens") }
             engine.autorelease(o, via: v.place)
         case .cfRelease(let e):
