@@ -40,14 +40,15 @@ public enum ScriptWorkload: String, CaseIterable {
     /// Runs the workload on the script at `path`, as the command line would.
     public func run(path: String) -> Measurement {
         let start = clock.now
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // The bytes alone, as `nibscript run` keeps them (the Data they were read into is freed).
+        guard let bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {
             check(false, "cannot read \(path)"); return Measurement(seconds: 0, events: 0, bytes: 0)
         }
-        let file = SourceFile(path: path, bytes: [UInt8](data))
+        let file = SourceFile(path: path, bytes: bytes)
         var (program, diagnostics) = Compiler.compile(file)
         check(program != nil, "\(path) compiles: \(diagnostics.first.map { "\($0)" } ?? "")")
         if self == .compile {
-            return Measurement(seconds: nanoseconds(clock.now - start) / 1e9, events: 0, bytes: data.count)
+            return Measurement(seconds: nanoseconds(clock.now - start) / 1e9, events: 0, bytes: bytes.count)
         }
         let out: TextOutput
         let counter = CountingOutput()

@@ -110,10 +110,21 @@ struct NibBuilder {
     func build(_ decl: NibDecl, items: [NibItem], diagnostics: inout [Diagnostic]) -> NibModel {
         var model = NibModel(name: decl.name.name, isMain: decl.isMain)
         var indexByName = NameIndex(names: names)
-        model.objects.reserveCapacity(items.count)
+        // Exactly as much room as the nib needs: arrays that grow by doubling keep up to half
+        // of their room empty, which for a nib of a million objects is a hundred megabytes.
+        var objectCount = 0, connectionCount = 0
+        NibObjectDecl.walk(items) { _, _ in objectCount += 1; return 0 }
+        for item in items {
+            switch item {
+            case .connect, .action: connectionCount += 1
+            default: break
+            }
+        }
+        model.objects.reserveCapacity(objectCount)
+        model.connections.reserveCapacity(connectionCount)
         // Each object's class, by index, so that a child finds its parent's without a lookup.
         var classOf: [RuntimeClass] = []
-        classOf.reserveCapacity(items.count)
+        classOf.reserveCapacity(objectCount)
         // An outlet found once for a class and key is not looked up again, however many
         // connections use it (one that is missing is reported on every line that names it).
         var outletsFound = Set<OutletKey>()
