@@ -51,9 +51,14 @@ struct DigestedMap<Key: Hashable & StableDigestible, Value: StableDigestible>: S
         get { storage[key] }
         set {
             // One probe of the table, not a read and then a write: a nib binds a name per object.
-            let old = newValue.map { storage.updateValue($0, forKey: key) } ?? storage.removeValue(forKey: key)
+            let old: Value?
+            if let newValue {
+                old = storage.updateValue(newValue, forKey: key)
+                digest &+= Self.entryDigest(key, newValue)
+            } else {
+                old = storage.removeValue(forKey: key)
+            }
             if let old { digest &-= Self.entryDigest(key, old) }
-            if let newValue { digest &+= Self.entryDigest(key, newValue) }
         }
     }
 
