@@ -32,8 +32,11 @@ public enum IBReader {
             return failure("a compiled nib, not an Interface Builder source file: give the .xib it was "
                            + "compiled from", path: path, at: IBLocation(line: 1, column: 1))
         }
-        let scanner = IBScanner(path: path, bytes: bytes)
-        scanner.run(data)
+        var scanner = IBScanner(path: path, bytes: bytes)
+        if !scanner.runPlain(bytes) {
+            scanner = IBScanner(path: path, bytes: bytes)
+            scanner.run(data)
+        }
         if scanner.isLegacyArchive {
             return IBLegacyArchive.read(data: data, bytes: bytes, path: path)
         }

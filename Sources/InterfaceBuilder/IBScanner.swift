@@ -44,7 +44,7 @@ struct IBRawScene {
 
 /// The single SAX pass over the XML: records objects, candidates, connections and scenes,
 /// and the errors that need no look-ahead (document type, duplicate ids, unknown elements).
-final class IBScanner: NSObject, XMLParserDelegate {
+final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
     /// What the children of an open element are, as far as objects go.
     enum Slot: Equatable {
         case document, outside, scenes, scene(Int)
@@ -86,12 +86,21 @@ final class IBScanner: NSObject, XMLParserDelegate {
     private(set) var initialViewControllerID: String?
 
     private var sawRoot = false
-    private var stopped = false
+    private(set) var stopped = false
     private var stack: [Frame] = []
 
     init(path: String, bytes: [UInt8]) {
         self.path = path
         self.positions = IBSourcePositions(bytes: bytes)
+    }
+
+    /// Reads the document from its bytes (`IBPlainXMLReader`) if it is plain XML as Xcode
+    /// writes it; false if it is not, and then this scanner is spent: read the document with
+    /// `run(_:)` on a new one.
+    func runPlain(_ bytes: [UInt8]) -> Bool {
+        guard IBPlainXMLReader.read(bytes, into: self) else { return false }
+        finish()
+        return true
     }
 
     func run(_ data: Data) {
@@ -109,6 +118,10 @@ final class IBScanner: NSObject, XMLParserDelegate {
             let code = (parser.parserError as NSError?)?.code ?? 0
             fail(code: code, line: parser.lineNumber, column: parser.columnNumber)
         }
+        finish()
+    }
+
+    private func finish() {
         if !sawRoot, !xmlFailed {
             error("not an Interface Builder document: no root element", at: IBLocation(line: 1, column: 1))
         }
@@ -142,11 +155,6 @@ final class IBScanner: NSObject, XMLParserDelegate {
               at: IBLocation(line: max(line, 1), column: max(column, 1)))
     }
 
-    private func stop(_ parser: XMLParser) {
-        stopped = true
-        parser.abortParsing()
-    }
-
     // MARK: XMLParserDelegate
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
@@ -161,8 +169,31 @@ final class IBScanner: NSObject, XMLParserDelegate {
                 qualifiedName: String?, attributes: [String: String] = [:]) {
         guard !stopped else { return }
         let location = positions.elementStart(line: parser.lineNumber, column: parser.columnNumber)
+        start(name, attributes: IBAttributes(attributes), at: location)
+        if stopped { parser.abortParsing() }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        guard !stopped else { return }
+        endElement()
+    }
+
+    // MARK: elements, from either reader
+
+    func startElement(_ name: String, attributes: IBAttributes, atByte offset: Int) {
+        start(name, attributes: attributes, at: positions.location(ofByte: offset))
+    }
+
+    func endElement() {
+        guard let frame = stack.popLast() else { return }
+        if let node = frame.node, nodes[node].isUnknown {
+            settleUnknown(node)
+        }
+    }
+
+    private func start(_ name: String, attributes: IBAttributes, at location: IBLocation) {
         guard sawRoot else {
-            startRoot(parser, name: name, attributes: attributes, at: location)
+            startRoot(name, attributes: attributes, at: location)
             return
         }
         let frame = stack.last ?? Frame(slot: .skip)
@@ -198,13 +229,6 @@ final class IBScanner: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        guard !stopped, let frame = stack.popLast() else { return }
-        if let node = frame.node, nodes[node].isUnknown {
-            settleUnknown(node)
-        }
-    }
-
     // MARK: structure
 
     private func push(_ slot: Slot, owner: Int?, scene: Int?, node: Int? = nil) {
@@ -220,7 +244,7 @@ final class IBScanner: NSObject, XMLParserDelegate {
         }
     }
 
-    private func startRoot(_ parser: XMLParser, name: String, attributes: [String: String], at location: IBLocation) {
+    private func startRoot(_ name: String, attributes: IBAttributes, at location: IBLocation) {
         sawRoot = true
         documentLocation = location
         switch name {
@@ -232,15 +256,15 @@ final class IBScanner: NSObject, XMLParserDelegate {
         case "archive":
             // A legacy archive XIB: IBLegacyArchive reads it.
             isLegacyArchive = true
-            stop(parser)
+            stopped = true
         default:
             error("not an Interface Builder document: the root element is <\(name)>, expected <document>",
                   at: location)
-            stop(parser)
+            stopped = true
         }
     }
 
-    private func readDocumentType(_ attributes: [String: String], at location: IBLocation) {
+    private func readDocumentType(_ attributes: IBAttributes, at location: IBLocation) {
         let runtime = attributes["targetRuntime"]
         var runtimePlatform: IBPlatform?
         if let runtime {
@@ -292,7 +316,7 @@ final class IBScanner: NSObject, XMLParserDelegate {
         }
     }
 
-    private func startInObjectArea(_ name: String, id: String?, attributes: [String: String],
+    private func startInObjectArea(_ name: String, id: String?, attributes: IBAttributes,
                                    frame: Frame, at location: IBLocation) {
         if name == "connections", frame.slot == .body {
             push(.connections, owner: frame.owner, scene: frame.scene)
@@ -343,12 +367,12 @@ final class IBScanner: NSObject, XMLParserDelegate {
         }
     }
 
-    private func kept(_ attributes: [String: String]) -> [(String, String)] {
+    private func kept(_ attributes: IBAttributes) -> [(String, String)] {
         // An element has a few attributes and there are fifteen kept names: look each
         // attribute up once, then put what is kept in the kept names' order (not the
-        // dictionary's, which differs from run to run).
+        // document's, nor XMLParser's dictionary's, which differs from run to run).
         var found: [(index: Int, name: String, value: String)] = []
-        for (name, value) in attributes {
+        for (name, value) in attributes.pairs {
             if let i = IBElementMap.keptIndex[name] { found.append((i, name, value)) }
         }
         if found.count > 1 { found.sort { $0.index < $1.index } }
@@ -363,7 +387,7 @@ final class IBScanner: NSObject, XMLParserDelegate {
         return index
     }
 
-    private func addObject(_ name: String, id: String, attributes: [String: String], frame: Frame,
+    private func addObject(_ name: String, id: String, attributes: IBAttributes, frame: Frame,
                            at location: IBLocation) -> Int {
         let key = attributes["key"]
         // Without an owning object (e.g. wrapped in something unknown inside <objects>), it is top level.
@@ -461,7 +485,7 @@ final class IBScanner: NSObject, XMLParserDelegate {
         warning("unknown element '\(node.element)'; treated as \(className)", at: node.location)
     }
 
-    private func recordConnection(_ name: String, attributes: [String: String], source: Int, at location: IBLocation) {
+    private func recordConnection(_ name: String, attributes: IBAttributes, source: Int, at location: IBLocation) {
         let kind: IBConnectionKind
         var label: String?
         var destination = attributes["destination"]
