@@ -34,12 +34,32 @@ struct IBPlainXMLReader {
         }
     }
 
+    /// How many ` id="` the document has: about how many ids and objects it will give.
+    static func countIDAttributes(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var count = 0
+            var k = 1
+            while k + 3 < buffer.count {
+                if buffer[k] == 0x69, buffer[k + 1] == 0x64, buffer[k + 2] == 0x3D, buffer[k + 3] == 0x22,
+                   Cursor.isSpace(buffer[k - 1]) {
+                    count += 1
+                    k += 4
+                } else {
+                    k += 1
+                }
+            }
+            return count
+        }
+    }
+
     private struct Cursor {
         let buffer: UnsafeBufferPointer<UInt8>
         var i = 0
         /// The names of the open elements, as byte ranges of the document.
         var open: [Range<Int>] = []
         var attributes = IBAttributes()
+        /// The names of the current element's attributes, to refuse one given twice.
+        var attributeNames: [Range<Int>] = []
         var scratch: [UInt8] = []
 
         init(buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
@@ -209,6 +229,7 @@ struct IBPlainXMLReader {
             i += 1
             guard let nameRange = name() else { return false }
             attributes.removeAll()
+            attributeNames.removeAll(keepingCapacity: true)
             var empty = false
             while true {
                 let hadSpace = i < n && Self.isSpace(buffer[i])
@@ -256,14 +277,18 @@ struct IBPlainXMLReader {
             guard i < n, i - valueStart <= IBPlainXMLReader.maxItemLength else { return false }
             let valueEnd = i
             i += 1
-            let name = string(nameRange)
-            if attributes.contains(name) { return false }  // an attribute given twice
+            for other in attributeNames where other.count == nameRange.count {
+                if buffer[other].elementsEqual(buffer[nameRange]) { return false }  // given twice
+            }
+            attributeNames.append(nameRange)
+            let known = IBAttribute.named(UnsafeBufferPointer(rebasing: buffer[nameRange]))
             if plain {
-                attributes.append(name: name, value: string(valueStart..<valueEnd))
+                if let known { attributes.append(known, string(valueStart..<valueEnd)) }
                 return true
             }
+            // Unescaped even when unread: a malformed reference is XMLParser's to report.
             guard let value = unescapedValue(valueStart..<valueEnd) else { return false }
-            attributes.append(name: name, value: value)
+            if let known { attributes.append(known, value) }
             return true
         }
 

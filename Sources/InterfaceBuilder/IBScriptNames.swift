@@ -7,6 +7,7 @@ extension IBDocument {
     /// File's Owner.
     public var scriptNames: [String?] {
         var used: Set<String> = ["owner"]
+        used.reserveCapacity(objects.count + 1)  // growing a set of a million names rehashes it twenty times
         // The next suffix to try for each name, so a thousand objects of one label are
         // numbered in linear time, not by trying every suffix again for each.
         var next: [String: Int] = [:]

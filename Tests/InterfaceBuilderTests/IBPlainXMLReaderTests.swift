@@ -14,8 +14,7 @@ final class IBPlainXMLReaderTests: XCTestCase {
         lines += scanner.nodes.map { "\($0)" }
         lines += scanner.connections.map { "\($0)" }
         lines += scanner.scenes.map { "\($0)" }
-        lines += scanner.nodeIDs.sorted { $0.key < $1.key }.map { "id \($0.key) \($0.value)" }
-        lines += scanner.idLocations.sorted { $0.key < $1.key }.map { "at \($0.key) \($0.value)" }
+        lines += scanner.ids.sorted { $0.key < $1.key }.map { "id \($0.key) \($0.value)" }
         lines += scanner.diagnostics.map { "\($0)" }
         return lines.joined(separator: "\n")
     }
