@@ -24,13 +24,24 @@ struct IBSourcePositions {
         // XMLParser does not count a UTF-8 byte order mark as a column.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { lineStarts = [3] }
         var ascii = true
-        for (offset, byte) in bytes.enumerated() {
-            if byte == 0x0A {
-                lineStarts.append(offset + 1)
-                lineIsASCII.append(ascii)
-                ascii = true
-            } else if byte >= 0x80 {
-                ascii = false
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                // Eight printable ASCII bytes hold no line end and keep the line ASCII.
+                if offset + 8 <= buffer.count,
+                   IBXMLText.isPlainASCII(UnsafeRawPointer(buffer.baseAddress! + offset).loadUnaligned(as: UInt64.self)) {
+                    offset += 8
+                    continue
+                }
+                let byte = buffer[offset]
+                if byte == 0x0A {
+                    lineStarts.append(offset + 1)
+                    lineIsASCII.append(ascii)
+                    ascii = true
+                } else if byte >= 0x80 {
+                    ascii = false
+                }
+                offset += 1
             }
         }
         lineIsASCII.append(ascii)

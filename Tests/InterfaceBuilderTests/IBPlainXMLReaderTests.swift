@@ -130,6 +130,25 @@ final class IBPlainXMLReaderTests: XCTestCase {
         XCTAssertTrue(plainRecord(bytes)?.contains(#"userLabel: Optional("a&b <AB> \" c\'\n")"#) ?? false)
     }
 
+    func testIDAttributesAreCountedToSizeTables() {
+        XCTAssertEqual(IBPlainXMLReader.countIDAttributes(Array(#"<a id="1"><b  id="2"/><c xid="3" id='4'/></a>"#.utf8)), 2)
+        XCTAssertEqual(IBPlainXMLReader.countIDAttributes(Array(#"id="1""#.utf8)), 0)
+        XCTAssertEqual(IBPlainXMLReader.countIDAttributes([]), 0)
+    }
+
+    func testEightBytesAtATimeFindEveryControlAndNonASCIIByte() {
+        let plain = Array("abcdefgh".utf8)
+        for position in 0..<8 {
+            for byte: UInt8 in [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x80, 0xC3, 0xFF] {
+                var bytes = plain
+                bytes[position] = byte
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                XCTAssertFalse(IBXMLText.isPlainASCII(word), "\(byte) at \(position)")
+            }
+        }
+        XCTAssertTrue(IBXMLText.isPlainASCII(Array(" ~!<>&\"z".utf8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }))
+    }
+
     func testLocationsCountCharactersAfterAByteOrderMark() {
         let text = "\u{FEFF}<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"><objects>"
             + "<view id=\"é\" userLabel=\"ü\"/><view id=\"é\"/>\n  <view id=\"x\"/><view id=\"x\"/></objects></document>"

@@ -196,11 +196,11 @@ struct NibModelMapping {
         func addSubtree(_ root: Int, parent: Int?) {
             var stack = [root]
             while let i = stack.popLast() {
-                let o = doc.objects[i]
-                if o.isPlaceholder { continue }
+                // Fields read in place: a copy of the object costs more than the rest here.
+                if doc.objects[i].isPlaceholder { continue }
                 sel.position[i] = sel.order.count
                 sel.order.append(i)
-                if i == root { sel.parent[i] = parent } else { sel.parent[i] = o.parent }
+                if i == root { sel.parent[i] = parent } else { sel.parent[i] = doc.objects[i].parent }
                 stack += doc.children(of: i).reversed()
             }
         }
