@@ -40,6 +40,7 @@ public enum ScriptWorkload: String, CaseIterable {
     /// Runs the workload on the script at `path`, as the command line would.
     public func run(path: String) -> Measurement {
         let start = clock.now
+        let startCPU = processCPUSeconds()
         // The bytes alone, as `nibscript run` keeps them (the Data they were read into is freed).
         guard let bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {
             check(false, "cannot read \(path)"); return Measurement(seconds: 0, events: 0, bytes: 0)
@@ -48,7 +49,8 @@ public enum ScriptWorkload: String, CaseIterable {
         var (program, diagnostics) = Compiler.compile(file)
         check(program != nil, "\(path) compiles: \(diagnostics.first.map { "\($0)" } ?? "")")
         if self == .compile {
-            return Measurement(seconds: nanoseconds(clock.now - start) / 1e9, events: 0, bytes: bytes.count)
+            return Measurement(seconds: nanoseconds(clock.now - start) / 1e9, events: 0, bytes: bytes.count,
+                               cpuSeconds: processCPUSeconds() - startCPU)
         }
         let out: TextOutput
         let counter = CountingOutput()
@@ -63,8 +65,10 @@ public enum ScriptWorkload: String, CaseIterable {
         let reports = Runner.run(program!, quiet: quiet, to: out)
         out.flush()
         let seconds = nanoseconds(clock.now - start) / 1e9
+        let cpu = processCPUSeconds() - startCPU
         check(reports.allSatisfy { $0.failed == 0 && $0.crash == nil }, "\(path): every expectation holds")
-        return Measurement(seconds: seconds, events: reports.reduce(0) { $0 + $1.events }, bytes: counter.bytes)
+        return Measurement(seconds: seconds, events: reports.reduce(0) { $0 + $1.events }, bytes: counter.bytes,
+                           cpuSeconds: cpu)
     }
 }
 
