@@ -406,7 +406,8 @@ enum IBXMLText {
         }
     }
 
-    /// Whether `bytes` are UTF-8 (shortest forms, no surrogates) of XML characters only.
+    /// Whether `bytes` are UTF-8 (shortest forms, no surrogates) of XML characters only, with
+    /// no CR but before an LF.
     static func isWellFormedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var k = 0
         let n = bytes.count
@@ -418,6 +419,9 @@ enum IBXMLText {
             let b = bytes[k]
             if b < 0x80 {
                 if b < 0x20, b != 0x09, b != 0x0A, b != 0x0D { return false }
+                // A lone CR (a classic Mac line end): XMLParser does not count it as a line,
+                // and the locations must be its, so it reads such a document.
+                if b == 0x0D, k + 1 == n || bytes[k + 1] != 0x0A { return false }
                 k += 1
                 continue
             }

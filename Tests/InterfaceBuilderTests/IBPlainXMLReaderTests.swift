@@ -159,3 +159,19 @@ final class IBPlainXMLReaderTests: XCTestCase {
         XCTAssertTrue(plain?.contains("duplicate id 'x'") ?? false)
     }
 }
+
+extension IBPlainXMLReaderTests {
+    func testLineEndsOfEveryKindAgree() {
+        // A lone CR is left to XMLParser, which does not count it as a line end.
+        for (end, plainly) in [("\n", true), ("\r\n", true), ("\r", false), ("\n\r", false)] {
+            let text = "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\">" + end + "<objects>" + end
+                + "  <view id=\"a\"/>" + end + "<view id=\"a\"/></objects>" + end + "</document>" + end
+            let bytes = Array(text.utf8)
+            let plain = plainRecord(bytes)
+            XCTAssertEqual(plain != nil, plainly, end.debugDescription)
+            guard let plain else { continue }
+            XCTAssertEqual(plain, parserRecord(bytes), end.debugDescription)
+            XCTAssertTrue(plain.contains("duplicate id 'a'; first used on line 3"), plain)
+        }
+    }
+}
