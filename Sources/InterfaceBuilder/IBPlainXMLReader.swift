@@ -161,14 +161,8 @@ struct IBPlainXMLReader {
             while i < n, Self.isNameByte(buffer[i]) { i += 1 }
             guard i > start else { return nil }
             let name = string(start..<i)
-            skipSpace()
-            guard at(i) == 0x3D else { return nil }
-            i += 1
-            skipSpace()
-            let quote = at(i)
-            guard quote == 0x22 || quote == 0x27 else { return nil }
-            let valueStart = i + 1
-            i = valueStart
+            guard let quote = equalsAndQuote() else { return nil }
+            let valueStart = i
             while i < n, buffer[i] != quote {
                 guard buffer[i] != 0x3C, buffer[i] != 0x26 else { return nil }
                 i += 1
@@ -176,6 +170,19 @@ struct IBPlainXMLReader {
             guard i < n else { return nil }
             i += 1
             return (name, string(valueStart..<(i - 1)))
+        }
+
+        /// `=` and the quote that opens a value, with space around the `=`: the quote, with
+        /// the cursor past it.
+        mutating func equalsAndQuote() -> UInt8? {
+            skipSpace()
+            guard at(i) == 0x3D else { return nil }
+            i += 1
+            skipSpace()
+            let quote = at(i)
+            guard quote == 0x22 || quote == 0x27 else { return nil }
+            i += 1
+            return quote
         }
 
         /// `<!-- … -->`, without `--` inside.
@@ -260,14 +267,7 @@ struct IBPlainXMLReader {
         /// `name="value"` (or single quotes), its value unescaped and its white space
         /// normalized as XML requires of an attribute without a declared type.
         mutating func attribute() -> Bool {
-            guard let nameRange = name() else { return false }
-            skipSpace()
-            guard at(i) == 0x3D else { return false }
-            i += 1
-            skipSpace()
-            let quote = at(i)
-            guard quote == 0x22 || quote == 0x27 else { return false }
-            i += 1
+            guard let nameRange = name(), let quote = equalsAndQuote() else { return false }
             let valueStart = i
             var plain = true
             while i < n, buffer[i] != quote {
