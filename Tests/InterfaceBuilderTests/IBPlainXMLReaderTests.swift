@@ -80,10 +80,12 @@ final class IBPlainXMLReaderTests: XCTestCase {
                 var bytes = original
                 for _ in 0..<Int.random(in: 1...2, using: &generator) {
                     let at = Int.random(in: 0..<bytes.count, using: &generator)
-                    switch Int.random(in: 0..<3, using: &generator) {
+                    switch Int.random(in: 0..<5, using: &generator) {
                     case 0: bytes.remove(at: at)
                     case 1: bytes.insert(contentsOf: pieces.randomElement(using: &generator)!, at: at)
-                    default: bytes[at] = pieces.randomElement(using: &generator)![0]
+                    case 2: bytes[at] = pieces.randomElement(using: &generator)![0]
+                    case 3: bytes[at] = UInt8.random(in: 0...255, using: &generator)
+                    default: bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...40, using: &generator)))
                     }
                 }
                 if let plain = plainRecord(bytes) {
