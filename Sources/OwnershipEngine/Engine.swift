@@ -188,6 +188,13 @@ public final class Engine {
 
     public var poolDepth: Int { s.pools.count }
     public func pendingReleases(inPool i: Int) -> [ObjectID] { s.pools[i] }
+    /// The releases pending in every pool: whether an event's end drains anything, asked
+    /// before and after every command, without copying the pools.
+    public var pendingReleaseCount: Int {
+        var n = 0
+        for p in s.pools { n += p.count }
+        return n
+    }
     public func pushPool() {
         guard s.crash == nil else { return }
         s.pools.append([])

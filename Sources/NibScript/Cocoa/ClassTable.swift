@@ -115,6 +115,20 @@ final class RuntimeClass {
     /// The script's implementation of each lifecycle callback, by the callback's index in
     /// `Callback.allCases` (`.some(nil)`: looked up, none).
     @exclusivity(unchecked) private var lifecycleCache: [(MethodDecl, RuntimeClass, String)??] = []
+    /// Bit i: the script implements callback i somewhere in the ancestry (nil until asked).
+    @exclusivity(unchecked) private var lifecycleOverrideBits: UInt32?
+    /// Whether the script implements `cb` for this class: one bit test, where the method
+    /// itself would be a copy of its declaration. Most callbacks sent are not overridden.
+    func overrides(_ cb: Callback) -> Bool {
+        let bits: UInt32
+        if let b = lifecycleOverrideBits { bits = b } else {
+            var b: UInt32 = 0
+            for c in Callback.allCases where lifecycleMethod(c) != nil { b |= 1 << UInt32(c.index) }
+            lifecycleOverrideBits = b
+            bits = b
+        }
+        return bits & (1 << UInt32(cb.index)) != 0
+    }
     /// The script's implementation of a callback, if any: the method, its class and the
     /// selector it is implemented under (nearest class first, the real selector first).
     func lifecycleMethod(_ cb: Callback) -> (MethodDecl, RuntimeClass, String)? {

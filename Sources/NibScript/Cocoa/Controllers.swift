@@ -131,7 +131,9 @@ extension ScenarioRun {
 
     /// Sends a lifecycle callback: checks it against the transition table, records it, runs
     /// the script's override or else the built-in behaviour.
-    func deliver(_ cb: Callback, to c: ObjectID, builtin: (() -> Void)? = nil) {
+    /// `builtin` is not optional so that it need not escape: an optional closure is
+    /// allocated at every call, and a callback is sent several times per push.
+    func deliver(_ cb: Callback, to c: ObjectID, builtin: () -> Void = {}) {
         guard !crashed, engine.isAlive(c) else { return }
         let cls = runtimeClass(of: c)
         if cls.isViewController, let rule = Lifecycle.rule(for: cb) {
@@ -146,15 +148,13 @@ extension ScenarioRun {
             if let to = rule.to { controllers.appearance[c] = to }
         }
         controllers.callbacks.append(CallbackRecord(object: c, callback: cb, line: line))
-        if let (m, owner, sel) = lifecycleMethod(cb, in: cls) {
+        if cls.overrides(cb), let (m, owner, sel) = lifecycleMethod(cb, in: cls) {
             invoke(m, of: owner, on: c, selector: sel)
         } else {
             note("-[\(cls.name) \(cb.selectors[0])] on \(shortLabel(c)) (not overridden)")
-            if let builtin {
-                depth += 1
-                builtin()
-                depth -= 1
-            }
+            depth += 1
+            builtin()
+            depth -= 1
         }
     }
 

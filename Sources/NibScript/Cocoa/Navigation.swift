@@ -65,8 +65,7 @@ extension ScenarioRun {
 
     /// Drains the run loop's pool if anything is pending in it: the end of an event.
     func endEventIfPending(_ why: String) {
-        let pending = (0..<engine.poolDepth).reduce(0) { $0 + engine.pendingReleases(inPool: $1).count }
-        guard pending > 0 else { return }
+        guard engine.pendingReleaseCount > 0 else { return }
         note(why + ": the run loop's autorelease pool drains")
         drainRunLoopPool()
     }
@@ -105,9 +104,10 @@ extension ScenarioRun {
     /// so this costs O(lists holding c), not a scan of the live objects.
     func container(of c: ObjectID) -> ObjectID? {
         var found: ObjectID?
-        for r in engine.listHolders(of: c) where found.map({ r.holder < $0 }) ?? true {
+        engine.forEachListHolder(of: c) { r in
             let o = r.holder
-            guard engine.isAlive(o), !engine.isHidden(o), runtimeClass(of: o).list("viewControllers") == Int(r.slot) else { continue }
+            guard found.map({ o < $0 }) ?? true, engine.isAlive(o), !engine.isHidden(o),
+                  runtimeClass(of: o).list("viewControllers") == Int(r.slot) else { return }
             found = o
         }
         return found
@@ -142,7 +142,7 @@ extension ScenarioRun {
             } else {
                 guard !seen.contains(v), deep.insert(v).inserted else { continue }
             }
-            for r in engine.listHolders(of: v) where subviewsRef(r.holder) == r { work.append(r.holder) }
+            engine.forEachListHolder(of: v) { r in if subviewsRef(r.holder) == r { work.append(r.holder) } }
         }
         return false
     }

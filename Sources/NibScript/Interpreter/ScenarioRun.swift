@@ -52,6 +52,8 @@ final class ScenarioRun {
     /// the frames' classes, it rarely does).
     var frameClassesDigest: UInt64?
     var callDepth = 0
+    /// What each small nib's loads found for its objects' classes, by nib name (Cocoa/NibLoading.swift).
+    var nibClassPlans: [String: NibClassPlan] = [:]
     /// Dealloc plans already made, by class (Cocoa/DeallocPlanning.swift).
     /// Indexed by the engine's class id: a cascade of a million objects asks a million times.
     var planCache: [CachedPlan?] = []
