@@ -32,9 +32,13 @@ enum KeyValueCoding {
     static func iosSearch(_ key: String, in cls: RuntimeClass) -> OutletTarget {
         // A class's methods, properties and ivars never change during a run: the answer is
         // kept per class (each run has its own classes, so no thread shares the cache).
+        // The keys a class is asked for are few (its outlets): compared first, they are found
+        // without hashing the key.
+        for r in cls.iosKVCRecent where r.key == key { return r.target }
         if let t = cls.iosKVCCache[key] { return t }
         let t = uncachedIOSSearch(key, in: cls)
         cls.iosKVCCache[key] = t
+        if cls.iosKVCRecent.count < 8 { cls.iosKVCRecent.append((key, t)) }
         return t
     }
 

@@ -36,7 +36,7 @@ extension ScenarioRun {
         if isOnScreen(c) { return note("\(shortLabel(c)).view is on screen: it stays (V5)") }
         note("\(shortLabel(c)).view is loaded and not in a window: UIViewController unloads it (V5)")
         if config.atLeast(5) { deliver(.viewWillUnload, to: c) }
-        guard !crashed, let p = runtimeClass(of: c).property("view") else { return }
+        guard !crashed, let p = runtimeClass(of: c).viewProperty else { return }
         storeThroughSetter(p, of: c, .none, cause: .other("the view unloads"))
         guard !crashed else { return }
         if config.atLeast(3) {

@@ -83,8 +83,9 @@ extension ScenarioRun {
     /// a tab bar controller's selected tab.
     func visibleChild(of c: ObjectID) -> ObjectID? {
         let list = childList(c)
-        if isKind(c, "UINavigationController") { return list.last }
-        if isKind(c, "UITabBarController") {
+        let cls = runtimeClass(of: c)
+        if cls.isNavigationController { return list.last }
+        if cls.isTabBarController {
             let i = controllers.selectedTab[c] ?? 0
             return i < list.count ? list[i] : nil
         }
@@ -295,7 +296,7 @@ extension ScenarioRun {
     // MARK: Navigation
 
     func requireNavigation(_ nav: ObjectID, _ range: SourceRange) -> Bool {
-        if isKind(nav, "UINavigationController") { return true }
+        if runtimeClass(of: nav).isNavigationController { return true }
         runtimeError("\(label(nav)) is not a UINavigationController", at: range)
         return false
     }
@@ -304,8 +305,8 @@ extension ScenarioRun {
     /// view loads and replaces the old top's. `push tabs c` adds a tab.
     func push(_ c: ObjectID, onto nav: ObjectID, navRange: SourceRange, range: SourceRange) {
         let ccls = runtimeClass(of: c)
-        guard ccls.isKind(of: "UIViewController") else { return runtimeError("\(label(c)) is not a view controller", at: range) }
-        if isKind(nav, "UITabBarController") { return addTab(c, to: nav, range: range) }
+        guard ccls.isUIViewController else { return runtimeError("\(label(c)) is not a view controller", at: range) }
+        if runtimeClass(of: nav).isTabBarController { return addTab(c, to: nav, range: range) }
         guard requireNavigation(nav, navRange) else { return }
         guard let slot = runtimeClass(of: nav).list("viewControllers") else { return }
         let stack = SlotRef(nav, slot)
@@ -314,7 +315,7 @@ extension ScenarioRun {
             return engine.raise("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Pushing the same view controller instance more than once is not supported (\(label(c)))'",
                                 object: c, selector: "pushViewController:animated:")
         }
-        if ccls.isKind(of: "UINavigationController") {
+        if ccls.isNavigationController {
             return engine.raise("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Pushing a navigation controller is not supported'",
                                 object: c, selector: "pushViewController:animated:")
         }
@@ -400,7 +401,7 @@ extension ScenarioRun {
     /// `select tabs N` (V4): the tab bar controller shows tab N; the previous tab disappears
     /// and stays alive, its view loaded.
     func select(_ index: Int, in tabs: ObjectID, tabsRange: SourceRange, indexRange: SourceRange) {
-        guard isKind(tabs, "UITabBarController") else { return runtimeError("\(label(tabs)) is not a UITabBarController", at: tabsRange) }
+        guard runtimeClass(of: tabs).isTabBarController else { return runtimeError("\(label(tabs)) is not a UITabBarController", at: tabsRange) }
         let list = childList(tabs)
         guard index >= 0, index < list.count else {
             return runtimeError("select: \(label(tabs)) has \(list.count) tab\(list.count == 1 ? "" : "s"); there is no tab \(index)", at: indexRange)
