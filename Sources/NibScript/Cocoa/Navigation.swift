@@ -132,6 +132,19 @@ extension ScenarioRun {
     /// through the lists that hold the view, so it costs the view's depth, not the hierarchy.
     func isInWindow(_ view: ObjectID) -> Bool {
         guard let w = controllers.keyWindow, engine.isAlive(w) else { return false }
+        // The usual case, a view in one superview at most at each level (every warning asks
+        // for each controller's view), walked up without a work list; a view in two, or a
+        // chain longer than any real hierarchy (a cycle), takes the general walk below.
+        var v = view
+        for _ in 0..<64 {
+            if v == w { return true }
+            var up: ObjectID?
+            var ups = 0
+            engine.forEachListHolder(of: v) { r in if subviewsRef(r.holder) == r { ups += 1; up = r.holder } }
+            guard let next = up else { return false }
+            if ups > 1 { break }
+            v = next
+        }
         var work = [view]
         var seen: [ObjectID] = []      // a view's depth is small: a set only for deep ones
         var deep: Set<ObjectID> = []
