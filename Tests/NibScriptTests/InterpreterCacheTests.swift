@@ -117,3 +117,42 @@ final class InterpreterCacheTests: XCTestCase {
         XCTAssertGreaterThan(checked, 2)
     }
 }
+
+/// The sparse object map explore snapshots (viewObjects, trackedKeys, scene nibs) against a
+/// plain dictionary, through sets, replacements and removals in a fixed pseudo-random order.
+final class SparseDigestedObjectMapTests: XCTestCase {
+    func testSparseMapAgreesWithADictionaryAndTheDenseDigest() {
+        var sparse = SparseDigestedObjectMap<[String]>()
+        var dense = DigestedObjectMap<[String]>()
+        var model: [Int32: [String]] = [:]
+        var seed: UInt64 = 12345
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for step in 0..<4000 {
+            let k = ObjectID(Int32(next(200)))
+            let v: [String]? = next(4) == 0 ? nil : (0..<next(3)).map { "k\($0 + next(5))" }
+            sparse[k] = v
+            dense[k] = v
+            model[k.raw] = v
+            XCTAssertEqual(sparse[k], model[k.raw])
+            if step % 97 == 0 {
+                // A snapshot, then a removal: the copy keeps what it had.
+                let snapshot = sparse
+                let before = snapshot.map(\.key)
+                let r = ObjectID(Int32(next(200)))
+                sparse[r] = nil
+                dense[r] = nil
+                model[r.raw] = nil
+                XCTAssertEqual(snapshot.map(\.key), before)
+            }
+        }
+        XCTAssertEqual(sparse.count, model.count)
+        XCTAssertEqual(sparse.digest, sparse.computedDigest)
+        XCTAssertEqual(sparse.digest, dense.digest)
+        XCTAssertEqual(sparse.map(\.key), dense.map(\.key))
+        XCTAssertEqual(sparse.map(\.key), sparse.map(\.key).sorted())
+        for (k, v) in sparse { XCTAssertEqual(model[k.raw], v) }
+    }
+}

@@ -31,6 +31,14 @@ enum Callback: String, CaseIterable {
 
     /// The callback a selector written in a script stands for.
     static func named(_ selector: String) -> Callback? {
+        // The initializers the interpreter itself sends at every `new` of a controller,
+        // recognized without splitting the selector.
+        switch selector {
+        case "init": return .initialize
+        case "initWithNibName:bundle:": return .initWithNibName
+        case "initWithCoder:": return .initWithCoder
+        default: break
+        }
         guard let colon = selector.utf8.firstIndex(of: UInt8(ascii: ":")) else { return Callback(rawValue: selector) }
         return colon == selector.startIndex ? nil : Callback(rawValue: String(selector[..<colon]))
     }
@@ -147,11 +155,11 @@ final class ControllerState {
     /// Modal presentations, bottom first.
     @exclusivity(unchecked) var presentations: [Presentation] = []
     /// Objects allocated while each controller's view loaded (loadView and viewDidLoad).
-    @exclusivity(unchecked) var viewObjects = DigestedObjectMap<[ObjectID]>()
+    @exclusivity(unchecked) var viewObjects = SparseDigestedObjectMap<[ObjectID]>()
     /// Controllers whose view has been loaded at least once.
     @exclusivity(unchecked) var everLoaded = DigestedObjectSet()
     /// V10: the keys KVC set on each controller while its loadView ran (`option cleanup kvc`).
-    @exclusivity(unchecked) var trackedKeys = DigestedObjectMap<[String]>()
+    @exclusivity(unchecked) var trackedKeys = SparseDigestedObjectMap<[String]>()
     /// Errors of the lifecycle found at run time (an impossible order of commands).
     @exclusivity(unchecked) var runtimeErrors: [Diagnostic] = []
 

@@ -45,7 +45,7 @@ final class ScenarioRun {
     var scenarioFrame: LocalFrame!
     var nibNames = DigestedMap<String, ObjectID>()
     /// Storyboard scene controllers and the nibs their views load from.
-    var sceneViewNibs = DigestedObjectMap<NibModel>()
+    var sceneViewNibs = SparseDigestedObjectMap<NibModel>()
     var application: ObjectID?
     var frameClasses: [String: (ClassID, [String])] = [:] { didSet { frameClassesDigest = nil } }
     /// explore's digest of `frameClasses`, made again only after it changes (a cache of
