@@ -234,7 +234,7 @@ public final class Engine {
         // goes because it was replaced.
         let oldWhy: Cause = value == nil ? (cause ?? .replaced(r)) : .replaced(r)
         // Whatever the new rule, the slot no longer waits to be zeroed for its old target.
-        if let old, !s.weakReferrers[old.index].isEmpty { s.unregisterWeak(r, from: old) }
+        if let old, !s.weakReferrers.isEmpty(at: old.index) { s.unregisterWeak(r, from: old) }
         switch rule {
         case .retain:
             if let v = value { guard retain(v, cause: why) else { return false } }
