@@ -41,8 +41,9 @@ extension ScenarioRun {
         }
         controllers.everLoaded.insert(c)
         controllerDidLoadView(c, cls)
-        let made = (firstNew..<engine.objectCount).map { ObjectID(Int32($0)) }.filter { !engine.isHidden($0) }
-        controllers.viewObjects[c, default: []] += made
+        var made = controllers.viewObjects[c] ?? []
+        for i in firstNew..<engine.objectCount where !engine.isHidden(ObjectID(Int32(i))) { made.append(ObjectID(Int32(i))) }
+        controllers.viewObjects[c] = made
     }
 
     /// UIViewController's and NSViewController's own `loadView`.
@@ -51,11 +52,18 @@ extension ScenarioRun {
             loadNib(model, owner: c, keptBy: config.isMac ? c : nil)
             if config.isIOS, cls.option("cleanup") == "kvc" {
                 // V10 (001_…): the keys setValue:forKey: set on the controller while loadView ran.
-                let keys = model.connections.filter { $0.kind == .outlet && $0.source == .owner && $0.name != "view" }.map(\.name)
+                // Read in place (this runs at every view load): the list of them is made only
+                // for the trace.
+                func isKVCKey(_ k: NibModel.Connection) -> Bool { k.kind == .outlet && k.source == .owner && k.name != "view" }
                 var tracked = controllers.trackedKeys[c] ?? []
-                for k in keys where !tracked.contains(k) { tracked.append(k) }
+                for i in model.connections.indices where isKVCKey(model.connections[i]) && !tracked.contains(model.connections[i].name) {
+                    tracked.append(model.connections[i].name)
+                }
                 controllers.trackedKeys[c] = tracked
-                note("cleanup kvc: tracked the keys KVC set during loadView: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) (V10)")
+                note({
+                    let keys = model.connections.filter(isKVCKey).map(\.name)
+                    return "cleanup kvc: tracked the keys KVC set during loadView: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) (V10)"
+                }())
             }
         } else if config.isIOS {
             // No nib: UIViewController makes a plain UIView.
