@@ -145,8 +145,10 @@ final class RuntimeClass {
 
     /// Each platform's outlet search, by key (see `KeyValueCoding.iosSearch`, `macSearch`).
     @exclusivity(unchecked) var iosKVCCache: [String: OutletTarget] = [:]
-    /// The first few keys of `iosKVCCache`, searched by comparing names before hashing one.
-    @exclusivity(unchecked) var iosKVCRecent: [(key: String, target: OutletTarget)] = []
+    /// The first few keys of `iosKVCCache` and their targets, searched by comparing names
+    /// before hashing one.
+    @exclusivity(unchecked) var iosKVCRecentKeys: [String] = []
+    @exclusivity(unchecked) var iosKVCRecentTargets: [OutletTarget] = []
     @exclusivity(unchecked) var macKVCCache: [String: OutletTarget] = [:]
 
     @exclusivity(unchecked) private var initializerCache: [String: [(MethodDecl, RuntimeClass)]] = [:]
@@ -154,14 +156,15 @@ final class RuntimeClass {
     func initializerBodies(_ selector: String) -> [(MethodDecl, RuntimeClass)] {
         // A class is asked for two or three initializers (`init`, `initWithNibName:bundle:`,
         // `initWithCoder:`), whose names are literals: compared, not hashed.
-        for r in initializerRecent where r.selector == selector { return r.bodies }
+        for i in initializerRecentSelectors.indices where initializerRecentSelectors[i] == selector { return initializerRecentBodies[i] }
         if let cached = initializerCache[selector] { return cached }
         let bodies = ancestors.reversed().compactMap { k in k.methods[selector].map { ($0, k) } }
         initializerCache[selector] = bodies
-        if initializerRecent.count < 4 { initializerRecent.append((selector, bodies)) }
+        if initializerRecentSelectors.count < 4 { initializerRecentSelectors.append(selector); initializerRecentBodies.append(bodies) }
         return bodies
     }
-    @exclusivity(unchecked) private var initializerRecent: [(selector: String, bodies: [(MethodDecl, RuntimeClass)])] = []
+    @exclusivity(unchecked) private var initializerRecentSelectors: [String] = []
+    @exclusivity(unchecked) private var initializerRecentBodies: [[(MethodDecl, RuntimeClass)]] = []
 
     func property(_ name: String) -> RuntimeProperty? { propertyMap[name] }
     func ivar(_ name: String) -> RuntimeIvar? { ivarMap[name] }

@@ -34,11 +34,13 @@ enum KeyValueCoding {
         // kept per class (each run has its own classes, so no thread shares the cache).
         // The keys a class is asked for are few (its outlets): compared first, they are found
         // without hashing the key.
-        for r in cls.iosKVCRecent where r.key == key { return r.target }
+        // (By index, keys apart from targets: iterating pairs would copy each target, a
+        // property with its strings, just to compare its key.)
+        for i in cls.iosKVCRecentKeys.indices where cls.iosKVCRecentKeys[i] == key { return cls.iosKVCRecentTargets[i] }
         if let t = cls.iosKVCCache[key] { return t }
         let t = uncachedIOSSearch(key, in: cls)
         cls.iosKVCCache[key] = t
-        if cls.iosKVCRecent.count < 8 { cls.iosKVCRecent.append((key, t)) }
+        if cls.iosKVCRecentKeys.count < 8 { cls.iosKVCRecentKeys.append(key); cls.iosKVCRecentTargets.append(t) }
         return t
     }
 
