@@ -53,12 +53,15 @@ final class ScenarioRun {
     var frameClassesDigest: UInt64?
     var callDepth = 0
     /// What each small nib's loads found for its objects' classes, by nib name (Cocoa/NibLoading.swift).
-    var nibClassPlans: [String: NibClassPlan] = [:]
+    /// This and the two plan caches below are read at every nib load and every dealloc, and
+    /// unchecked for exclusivity for the reason the line hint is: each access is one read or
+    /// one write of the cache, never held across a call that touches it again.
+    @exclusivity(unchecked) var nibClassPlans: [String: NibClassPlan] = [:]
     /// Dealloc plans already made, by class (Cocoa/DeallocPlanning.swift).
     /// Indexed by the engine's class id: a cascade of a million objects asks a million times.
-    var planCache: [CachedPlan?] = []
+    @exclusivity(unchecked) var planCache: [CachedPlan?] = []
     /// By class: the last plan of a class whose plan depends on the object's KVC keys.
-    var kvcPlanCache: [KVCCleanupPlan?] = []
+    @exclusivity(unchecked) var kvcPlanCache: [KVCCleanupPlan?] = []
     /// The lines of `dealloc` bodies the plans show, by the token their steps carry. Only
     /// grows, as plans are made, so a plan's tokens stay good after explore restores a run.
     var deallocLines: [DeallocLine] = []
