@@ -40,6 +40,13 @@ public struct NameTable: Sendable {
         return intern(source, range, hash: Self.finish(h))
     }
 
+    /// The id of `name`, added if it is new.
+    public mutating func intern(_ name: String) -> Int32 {
+        if let id = id(of: name) { return id }
+        let utf8 = Array(name.utf8)
+        return intern(utf8, 0..<utf8.count)
+    }
+
     /// The same, with the hash the lexer computed as it scanned the name
     /// (`finish(mix(mix(seed, b0), b1)…)`), so the bytes are read once for both.
     @inline(__always)
@@ -182,6 +189,19 @@ public struct NameIndex: Sendable {
     }
 
     public mutating func set(_ name: Identifier, to index: Int) { set(name.name, to: index) }
+
+    /// The index of the name with id `k` in the table: an array read.
+    public subscript(id k: Int32) -> Int? {
+        let i = Int(k)
+        return i >= 0 && i < byID.count && byID[i] > 0 ? Int(byID[i] - 1) : nil
+    }
+
+    /// Maps the name with id `k` in the table to `index`.
+    public mutating func set(id k: Int32, to index: Int) {
+        let i = Int(k)
+        if i >= byID.count { byID += repeatElement(0, count: max(i + 1 - byID.count, byID.count)) }
+        byID[i] = Int32(index + 1)
+    }
 
     /// Room for every name of the table, so a big scope does not grow step by step.
     public mutating func reserveAll() {

@@ -18,8 +18,12 @@ public enum Parser {
     /// Parses a whole file and returns, with the tree, every name its text holds, each once:
     /// the checker finds names by their ids in it. The table is not part of the tree, so it
     /// is freed once the file is checked.
-    public static func parseNamed(_ file: SourceFile) -> (ScriptFile, NameTable, [Diagnostic]) {
+    /// `nibTables`: `nib { … }` blocks are read as `NibBody.table` (ids into the returned
+    /// table) instead of syntax trees: smaller, and what `run` needs; `matrix`, which
+    /// rewrites nibs, needs the trees.
+    public static func parseNamed(_ file: SourceFile, nibTables: Bool = false) -> (ScriptFile, NameTable, [Diagnostic]) {
         var parser = ScriptParser(file: file)
+        parser.nibTables = nibTables
         let decls = parser.parseFile()
         return (ScriptFile(decls: decls), parser.names, parser.sortedDiagnostics())
     }
@@ -53,6 +57,10 @@ struct ScriptParser {
     private(set) var diagnostics: [Diagnostic] = []
     /// A file with a NUL byte is not read as a script at all.
     private var isBinary = false
+    /// Whether nib blocks are read into `table` rather than into syntax trees.
+    var nibTables = false
+    /// The nib block being read, when `nibTables`.
+    var table = NibTable()
 
     init(file: SourceFile) {
         self.file = file
@@ -330,6 +338,32 @@ struct ScriptParser {
             }
         }
         return (items, range(from: openStart))
+    }
+
+    /// `parseBraced` for items that are kept elsewhere (`item` stores them): returns the
+    /// range from `{` to `}`.
+    @inline(__always)
+    mutating func parseBracedEach(_ item: (inout ScriptParser) throws -> Void) throws -> SourceRange {
+        let openStart = try openBrace()
+        defer { depth -= 1 }
+        while true {
+            skipNewlines()
+            if current.kind == .rightBrace {
+                advance()
+                break
+            }
+            if current.kind == .eof {
+                reportUnclosedBrace(at: openStart)
+                break
+            }
+            let start = index
+            do {
+                try item(&self)
+            } catch {
+                recover(from: start)
+            }
+        }
+        return range(from: openStart)
     }
 
     /// Consumes a `{` and counts it as open; returns its offset.

@@ -61,6 +61,13 @@ struct Checker {
             nibObjectIndex.set(name, to: nibObjects.count)
             nibObjects.append((name, type))
         }
+
+        /// The same for a name of the scope's table, by its id.
+        mutating func addNibObject(id: Int32, _ name: String, _ type: String) {
+            guard nibObjectIndex[id: id] == nil else { return }
+            nibObjectIndex.set(id: id, to: nibObjects.count)
+            nibObjects.append((name, type))
+        }
     }
 
     mutating func check(_ program: inout Program, diagnostics: inout [Diagnostic]) {
@@ -72,6 +79,8 @@ struct Checker {
             switch n.body {
             case .inline(let items):
                 program.inlineNibs[n.name.name] = NibBuilder(classes: classes, names: names).build(n, items: items, diagnostics: &diagnostics)
+            case .table(let table):
+                program.inlineNibs[n.name.name] = NibBuilder(classes: classes).build(n, table: table, names: names, diagnostics: &diagnostics)
             case .file(let path, let range):
                 if let model = ExternalNibs.load(n, path: path, range: range, from: program.file, classes: classes,
                                                    diagnostics: &diagnostics, documents: &documents) {
@@ -255,7 +264,12 @@ struct Checker {
         case .loadNib(let name, let owner):
             _ = type(of: owner, scope, diagnostics: &diagnostics)
             guard let nib = nibs.first(where: { $0.name.name == name.name }) else { diagnostics.append(unknownNib(name)); return }
-            forEachNibObject(nib) { n, c in scope.addNibObject(n, c) }
+            if case .table(let table) = nib.body {
+                // By the ids the parser gave the names: no name is hashed again.
+                for o in table.objects { scope.addNibObject(id: o.name.id, names[o.name.id], names[o.className.id]) }
+            } else {
+                forEachNibObject(nib) { n, c in scope.addNibObject(n, c) }
+            }
         case .watch(let e):
             guard scope.isScenario else {
                 diagnostics.append(.error("'watch' names an object for the scenario's expectations; it belongs in a scenario, not in a method", at: s.range)); return
@@ -442,6 +456,10 @@ extension Checker {
     /// Calls `body` with each object a nib declares, its name and its class, in document
     /// order, without collecting them first.
     func forEachNibObject(_ nib: NibDecl, _ body: (String, String) -> Void) {
+        if case .table(let table) = nib.body {
+            for o in table.objects { body(names[o.name.id], names[o.className.id]) }
+            return
+        }
         guard case .inline(let items) = nib.body else {
             guard let m = externalNibs[nib.name.name] else { return }
             for o in m.objects { body(o.name, o.className) }
