@@ -336,8 +336,35 @@ struct ScriptParser {
             } catch {
                 recover(from: start)
             }
+            if items.count == Self.bigBlock { reserveForBigBlock(&items) }
         }
+        if items.capacity > 2 * items.count + Self.bigBlock { shrink(&items) }
         return (items, range(from: openStart))
+    }
+
+    /// A block this long is likely to be long indeed (a generated script's): see
+    /// `reserveForBigBlock`.
+    static let bigBlock = 4096
+
+    /// Makes room in `items` for as many more items as the file has lines left: a block has
+    /// at most one item per line, so the array never grows again. An array that grows by
+    /// doubling copies itself at every step and touches twice the memory it ends with (a
+    /// block of a million statements spent a fifth of its parse in page faults and copies);
+    /// the room reserved and never used is never touched, so it costs address space only.
+    @inline(never)
+    private func reserveForBigBlock<T>(_ items: inout [T]) {
+        let linesLeft = file.lineStarts.count - file.location(of: current.range.start).line + 1
+        items.reserveCapacity(items.count + max(0, linesLeft))
+    }
+
+    /// Gives back the room `reserveForBigBlock` reserved and the block did not use, when it is
+    /// most of it (the file went on after the block).
+    @inline(never)
+    private func shrink<T>(_ items: inout [T]) {
+        var exact: [T] = []
+        exact.reserveCapacity(items.count)
+        exact.append(contentsOf: items)
+        items = exact
     }
 
     /// `parseBraced` for items that are kept elsewhere (`item` stores them): returns the
