@@ -237,16 +237,21 @@ struct Checker {
     // MARK: Statements
 
     func checkBlock(_ b: Block, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
-        for s in b.statements { checkStatement(s, &scope, diagnostics: &diagnostics) }
+        // Each statement is read where it lies: `for s in` copied every statement out of the
+        // array, payload by payload, and destroyed the copy, which cost more than checking it.
+        b.statements.withUnsafeBufferPointer { statements in
+            for i in statements.indices { checkStatement(statements, i, &scope, diagnostics: &diagnostics) }
+        }
     }
 
-    private func checkStatement(_ s: Stmt, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
-        switch s.kind {
+    private func checkStatement(_ statements: UnsafeBufferPointer<Stmt>, _ i: Int, _ scope: inout Scope,
+                                diagnostics: inout [Diagnostic]) {
+        switch statements[i].kind {
         case .assign(let target, let value):
             let t = type(of: value, scope, diagnostics: &diagnostics, allowNew: true)
             checkAssignTarget(target, valueType: t, &scope, diagnostics: &diagnostics)
         case .retain(let e), .release(let e), .autorelease(let e):
-            if config.isARC { diagnostics.append(arcForbids(s)) }
+            if config.isARC { diagnostics.append(arcForbids(statements[i])) }
             _ = type(of: e, scope, diagnostics: &diagnostics)
         case .cfRelease(let e):
             _ = type(of: e, scope, diagnostics: &diagnostics)
@@ -272,7 +277,7 @@ struct Checker {
             }
         case .watch(let e):
             guard scope.isScenario else {
-                diagnostics.append(.error("'watch' names an object for the scenario's expectations; it belongs in a scenario, not in a method", at: s.range)); return
+                diagnostics.append(.error("'watch' names an object for the scenario's expectations; it belongs in a scenario, not in a method", at: statements[i].range)); return
             }
             guard case .name(let id) = e.kind, scope.variable(id) != nil else {
                 diagnostics.append(.error("'watch' takes a variable of the scenario", at: e.range,
@@ -281,26 +286,26 @@ struct Checker {
             }
         case .drain:
             if !scope.isScenario {
-                diagnostics.append(.error("'drain' ends a run-loop event; it belongs in a scenario, not in a method", at: s.range))
+                diagnostics.append(.error("'drain' ends a run-loop event; it belongs in a scenario, not in a method", at: statements[i].range))
             }
         case .autoreleasePool(let b):
             checkBlock(b, &scope, diagnostics: &diagnostics)
         case .superCall:
             if scope.isScenario {
-                diagnostics.append(.error("'super' calls the superclass's implementation; it belongs in a method", at: s.range))
+                diagnostics.append(.error("'super' calls the superclass's implementation; it belongs in a method", at: statements[i].range))
             } else if let sel = scope.selector, Checker.initializers.contains(sel) {
-                diagnostics.append(.error("an initializer's body already runs after [super \(sel)]; remove 'super'", at: s.range))
+                diagnostics.append(.error("an initializer's body already runs after [super \(sel)]; remove 'super'", at: statements[i].range))
             }
         case .expect(let e):
             if !scope.isScenario {
-                diagnostics.append(.error("expectations belong in a scenario, not in a method", at: s.range)); return
+                diagnostics.append(.error("expectations belong in a scenario, not in a method", at: statements[i].range)); return
             }
             checkExpectation(e, scope, diagnostics: &diagnostics)
         case .command(let verb, let args):
             ControllerCommands.check(verb, args, scope: scope, checker: self, diagnostics: &diagnostics)
         case .choose(let branches):
             if !scope.isScenario {
-                diagnostics.append(.error("'choose' is a choice of the scenario's author; it belongs in a scenario, not in a method", at: s.range))
+                diagnostics.append(.error("'choose' is a choice of the scenario's author; it belongs in a scenario, not in a method", at: statements[i].range))
                 return
             }
             // Names a branch introduces stay known after it, as each branch may be the one taken.
