@@ -14,13 +14,17 @@ struct Checker {
     var documents: ExternalNibs.Documents = [:]
     /// The script's names, by which scopes find them.
     let names: NameTable
+    /// What building the class table found wrong with the script's classes.
+    private let classDiagnostics: [Diagnostic]
 
     /// `names`: the script's names (see `Parser.parseNamed`); any table gives the same
     /// result, the script's own makes name lookups cheap.
     init(program: Program, names: NameTable) {
         config = program.config
-        var ignored: [Diagnostic] = []
-        classes = ClassTable(script: program.classDecls, config: program.config, engine: Engine(), diagnostics: &ignored)
+        // Built once: the table of the built-in classes is most of a small script's check.
+        var found: [Diagnostic] = []
+        classes = ClassTable(script: program.classDecls, config: program.config, engine: Engine(), diagnostics: &found)
+        classDiagnostics = found
         nibs = program.nibDecls
         self.names = names
         traceNames = TraceNames.possible(in: program, classes: classes)
@@ -71,9 +75,7 @@ struct Checker {
     }
 
     mutating func check(_ program: inout Program, diagnostics: inout [Diagnostic]) {
-        var scratch: [Diagnostic] = []
-        _ = ClassTable(script: program.classDecls, config: config, engine: Engine(), diagnostics: &scratch)
-        diagnostics += scratch
+        diagnostics += classDiagnostics
         for d in program.classDecls { checkClass(d, diagnostics: &diagnostics) }
         for n in program.nibDecls {
             switch n.body {
