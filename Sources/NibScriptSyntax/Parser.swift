@@ -353,14 +353,18 @@ struct ScriptParser {
     /// the room reserved and never used is never touched, so it costs address space only.
     @inline(never)
     private func reserveForBigBlock<T>(_ items: inout [T]) {
-        let linesLeft = file.lineStarts.count - file.location(of: current.range.start).line + 1
-        items.reserveCapacity(items.count + max(0, linesLeft))
+        items.reserveCapacity(items.count + linesLeft())
+    }
+
+    /// The lines of the file from the current token's on: no block has more items.
+    func linesLeft() -> Int {
+        max(0, file.lineStarts.count - file.location(of: current.range.start).line + 1)
     }
 
     /// Gives back the room `reserveForBigBlock` reserved and the block did not use, when it is
     /// most of it (the file went on after the block).
     @inline(never)
-    private func shrink<T>(_ items: inout [T]) {
+    func shrink<T>(_ items: inout [T]) {
         var exact: [T] = []
         exact.reserveCapacity(items.count)
         exact.append(contentsOf: items)

@@ -34,6 +34,8 @@ extension ScriptParser {
             }
             var read = NibTable()
             swap(&read, &table)
+            if read.objects.capacity > 2 * read.objects.count + Self.bigBlock { shrink(&read.objects) }
+            if read.connections.capacity > 2 * read.connections.count + Self.bigBlock { shrink(&read.connections) }
             body = .table(read)
         } else {
             body = .inline(try parseBraced { p in try p.parseNibItem() }.0)
@@ -99,6 +101,11 @@ extension ScriptParser {
         }
         let index = table.objects.count
         table.objects.append(.init(name: name, className: className, key: key, parent: parent, end: Int32(clamping: prevEnd)))
+        if table.objects.count == Self.bigBlock {
+            // As a big block of statements does (see `reserveForBigBlock`).
+            let more = linesLeft()
+            table.objects.reserveCapacity(table.objects.count + more)
+        }
         if check(.leftBrace) {
             do {
                 _ = try parseBracedEach { p in try p.parseTableChild(parent: Int32(index)) }
@@ -139,6 +146,10 @@ extension ScriptParser {
         table.connections.append(.init(source: source, outlet: outlet, destination: first, moreStart: Int32(moreStart),
                                        moreCount: Int32(table.moreDestinations.count - moreStart), isStale: isStale,
                                        range: range(from: keyword.range.start)))
+        if table.connections.count == Self.bigBlock {
+            let more = linesLeft()
+            table.connections.reserveCapacity(table.connections.count + more)
+        }
         expectEnd("declaration")
     }
 

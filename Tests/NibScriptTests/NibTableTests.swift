@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import NibScript
-import NibScriptSyntax
+@testable import NibScriptSyntax
 
 /// `run` reads nib blocks as tables of name ids (`NibTable`), other commands as syntax trees:
 /// both must give the same nib models and the same diagnostics, on good scripts and bad.
@@ -97,6 +97,26 @@ final class NibTableTests: XCTestCase {
         for k in 0..<140 { body += String(repeating: " ", count: k) + "v\(k) : UIView {\n" }
         body += String(repeating: "}\n", count: 140)
         assertSame(header + "nib Deep {\n" + body + "connect owner.label -> v3\n}\n")
+    }
+
+    /// A nib past `ScriptParser.bigBlock` objects and connections reserves room for the rest
+    /// of the file at once and gives back what it did not use.
+    func testABigNibBeforeMoreOfTheFile() throws {
+        let n = ScriptParser.bigBlock + 300
+        var body = "nib Big {\n    owner : Owner\n    root : UIView {\n"
+        for k in 0..<n { body += "        v\(k) : UIView\n" }
+        body += "    }\n"
+        for k in 0..<n { body += "    connect owner.views -> v\(k)\n" }
+        body += "    connect owner.label -> v0\n}\n" + String(repeating: "# more of the file\n", count: 4 * n)
+        assertSame(header + body)
+        XCTAssertEqual(outcome(header + body, tables: true).0, "", "a good nib, so that the models are compared too")
+        let file = SourceFile(path: "t.nibscript", text: header + body)
+        let (ast, _, _) = Parser.parseNamed(file, nibTables: true)
+        guard case .nib(let nib)? = ast.decls.last, case .table(let table) = nib.body else { return XCTFail("a table") }
+        XCTAssertEqual(table.objects.count, n + 1)
+        XCTAssertEqual(table.connections.count, n + 1)
+        XCTAssertLessThanOrEqual(table.objects.capacity, 2 * table.objects.count + ScriptParser.bigBlock)
+        XCTAssertLessThanOrEqual(table.connections.capacity, 2 * table.connections.count + ScriptParser.bigBlock)
     }
 
     /// Every example, and each of them with one line taken out: a deterministic stream of
