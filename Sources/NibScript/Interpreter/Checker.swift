@@ -49,7 +49,13 @@ struct Checker {
             nibObjectIndex = NameIndex(names: names)
         }
 
-        func variable(_ n: Identifier) -> (name: String, type: String?)? { variableIndex[n].map { variables[$0] } }
+        func variable(_ n: Identifier) -> (name: String, type: String?)? {
+            // The variable named last is the one most often used next (`x = new …`, then
+            // `retain x`): one String comparison instead of hashing the name. Names are unique
+            // in the list, so it is the same answer.
+            if let last = variables.last, last.name == n.name { return last }
+            return variableIndex[n].map { variables[$0] }
+        }
         func nibObject(_ n: Identifier) -> (name: String, type: String)? { nibObjectIndex[n].map { nibObjects[$0] } }
 
         /// Declares a variable unless the scope has one by that name.
