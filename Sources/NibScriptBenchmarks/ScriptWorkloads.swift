@@ -40,8 +40,8 @@ public enum ScriptWorkload: String, CaseIterable {
     /// Runs the workload on the script at `path`, as the command line would.
     public func run(path: String) -> Measurement {
         let start = clock.now
-        // The bytes alone, as `nibscript run` keeps them (the Data they were read into is freed).
-        guard let bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {
+        // Read as `nibscript run` reads a script (Driver.readScript).
+        guard let bytes = SourceFile.readBytes(atPath: path) else {
             check(false, "cannot read \(path)"); return Measurement(seconds: 0, events: 0, bytes: 0)
         }
         let file = SourceFile(path: path, bytes: bytes)

@@ -165,10 +165,10 @@ public enum Driver {
         if isDirectory.boolValue {
             return .failure(UsageError(message: "cannot read '\(path)': it is a directory, not a script"))
         }
-        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path) else {
+        guard FileManager.default.isReadableFile(atPath: path), let bytes = SourceFile.readBytes(atPath: path) else {
             return .failure(UsageError(message: "cannot read '\(path)': permission denied"))
         }
-        return .success([UInt8](data))
+        return .success(bytes)
     }
 
     static func runCommand(_ args: [String], stdout: TextOutput, stderr: TextOutput, stdin: () -> Data) -> Int32 {
