@@ -72,6 +72,11 @@ struct Checker {
             nibObjects.append((name, type))
         }
 
+        mutating func reserveNibObjects(_ count: Int) {
+            nibObjects.reserveCapacity(nibObjects.count + count)
+            nibObjectIndex.reserveAll()
+        }
+
         /// The same for a name of the scope's table, by its id.
         mutating func addNibObject(id: Int32, _ name: String, _ type: String) {
             guard nibObjectIndex[id: id] == nil else { return }
@@ -278,7 +283,9 @@ struct Checker {
             _ = type(of: owner, scope, diagnostics: &diagnostics)
             guard let nib = nibs.first(where: { $0.name.name == name.name }) else { diagnostics.append(unknownNib(name)); return }
             if case .table(let table) = nib.body {
-                // By the ids the parser gave the names: no name is hashed again.
+                // By the ids the parser gave the names: no name is hashed again; and with room
+                // made at once, as a nib may have a million objects.
+                scope.reserveNibObjects(table.objects.count)
                 for o in table.objects { scope.addNibObject(id: o.name.id, names[o.name.id], names[o.className.id]) }
             } else {
                 forEachNibObject(nib) { n, c in scope.addNibObject(n, c) }
