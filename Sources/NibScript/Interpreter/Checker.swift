@@ -49,12 +49,15 @@ struct Checker {
             nibObjectIndex = NameIndex(names: names)
         }
 
-        func variable(_ n: Identifier) -> (name: String, type: String?)? {
+        func variable(_ n: Identifier) -> (name: String, type: String?)? { variablePosition(n).map { variables[$0] } }
+
+        /// Where the variable named `n` is in `variables`, if it is there.
+        func variablePosition(_ n: Identifier) -> Int? {
             // The variable named last is the one most often used next (`x = new …`, then
             // `retain x`): one String comparison instead of hashing the name. Names are unique
             // in the list, so it is the same answer.
-            if let last = variables.last, last.name == n.name { return last }
-            return variableIndex[n].map { variables[$0] }
+            if !variables.isEmpty, variables[variables.count - 1].name == n.name { return variables.count - 1 }
+            return variableIndex[n]
         }
         func nibObject(_ n: Identifier) -> (name: String, type: String)? { nibObjectIndex[n].map { nibObjects[$0] } }
 
@@ -265,7 +268,12 @@ struct Checker {
             checkAssignTarget(target, valueType: t, &scope, diagnostics: &diagnostics)
         case .retain(let e), .release(let e), .autorelease(let e):
             if config.isARC { diagnostics.append(arcForbids(statements[i])) }
-            _ = type(of: e, scope, diagnostics: &diagnostics)
+            // A name, nearly always: what `type(of:)` would do with it, without its switch.
+            if case .name(let id) = e.kind {
+                _ = nameType(id, scope, diagnostics: &diagnostics)
+            } else {
+                _ = type(of: e, scope, diagnostics: &diagnostics)
+            }
         case .cfRelease(let e):
             _ = type(of: e, scope, diagnostics: &diagnostics)
         case .send(let e, let sel, let args):
@@ -450,7 +458,7 @@ struct Checker {
             if n == "value", sel.hasSuffix(":") { return nil }
             if n == "key", sel == "setValue:forUndefinedKey:" { return nil }
         }
-        if let v = scope.variable(id) { return v.type }
+        if let i = scope.variablePosition(id) { return scope.variables[i].type }
         if let cls = scope.cls, let iv = cls.ivar(n) { return iv.type == "id" ? nil : iv.type }
         if let o = scope.nibObject(id) { return o.type }
         if n == "app" { return config.isIOS ? "UIApplication" : "NSApplication" }
