@@ -140,6 +140,28 @@ final class NibTableTests: XCTestCase {
         }
     }
 
+    /// Examples with nib blocks, each mutated byte by byte as the fuzz test does (fixed seed):
+    /// broken text inside and around the blocks reads the same both ways.
+    func testFuzzedNibBlocksGiveTheSameResults() throws {
+        let root = GoldenFileTests.root
+        let fm = FileManager.default
+        let cwd = fm.currentDirectoryPath
+        XCTAssert(fm.changeCurrentDirectoryPath(root))
+        defer { _ = fm.changeCurrentDirectoryPath(cwd) }
+        var rng = FuzzTests.SplitMix64(state: 0x5EED_0F_7AB1E5)
+        var mutants = 0
+        for path in GoldenTests.scripts(under: "examples") {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            guard text.range(of: #"nib \w+( main)? \{"#, options: .regularExpression) != nil else { continue }
+            for _ in 0..<12 {
+                let bytes = FuzzTests.mutate(Array(text.utf8), &rng, dictionary: FuzzTests.scriptDictionary)
+                assertSame(String(decoding: bytes, as: UTF8.self), path: path)
+                mutants += 1
+            }
+        }
+        XCTAssertGreaterThan(mutants, 100)
+    }
+
     /// `run` frees the tables with the rest of the nibs' syntax, and the names they needed.
     func testRunFreesTheTables() throws {
         let text = header + "nib N {\n    owner : Owner\n    t : UILabel\n    connect owner.label -> t\n}\nscenario \"s\" {\n    o = new Owner\n    load nib N owner o\n    drain\n    expect count t == 1\n}\n"
