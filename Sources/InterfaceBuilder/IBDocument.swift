@@ -153,11 +153,12 @@ public struct IBDocument: Sendable {
     public var initialViewController: Int?
     public var warnings: [IBDiagnostic]
 
-    // Lookup only: never iterated. Built once; checked on use, so edits to `objects` stay correct.
-    private var idIndex: [String: Int] = [:]
-    /// The children of each object, in document order: rebuilt whenever `objects` changes,
-    /// so that walking a tree of n objects costs O(n), not O(n²).
-    private var childIndex: [[Int]] = []
+    /// The children of each object, in document order, as one list cut by `childStart` (the
+    /// children of `i` are `childList[childStart[i]..<childStart[i + 1]]`): rebuilt whenever
+    /// `objects` changes, so that walking a tree of n objects costs O(n), not O(n²), and
+    /// two arrays instead of an array per object (a million of them at a million objects).
+    private var childStart: [Int] = []
+    private var childList: [Int] = []
 
     public init(path: String, kind: IBDocumentKind, platform: IBPlatform, objects: [IBObject],
                 connections: [IBConnection], scenes: [IBScene], initialViewController: Int?,
@@ -174,15 +175,21 @@ public struct IBDocument: Sendable {
     }
 
     private mutating func buildIndexes() {
-        var index: [String: Int] = [:]
-        index.reserveCapacity(objects.count)
-        var children = [[Int]](repeating: [], count: objects.count)
-        for (position, object) in objects.enumerated() {
-            if index[object.id] == nil { index[object.id] = position }
-            if let parent = object.parent, children.indices.contains(parent) { children[parent].append(position) }
+        var counts = [Int](repeating: 0, count: objects.count + 1)
+        for object in objects {
+            if let parent = object.parent, parent >= 0, parent < objects.count { counts[parent + 1] += 1 }
         }
-        idIndex = index
-        childIndex = children
+        for i in 0..<objects.count { counts[i + 1] += counts[i] }
+        var next = counts
+        var list = [Int](repeating: 0, count: counts[objects.count])
+        for (position, object) in objects.enumerated() {
+            if let parent = object.parent, parent >= 0, parent < objects.count {
+                list[next[parent]] = position
+                next[parent] += 1
+            }
+        }
+        childStart = counts
+        childList = list
     }
 
     /// Non-placeholder objects with relationship `.topLevel`, in order.
@@ -198,19 +205,19 @@ public struct IBDocument: Sendable {
         objects.first(where: { $0.placeholderIdentifier == IBElementMap.filesOwnerIdentifier })?.index
     }
 
-    /// The index of the object with this XML id.
+    /// The index of the object with this XML id (the first, if ids repeat). A search: nibscript
+    /// itself never looks an object up by id once a document is read, and an index of a
+    /// million ids cost more than the rest of the document.
     public func index(ofID id: String) -> Int? {
-        if let position = idIndex[id], objects.indices.contains(position), objects[position].id == id {
-            return position
-        }
-        return objects.firstIndex { $0.id == id }
+        objects.firstIndex { $0.id == id }
     }
 
     public func object(withID id: String) -> IBObject? { index(ofID: id).map { objects[$0] } }
 
     /// Direct children of an object, in document order.
-    public func children(of index: Int) -> [Int] {
-        childIndex.indices.contains(index) ? childIndex[index] : []
+    public func children(of index: Int) -> ArraySlice<Int> {
+        guard index >= 0, index + 1 < childStart.count else { return [] }
+        return childList[childStart[index]..<childStart[index + 1]]
     }
 
     /// Connections whose source is this object, in document order.

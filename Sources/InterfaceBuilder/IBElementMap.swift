@@ -230,13 +230,7 @@ enum IBElementMap {
     ]
 
     /// Raw attributes kept on each object, in this order.
-    static let keptAttributes: [String] = [
-        "key", "sceneMemberID", "storyboardIdentifier", "nibName", "customModule",
-        "customModuleProvider", "storyboardName", "referencedIdentifier", "reuseIdentifier",
-        "restorationIdentifier", "systemMenu", "systemItem", "identifier", "type", "title",
-    ]
-    /// Each kept attribute's place in `keptAttributes`.
-    static let keptIndex: [String: Int] = Dictionary(uniqueKeysWithValues: keptAttributes.enumerated().map { ($1, $0) })
+    static let keptAttributes: [String] = IBAttribute.allCases.filter(\.isKept).map(\.name)
 
     static func className(element: String, platform: IBPlatform) -> (name: String, foreign: Bool)? {
         guard let entry = classes[element] else { return nil }

@@ -44,7 +44,7 @@ struct IBRawScene {
 
 /// The single SAX pass over the XML: records objects, candidates, connections and scenes,
 /// and the errors that need no look-ahead (document type, duplicate ids, unknown elements).
-final class IBScanner: NSObject, XMLParserDelegate {
+final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
     /// What the children of an open element are, as far as objects go.
     enum Slot: Equatable {
         case document, outside, scenes, scene(Int)
@@ -71,10 +71,22 @@ final class IBScanner: NSObject, XMLParserDelegate {
     private(set) var nodes: [IBRawNode] = []
     private(set) var connections: [IBRawConnection] = []
     private(set) var scenes: [IBRawScene] = []
-    /// Objects and candidates by id (the first of duplicates). Lookup only.
-    private(set) var nodeIDs: [String: Int] = [:]
-    /// Every id in the object graph, objects or not, where first seen. Lookup only.
-    private(set) var idLocations: [String: IBLocation] = [:]
+    /// Where an id was first seen, and the object or candidate that has it (the first of
+    /// duplicates), if any.
+    struct IDEntry {
+        var location: IBLocation
+        var node: Int?
+    }
+
+    /// Every id in the object graph, objects or not. Lookup only. One table, not one for ids
+    /// and one for objects: at a million objects each insert is a cache miss.
+    private(set) var ids: [String: IDEntry] = [:]
+
+    /// The object or candidate with this id (the first of duplicates).
+    func node(withID id: String) -> Int? { ids[id]?.node }
+
+    /// Where this id was first seen, on any element.
+    func location(ofID id: String) -> IBLocation? { ids[id]?.location }
 
     private(set) var platform: IBPlatform = .ios
     private(set) var kind: IBDocumentKind = .xib
@@ -85,13 +97,58 @@ final class IBScanner: NSObject, XMLParserDelegate {
     private(set) var documentLocation: IBLocation?
     private(set) var initialViewControllerID: String?
 
+    /// What an element's name alone says about it, looked up once per distinct name: a
+    /// large document has millions of elements and a few dozen names, and each lookup in
+    /// `IBElementMap` hashes the name again. Made after the root, so the platform is known.
+    struct ElementFacts {
+        var candidate: (ios: String, mac: String, collection: String)?
+        var isConnection: Bool
+        var isNonObject: Bool
+        /// `<placeholder>`, `<exit>` or an element of a known class.
+        var isKnownObject: Bool
+        var isIgnored: Bool
+        var mappedClass: (name: String, foreign: Bool)?
+
+        init(_ name: String, platform: IBPlatform) {
+            candidate = IBElementMap.candidates[name]
+            isConnection = IBElementMap.connectionElements.contains(name)
+            isNonObject = IBElementMap.nonObjectElements.contains(name)
+            mappedClass = IBElementMap.className(element: name, platform: platform)
+            isKnownObject = name == "placeholder" || name == "exit" || IBElementMap.classes[name] != nil
+            isIgnored = IBElementMap.ignored.contains(name)
+        }
+    }
+
+    private var factsByName: [String: ElementFacts] = [:]
+
+    private func facts(_ name: String) -> ElementFacts {
+        if let known = factsByName[name] { return known }
+        let made = ElementFacts(name, platform: platform)
+        factsByName[name] = made
+        return made
+    }
+
     private var sawRoot = false
-    private var stopped = false
+    private(set) var stopped = false
     private var stack: [Frame] = []
 
     init(path: String, bytes: [UInt8]) {
         self.path = path
         self.positions = IBSourcePositions(bytes: bytes)
+    }
+
+    /// Reads the document from its bytes (`IBPlainXMLReader`) if it is plain XML as Xcode
+    /// writes it; false if it is not, and then this scanner is spent: read the document with
+    /// `run(_:)` on a new one.
+    func runPlain(_ bytes: [UInt8]) -> Bool {
+        // Room for every id at once: growing a table of a million ids rehashes them twenty
+        // times, and growing the nodes copies them as often.
+        let expected = IBPlainXMLReader.countIDAttributes(bytes)
+        ids.reserveCapacity(expected)
+        nodes.reserveCapacity(expected)
+        guard IBPlainXMLReader.read(bytes, into: self) else { return false }
+        finish()
+        return true
     }
 
     func run(_ data: Data) {
@@ -109,6 +166,10 @@ final class IBScanner: NSObject, XMLParserDelegate {
             let code = (parser.parserError as NSError?)?.code ?? 0
             fail(code: code, line: parser.lineNumber, column: parser.columnNumber)
         }
+        finish()
+    }
+
+    private func finish() {
         if !sawRoot, !xmlFailed {
             error("not an Interface Builder document: no root element", at: IBLocation(line: 1, column: 1))
         }
@@ -142,11 +203,6 @@ final class IBScanner: NSObject, XMLParserDelegate {
               at: IBLocation(line: max(line, 1), column: max(column, 1)))
     }
 
-    private func stop(_ parser: XMLParser) {
-        stopped = true
-        parser.abortParsing()
-    }
-
     // MARK: XMLParserDelegate
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
@@ -161,12 +217,35 @@ final class IBScanner: NSObject, XMLParserDelegate {
                 qualifiedName: String?, attributes: [String: String] = [:]) {
         guard !stopped else { return }
         let location = positions.elementStart(line: parser.lineNumber, column: parser.columnNumber)
+        start(name, attributes: IBAttributes(attributes), at: location)
+        if stopped { parser.abortParsing() }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        guard !stopped else { return }
+        endElement()
+    }
+
+    // MARK: elements, from either reader
+
+    func startElement(_ name: String, attributes: IBAttributes, atByte offset: Int) {
+        start(name, attributes: attributes, at: positions.location(ofByte: offset))
+    }
+
+    func endElement() {
+        guard let frame = stack.popLast() else { return }
+        if let node = frame.node, nodes[node].isUnknown {
+            settleUnknown(node)
+        }
+    }
+
+    private func start(_ name: String, attributes: IBAttributes, at location: IBLocation) {
         guard sawRoot else {
-            startRoot(parser, name: name, attributes: attributes, at: location)
+            startRoot(name, attributes: attributes, at: location)
             return
         }
         let frame = stack.last ?? Frame(slot: .skip)
-        let id = attributes["id"].flatMap { $0.isEmpty ? nil : $0 }
+        let id = attributes[.id].flatMap { $0.isEmpty ? nil : $0 }
 
         switch frame.slot {
         case .document:
@@ -179,7 +258,7 @@ final class IBScanner: NSObject, XMLParserDelegate {
             push(frame.slot, owner: frame.owner, scene: frame.scene)
         case .scenes:
             if name == "scene" {
-                scenes.append(IBRawScene(id: attributes["sceneID"] ?? "", location: location))
+                scenes.append(IBRawScene(id: attributes[.sceneID] ?? "", location: location))
                 push(.scene(scenes.count - 1), owner: nil, scene: scenes.count - 1)
             } else {
                 push(.outside, owner: nil, scene: nil)
@@ -188,20 +267,13 @@ final class IBScanner: NSObject, XMLParserDelegate {
             push(name == "objects" ? .topLevel : .outside, owner: nil, scene: scene)
         case .connections:
             register(id, at: location)
-            if IBElementMap.connectionElements.contains(name), let source = frame.owner {
+            if facts(name).isConnection, let source = frame.owner {
                 recordConnection(name, attributes: attributes, source: source, at: location)
             }
             push(.skip, owner: frame.owner, scene: frame.scene)
         case .topLevel, .body, .subviews, .collection, .value:
             register(id, at: location)
-            startInObjectArea(name, id: id, attributes: attributes, frame: frame, at: location)
-        }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        guard !stopped, let frame = stack.popLast() else { return }
-        if let node = frame.node, nodes[node].isUnknown {
-            settleUnknown(node)
+            startInObjectArea(name, facts: facts(name), id: id, attributes: attributes, frame: frame, at: location)
         }
     }
 
@@ -213,35 +285,35 @@ final class IBScanner: NSObject, XMLParserDelegate {
 
     private func register(_ id: String?, at location: IBLocation) {
         guard let id else { return }
-        if let first = idLocations[id] {
-            error("duplicate id '\(id)'; first used on line \(first.line)", at: location)
-        } else {
-            idLocations[id] = location
+        // One probe for the common case, a new id; a duplicate puts the first location back.
+        if let first = ids.updateValue(IDEntry(location: location, node: nil), forKey: id) {
+            ids[id] = first
+            error("duplicate id '\(id)'; first used on line \(first.location.line)", at: location)
         }
     }
 
-    private func startRoot(_ parser: XMLParser, name: String, attributes: [String: String], at location: IBLocation) {
+    private func startRoot(_ name: String, attributes: IBAttributes, at location: IBLocation) {
         sawRoot = true
         documentLocation = location
         switch name {
         case "document":
             isDocument = true
             readDocumentType(attributes, at: location)
-            initialViewControllerID = attributes["initialViewController"].flatMap { $0.isEmpty ? nil : $0 }
+            initialViewControllerID = attributes[.initialViewController].flatMap { $0.isEmpty ? nil : $0 }
             push(.document, owner: nil, scene: nil)
         case "archive":
             // A legacy archive XIB: IBLegacyArchive reads it.
             isLegacyArchive = true
-            stop(parser)
+            stopped = true
         default:
             error("not an Interface Builder document: the root element is <\(name)>, expected <document>",
                   at: location)
-            stop(parser)
+            stopped = true
         }
     }
 
-    private func readDocumentType(_ attributes: [String: String], at location: IBLocation) {
-        let runtime = attributes["targetRuntime"]
+    private func readDocumentType(_ attributes: IBAttributes, at location: IBLocation) {
+        let runtime = attributes[.targetRuntime]
         var runtimePlatform: IBPlatform?
         if let runtime {
             if runtime.hasPrefix("iOS") || runtime == "AppleTV" {
@@ -253,7 +325,7 @@ final class IBScanner: NSObject, XMLParserDelegate {
             }
         }
 
-        guard let type = attributes["type"] else {
+        guard let type = attributes[.type] else {
             error("the document has no type attribute; expected an Interface Builder document type "
                   + "such as com.apple.InterfaceBuilder3.CocoaTouch.XIB", at: location)
             platform = runtimePlatform ?? .ios
@@ -292,17 +364,17 @@ final class IBScanner: NSObject, XMLParserDelegate {
         }
     }
 
-    private func startInObjectArea(_ name: String, id: String?, attributes: [String: String],
+    private func startInObjectArea(_ name: String, facts: ElementFacts, id: String?, attributes: IBAttributes,
                                    frame: Frame, at location: IBLocation) {
         if name == "connections", frame.slot == .body {
             push(.connections, owner: frame.owner, scene: frame.scene)
             return
         }
-        if let candidate = IBElementMap.candidates[name] {
+        if let candidate = facts.candidate {
             if let id, let owner = frame.owner {
                 let className = platform == .ios ? candidate.ios : candidate.mac
                 addNode(IBRawNode(id: id, element: name, className: className, customClass: nil,
-                                  userLabel: attributes["userLabel"], placeholderIdentifier: nil,
+                                  userLabel: attributes[.userLabel], placeholderIdentifier: nil,
                                   parent: owner, relationship: .collection(candidate.collection),
                                   scene: frame.scene, location: location,
                                   attributes: kept(attributes), sceneMemberID: nil, isCandidate: true))
@@ -310,8 +382,9 @@ final class IBScanner: NSObject, XMLParserDelegate {
             push(.skip, owner: frame.owner, scene: frame.scene)
             return
         }
-        if let id, isObject(name, slot: frame.slot) {
-            let node = addObject(name, id: id, attributes: attributes, frame: frame, at: location)
+        if let id, isObject(facts, slot: frame.slot) {
+            let node = addObject(name, mappedClass: facts.mappedClass, id: id, attributes: attributes,
+                                 frame: frame, at: location)
             push(.body, owner: node, scene: frame.scene, node: node)
             return
         }
@@ -321,11 +394,11 @@ final class IBScanner: NSObject, XMLParserDelegate {
             return
         }
         let next: Slot
-        if IBElementMap.ignored.contains(name) {
+        if facts.isIgnored {
             next = .value(name)
         } else {
             switch frame.slot {
-            case .body: next = attributes["key"] != nil ? .value(name) : .collection(name)
+            case .body: next = attributes[.key] != nil ? .value(name) : .collection(name)
             case .collection, .subviews, .value: next = frame.slot  // transparent (<column> in a matrix's <cells>)
             default: next = .value(name)
             }
@@ -333,9 +406,9 @@ final class IBScanner: NSObject, XMLParserDelegate {
         push(next, owner: frame.owner, scene: frame.scene)
     }
 
-    private func isObject(_ name: String, slot: Slot) -> Bool {
-        if IBElementMap.nonObjectElements.contains(name) { return false }
-        if name == "placeholder" || name == "exit" || IBElementMap.classes[name] != nil { return true }
+    private func isObject(_ facts: ElementFacts, slot: Slot) -> Bool {
+        if facts.isNonObject { return false }
+        if facts.isKnownObject { return true }
         // An unknown element with an id is an object only where objects sit.
         switch slot {
         case .topLevel, .subviews, .collection, .body: return true
@@ -343,29 +416,28 @@ final class IBScanner: NSObject, XMLParserDelegate {
         }
     }
 
-    private func kept(_ attributes: [String: String]) -> [(String, String)] {
-        // An element has a few attributes and there are fifteen kept names: look each
-        // attribute up once, then put what is kept in the kept names' order (not the
-        // dictionary's, which differs from run to run).
-        var found: [(index: Int, name: String, value: String)] = []
-        for (name, value) in attributes {
-            if let i = IBElementMap.keptIndex[name] { found.append((i, name, value)) }
-        }
-        if found.count > 1 { found.sort { $0.index < $1.index } }
-        return found.map { ($0.name, $0.value) }
+    private func kept(_ attributes: IBAttributes) -> [(String, String)] {
+        // In the kept attributes' order, not the document's (nor XMLParser's dictionary's,
+        // which differs from run to run).
+        var found: [(attribute: IBAttribute, value: String)] = []
+        for pair in attributes.pairs where pair.attribute.isKept { found.append(pair) }
+        if found.count > 1 { found.sort { $0.attribute.rawValue < $1.attribute.rawValue } }
+        return found.map { ($0.attribute.name, $0.value) }
     }
 
     @discardableResult
     private func addNode(_ node: IBRawNode) -> Int {
         nodes.append(node)
         let index = nodes.count - 1
-        if nodeIDs[node.id] == nil { nodeIDs[node.id] = index }
+        // The first of duplicates keeps the id. Every object's id was registered just before,
+        // so this finds its entry in one probe, in place.
+        Self.claim(&ids[node.id, default: IDEntry(location: node.location, node: nil)], for: index)
         return index
     }
 
-    private func addObject(_ name: String, id: String, attributes: [String: String], frame: Frame,
-                           at location: IBLocation) -> Int {
-        let key = attributes["key"]
+    private func addObject(_ name: String, mappedClass: (name: String, foreign: Bool)?, id: String,
+                           attributes: IBAttributes, frame: Frame, at location: IBLocation) -> Int {
+        let key = attributes[.key]
         // Without an owning object (e.g. wrapped in something unknown inside <objects>), it is top level.
         let topLevel = frame.slot == .topLevel || frame.owner == nil
         let relationship: IBRelationship
@@ -379,14 +451,14 @@ final class IBScanner: NSObject, XMLParserDelegate {
             let clipView = frame.owner.map { nodes[$0].element == "clipView" } ?? false
             relationship = key.map { .property($0) } ?? (clipView ? .subview : .collection("children"))
         }
-        let sceneMemberID = attributes["sceneMemberID"]
-        var customClass = attributes["customClass"].flatMap { $0.isEmpty ? nil : $0 }
+        let sceneMemberID = attributes[.sceneMemberID]
+        var customClass = attributes[.customClass].flatMap { $0.isEmpty ? nil : $0 }
         var placeholder: String?
         var className: String
         var unknown = false
 
         if name == "placeholder" {
-            placeholder = attributes["placeholderIdentifier"] ?? ""
+            placeholder = attributes[.placeholderIdentifier] ?? ""
             switch placeholder {
             case IBElementMap.firstResponderIdentifier: className = IBElementMap.responderClass(platform)
             default: className = "NSObject"
@@ -405,7 +477,7 @@ final class IBScanner: NSObject, XMLParserDelegate {
                   let special = Self.macProxy(id: id) {
             placeholder = special.identifier
             className = special.className
-        } else if let mapped = IBElementMap.className(element: name, platform: platform) {
+        } else if let mapped = mappedClass {
             className = mapped.name
             if mapped.foreign {
                 warning("element '\(name)' is not a \(platform.displayName) element; treated as \(className)",
@@ -424,7 +496,7 @@ final class IBScanner: NSObject, XMLParserDelegate {
         }
 
         var node = IBRawNode(id: id, element: name, className: className, customClass: customClass,
-                             userLabel: attributes["userLabel"], placeholderIdentifier: placeholder,
+                             userLabel: attributes[.userLabel], placeholderIdentifier: placeholder,
                              parent: topLevel ? nil : frame.owner, relationship: relationship,
                              scene: frame.scene, location: location, attributes: kept(attributes),
                              sceneMemberID: sceneMemberID)
@@ -435,6 +507,10 @@ final class IBScanner: NSObject, XMLParserDelegate {
             scenes[scene].objects.append(index)
         }
         return index
+    }
+
+    private static func claim(_ entry: inout IDEntry, for node: Int) {
+        if entry.node == nil { entry.node = node }
     }
 
     /// Mac xibs write File's Owner, First Responder and Application as customObjects with these ids.
@@ -461,30 +537,30 @@ final class IBScanner: NSObject, XMLParserDelegate {
         warning("unknown element '\(node.element)'; treated as \(className)", at: node.location)
     }
 
-    private func recordConnection(_ name: String, attributes: [String: String], source: Int, at location: IBLocation) {
+    private func recordConnection(_ name: String, attributes: IBAttributes, source: Int, at location: IBLocation) {
         let kind: IBConnectionKind
         var label: String?
-        var destination = attributes["destination"]
+        var destination = attributes[.destination]
         var segueKind: String?
         var segueIdentifier: String?
         switch name {
         case "outlet":
             kind = .outlet
-            label = attributes["property"]
+            label = attributes[.property]
         case "outletCollection":
             kind = .outletCollection
-            label = attributes["property"]
+            label = attributes[.property]
         case "action":
             kind = .action
-            label = attributes["selector"]
+            label = attributes[.selector]
             // Mac xibs name the target "target"; iOS ones "destination".
-            destination = destination ?? attributes["target"]
+            destination = destination ?? attributes[.target]
         default:
             kind = .segue
-            segueKind = attributes["kind"]
-            segueIdentifier = attributes["identifier"].flatMap { $0.isEmpty ? nil : $0 }
+            segueKind = attributes[.kind]
+            segueIdentifier = attributes[.identifier].flatMap { $0.isEmpty ? nil : $0 }
             if segueKind == "relationship" {
-                label = "relationship:" + (attributes["relationship"] ?? "")
+                label = "relationship:" + (attributes[.relationship] ?? "")
             } else {
                 label = segueIdentifier ?? segueKind
             }
@@ -500,7 +576,7 @@ final class IBScanner: NSObject, XMLParserDelegate {
         }
         connections.append(IBRawConnection(kind: kind, element: name, source: source, name: label,
                                            destinationID: destination, location: location,
-                                           eventType: kind == .action ? attributes["eventType"] : nil,
+                                           eventType: kind == .action ? attributes[.eventType] : nil,
                                            segueKind: segueKind, segueIdentifier: segueIdentifier))
     }
 }

@@ -7,12 +7,14 @@ extension IBDocument {
     /// File's Owner.
     public var scriptNames: [String?] {
         var used: Set<String> = ["owner"]
+        used.reserveCapacity(objects.count + 1)  // growing a set of a million names rehashes it twenty times
         // The next suffix to try for each name, so a thousand objects of one label are
         // numbered in linear time, not by trying every suffix again for each.
         var next: [String: Int] = [:]
-        return objects.map { o in
-            guard !o.isPlaceholder else { return nil }
-            let base = Self.scriptIdentifier(o.displayName)
+        // By index, reading fields in place: a copy of each object cost more than its name.
+        return objects.indices.map { i in
+            guard !objects[i].isPlaceholder else { return nil }
+            let base = Self.scriptIdentifier(objects[i].displayName)
             if used.insert(base).inserted { return base }
             var k = next[base] ?? 2
             while used.contains("\(base)_\(k)") { k += 1 }

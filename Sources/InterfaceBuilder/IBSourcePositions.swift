@@ -14,18 +14,34 @@ struct IBSourcePositions {
     /// Per line, whether it is all ASCII: there a column is a byte, and no walk is needed.
     private var lineIsASCII: [Bool] = []
 
+    // Byte offsets from the plain reader also arrive in increasing order.
+    private var forwardLine = 0
+    private var forwardOffset = 0
+    private var forwardColumn = 1
+
     init(bytes: [UInt8]) {
         self.bytes = bytes
         // XMLParser does not count a UTF-8 byte order mark as a column.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { lineStarts = [3] }
         var ascii = true
-        for (offset, byte) in bytes.enumerated() {
-            if byte == 0x0A {
-                lineStarts.append(offset + 1)
-                lineIsASCII.append(ascii)
-                ascii = true
-            } else if byte >= 0x80 {
-                ascii = false
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                // Eight printable ASCII bytes hold no line end and keep the line ASCII.
+                if offset + 8 <= buffer.count,
+                   IBXMLText.isPlainASCII(UnsafeRawPointer(buffer.baseAddress! + offset).loadUnaligned(as: UInt64.self)) {
+                    offset += 8
+                    continue
+                }
+                let byte = buffer[offset]
+                if byte == 0x0A {
+                    lineStarts.append(offset + 1)
+                    lineIsASCII.append(ascii)
+                    ascii = true
+                } else if byte >= 0x80 {
+                    ascii = false
+                }
+                offset += 1
             }
         }
         lineIsASCII.append(ascii)
@@ -100,6 +116,25 @@ struct IBSourcePositions {
             return IBLocation(line: startLine, column: max(cursorColumn - back, 1))
         }
         return IBLocation(line: startLine, column: characters(from: lineStart, to: probe) + 1)
+    }
+
+    /// The location of the byte at `offset` (a `<` the plain reader found). Offsets must come
+    /// in increasing order: the walk resumes where the last one ended.
+    mutating func location(ofByte offset: Int) -> IBLocation {
+        var line = forwardLine
+        while line + 1 < lineStarts.count, lineStarts[line + 1] <= offset { line += 1 }
+        let start = lineStarts[line]
+        guard offset >= start else { return IBLocation(line: line + 1, column: 1) }  // inside the mark
+        if lineIsASCII[line] {
+            forwardLine = line
+            return IBLocation(line: line + 1, column: offset - start + 1)
+        }
+        if line != forwardLine || forwardOffset < start || forwardOffset > offset {
+            (forwardOffset, forwardColumn) = (start, 1)
+        }
+        forwardColumn += characters(from: forwardOffset, to: offset)
+        (forwardLine, forwardOffset) = (line, offset)
+        return IBLocation(line: line + 1, column: forwardColumn)
     }
 
     /// The length in bytes from (line, column) to the next `>`: how long the tag, attribute

@@ -21,17 +21,35 @@ public struct Measurement: Equatable {
     public var bytes: Int
     /// The process's peak resident memory, when the workload ran in a process of its own.
     public var peakKB: Int?
+    /// Processor time (user and system) of the timed part: unlike `seconds`, it does not grow
+    /// when other work on a shared machine takes the processor away.
+    public var cpuSeconds: Double?
 
     /// One line a child process prints for its parent.
-    var line: String { "\(seconds) \(events) \(bytes) \(peakKB ?? -1)" }
-    init(seconds: Double, events: Int, bytes: Int, peakKB: Int? = nil) {
+    var line: String { "\(seconds) \(events) \(bytes) \(peakKB ?? -1) \(cpuSeconds ?? -1)" }
+    init(seconds: Double, events: Int, bytes: Int, peakKB: Int? = nil, cpuSeconds: Double? = nil) {
         self.seconds = seconds; self.events = events; self.bytes = bytes; self.peakKB = peakKB
+        self.cpuSeconds = cpuSeconds
     }
     init?(line: String) {
         let f = line.split(separator: " ")
-        guard f.count == 4, let s = Double(f[0]), let e = Int(f[1]), let b = Int(f[2]), let k = Int(f[3]) else { return nil }
-        self.init(seconds: s, events: e, bytes: b, peakKB: k < 0 ? nil : k)
+        guard f.count == 4 || f.count == 5, let s = Double(f[0]), let e = Int(f[1]), let b = Int(f[2]),
+              let k = Int(f[3]) else { return nil }
+        let cpu = f.count == 5 ? Double(f[4]) : nil
+        self.init(seconds: s, events: e, bytes: b, peakKB: k < 0 ? nil : k, cpuSeconds: cpu.flatMap { $0 < 0 ? nil : $0 })
     }
+}
+
+/// This process's processor time so far, user and system, in seconds.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
 /// Peak resident memory of this process so far, in KB. On Linux it is VmHWM, the high-water

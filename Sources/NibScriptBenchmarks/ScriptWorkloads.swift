@@ -40,6 +40,7 @@ public enum ScriptWorkload: String, CaseIterable {
     /// Runs the workload on the script at `path`, as the command line would.
     public func run(path: String) -> Measurement {
         let start = clock.now
+        let startCPU = processCPUSeconds()
         // Read as `nibscript run` reads a script (Driver.readScript).
         guard let bytes = SourceFile.readBytes(atPath: path) else {
             check(false, "cannot read \(path)"); return Measurement(seconds: 0, events: 0, bytes: 0)
@@ -49,7 +50,8 @@ public enum ScriptWorkload: String, CaseIterable {
         var (program, diagnostics) = Compiler.compile(file, nibTables: true)
         check(program != nil, "\(path) compiles: \(diagnostics.first.map { "\($0)" } ?? "")")
         if self == .compile {
-            return Measurement(seconds: nanoseconds(clock.now - start) / 1e9, events: 0, bytes: bytes.count)
+            return Measurement(seconds: nanoseconds(clock.now - start) / 1e9, events: 0, bytes: bytes.count,
+                               cpuSeconds: processCPUSeconds() - startCPU)
         }
         let out: TextOutput
         let counter = CountingOutput()
@@ -64,8 +66,10 @@ public enum ScriptWorkload: String, CaseIterable {
         let reports = Runner.run(program!, quiet: quiet, to: out)
         out.flush()
         let seconds = nanoseconds(clock.now - start) / 1e9
+        let cpu = processCPUSeconds() - startCPU
         check(reports.allSatisfy { $0.failed == 0 && $0.crash == nil }, "\(path): every expectation holds")
-        return Measurement(seconds: seconds, events: reports.reduce(0) { $0 + $1.events }, bytes: counter.bytes)
+        return Measurement(seconds: seconds, events: reports.reduce(0) { $0 + $1.events }, bytes: counter.bytes,
+                           cpuSeconds: cpu)
     }
 }
 

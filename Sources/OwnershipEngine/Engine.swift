@@ -187,6 +187,13 @@ public final class Engine {
 
     public var poolDepth: Int { s.pools.count }
     public func pendingReleases(inPool i: Int) -> [ObjectID] { s.pools[i] }
+    /// The releases pending in every pool: whether an event's end drains anything, asked
+    /// before and after every command, without copying the pools.
+    public var pendingReleaseCount: Int {
+        var n = 0
+        for p in s.pools { n += p.count }
+        return n
+    }
     public func pushPool() {
         guard s.crash == nil else { return }
         s.pools.append([])
@@ -226,7 +233,7 @@ public final class Engine {
         // goes because it was replaced.
         let oldWhy: Cause = value == nil ? (cause ?? .replaced(r)) : .replaced(r)
         // Whatever the new rule, the slot no longer waits to be zeroed for its old target.
-        if let old, !s.weakReferrers[old.index].isEmpty { s.unregisterWeak(r, from: old) }
+        if let old, !s.weakReferrers.isEmpty(at: old.index) { s.unregisterWeak(r, from: old) }
         switch rule {
         case .retain:
             if let v = value { guard retain(v, cause: why) else { return false } }

@@ -28,10 +28,10 @@ struct EngineState {
     var numbers: [Int32] = []
     var slotBase: [Int32] = []
     var deallocSite: [Int32] = []
-    var weakReferrers: [[SlotRef]] = []
+    var weakReferrers = SparseLists<SlotRef>()
     /// +1s an object has taken over without a slot of its own for them (Mac top-level objects
     /// handed to File's Owner): they count for reachability.
-    var adopted: [[ObjectID]] = []
+    var adopted = SparseLists<ObjectID>()
 
     // Slots, flat: a single slot holds an ObjectID raw value (or -1); a list slot holds an
     // index into `lists` (or -1 before its first element).
@@ -97,7 +97,7 @@ struct EngineState {
         classOf.append(c); counts.append(1); states.append(.alive); names.append(name)
         if hidden { numbers.append(0) } else { visibleCount += 1; numbers.append(visibleCount) }
         slotBase.append(Int32(slotTarget.count)); deallocSite.append(-1)
-        weakReferrers.append([]); adopted.append([]); firstListHolder.append(EngineState.noHolder)
+        weakReferrers.appendEmpty(); adopted.appendEmpty(); firstListHolder.append(EngineState.noHolder)
         if slotCount > 0 {
             slotTarget.append(contentsOf: repeatElement(-1, count: slotCount))
             slotClaims.append(contentsOf: repeatElement(0, count: slotCount))
@@ -154,7 +154,7 @@ struct EngineState {
         let slots = classes[classOf[o.index].index].slots
         for k in slots.indices where !slots[k].isList {
             let t = slotTarget[base + k]
-            if t >= 0, !weakReferrers[Int(t)].isEmpty { unregisterWeak(SlotRef(o, k), from: ObjectID(t)) }
+            if t >= 0, !weakReferrers.isEmpty(at: Int(t)) { unregisterWeak(SlotRef(o, k), from: ObjectID(t)) }
         }
     }
 

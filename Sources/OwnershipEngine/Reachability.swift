@@ -60,7 +60,7 @@ extension Engine {
                     if owed[target.index] { visit(target) }
                 }
             }
-            guard !s.adopted[o.index].isEmpty else { continue }
+            guard !s.adopted.isEmpty(at: o.index) else { continue }
             if followsAdopted(o) {
                 s.adopted[o.index].forEach(visit)
             } else {

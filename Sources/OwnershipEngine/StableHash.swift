@@ -12,8 +12,14 @@ public struct StableHash {
     }
     @inline(__always) public mutating func combine(_ x: Int32) { combine(Int(x)) }
     public mutating func combine(_ s: String) {
-        var n = 0
-        for b in s.utf8 { combine(Int(b)); n += 1 }
+        // The bytes in place (a native string's own buffer), not through the UTF-8 view's
+        // iterator, which cost several times the hashing: nibs bind names and KVC keys at
+        // every load, and explore digests each binding.
+        var s = s
+        let n = s.withUTF8 { bytes -> Int in
+            for b in bytes { combine(Int(b)) }
+            return bytes.count
+        }
         combine(n)
     }
 

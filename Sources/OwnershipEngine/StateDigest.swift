@@ -80,4 +80,13 @@ extension Engine {
 
     /// The list slots that hold `o` (one per occurrence), in the order it was added to them.
     public func listHolders(of o: ObjectID) -> [SlotRef] { s.listHolders(of: o) }
+
+    /// The same, one by one, without building an array: asked at every push (which stack
+    /// holds a controller) and for every view's way up to the window.
+    public func forEachListHolder(of o: ObjectID, _ body: (SlotRef) -> Void) {
+        let first = s.firstListHolder[o.index]
+        if first == EngineState.noHolder { return }
+        body(first)
+        if let more = s.moreListHolders[o.raw] { for r in more { body(r) } }
+    }
 }

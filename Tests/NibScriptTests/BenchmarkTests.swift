@@ -23,6 +23,9 @@ final class BenchmarkTests: XCTestCase {
             let path = try w.prepare(size: 50, in: dir)
             let m = w.run(path: path)
             if w == .compile { XCTAssertGreaterThan(m.bytes, 0, w.rawValue) } else { XCTAssertGreaterThan(m.events, 0, w.rawValue) }
+            // Processor time is measured beside the wall time, for growth on a shared machine.
+            XCTAssertNotNil(m.cpuSeconds, w.rawValue)
+            XCTAssertGreaterThanOrEqual(m.cpuSeconds ?? -1, 0, w.rawValue)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NibScriptBenchmarks
 import NibScriptSyntax
 import XCTest
 @testable import NibScript

@@ -115,6 +115,20 @@ final class RuntimeClass {
     /// The script's implementation of each lifecycle callback, by the callback's index in
     /// `Callback.allCases` (`.some(nil)`: looked up, none).
     @exclusivity(unchecked) private var lifecycleCache: [(MethodDecl, RuntimeClass, String)??] = []
+    /// Bit i: the script implements callback i somewhere in the ancestry (nil until asked).
+    @exclusivity(unchecked) private var lifecycleOverrideBits: UInt32?
+    /// Whether the script implements `cb` for this class: one bit test, where the method
+    /// itself would be a copy of its declaration. Most callbacks sent are not overridden.
+    func overrides(_ cb: Callback) -> Bool {
+        let bits: UInt32
+        if let b = lifecycleOverrideBits { bits = b } else {
+            var b: UInt32 = 0
+            for c in Callback.allCases where lifecycleMethod(c) != nil { b |= 1 << UInt32(c.index) }
+            lifecycleOverrideBits = b
+            bits = b
+        }
+        return bits & (1 << UInt32(cb.index)) != 0
+    }
     /// The script's implementation of a callback, if any: the method, its class and the
     /// selector it is implemented under (nearest class first, the real selector first).
     func lifecycleMethod(_ cb: Callback) -> (MethodDecl, RuntimeClass, String)? {
@@ -131,16 +145,26 @@ final class RuntimeClass {
 
     /// Each platform's outlet search, by key (see `KeyValueCoding.iosSearch`, `macSearch`).
     @exclusivity(unchecked) var iosKVCCache: [String: OutletTarget] = [:]
+    /// The first few keys of `iosKVCCache` and their targets, searched by comparing names
+    /// before hashing one.
+    @exclusivity(unchecked) var iosKVCRecentKeys: [String] = []
+    @exclusivity(unchecked) var iosKVCRecentTargets: [OutletTarget] = []
     @exclusivity(unchecked) var macKVCCache: [String: OutletTarget] = [:]
 
     @exclusivity(unchecked) private var initializerCache: [String: [(MethodDecl, RuntimeClass)]] = [:]
     /// The bodies of initializer `selector` that run on a new object, root class first.
     func initializerBodies(_ selector: String) -> [(MethodDecl, RuntimeClass)] {
+        // A class is asked for two or three initializers (`init`, `initWithNibName:bundle:`,
+        // `initWithCoder:`), whose names are literals: compared, not hashed.
+        for i in initializerRecentSelectors.indices where initializerRecentSelectors[i] == selector { return initializerRecentBodies[i] }
         if let cached = initializerCache[selector] { return cached }
         let bodies = ancestors.reversed().compactMap { k in k.methods[selector].map { ($0, k) } }
         initializerCache[selector] = bodies
+        if initializerRecentSelectors.count < 4 { initializerRecentSelectors.append(selector); initializerRecentBodies.append(bodies) }
         return bodies
     }
+    @exclusivity(unchecked) private var initializerRecentSelectors: [String] = []
+    @exclusivity(unchecked) private var initializerRecentBodies: [[(MethodDecl, RuntimeClass)]] = []
 
     func property(_ name: String) -> RuntimeProperty? { propertyMap[name] }
     func ivar(_ name: String) -> RuntimeIvar? { ivarMap[name] }
@@ -158,16 +182,40 @@ final class RuntimeClass {
     /// The nearest implementation of a selector written in the script, and its class.
     func method(_ selector: String) -> (MethodDecl, RuntimeClass)? { methodMap[selector] }
     func option(_ name: String) -> String? {
+        if name == "cleanup" {
+            if let c = cleanupOptionCache { return c }
+            let v = uncachedOption(name); cleanupOptionCache = .some(v); return v
+        }
+        return uncachedOption(name)
+    }
+    private func uncachedOption(_ name: String) -> String? {
         for c in ancestors { if let o = c.options.first(where: { $0.name == name }) { return o.value } }
         return nil
     }
-    var controllerNibName: Identifier? { ancestors.lazy.compactMap(\.nibName).first }
+    /// `option cleanup`, asked at every view load, unload and controller dealloc.
+    @exclusivity(unchecked) private var cleanupOptionCache: String??
+    /// The nib the class's view or window loads from (the nearest class that names one),
+    /// asked at every view load.
+    var controllerNibName: Identifier? {
+        if let c = controllerNibNameCache { return c }
+        let v = ancestors.lazy.compactMap(\.nibName).first; controllerNibNameCache = .some(v); return v
+    }
+    @exclusivity(unchecked) private var controllerNibNameCache: Identifier??
+    /// The `view` property (loading, unloading): asked without hashing its name.
+    var viewProperty: RuntimeProperty? {
+        if let c = viewPropertyCache { return c }
+        let v = propertyMap["view"]; viewPropertyCache = .some(v); return v
+    }
+    @exclusivity(unchecked) private var viewPropertyCache: RuntimeProperty??
 
-    @exclusivity(unchecked) private var kinds: (view: Bool, uiViewController: Bool, viewController: Bool, windowController: Bool)?
-    private var kind: (view: Bool, uiViewController: Bool, viewController: Bool, windowController: Bool) {
+    private typealias Kinds = (view: Bool, uiViewController: Bool, viewController: Bool, windowController: Bool,
+                               navigationController: Bool, tabBarController: Bool)
+    @exclusivity(unchecked) private var kinds: Kinds?
+    private var kind: Kinds {
         if let k = kinds { return k }
         let ui = isKind(of: "UIViewController")
-        let k = (isKind(of: "UIView") || isKind(of: "NSView"), ui, ui || isKind(of: "NSViewController"), isKind(of: "NSWindowController"))
+        let k = (isKind(of: "UIView") || isKind(of: "NSView"), ui, ui || isKind(of: "NSViewController"), isKind(of: "NSWindowController"),
+                 isKind(of: "UINavigationController"), isKind(of: "UITabBarController"))
         kinds = k
         return k
     }
@@ -175,6 +223,9 @@ final class RuntimeClass {
     var isUIViewController: Bool { kind.uiViewController }
     var isViewController: Bool { kind.viewController }
     var isWindowController: Bool { kind.windowController }
+    /// Asked at every push, pop and appearance transition (which child a container shows).
+    var isNavigationController: Bool { kind.navigationController }
+    var isTabBarController: Bool { kind.tabBarController }
     /// Interface Builder archives the objects it knows (views, controllers, windows, menus…)
     /// and they come back through `initWithCoder:`; a plain custom object (the NSObject cube)
     /// gets `init` (N2).

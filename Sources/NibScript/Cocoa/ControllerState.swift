@@ -31,15 +31,43 @@ enum Callback: String, CaseIterable {
 
     /// The callback a selector written in a script stands for.
     static func named(_ selector: String) -> Callback? {
+        // The initializers the interpreter itself sends at every `new` of a controller,
+        // recognized without splitting the selector.
+        switch selector {
+        case "init": return .initialize
+        case "initWithNibName:bundle:": return .initWithNibName
+        case "initWithCoder:": return .initWithCoder
+        default: break
+        }
         guard let colon = selector.utf8.firstIndex(of: UInt8(ascii: ":")) else { return Callback(rawValue: selector) }
         return colon == selector.startIndex ? nil : Callback(rawValue: String(selector[..<colon]))
     }
 
     static var names: [String] { allCases.map(\.rawValue) }
 
-    /// Its index in `allCases`.
-    var index: Int { Callback.ordered.firstIndex(of: self)! }
-    private static let ordered = Callback.allCases
+    /// Its index in `allCases`, by a switch: it is asked for every callback sent (to find its
+    /// rule and the script's override), and searching `allCases` cost more than the callback.
+    /// A test checks it against `allCases`.
+    var index: Int {
+        switch self {
+        case .initialize: return 0
+        case .initWithNibName: return 1
+        case .initWithCoder: return 2
+        case .awakeFromNib: return 3
+        case .loadView: return 4
+        case .viewDidLoad: return 5
+        case .viewWillAppear: return 6
+        case .viewDidAppear: return 7
+        case .viewWillDisappear: return 8
+        case .viewDidDisappear: return 9
+        case .didReceiveMemoryWarning: return 10
+        case .viewWillUnload: return 11
+        case .viewDidUnload: return 12
+        case .loadWindow: return 13
+        case .windowDidLoad: return 14
+        case .dealloc: return 15
+        }
+    }
 }
 
 /// The transition table of a view controller's lifecycle: for each callback, the states it
@@ -104,27 +132,36 @@ struct CallbackRecord {
 /// this holds what is not ownership: which window is key, the selected tab, appearance
 /// states, the callbacks sent, and which objects each view load made. The per-controller
 /// tables keep their own digests for explore's state hash (DigestedCollections.swift).
+///
+/// Its fields are read at every callback and at every run-loop turn explore hashes (a
+/// dozen at each), and a class's stored property is otherwise checked for exclusive access
+/// on each read and write, which cost more than the reads. They are unchecked for the
+/// reason the engine's state is (grammar.md, "Costs"): no access to them is held across a
+/// call that touches them again (each is read or changed in one expression that calls
+/// nothing that changes these fields; a closure passed to a field's method only reads the
+/// engine and the classes), and a
+/// run is used by one thread at a time.
 final class ControllerState {
-    var keyWindow: ObjectID?
+    @exclusivity(unchecked) var keyWindow: ObjectID?
     /// The controller whose view the key window shows at its bottom (its root, once shown).
-    var shownRoot: ObjectID?
+    @exclusivity(unchecked) var shownRoot: ObjectID?
     /// Mac window and view controllers that have been shown.
-    var macShown = DigestedObjectSet()
+    @exclusivity(unchecked) var macShown = DigestedObjectSet()
     /// The command now running, for errors found at run time.
-    var currentRange: SourceRange?
-    var selectedTab = DigestedObjectMap<Int>()
-    var appearance = DigestedObjectMap<Appearance>()
-    var callbacks: [CallbackRecord] = []
+    @exclusivity(unchecked) var currentRange: SourceRange?
+    @exclusivity(unchecked) var selectedTab = DigestedObjectMap<Int>()
+    @exclusivity(unchecked) var appearance = DigestedObjectMap<Appearance>()
+    @exclusivity(unchecked) var callbacks: [CallbackRecord] = []
     /// Modal presentations, bottom first.
-    var presentations: [Presentation] = []
+    @exclusivity(unchecked) var presentations: [Presentation] = []
     /// Objects allocated while each controller's view loaded (loadView and viewDidLoad).
-    var viewObjects = DigestedObjectMap<[ObjectID]>()
+    @exclusivity(unchecked) var viewObjects = SparseDigestedObjectMap<[ObjectID]>()
     /// Controllers whose view has been loaded at least once.
-    var everLoaded = DigestedObjectSet()
+    @exclusivity(unchecked) var everLoaded = DigestedObjectSet()
     /// V10: the keys KVC set on each controller while its loadView ran (`option cleanup kvc`).
-    var trackedKeys = DigestedObjectMap<[String]>()
+    @exclusivity(unchecked) var trackedKeys = SparseDigestedObjectMap<[String]>()
     /// Errors of the lifecycle found at run time (an impossible order of commands).
-    var runtimeErrors: [Diagnostic] = []
+    @exclusivity(unchecked) var runtimeErrors: [Diagnostic] = []
 
     func appearance(of c: ObjectID) -> Appearance { appearance[c] ?? .disappeared }
 }

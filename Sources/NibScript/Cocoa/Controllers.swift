@@ -30,7 +30,7 @@ extension ScenarioRun {
         let firstNew = engine.objectCount
         deliver(.loadView, to: c) { self.defaultLoadView(c, cls) }
         guard !crashed else { return }
-        if let p = cls.property("view"), engine.read(SlotRef(c, p.slot)) == nil {
+        if let p = cls.viewProperty, engine.read(SlotRef(c, p.slot)) == nil {
             if let nib = cls.controllerNibName, cls.method("loadView") == nil {
                 engine.raise("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '-[\(cls.nearestBuiltin.name) _loadViewFromNibNamed:bundle:] loaded the \"\(nib.name)\" nib but the view outlet was not set.'",
                              object: c, selector: "loadView")
@@ -41,8 +41,9 @@ extension ScenarioRun {
         }
         controllers.everLoaded.insert(c)
         controllerDidLoadView(c, cls)
-        let made = (firstNew..<engine.objectCount).map { ObjectID(Int32($0)) }.filter { !engine.isHidden($0) }
-        controllers.viewObjects[c, default: []] += made
+        var made = controllers.viewObjects[c] ?? []
+        for i in firstNew..<engine.objectCount where !engine.isHidden(ObjectID(Int32(i))) { made.append(ObjectID(Int32(i))) }
+        controllers.viewObjects[c] = made
     }
 
     /// UIViewController's and NSViewController's own `loadView`.
@@ -51,11 +52,18 @@ extension ScenarioRun {
             loadNib(model, owner: c, keptBy: config.isMac ? c : nil)
             if config.isIOS, cls.option("cleanup") == "kvc" {
                 // V10 (001_…): the keys setValue:forKey: set on the controller while loadView ran.
-                let keys = model.connections.filter { $0.kind == .outlet && $0.source == .owner && $0.name != "view" }.map(\.name)
+                // Read in place (this runs at every view load): the list of them is made only
+                // for the trace.
+                func isKVCKey(_ k: NibModel.Connection) -> Bool { k.kind == .outlet && k.source == .owner && k.name != "view" }
                 var tracked = controllers.trackedKeys[c] ?? []
-                for k in keys where !tracked.contains(k) { tracked.append(k) }
+                for i in model.connections.indices where isKVCKey(model.connections[i]) && !tracked.contains(model.connections[i].name) {
+                    tracked.append(model.connections[i].name)
+                }
                 controllers.trackedKeys[c] = tracked
-                note("cleanup kvc: tracked the keys KVC set during loadView: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) (V10)")
+                note({
+                    let keys = model.connections.filter(isKVCKey).map(\.name)
+                    return "cleanup kvc: tracked the keys KVC set during loadView: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) (V10)"
+                }())
             }
         } else if config.isIOS {
             // No nib: UIViewController makes a plain UIView.
@@ -131,7 +139,9 @@ extension ScenarioRun {
 
     /// Sends a lifecycle callback: checks it against the transition table, records it, runs
     /// the script's override or else the built-in behaviour.
-    func deliver(_ cb: Callback, to c: ObjectID, builtin: (() -> Void)? = nil) {
+    /// `builtin` is not optional so that it need not escape: an optional closure is
+    /// allocated at every call, and a callback is sent several times per push.
+    func deliver(_ cb: Callback, to c: ObjectID, builtin: () -> Void = {}) {
         guard !crashed, engine.isAlive(c) else { return }
         let cls = runtimeClass(of: c)
         if cls.isViewController, let rule = Lifecycle.rule(for: cb) {
@@ -146,15 +156,13 @@ extension ScenarioRun {
             if let to = rule.to { controllers.appearance[c] = to }
         }
         controllers.callbacks.append(CallbackRecord(object: c, callback: cb, line: line))
-        if let (m, owner, sel) = lifecycleMethod(cb, in: cls) {
+        if cls.overrides(cb), let (m, owner, sel) = lifecycleMethod(cb, in: cls) {
             invoke(m, of: owner, on: c, selector: sel)
         } else {
             note("-[\(cls.name) \(cb.selectors[0])] on \(shortLabel(c)) (not overridden)")
-            if let builtin {
-                depth += 1
-                builtin()
-                depth -= 1
-            }
+            depth += 1
+            builtin()
+            depth -= 1
         }
     }
 

@@ -1,6 +1,12 @@
 import NibScriptSyntax
 import OwnershipEngine
 
+/// The last dealloc plan made for a class with `option cleanup kvc`, and the keys it nils.
+struct KVCCleanupPlan {
+    var keys: [String]
+    var plan: DeallocPlan
+}
+
 /// A class's dealloc plan, made once.
 struct CachedPlan {
     var plan: DeallocPlan
@@ -29,8 +35,16 @@ extension ScenarioRun: DeallocPlanner {
         // KVC set on this very object: plans are made once per class and kept.
         let perObject = cls.option("cleanup") == "kvc"
         if !perObject, c.index < planCache.count, let plan = planCache[c.index] { return plan.plan }
+        // With `cleanup kvc` the plan depends on the class and the keys alone: the last plan
+        // made for the class is reused while the object's keys are the same (they nearly
+        // always are: the keys its nib's outlets set).
+        let keys = perObject ? controllers.trackedKeys[o] ?? [] : []
+        if perObject, c.index < kvcPlanCache.count, let cached = kvcPlanCache[c.index], cached.keys == keys { return cached.plan }
         let plan = makePlan(for: o, cls)
-        if !perObject {
+        if perObject {
+            if c.index >= kvcPlanCache.count { kvcPlanCache += repeatElement(nil, count: c.index + 1 - kvcPlanCache.count) }
+            kvcPlanCache[c.index] = KVCCleanupPlan(keys: keys, plan: plan)
+        } else {
             if c.index >= planCache.count { planCache += repeatElement(nil, count: c.index + 1 - planCache.count) }
             planCache[c.index] = CachedPlan(plan: plan, recordsCallback: cls.isViewController || cls.isWindowController)
         }

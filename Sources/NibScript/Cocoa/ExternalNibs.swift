@@ -168,14 +168,22 @@ struct NibModelMapping {
 
     /// Names given so far, and the next suffix to try for each, so that n objects with the
     /// same label are named in O(n), not O(n²).
+    /// By the document's object index: arrays, not dictionaries, as every object of a xib is
+    /// chosen (at a million objects, each dictionary insert was a cache miss).
     struct Selection {
         var order: [Int] = []
         /// Where each chosen object stands in `order`.
-        var position: [Int: Int] = [:]
+        var position: [Int?]
         /// A parent for each chosen object: its IB parent, or for a storyboard the controller
         /// that holds it (other scene objects, controllers reached through relationship segues).
-        var parent: [Int: Int] = [:]
-        var sceneOwned: Set<Int> = []
+        var parent: [Int?]
+        var sceneOwned: [Bool]
+
+        init(objects: Int) {
+            position = Array(repeating: nil, count: objects)
+            parent = Array(repeating: nil, count: objects)
+            sceneOwned = Array(repeating: false, count: objects)
+        }
         /// The Application placeholder of a Mac storyboard's Application scene, when that
         /// scene is the one loaded: it stands for NSApp.
         var application: Int?
@@ -184,15 +192,15 @@ struct NibModelMapping {
     /// Which objects load: every non-placeholder object of a xib; for a storyboard, one
     /// scene and the scenes its relationship segues reach (a navigation controller's root).
     private func objectsToLoad(scene: String?, diagnostics: inout [Diagnostic]) -> Selection? {
-        var sel = Selection()
+        var sel = Selection(objects: doc.objects.count)
         func addSubtree(_ root: Int, parent: Int?) {
             var stack = [root]
             while let i = stack.popLast() {
-                let o = doc.objects[i]
-                if o.isPlaceholder { continue }
+                // Fields read in place: a copy of the object costs more than the rest here.
+                if doc.objects[i].isPlaceholder { continue }
                 sel.position[i] = sel.order.count
                 sel.order.append(i)
-                if i == root { sel.parent[i] = parent } else { sel.parent[i] = o.parent }
+                if i == root { sel.parent[i] = parent } else { sel.parent[i] = doc.objects[i].parent }
                 stack += doc.children(of: i).reversed()
             }
         }
@@ -228,7 +236,7 @@ struct NibModelMapping {
             addSubtree(controller, parent: holder[s])
             for i in doc.scenes[s].objects where i != controller && doc.objects[i].parent == nil && !doc.objects[i].isPlaceholder {
                 addSubtree(i, parent: controller)
-                sel.sceneOwned.insert(i)
+                sel.sceneOwned[i] = true
             }
             for k in sel.order[loadedBefore...].flatMap({ segues[$0] ?? [] }).sorted() {
                 let c = doc.connections[k]
@@ -337,7 +345,7 @@ struct NibModelMapping {
         guard let p = parent, let pcls = classes[model.objects[p].className] else { return .topLevel }
         // A scene's other top-level objects live and die with its controller: UIKit keeps
         // them in a private array of the controller, AppKit in its top-level objects.
-        if chosen.sceneOwned.contains(o.index) {
+        if chosen.sceneOwned[o.index] {
             return .collection(pcls.list("topLevelObjects") != nil ? "topLevelObjects" : "topLevelObjectsToKeepAliveFromStoryboard")
         }
         if ibParent != o.parent {

@@ -8,12 +8,19 @@ extension ScenarioRun {
     /// order they were allocated.
     func memoryWarning() {
         note("memory warning: every live view controller gets -didReceiveMemoryWarning (V5\(config.atLeast(6) ? ", V6" : ""))")
-        let live = engine.allObjects.filter { engine.isAlive($0) && !engine.isHidden($0) && runtimeClass(of: $0).isUIViewController }
+        // By id, not through `engine.allObjects`: that builds an array of every object ever made.
+        var live: [ObjectID] = []
+        for i in 0..<engine.objectCount {
+            let o = ObjectID(Int32(i))
+            if engine.isAlive(o) && !engine.isHidden(o) && runtimeClass(of: o).isUIViewController { live.append(o) }
+        }
         for c in live {
             guard !crashed else { return }
             deliver(.didReceiveMemoryWarning, to: c) { self.defaultDidReceiveMemoryWarning(c) }
         }
-        guard !crashed else { return }
+        // The abandoned objects are only named in the trace: without one (explore, --quiet)
+        // the two reachability passes that find them would be wasted at every warning.
+        guard !crashed, tracing else { return }
         for o in abandonedObjects() {
             note("abandoned    \(TextReport.pad(label(o), 28)) \(keeper(of: o)) (V7)")
         }
@@ -29,7 +36,7 @@ extension ScenarioRun {
         if isOnScreen(c) { return note("\(shortLabel(c)).view is on screen: it stays (V5)") }
         note("\(shortLabel(c)).view is loaded and not in a window: UIViewController unloads it (V5)")
         if config.atLeast(5) { deliver(.viewWillUnload, to: c) }
-        guard !crashed, let p = runtimeClass(of: c).property("view") else { return }
+        guard !crashed, let p = runtimeClass(of: c).viewProperty else { return }
         storeThroughSetter(p, of: c, .none, cause: .other("the view unloads"))
         guard !crashed else { return }
         if config.atLeast(3) {

@@ -65,8 +65,7 @@ extension ScenarioRun {
 
     /// Drains the run loop's pool if anything is pending in it: the end of an event.
     func endEventIfPending(_ why: String) {
-        let pending = (0..<engine.poolDepth).reduce(0) { $0 + engine.pendingReleases(inPool: $1).count }
-        guard pending > 0 else { return }
+        guard engine.pendingReleaseCount > 0 else { return }
         note(why + ": the run loop's autorelease pool drains")
         drainRunLoopPool()
     }
@@ -84,8 +83,9 @@ extension ScenarioRun {
     /// a tab bar controller's selected tab.
     func visibleChild(of c: ObjectID) -> ObjectID? {
         let list = childList(c)
-        if isKind(c, "UINavigationController") { return list.last }
-        if isKind(c, "UITabBarController") {
+        let cls = runtimeClass(of: c)
+        if cls.isNavigationController { return list.last }
+        if cls.isTabBarController {
             let i = controllers.selectedTab[c] ?? 0
             return i < list.count ? list[i] : nil
         }
@@ -105,9 +105,10 @@ extension ScenarioRun {
     /// so this costs O(lists holding c), not a scan of the live objects.
     func container(of c: ObjectID) -> ObjectID? {
         var found: ObjectID?
-        for r in engine.listHolders(of: c) where found.map({ r.holder < $0 }) ?? true {
+        engine.forEachListHolder(of: c) { r in
             let o = r.holder
-            guard engine.isAlive(o), !engine.isHidden(o), runtimeClass(of: o).list("viewControllers") == Int(r.slot) else { continue }
+            guard found.map({ o < $0 }) ?? true, engine.isAlive(o), !engine.isHidden(o),
+                  runtimeClass(of: o).list("viewControllers") == Int(r.slot) else { return }
             found = o
         }
         return found
@@ -131,6 +132,19 @@ extension ScenarioRun {
     /// through the lists that hold the view, so it costs the view's depth, not the hierarchy.
     func isInWindow(_ view: ObjectID) -> Bool {
         guard let w = controllers.keyWindow, engine.isAlive(w) else { return false }
+        // The usual case, a view in one superview at most at each level (every warning asks
+        // for each controller's view), walked up without a work list; a view in two, or a
+        // chain longer than any real hierarchy (a cycle), takes the general walk below.
+        var v = view
+        for _ in 0..<64 {
+            if v == w { return true }
+            var up: ObjectID?
+            var ups = 0
+            engine.forEachListHolder(of: v) { r in if subviewsRef(r.holder) == r { ups += 1; up = r.holder } }
+            guard let next = up else { return false }
+            if ups > 1 { break }
+            v = next
+        }
         var work = [view]
         var seen: [ObjectID] = []      // a view's depth is small: a set only for deep ones
         var deep: Set<ObjectID> = []
@@ -142,7 +156,7 @@ extension ScenarioRun {
             } else {
                 guard !seen.contains(v), deep.insert(v).inserted else { continue }
             }
-            for r in engine.listHolders(of: v) where subviewsRef(r.holder) == r { work.append(r.holder) }
+            engine.forEachListHolder(of: v) { r in if subviewsRef(r.holder) == r { work.append(r.holder) } }
         }
         return false
     }
@@ -295,7 +309,7 @@ extension ScenarioRun {
     // MARK: Navigation
 
     func requireNavigation(_ nav: ObjectID, _ range: SourceRange) -> Bool {
-        if isKind(nav, "UINavigationController") { return true }
+        if runtimeClass(of: nav).isNavigationController { return true }
         runtimeError("\(label(nav)) is not a UINavigationController", at: range)
         return false
     }
@@ -304,8 +318,8 @@ extension ScenarioRun {
     /// view loads and replaces the old top's. `push tabs c` adds a tab.
     func push(_ c: ObjectID, onto nav: ObjectID, navRange: SourceRange, range: SourceRange) {
         let ccls = runtimeClass(of: c)
-        guard ccls.isKind(of: "UIViewController") else { return runtimeError("\(label(c)) is not a view controller", at: range) }
-        if isKind(nav, "UITabBarController") { return addTab(c, to: nav, range: range) }
+        guard ccls.isUIViewController else { return runtimeError("\(label(c)) is not a view controller", at: range) }
+        if runtimeClass(of: nav).isTabBarController { return addTab(c, to: nav, range: range) }
         guard requireNavigation(nav, navRange) else { return }
         guard let slot = runtimeClass(of: nav).list("viewControllers") else { return }
         let stack = SlotRef(nav, slot)
@@ -314,7 +328,7 @@ extension ScenarioRun {
             return engine.raise("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Pushing the same view controller instance more than once is not supported (\(label(c)))'",
                                 object: c, selector: "pushViewController:animated:")
         }
-        if ccls.isKind(of: "UINavigationController") {
+        if ccls.isNavigationController {
             return engine.raise("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Pushing a navigation controller is not supported'",
                                 object: c, selector: "pushViewController:animated:")
         }
@@ -400,7 +414,7 @@ extension ScenarioRun {
     /// `select tabs N` (V4): the tab bar controller shows tab N; the previous tab disappears
     /// and stays alive, its view loaded.
     func select(_ index: Int, in tabs: ObjectID, tabsRange: SourceRange, indexRange: SourceRange) {
-        guard isKind(tabs, "UITabBarController") else { return runtimeError("\(label(tabs)) is not a UITabBarController", at: tabsRange) }
+        guard runtimeClass(of: tabs).isTabBarController else { return runtimeError("\(label(tabs)) is not a UITabBarController", at: tabsRange) }
         let list = childList(tabs)
         guard index >= 0, index < list.count else {
             return runtimeError("select: \(label(tabs)) has \(list.count) tab\(list.count == 1 ? "" : "s"); there is no tab \(index)", at: indexRange)

@@ -12,8 +12,7 @@ extension ScenarioRun {
 
     func loadNib(_ model: NibModel, owner: ObjectID?, keptBy controller: ObjectID? = nil) {
         let name = model.name
-        let ownerText = owner.map(shortLabel) ?? "nil"
-        note("load nib '\(name)' with File's Owner \(ownerText): instantiate \(model.objects.count) object\(model.objects.count == 1 ? "" : "s"), then connect")
+        note("load nib '\(name)' with File's Owner \(owner.map(shortLabel) ?? "nil"): instantiate \(model.objects.count) object\(model.objects.count == 1 ? "" : "s"), then connect")
         if let o = owner, let want = model.ownerClass, !runtimeClass(of: o).isKind(of: want) {
             warn("nib '\(name)' expects File's Owner of class \(want), got \(label(o))")
         }
@@ -35,21 +34,36 @@ extension ScenarioRun {
         if model.isMain { _ = applicationObject() }
 
         // Phase 1: instantiate. Objects of a class usually come in runs (a view's subviews),
-        // so the class found for the previous object is tried first: one string compare.
+        // so the class found for the previous object is tried first: one string compare. A
+        // small nib (a controller's view, loaded again at each push) keeps what it found for
+        // each object (`nibClassPlans`), checked by name as it is used, so a later load looks
+        // no class up and works out nothing again.
         var objects: [ObjectID] = []
         objects.reserveCapacity(model.objects.count)
         var awake: [(object: ObjectID, method: MethodDecl, owner: RuntimeClass)] = []
         var last: LoadedClass?
-        for obj in model.objects {
+        let keepsPlan = model.objects.count <= NibClassPlan.maxObjects
+        var plan = keepsPlan ? nibClassPlans[name] ?? NibClassPlan() : NibClassPlan()
+        var planChanged = false
+        defer { if planChanged { nibClassPlans[name] = plan } }
+        for (i, obj) in model.objects.enumerated() {
             guard !crashed else { return }
             let k: LoadedClass
-            if let l = last, l.name == obj.className {
-                k = l
+            if i < plan.classes.count, plan.classes[i].name == obj.className {
+                k = plan.classes[i]
             } else {
-                guard let c = classes[obj.className] else { return }
-                k = LoadedClass(obj.className, c)
-                last = k
+                if let l = last, l.name == obj.className {
+                    k = l
+                } else {
+                    guard let c = classes[obj.className] else { return }
+                    k = LoadedClass(obj.className, c)
+                }
+                if keepsPlan {
+                    if i < plan.classes.count { plan.classes[i] = k } else if i == plan.classes.count { plan.classes.append(k) }
+                    planChanged = true
+                }
             }
+            last = k
             let cls = k.cls
             let initializer = (obj.createdWithInit ?? !k.archived) ? "init" : "initWithCoder:"
             if tracing { allocNote = "-\(initializer) (from the nib)" }
@@ -94,7 +108,7 @@ extension ScenarioRun {
     }
 
     /// What loading an object of a class needs, found once for a run of objects of that class.
-    private struct LoadedClass {
+    struct LoadedClass {
         let name: String
         let cls: RuntimeClass
         /// Whether the loader creates it with `initWithCoder:` (else `init`), unless the element says.
@@ -229,4 +243,13 @@ extension ScenarioRun {
         connectOutlet(key, of: source, to: array)
         if !crashed { engine.release(array, cause: .other("the nib loader balances its alloc")) }
     }
+}
+
+/// What a nib's loads found for each of its objects' classes, by object index (see
+/// `ScenarioRun.loadNib`). Only a cache: it depends on the nib and the run's classes, which
+/// never change during a run, and each entry is checked against the object's class name.
+struct NibClassPlan {
+    /// A nib of more objects is loaded once or twice, and its plan would cost memory.
+    static let maxObjects = 256
+    var classes: [ScenarioRun.LoadedClass] = []
 }

@@ -151,6 +151,7 @@ enum Explore {
         var title: String
         var line: Int
         var original: Outcome
+        /// The original run's path: empty when no finding shares a prefix with it.
         var originalSteps: [Step]
         var findings: [Finding]
         var variants: Int
@@ -188,11 +189,18 @@ enum Explore {
         var truncated = false
         /// `--shard`: every run's record, for `--merge`.
         var records: [Record] = []
+        /// The original run's outcome, when this process ran it (not after `--merge`).
+        var originalOutcome: Outcome?
 
         func result(program: Program, scenario: ScenarioDecl, budget: Int) -> ScenarioResult {
             let reads = HistoryReads(scenario.body)
-            let (originalSteps, original) = Explore.render([], program: program, scenario: scenario, budget: budget, reads: reads)
-            let found = findings.chosen.map { c -> Finding in
+            // The original's path is rendered (by running it again from the start) only for
+            // the findings' shared prefix; its outcome is the search's own original run's.
+            let chosen = findings.chosen
+            let (originalSteps, original) = chosen.isEmpty && originalOutcome != nil
+                ? ([], originalOutcome!)
+                : Explore.render([], program: program, scenario: scenario, budget: budget, reads: reads)
+            let found = chosen.map { c -> Finding in
                 let (steps, o) = Explore.render(c.deviations, program: program, scenario: scenario, budget: budget, reads: reads)
                 let (_, summary, details) = Explore.newOutcome(o, base: original) ?? (c.key, "", [])
                 let shared = zip(steps, originalSteps).prefix { $0 == $1 }.count
@@ -347,6 +355,7 @@ enum Explore {
             runs[0].runExplored(d)
             let r = d.result(of: runs[0])
             out.findings.original = r.outcome ?? Outcome()
+            out.originalOutcome = r.outcome
             if let shard {
                 out.records.append(Record(deviations: [], visited: r.visited.map { ($0.key, $0.used, $0.options, $0.point) },
                                           prunedEarly: false, outcome: nil))

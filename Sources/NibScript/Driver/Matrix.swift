@@ -67,9 +67,10 @@ enum Matrix {
         }
         var columns: [[Cell]] = []   // per config, per scenario
         var rewroteForARC = 0
+        var documents: ExternalNibs.Documents = [:]  // each Interface Builder file read once, not per column
         for c in configs {
             var cells: [Cell] = []
-            let (column, rewritten) = runColumn(file, program: program, config: c)
+            let (column, rewritten) = runColumn(file, program: program, config: c, documents: &documents)
             rewroteForARC = max(rewroteForARC, rewritten)
             cells = column
             columns.append(cells)
@@ -96,6 +97,12 @@ enum Matrix {
     }
 
     static func prepare(_ file: SourceFile, program: Program, config: Configuration) -> Prepared {
+        var documents: ExternalNibs.Documents = [:]
+        return prepare(file, program: program, config: config, documents: &documents)
+    }
+
+    static func prepare(_ file: SourceFile, program: Program, config: Configuration,
+                        documents: inout ExternalNibs.Documents) -> Prepared {
         let scenarios = program.scenarios
         func all(_ reason: String) -> Prepared {
             Prepared(program: nil, reasons: Dictionary(uniqueKeysWithValues: scenarios.indices.map { ($0, reason) }), rewritten: 0)
@@ -129,7 +136,7 @@ enum Matrix {
                     return true
                 })
             }
-            let (p, diagnostics) = Compiler.compile(file, ast: ast, override: config)
+            let (p, diagnostics) = Compiler.compile(file, ast: ast, override: config, documents: &documents)
             if let p { program2 = p; break }
             let errors = diagnostics.filter { $0.severity == .error }
             for e in errors {
@@ -146,8 +153,9 @@ enum Matrix {
 
     /// One column: every scenario under `config`. Returns the cells (one per scenario of the
     /// program, in order) and how many statements the ARC rewrite changed.
-    static func runColumn(_ file: SourceFile, program: Program, config: Configuration) -> ([Cell], Int) {
-        let prepared = prepare(file, program: program, config: config)
+    static func runColumn(_ file: SourceFile, program: Program, config: Configuration,
+                          documents: inout ExternalNibs.Documents) -> ([Cell], Int) {
+        let prepared = prepare(file, program: program, config: config, documents: &documents)
         var cells: [Cell] = []
         for (i, s) in program.scenarios.enumerated() {
             guard prepared.reasons[i] == nil, let compiled = prepared.program,

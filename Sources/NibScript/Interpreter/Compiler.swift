@@ -16,6 +16,16 @@ public enum Compiler {
     /// `names`: the file's names as the parser read them, when it is the parser's tree.
     static func compile(_ file: SourceFile, ast: ScriptFile, parseDiagnostics: [Diagnostic] = [],
                         override: Configuration? = nil, names: NameTable = NameTable()) -> (Program?, [Diagnostic]) {
+        var documents: ExternalNibs.Documents = [:]
+        return compile(file, ast: ast, parseDiagnostics: parseDiagnostics, override: override, names: names,
+                       documents: &documents)
+    }
+
+    /// The same, with the Interface Builder documents read so far: `matrix` compiles a script
+    /// once per configuration and reads each document once.
+    static func compile(_ file: SourceFile, ast: ScriptFile, parseDiagnostics: [Diagnostic] = [],
+                        override: Configuration? = nil, names: NameTable = NameTable(),
+                        documents: inout ExternalNibs.Documents) -> (Program?, [Diagnostic]) {
         var diagnostics = parseDiagnostics
         var program = Program(file: file, ast: ast, config: .defaultIOS)
         // A nib read as a table names its objects by ids of this table.
@@ -23,7 +33,6 @@ public enum Compiler {
             program.names = names
         }
         let platformDeclared = configure(&program, diagnostics: &diagnostics)
-        var documents: ExternalNibs.Documents = [:]
         if !platformDeclared, let p = documentPlatform(of: ast, file: file, documents: &documents) {
             // Without a `platform` line, an Interface Builder file's document type decides.
             program.config.platform = p
@@ -47,6 +56,7 @@ public enum Compiler {
         var checker = Checker(program: program, names: names)
         checker.documents = documents
         checker.check(&program, diagnostics: &diagnostics)
+        documents = checker.documents
         let ok = !diagnostics.contains { $0.severity == .error }
         return (ok ? program : nil, diagnostics)
     }

@@ -162,6 +162,81 @@ struct DigestedObjectMap<Value: StableDigestible>: Sequence {
     var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
 }
 
+/// A `DigestedObjectMap` for values that are not plain data (arrays, models): only the
+/// object → entry index is dense (plain Int32s), and the values are kept for the objects
+/// that have one. explore restores a snapshot for every variant, and the first write after
+/// it copies the table, the last variant's copy is freed: a dense table of optional arrays
+/// copied and freed every object's entry (one per view, mostly empty) through the generic
+/// value witnesses, where this copies a block of integers and the few values.
+struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
+    /// Per object id: 1 + the index of its entry, or 0.
+    private var slots: [Int32] = []
+    private var values: [Value] = []
+    /// The object each entry belongs to (to move the last entry into a freed place).
+    private var keys: [ObjectID] = []
+    private(set) var digest: UInt64 = 0
+
+    init() {}
+
+    static func entryDigest(_ k: ObjectID, _ v: Value) -> UInt64 { DigestedMap<ObjectID, Value>.entryDigest(k, v) }
+
+    var count: Int { values.count }
+    var isEmpty: Bool { values.isEmpty }
+
+    subscript(key: ObjectID) -> Value? {
+        get {
+            let i = key.index
+            guard i < slots.count, slots[i] != 0 else { return nil }
+            return values[Int(slots[i]) - 1]
+        }
+        set {
+            let i = key.index
+            let e = i < slots.count ? Int(slots[i]) - 1 : -1
+            if e >= 0 { digest &-= Self.entryDigest(key, values[e]) }
+            if let newValue {
+                digest &+= Self.entryDigest(key, newValue)
+                if e >= 0 { values[e] = newValue; return }
+                if i >= slots.count { slots.append(contentsOf: repeatElement(0, count: i + 1 - slots.count)) }
+                values.append(newValue)
+                keys.append(key)
+                slots[i] = Int32(values.count)
+            } else if e >= 0 {
+                // The last entry takes the freed place.
+                let last = values.count - 1
+                if e != last {
+                    values.swapAt(e, last)
+                    keys.swapAt(e, last)
+                    slots[keys[e].index] = Int32(e + 1)
+                }
+                values.removeLast()
+                keys.removeLast()
+                slots[i] = 0
+            }
+        }
+    }
+
+    subscript(key: ObjectID, default value: @autoclosure () -> Value) -> Value {
+        get { self[key] ?? value() }
+        set { self[key] = newValue }
+    }
+
+    /// In object id order, as the dense map iterates.
+    func makeIterator() -> AnyIterator<(key: ObjectID, value: Value)> {
+        var i = 0
+        let slots = self.slots, values = self.values
+        return AnyIterator {
+            while i < slots.count {
+                defer { i += 1 }
+                if slots[i] != 0 { return (ObjectID(Int32(i)), values[Int(slots[i]) - 1]) }
+            }
+            return nil
+        }
+    }
+
+    /// The digest walked from scratch (for tests: it equals `digest`).
+    var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+}
+
 /// A `DigestedSet` of objects, stored densely by object id (see `DigestedObjectMap`).
 struct DigestedObjectSet: Sequence {
     private var members: [Bool] = []

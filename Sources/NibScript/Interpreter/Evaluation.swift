@@ -113,7 +113,8 @@ extension ScenarioRun {
             guard !crashed else { return }
             if let k = ctx.frame.slot(id.name) {
                 // A watched variable given another object is no longer watched.
-                if v.object != nil, ctx.frame.object == scenarioFrame.object { watched[id.name] = nil }
+                // (Only if anything is watched: removing a key hashes it even from an empty table.)
+                if v.object != nil, !watched.isEmpty, ctx.frame.object == scenarioFrame.object { watched[id.name] = nil }
                 storeVariable(SlotRef(ctx.frame.object, k), v)
             } else if let me = ctx.selfObject, let iv = runtimeClass(of: me).ivar(id.name) {
                 var v = v

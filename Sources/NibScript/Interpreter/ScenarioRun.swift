@@ -45,16 +45,23 @@ final class ScenarioRun {
     var scenarioFrame: LocalFrame!
     var nibNames = DigestedMap<String, ObjectID>()
     /// Storyboard scene controllers and the nibs their views load from.
-    var sceneViewNibs = DigestedObjectMap<NibModel>()
+    var sceneViewNibs = SparseDigestedObjectMap<NibModel>()
     var application: ObjectID?
     var frameClasses: [String: (ClassID, [String])] = [:] { didSet { frameClassesDigest = nil } }
     /// explore's digest of `frameClasses`, made again only after it changes (a cache of
     /// the frames' classes, it rarely does).
     var frameClassesDigest: UInt64?
     var callDepth = 0
+    /// What each small nib's loads found for its objects' classes, by nib name (Cocoa/NibLoading.swift).
+    /// This and the two plan caches below are read at every nib load and every dealloc, and
+    /// unchecked for exclusivity for the reason the line hint is: each access is one read or
+    /// one write of the cache, never held across a call that touches it again.
+    @exclusivity(unchecked) var nibClassPlans: [String: NibClassPlan] = [:]
     /// Dealloc plans already made, by class (Cocoa/DeallocPlanning.swift).
     /// Indexed by the engine's class id: a cascade of a million objects asks a million times.
-    var planCache: [CachedPlan?] = []
+    @exclusivity(unchecked) var planCache: [CachedPlan?] = []
+    /// By class: the last plan of a class whose plan depends on the object's KVC keys.
+    @exclusivity(unchecked) var kvcPlanCache: [KVCCleanupPlan?] = []
     /// The lines of `dealloc` bodies the plans show, by the token their steps carry. Only
     /// grows, as plans are made, so a plan's tokens stay good after explore restores a run.
     var deallocLines: [DeallocLine] = []
@@ -281,19 +288,59 @@ struct LocalFrame {
     let names: [String]
     /// By name, for a scope of many variables. A few are found by comparing names, which
     /// is cheaper than hashing one: a statement looks its variable up every time it runs.
-    private let index: [String: Int]?
+    private let index: VariableIndex?
 
     init(object: ObjectID, names: [String]) {
         self.object = object
         self.names = names
-        index = names.count > 16 ? Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) }) : nil
+        index = names.count > 16 ? VariableIndex(names) : nil
     }
 
     /// The slot of variable `name`, if the scope has one.
     func slot(_ name: String) -> Int? {
-        if let index { return index[name] }
+        if let index { return index.position(of: name, in: names) }
         for i in names.indices where names[i] == name { return i }
         return nil
+    }
+}
+
+/// Positions of distinct names, found by a cheap hash of the name's length and last bytes
+/// (open addressing) and confirmed by comparing the name: names in a script are short and
+/// differ at their ends (`c0`…`c59`), and a full hash of each (a Dictionary's) cost more
+/// than the statement's own work. Any hash is correct here, only slower when names collide.
+struct VariableIndex {
+    /// Position + 1 per bucket, 0 when empty; a power of two at least twice the names.
+    private var buckets: [Int32]
+
+    init(_ names: [String]) {
+        var n = 4
+        while n < 2 * names.count { n *= 2 }
+        buckets = Array(repeating: 0, count: n)
+        for (i, name) in names.enumerated() {
+            var b = Self.hash(name) & (n - 1)
+            while buckets[b] != 0 { b = (b + 1) & (n - 1) }
+            buckets[b] = Int32(i + 1)
+        }
+    }
+
+    func position(of name: String, in names: [String]) -> Int? {
+        let mask = buckets.count - 1
+        var b = Self.hash(name) & mask
+        while buckets[b] != 0 {
+            let i = Int(buckets[b]) - 1
+            if names[i] == name { return i }
+            b = (b + 1) & mask
+        }
+        return nil
+    }
+
+    static func hash(_ name: String) -> Int {
+        var s = name
+        return s.withUTF8 { bytes in
+            var h = bytes.count &* 0x9E37_79B9
+            for b in bytes.suffix(8) { h = (h &* 31) &+ Int(b) }
+            return h ^ (h >> 7)
+        }
     }
 }
 

@@ -24,7 +24,7 @@ extension ScenarioRun {
         var extraRoots: [ObjectID]
         var scenarioFrame: LocalFrame?
         var nibNames: DigestedMap<String, ObjectID>
-        var sceneViewNibs: DigestedObjectMap<NibModel>
+        var sceneViewNibs: SparseDigestedObjectMap<NibModel>
         var application: ObjectID?
         var frameClasses: [String: (ClassID, [String])]
         var callDepth: Int
@@ -65,9 +65,9 @@ extension ControllerState {
         var appearance: DigestedObjectMap<Appearance>
         var callbacks: [CallbackRecord]
         var presentations: [Presentation]
-        var viewObjects: DigestedObjectMap<[ObjectID]>
+        var viewObjects: SparseDigestedObjectMap<[ObjectID]>
         var everLoaded: DigestedObjectSet
-        var trackedKeys: DigestedObjectMap<[String]>
+        var trackedKeys: SparseDigestedObjectMap<[String]>
         var runtimeErrors: [Diagnostic]
     }
 

@@ -184,8 +184,7 @@ extension ScenarioRun {
     func finish() {
         line = file.location(of: max(scenario.range.start, scenario.range.end - 1)).line
         guard !crashed, !stopsAt(max(scenario.range.start, scenario.range.end - 1)) else { return }
-        let pending = (0..<engine.poolDepth).reduce(0) { $0 + engine.pendingReleases(inPool: $1).count }
-        if pending > 0 || config.isGC {
+        if engine.pendingReleaseCount > 0 || config.isGC {
             traceLine(depth: 0, "end of scenario: the event ends and the run loop's pool drains")
             drainRunLoopPool()
         }

@@ -1,5 +1,6 @@
 import Foundation
 import InterfaceBuilder
+import NibScript
 import NibScriptSyntax
 
 /// Large Interface Builder documents, for measuring that reading and loading them stays

@@ -1,0 +1,158 @@
+import Foundation
+import XCTest
+@testable import NibScript
+import NibScriptSyntax
+import OwnershipEngine
+
+/// What the interpreter keeps so that a statement run again (explore runs each many times)
+/// does not work it out again: each kept answer must equal the answer worked out from scratch.
+final class InterpreterCacheTests: XCTestCase {
+    func testCallbackIndexIsItsPositionInAllCases() {
+        for (i, c) in Callback.allCases.enumerated() { XCTAssertEqual(c.index, i, "\(c)") }
+    }
+
+    func testVariableIndexFindsEveryNameAndNothingElse() {
+        // Many names, several sharing their last bytes and their length (colliding buckets).
+        let names = (0..<300).map { "c\($0)" } + ["first", "nav", "tab1", "xtab1", "a", "ab", "ba"]
+        let frame = LocalFrame(object: ObjectID(0), names: names)
+        for (i, n) in names.enumerated() { XCTAssertEqual(frame.slot(n), i, n) }
+        for n in ["c300", "c-1", "", "firs", "navv", "tab2", "b", "c00"] { XCTAssertNil(frame.slot(n), n) }
+        let few = LocalFrame(object: ObjectID(0), names: ["x", "y"])
+        XCTAssertEqual(few.slot("y"), 1)
+        XCTAssertNil(few.slot("z"))
+    }
+
+    /// The programs of every example, compiled.
+    private func examplePrograms() throws -> [(String, Program)] {
+        let root = GoldenFileTests.root + "/examples"
+        let paths = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: root))
+            .filter { $0.hasSuffix(".nibscript") }.sorted()
+        var out: [(String, Program)] = []
+        for path in paths {
+            let file = SourceFile(path: path, bytes: [UInt8](FileManager.default.contents(atPath: root + "/" + path) ?? Data()))
+            if let program = Compiler.compile(file).0 { out.append((path, program)) }
+        }
+        out.append(("bench", try XCTUnwrap(Compiler.compile(SourceFile(path: "<bench>", bytes: Array(ExploreBench.script(size: 4).utf8))).0)))
+        return out
+    }
+
+    /// Per class: options, the controller's nib, the view property, the kinds, which
+    /// callbacks the script overrides, initializers and KVC answers, asked twice (the second
+    /// answer is the kept one) and compared with a walk of the ancestry.
+    func testKeptClassAnswersEqualTheWalks() throws {
+        var classesChecked = 0
+        for (path, program) in try examplePrograms() {
+            guard let scenario = program.scenarios.first else { continue }
+            let run = ScenarioRun(program: program, scenario: scenario, config: program.config)
+            for cls in run.classes.classes {
+                let name = "\(path) \(cls.name)"
+                let walkedCleanup = cls.ancestors.lazy.compactMap { $0.options.first { $0.name == "cleanup" }?.value }.first
+                for _ in 0..<2 {
+                    XCTAssertEqual(cls.option("cleanup"), walkedCleanup, name)
+                    XCTAssertEqual(cls.controllerNibName?.name, cls.ancestors.lazy.compactMap(\.nibName).first?.name, name)
+                    XCTAssertEqual(cls.viewProperty?.slot, cls.property("view")?.slot, name)
+                    XCTAssertEqual(cls.isNavigationController, cls.isKind(of: "UINavigationController"), name)
+                    XCTAssertEqual(cls.isTabBarController, cls.isKind(of: "UITabBarController"), name)
+                    XCTAssertEqual(cls.isUIViewController, cls.isKind(of: "UIViewController"), name)
+                    for cb in Callback.allCases { XCTAssertEqual(cls.overrides(cb), cls.lifecycleMethod(cb) != nil, "\(name) \(cb)") }
+                    for sel in ["init", "initWithCoder:", "initWithNibName:bundle:", "awakeFromNib"] {
+                        let walked = cls.ancestors.reversed().compactMap { k in k.methods[sel].map { ($0.selector.name, k.name) } }
+                        let kept = cls.initializerBodies(sel).map { ($0.0.selector.name, $0.1.name) }
+                        XCTAssertEqual(kept.map(\.0), walked.map(\.0), "\(name) \(sel)")
+                        XCTAssertEqual(kept.map(\.1), walked.map(\.1), "\(name) \(sel)")
+                    }
+                    for p in cls.properties where p.isOutlet {
+                        XCTAssertEqual(String(describing: KeyValueCoding.iosSearch(p.name, in: cls)),
+                                       String(describing: KeyValueCoding.iosSearch(p.name, in: cls)), "\(name) \(p.name)")
+                    }
+                }
+                classesChecked += 1
+            }
+        }
+        XCTAssertGreaterThan(classesChecked, 100)
+    }
+
+    /// After every scenario of the examples, what each small nib's loads kept for its
+    /// objects is what looking each class up again gives.
+    func testKeptNibClassPlansEqualFreshLookups() throws {
+        var entries = 0
+        for (path, program) in try examplePrograms() {
+            for s in program.scenarios {
+                let run = ScenarioRun(program: program, scenario: s, config: program.config)
+                run.run()
+                for (nib, plan) in run.nibClassPlans {
+                    for k in plan.classes {
+                        let cls = try XCTUnwrap(run.classes[k.name], "\(path) \(nib) \(k.name)")
+                        let fresh = ScenarioRun.LoadedClass(k.name, cls)
+                        XCTAssert(k.cls === fresh.cls, "\(path) \(nib) \(k.name)")
+                        XCTAssertEqual(k.archived, fresh.archived, "\(path) \(nib) \(k.name)")
+                        XCTAssertEqual(k.initializesNothing, fresh.initializesNothing, "\(path) \(nib) \(k.name)")
+                        XCTAssertEqual(k.awake?.1.name, fresh.awake?.1.name, "\(path) \(nib) \(k.name)")
+                        entries += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(entries, 20)
+    }
+
+    /// A `cleanup kvc` controller's dealloc plan, reused while its keys are the same, equals
+    /// the plan made from scratch for it.
+    func testReusedKVCDeallocPlanEqualsAFreshOne() throws {
+        let source = ExploreBench.script(size: 4)
+        let program = try XCTUnwrap(Compiler.compile(SourceFile(path: "<bench>", bytes: Array(source.utf8))).0)
+        let run = ScenarioRun(program: program, scenario: program.scenarios[0], config: program.config)
+        run.run()
+        var checked = 0
+        for o in run.engine.liveVisibleObjects where run.runtimeClass(of: o).option("cleanup") == "kvc" {
+            let kept = run.deallocPlan(for: o, in: run.engine)
+            let again = run.deallocPlan(for: o, in: run.engine)
+            run.kvcPlanCache = []
+            let fresh = run.deallocPlan(for: o, in: run.engine)
+            XCTAssertEqual(kept.steps, fresh.steps)
+            XCTAssertEqual(again.steps, fresh.steps)
+            XCTAssertEqual(kept.reachesRoot, fresh.reachesRoot)
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 2)
+    }
+}
+
+/// The sparse object map explore snapshots (viewObjects, trackedKeys, scene nibs) against a
+/// plain dictionary, through sets, replacements and removals in a fixed pseudo-random order.
+final class SparseDigestedObjectMapTests: XCTestCase {
+    func testSparseMapAgreesWithADictionaryAndTheDenseDigest() {
+        var sparse = SparseDigestedObjectMap<[String]>()
+        var dense = DigestedObjectMap<[String]>()
+        var model: [Int32: [String]] = [:]
+        var seed: UInt64 = 12345
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for step in 0..<4000 {
+            let k = ObjectID(Int32(next(200)))
+            let v: [String]? = next(4) == 0 ? nil : (0..<next(3)).map { "k\($0 + next(5))" }
+            sparse[k] = v
+            dense[k] = v
+            model[k.raw] = v
+            XCTAssertEqual(sparse[k], model[k.raw])
+            if step % 97 == 0 {
+                // A snapshot, then a removal: the copy keeps what it had.
+                let snapshot = sparse
+                let before = snapshot.map(\.key)
+                let r = ObjectID(Int32(next(200)))
+                sparse[r] = nil
+                dense[r] = nil
+                model[r.raw] = nil
+                XCTAssertEqual(snapshot.map(\.key), before)
+            }
+        }
+        XCTAssertEqual(sparse.count, model.count)
+        XCTAssertEqual(sparse.digest, sparse.computedDigest)
+        XCTAssertEqual(sparse.digest, dense.digest)
+        XCTAssertEqual(sparse.map(\.key), dense.map(\.key))
+        XCTAssertEqual(sparse.map(\.key), sparse.map(\.key).sorted())
+        for (k, v) in sparse { XCTAssertEqual(model[k.raw], v) }
+    }
+}
