@@ -178,6 +178,9 @@ public struct NibDecl: Sendable {
 
 public enum NibBody: Sendable {
     case inline([NibItem])
+    /// A `nib { … }` block read as tables of name ids (see `NibTable`), when the parser is
+    /// asked for them: the same block as `inline`, smaller, and with no tree to rewrite.
+    case table(NibTable)
     /// A path relative to the script, with the range of the string literal.
     case file(String, range: SourceRange)
 }

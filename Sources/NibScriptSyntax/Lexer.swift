@@ -61,12 +61,17 @@ public struct Lexer {
         suppressNewline = false
         let start = pos
         if isIdentifierStart(bytes[pos]) {
-            // Hashed as it is scanned, for the name table.
+            // Hashed as it is scanned, for the name table; read through the buffer, as the
+            // loop checks the end itself.
             var hash = NameTable.seed
-            while pos < bytes.count, isIdentifierStart(bytes[pos]) || isDigit(bytes[pos]) {
-                hash = NameTable.mix(hash, bytes[pos])
-                pos += 1
+            var end = pos
+            bytes.withUnsafeBufferPointer { b in
+                while end < b.count, Self.isIdentifierByte(b[end]) {
+                    hash = NameTable.mix(hash, b[end])
+                    end += 1
+                }
             }
+            pos = end
             return Token(.identifier, SourceRange(start: start, end: pos), isAtLineStart: lineStart,
                          name: names.intern(bytes, start..<pos, hash: NameTable.finish(hash)))
         }
@@ -211,6 +216,15 @@ public struct Lexer {
     private func isIdentifierStart(_ b: UInt8) -> Bool {
         (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
             || b == UInt8(ascii: "_")
+    }
+
+    /// A letter, a digit or `_`: one shift of a 128-bit mask (bit b of `low` for the bytes
+    /// below 64, of `high` for 64 to 127) instead of five comparisons.
+    @inline(__always)
+    static func isIdentifierByte(_ b: UInt8) -> Bool {
+        let low: UInt64 = 0x03FF_0000_0000_0000   // 0-9
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE  // A-Z, _, a-z
+        return b < 128 && ((b < 64 ? low : high) >> UInt64(b & 63)) & 1 != 0
     }
 
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }

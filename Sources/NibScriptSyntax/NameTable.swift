@@ -3,14 +3,6 @@
 // the same small id. Keywords are interned first, in `Keyword` order, so the parser tells a
 // keyword by comparing ids instead of building and comparing Strings.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// One String and one dense id per distinct name of a file.
 public struct NameTable: Sendable {
     /// The names by id.
@@ -20,6 +12,11 @@ public struct NameTable: Sendable {
     /// agree; only then are the bytes compared. The count is a power of two, at least twice
     /// the number of names.
     private var slots = [UInt64](repeating: 0, count: 256)
+    /// Every name's UTF-8 bytes, one after another: name `id` is `utf8[ends[id - 1] ..< ends[id]]`
+    /// (from 0 for the first). The lexer compares a scanned name with these bytes rather than
+    /// with the String's, which for a short (inline) String would first be copied out.
+    private var utf8: [UInt8] = []
+    private var ends: [Int32] = []
 
     public init() {
         for k in Keyword.allCases {
@@ -40,6 +37,13 @@ public struct NameTable: Sendable {
         return intern(source, range, hash: Self.finish(h))
     }
 
+    /// The id of `name`, added if it is new.
+    public mutating func intern(_ name: String) -> Int32 {
+        if let id = id(of: name) { return id }
+        let utf8 = Array(name.utf8)
+        return intern(utf8, 0..<utf8.count)
+    }
+
     /// The same, with the hash the lexer computed as it scanned the name
     /// (`finish(mix(mix(seed, b0), b1)…)`), so the bytes are read once for both.
     @inline(__always)
@@ -56,6 +60,8 @@ public struct NameTable: Sendable {
         let id = strings.count
         slots[i] = Self.slot(hash, id)
         strings.append(String(decoding: source[range], as: UTF8.self))
+        utf8 += source[range]
+        ends.append(Int32(truncatingIfNeeded: utf8.count))
         if strings.count * 2 > slots.count { grow() }
         return Int32(id)
     }
@@ -80,30 +86,34 @@ public struct NameTable: Sendable {
         (hash >> 32) << 32 | UInt64(UInt32(id + 1))
     }
 
-    /// Whether name `id` is `source[range]`, comparing the String's own UTF-8 bytes.
+    /// Whether name `id` is `source[range]`.
+    @inline(__always)
     private func equals(_ id: Int, _ source: [UInt8], _ range: Range<Int>) -> Bool {
-        let name = strings[id].utf8
-        guard name.count == range.count, range.lowerBound >= 0, range.upperBound <= source.count else { return false }
-        if range.isEmpty { return true }
-        return name.withContiguousStorageIfAvailable { mine in
+        let end = Int(ends[id]), start = id == 0 ? 0 : Int(ends[id - 1])
+        guard end - start == range.count, range.lowerBound >= 0, range.upperBound <= source.count else { return false }
+        return utf8.withUnsafeBufferPointer { mine in
             source.withUnsafeBufferPointer { theirs in
                 // Names are short: a loop beats a call to memcmp for them.
-                if range.count > 32 { return memcmp(mine.baseAddress!, theirs.baseAddress! + range.lowerBound, range.count) == 0 }
-                var j = range.lowerBound
-                for b in mine {
-                    if b != theirs[j] { return false }
+                var i = start, j = range.lowerBound
+                while i < end {
+                    if mine[i] != theirs[j] { return false }
+                    i += 1
                     j += 1
                 }
                 return true
             }
-        } ?? name.elementsEqual(source[range])
+        }
     }
 
     private mutating func grow() {
         let count = slots.count * 2, mask = count - 1
         var new = [UInt64](repeating: 0, count: count)
         for id in strings.indices {
-            let hash = Self.hash(of: strings[id])
+            let hash = utf8.withUnsafeBufferPointer { bytes in
+                var h = Self.seed
+                for b in bytes[(id == 0 ? 0 : Int(ends[id - 1])) ..< Int(ends[id])] { h = Self.mix(h, b) }
+                return Self.finish(h)
+            }
             var i = Int(truncatingIfNeeded: hash) & mask
             while new[i] != 0 { i = (i + 1) & mask }
             new[i] = Self.slot(hash, id)
@@ -182,6 +192,19 @@ public struct NameIndex: Sendable {
     }
 
     public mutating func set(_ name: Identifier, to index: Int) { set(name.name, to: index) }
+
+    /// The index of the name with id `k` in the table: an array read.
+    public subscript(id k: Int32) -> Int? {
+        let i = Int(k)
+        return i >= 0 && i < byID.count && byID[i] > 0 ? Int(byID[i] - 1) : nil
+    }
+
+    /// Maps the name with id `k` in the table to `index`.
+    public mutating func set(id k: Int32, to index: Int) {
+        let i = Int(k)
+        if i >= byID.count { byID += repeatElement(0, count: max(i + 1 - byID.count, byID.count)) }
+        byID[i] = Int32(index + 1)
+    }
 
     /// Room for every name of the table, so a big scope does not grow step by step.
     public mutating func reserveAll() {

@@ -18,8 +18,12 @@ public enum Parser {
     /// Parses a whole file and returns, with the tree, every name its text holds, each once:
     /// the checker finds names by their ids in it. The table is not part of the tree, so it
     /// is freed once the file is checked.
-    public static func parseNamed(_ file: SourceFile) -> (ScriptFile, NameTable, [Diagnostic]) {
+    /// `nibTables`: `nib { … }` blocks are read as `NibBody.table` (ids into the returned
+    /// table) instead of syntax trees: smaller, and what `run` needs; `matrix`, which
+    /// rewrites nibs, needs the trees.
+    public static func parseNamed(_ file: SourceFile, nibTables: Bool = false) -> (ScriptFile, NameTable, [Diagnostic]) {
         var parser = ScriptParser(file: file)
+        parser.nibTables = nibTables
         let decls = parser.parseFile()
         return (ScriptFile(decls: decls), parser.names, parser.sortedDiagnostics())
     }
@@ -53,6 +57,10 @@ struct ScriptParser {
     private(set) var diagnostics: [Diagnostic] = []
     /// A file with a NUL byte is not read as a script at all.
     private var isBinary = false
+    /// Whether nib blocks are read into `table` rather than into syntax trees.
+    var nibTables = false
+    /// The nib block being read, when `nibTables`.
+    var table = NibTable()
 
     init(file: SourceFile) {
         self.file = file
@@ -328,8 +336,65 @@ struct ScriptParser {
             } catch {
                 recover(from: start)
             }
+            if items.count == Self.bigBlock { reserveForBigBlock(&items) }
         }
+        if items.capacity > 2 * items.count + Self.bigBlock { shrink(&items) }
         return (items, range(from: openStart))
+    }
+
+    /// A block this long is likely to be long indeed (a generated script's): see
+    /// `reserveForBigBlock`.
+    static let bigBlock = 4096
+
+    /// Makes room in `items` for as many more items as the file has lines left: a block has
+    /// at most one item per line, so the array never grows again. An array that grows by
+    /// doubling copies itself at every step and touches twice the memory it ends with (a
+    /// block of a million statements spent a fifth of its parse in page faults and copies);
+    /// the room reserved and never used is never touched, so it costs address space only.
+    @inline(never)
+    private func reserveForBigBlock<T>(_ items: inout [T]) {
+        items.reserveCapacity(items.count + linesLeft())
+    }
+
+    /// The lines of the file from the current token's on: no block has more items.
+    func linesLeft() -> Int {
+        max(0, file.lineStarts.count - file.location(of: current.range.start).line + 1)
+    }
+
+    /// Gives back the room `reserveForBigBlock` reserved and the block did not use, when it is
+    /// most of it (the file went on after the block).
+    @inline(never)
+    func shrink<T>(_ items: inout [T]) {
+        var exact: [T] = []
+        exact.reserveCapacity(items.count)
+        exact.append(contentsOf: items)
+        items = exact
+    }
+
+    /// `parseBraced` for items that are kept elsewhere (`item` stores them): returns the
+    /// range from `{` to `}`.
+    @inline(__always)
+    mutating func parseBracedEach(_ item: (inout ScriptParser) throws -> Void) throws -> SourceRange {
+        let openStart = try openBrace()
+        defer { depth -= 1 }
+        while true {
+            skipNewlines()
+            if current.kind == .rightBrace {
+                advance()
+                break
+            }
+            if current.kind == .eof {
+                reportUnclosedBrace(at: openStart)
+                break
+            }
+            let start = index
+            do {
+                try item(&self)
+            } catch {
+                recover(from: start)
+            }
+        }
+        return range(from: openStart)
     }
 
     /// Consumes a `{` and counts it as open; returns its offset.

@@ -24,16 +24,24 @@ public struct SourceFile: Sendable {
         self.path = path
         self.bytes = bytes
         var starts = [0]
-        // memchr finds each line break many bytes at a time.
+        // memchr finds each line break many bytes at a time: once to count them, so that the
+        // table is made at its size (a million lines would otherwise copy it twenty times),
+        // then to fill it.
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            var p = UnsafeRawPointer(base), left = buffer.count
-            while left > 0, let hit = memchr(p, Int32(UInt8(ascii: "\n")), left) {
-                let next = UnsafeRawPointer(hit) + 1
-                starts.append(next - UnsafeRawPointer(base))
-                left -= next - p
-                p = next
+            func eachBreak(_ body: (Int) -> Void) {
+                var p = UnsafeRawPointer(base), left = buffer.count
+                while left > 0, let hit = memchr(p, Int32(UInt8(ascii: "\n")), left) {
+                    let next = UnsafeRawPointer(hit) + 1
+                    body(next - UnsafeRawPointer(base))
+                    left -= next - p
+                    p = next
+                }
             }
+            var count = 0
+            eachBreak { _ in count += 1 }
+            starts.reserveCapacity(count + 1)
+            eachBreak { starts.append($0) }
         }
         self.lineStarts = starts
     }
@@ -93,6 +101,46 @@ public struct SourceFile: Sendable {
             return String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
         }
         return String(decoding: bytes[lo..<end], as: UTF8.self)
+    }
+
+    /// The bytes of the file at `path`, read straight into the array a SourceFile keeps (a
+    /// `Data` in between would be one more copy of the whole script), or nil when it cannot
+    /// be read.
+    public static func readBytes(atPath path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        // One byte more than the size: a read that fills it all means the file grew (or has no
+        // size, as a pipe), and the rest is read in chunks.
+        let room = max(0, Int(info.st_size)) + 1
+        var complete = false, failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+            count = 0
+            while count < room {
+                let n = read(fd, buffer.baseAddress! + count, room - count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                if n == 0 { complete = true; return }
+                count += n
+            }
+        }
+        var chunk = [UInt8](repeating: 0, count: complete || failed ? 0 : 1 << 16)
+        while !complete && !failed {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno != EINTR { failed = true }
+            } else if n == 0 {
+                complete = true
+            } else {
+                bytes += chunk[..<n]
+            }
+        }
+        return failed ? nil : bytes
     }
 
     public func text(_ range: SourceRange) -> String {

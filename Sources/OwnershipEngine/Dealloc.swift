@@ -59,30 +59,36 @@ public enum StoreRule: Sendable, Equatable {
 
 struct DeallocFrame {
     var object: ObjectID
+    /// The next step of `steps` to run.
+    var pc: Int32 = 0
     var steps: [DeallocStep]
-    var pc: Int = 0
-    /// Objects a `releaseList` (or `releaseAdopted`) step took out, still to be released in
-    /// order, and why: every pending object comes from the one step that queued them.
-    var pending: [ObjectID] = []
-    var pendingCause: Cause = .explicit
-    var pendingIndex = 0
+    /// Where in `EngineState.pendingLists` the objects a `releaseList` (or `releaseAdopted`)
+    /// step took out wait, or -1. Kept beside the frames rather than in them: few frames
+    /// have any, and a cascade a million deep keeps a million frames on the stack (120 bytes
+    /// each with the list inline, 32 without).
+    var pendingList: Int32 = -1
     var reachesRoot: Bool
     /// How many levels the events of this frame are indented by its `statement` steps.
     var indent: Int32 = 0
     /// The client's site when the dealloc began, given back when it ends.
     var siteBefore: Int32 = 0
 
-    /// The next object a `releaseList` step left to release, if any.
-    mutating func nextPending() -> ObjectID? {
-        guard pendingIndex < pending.count else { return nil }
-        pendingIndex += 1
-        return pending[pendingIndex - 1]
+    init(object: ObjectID, steps: [DeallocStep], reachesRoot: Bool, siteBefore: Int32) {
+        self.object = object; self.steps = steps; self.reachesRoot = reachesRoot; self.siteBefore = siteBefore
     }
 
     /// The next step of the plan, if any.
     mutating func nextStep() -> DeallocStep? {
-        guard pc < steps.count else { return nil }
+        guard Int(pc) < steps.count else { return nil }
         pc += 1
-        return steps[pc - 1]
+        return steps[Int(pc) - 1]
     }
+}
+
+/// Objects a frame's `releaseList` (or `releaseAdopted`) step took out, still to be released
+/// in order, and why: every pending object comes from the one step that queued them.
+struct PendingReleases {
+    var objects: [ObjectID] = []
+    var cause: Cause = .explicit
+    var next = 0
 }

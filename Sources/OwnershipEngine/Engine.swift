@@ -144,8 +144,7 @@ public final class Engine {
         emit(.zombie(o, selector: selector))
         s.crash = Crash(message: text, object: o, selector: selector, site: s.site)
         emit(.crash(text))
-        s.frames.removeAll()
-        s.frameIndent = 0
+        s.dropFrames()
     }
 
     // MARK: Retain counting
@@ -337,8 +336,8 @@ public final class Engine {
         s.runningFrames = true
         defer { s.runningFrames = false }
         while s.crash == nil, let top = s.frames.indices.last {
-            if let next = s.frames[top].nextPending() {
-                release(next, cause: s.frames[top].pendingCause)
+            if let (next, cause) = s.nextPending(ofFrame: top) {
+                release(next, cause: cause)
                 continue
             }
             if let step = s.frames[top].nextStep() {
@@ -346,6 +345,7 @@ public final class Engine {
                 continue
             }
             let done = s.frames.removeLast()
+            if done.pendingList >= 0 { s.pendingLists.removeLast() }
             s.frameIndent -= Int(done.indent)
             s.site = done.siteBefore
             if !done.reachesRoot { emit(.deallocIncomplete(done.object)) }
@@ -376,8 +376,7 @@ public final class Engine {
             guard s.slotTarget[i] >= 0 else { return }
             let list = Int(s.slotTarget[i])
             let taken = s.listTakeAll(SlotRef(me, slot), list: list)
-            s.frames[frameIndex].pending += taken
-            s.frames[frameIndex].pendingCause = .deallocSlot(SlotRef(me, slot))
+            s.addPending(taken, cause: .deallocSlot(SlotRef(me, slot)), toFrame: frameIndex)
         case .statement(let site, let token, let indent):
             s.frameIndent += Int(indent - s.frames[frameIndex].indent)
             s.frames[frameIndex].indent = indent
@@ -388,8 +387,7 @@ public final class Engine {
             s.frames[frameIndex].indent = indent + 1
         case .releaseAdopted:
             let taken = s.adoptedTakeAll(me.index)
-            s.frames[frameIndex].pending += taken
-            s.frames[frameIndex].pendingCause = cause
+            s.addPending(taken, cause: cause, toFrame: frameIndex)
         }
     }
 
@@ -399,8 +397,7 @@ public final class Engine {
         guard s.crash == nil else { return }
         s.crash = Crash(message: message, object: object, selector: selector, site: s.site)
         emit(.crash(message))
-        s.frames.removeAll()
-        s.frameIndent = 0
+        s.dropFrames()
     }
 
     @inline(__always) func emit(_ kind: EngineEvent.Kind) {

@@ -59,6 +59,8 @@ struct EngineState {
     /// What the events so far say (kinds per object, the count, zombies).
     var history = EventHistory()
     var frames: [DeallocFrame] = []
+    /// The frames' pending releases (see `DeallocFrame.pendingList`), in the frames' order.
+    var pendingLists: [PendingReleases] = []
     /// The sum of the running frames' `indent`s (kept as frames come and go, so an event's
     /// depth is O(1) however deep the cascade).
     var frameIndent = 0
@@ -281,5 +283,34 @@ struct EngineState {
         guard let o = pools[p].popLast() else { return nil }
         if digesting { digest &-= Self.poolFact(p, pools[p].count, o) }
         return o
+    }
+}
+
+extension EngineState {
+    /// The next object frame `f` has left to release from a list, if any.
+    mutating func nextPending(ofFrame f: Int) -> (ObjectID, Cause)? {
+        let l = Int(frames[f].pendingList)
+        guard l >= 0, pendingLists[l].next < pendingLists[l].objects.count else { return nil }
+        pendingLists[l].next += 1
+        return (pendingLists[l].objects[pendingLists[l].next - 1], pendingLists[l].cause)
+    }
+
+    /// Queues `taken` to be released by frame `f` (the running one, so its list, if new, is
+    /// the last).
+    mutating func addPending(_ taken: [ObjectID], cause: Cause, toFrame f: Int) {
+        if frames[f].pendingList < 0 {
+            frames[f].pendingList = Int32(pendingLists.count)
+            pendingLists.append(PendingReleases())
+        }
+        let l = Int(frames[f].pendingList)
+        pendingLists[l].objects += taken
+        pendingLists[l].cause = cause
+    }
+
+    /// Ends every frame (a crash stops the cascade).
+    mutating func dropFrames() {
+        frames.removeAll()
+        pendingLists.removeAll()
+        frameIndent = 0
     }
 }

@@ -28,6 +28,15 @@ final class LexerTests: XCTestCase {
         ])
     }
 
+    func testIdentifierBytesAreLettersDigitsAndUnderscore() {
+        for b in 0...255 {
+            let c = UInt8(b)
+            let expected = (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+                || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_")
+            XCTAssertEqual(Lexer.isIdentifierByte(c), expected, "byte \(b)")
+        }
+    }
+
     func testIdentifiers() {
         let (file, tokens) = lex("unsafe_unretained _setFoo isFoo CFRelease x1 _ __a9")
         XCTAssertEqual(tokens.dropLast().map { file.text($0.range) },

@@ -35,6 +35,7 @@ enum Dump {
             switch n.body {
             case .file(let path, _): s += " from \"\(path)\""
             case .inline(let items): s += items.map { " " + nibItem($0) }.joined()
+            case .table(let t): s += " (table of \(t.objects.count) objects, \(t.connections.count) connections)"
             }
             return s + ")"
         case .scenario(let s): return "(scenario \"\(s.title)\" \(block(s.body)))"

@@ -249,7 +249,11 @@ final class ClassTable {
     /// classes are appended to `diagnostics`; the table is usable whatever they are.
     init(script: [ClassDecl], config: Configuration, engine: Engine, diagnostics: inout [Diagnostic]) {
         self.config = config
-        for b in Catalogue.classes(for: config.platform) {
+        let builtins = Catalogue.classes(for: config.platform)
+        // Room for every class at once: the table is built for every script checked.
+        byName.reserveCapacity(builtins.count + script.count)
+        classes.reserveCapacity(builtins.count + script.count)
+        for b in builtins {
             let c = RuntimeClass(name: b.name, superclass: b.superclass.flatMap { byName[$0] }, builtin: b, decl: nil)
             add(c)
             define(c, engine: engine, props: b.properties.map { ($0.name, $0.type, $0.attribute, false, "_" + $0.name, nil) },

@@ -131,9 +131,13 @@ extension ScenarioRun {
     func nibModel(named name: String) -> NibModel? {
         if let m = program.externalNibs[name] { return m }
         if let m = program.inlineNibs[name] { return m }
-        guard let d = program.nibDecl(name), case .inline(let items) = d.body else { return nil }
+        guard let d = program.nibDecl(name) else { return nil }
         var ignored: [Diagnostic] = []
-        return NibBuilder(classes: classes).build(d, items: items, diagnostics: &ignored)
+        switch d.body {
+        case .inline(let items): return NibBuilder(classes: classes).build(d, items: items, diagnostics: &ignored)
+        case .table(let table): return NibBuilder(classes: classes).build(d, table: table, names: program.names, diagnostics: &ignored)
+        case .file: return nil
+        }
     }
 
     /// N2: a nested object ends owned by its parent alone.

@@ -104,27 +104,31 @@ struct NibBuilder {
     /// A class and an outlet key.
     private struct OutletKey: Hashable {
         var cls: ObjectIdentifier
-        var key: String
+        /// The outlet's name id.
+        var key: Int32
     }
 
     func build(_ decl: NibDecl, items: [NibItem], diagnostics: inout [Diagnostic]) -> NibModel {
+        // The tree becomes the table the parser would have made: one builder, one model.
+        var names = self.names
+        let table = NibTable(items: items, names: &names)
+        return build(decl, table: table, names: names, diagnostics: &diagnostics)
+    }
+
+    /// The model of a nib block read as a table; `names` holds the table's ids.
+    func build(_ decl: NibDecl, table: NibTable, names: NameTable, diagnostics: inout [Diagnostic]) -> NibModel {
         var model = NibModel(name: decl.name.name, isMain: decl.isMain)
-        var indexByName = NameIndex(names: names)
         // Exactly as much room as the nib needs: arrays that grow by doubling keep up to half
         // of their room empty, which for a nib of a million objects is a hundred megabytes.
-        var objectCount = 0, connectionCount = 0
-        NibObjectDecl.walk(items) { _, _ in objectCount += 1; return 0 }
-        for item in items {
-            switch item {
-            case .connect, .action: connectionCount += 1
-            default: break
-            }
-        }
-        model.objects.reserveCapacity(objectCount)
-        model.connections.reserveCapacity(connectionCount)
+        model.objects.reserveCapacity(table.objects.count)
+        model.connections.reserveCapacity(table.connections.count + table.actions.count)
+        // Each object's index in the model by its name's id (-1: none), and each declared
+        // object's index in the model (-1: skipped, and everything inside it with it).
+        var indexByName = [Int32](repeating: -1, count: names.count)
+        var modelIndex = [Int32](repeating: -1, count: table.objects.count)
         // Each object's class, by index, so that a child finds its parent's without a lookup.
         var classOf: [RuntimeClass] = []
-        classOf.reserveCapacity(objectCount)
+        classOf.reserveCapacity(table.objects.count)
         // An outlet found once for a class and key is not looked up again, however many
         // connections use it (one that is missing is reported on every line that names it).
         var outletsFound = Set<OutletKey>()
@@ -132,85 +136,110 @@ struct NibBuilder {
         var ownerRange: SourceRange?
         // Siblings mostly share their class and their parent's: the last class looked up and
         // the last relationship worked out are kept, so a big nib looks each up once.
-        var lastClass: RuntimeClass?
+        var lastClass: (id: Int32, cls: RuntimeClass)?
         var lastRelationship: (parent: ObjectIdentifier, child: ObjectIdentifier, rel: NibModel.Relationship)?
 
-        for case .owner(let cls, let range) in items {
+        for (cls, range) in table.owners {
             if ownerRange != nil { diagnostics.append(.error("File's Owner is declared twice", at: range)); continue }
             ownerRange = range
             if classes[cls.name] == nil { diagnostics.append(classes.unknownClass(cls.name, at: cls.range)) } else { model.ownerClass = cls.name }
         }
-        // Objects, parents before children, in document order (see NibObjectDecl.walk).
-        NibObjectDecl.walk(items) { o, parent in
-            if o.name.name == "owner" {
-                diagnostics.append(.error("'owner' names File's Owner; give this object another name", at: o.name.range)); return nil
+        // Objects, parents before children, in document order.
+        for i in table.objects.indices {
+            let o = table.objects[i]
+            var parent: Int?
+            if o.parent >= 0 {
+                let p = modelIndex[Int(o.parent)]
+                if p < 0 { continue }  // inside an object that was skipped
+                parent = Int(p)
             }
-            if indexByName[o.name] != nil {
-                diagnostics.append(.error("nib '\(decl.name.name)' already has an object named '\(o.name.name)'", at: o.name.range)); return nil
+            let nameID = Int(o.name.id)
+            if o.name.id == Keyword.owner.rawValue {
+                diagnostics.append(.error("'owner' names File's Owner; give this object another name", at: o.name.range)); continue
+            }
+            if indexByName[nameID] >= 0 {
+                diagnostics.append(.error("nib '\(decl.name.name)' already has an object named '\(names[o.name.id])'", at: o.name.range)); continue
             }
             let cls: RuntimeClass
-            if let last = lastClass, last.name == o.className.name {
-                cls = last
+            if let last = lastClass, last.id == o.className.id {
+                cls = last.cls
             } else {
-                guard let found = classes[o.className.name] else {
-                    diagnostics.append(classes.unknownClass(o.className.name, at: o.className.range)); return nil
+                let className = names[o.className.id]
+                guard let found = classes[className] else {
+                    diagnostics.append(classes.unknownClass(className, at: o.className.range)); continue
                 }
                 cls = found
-                lastClass = found
+                lastClass = (o.className.id, found)
             }
             var rel = NibModel.Relationship.topLevel
             if let p = parent {
                 let pid = ObjectIdentifier(classOf[p]), cid = ObjectIdentifier(cls)
-                if o.key == nil, let last = lastRelationship, last.parent == pid, last.child == cid {
+                if !o.key.exists, let last = lastRelationship, last.parent == pid, last.child == cid {
                     rel = last.rel
                 } else {
-                    guard let r = relationship(of: cls, key: o.key, under: p, parentClass: classOf[p], in: model,
-                                               diagnostics: &diagnostics, at: o) else { return nil }
+                    let syntax = table.decl(i, names: names)
+                    guard let r = relationship(of: cls, key: syntax.key, under: p, parentClass: classOf[p], in: model,
+                                               diagnostics: &diagnostics, at: syntax) else { continue }
                     rel = r
-                    if o.key == nil { lastRelationship = (pid, cid, r) }
+                    if !o.key.exists { lastRelationship = (pid, cid, r) }
                 }
-            } else if let key = o.key {
-                diagnostics.append(.error("'as \(key.name)' needs a parent: a top-level object is held by nobody", at: key.range))
+            } else if o.key.exists {
+                diagnostics.append(.error("'as \(names[o.key.id])' needs a parent: a top-level object is held by nobody", at: o.key.range))
             }
             let index = model.objects.count
-            model.objects.append(.init(name: o.name.name, className: cls.name, parent: parent, relationship: rel, range: o.range))
+            model.objects.append(.init(name: names[o.name.id], className: cls.name, parent: parent, relationship: rel, range: o.range))
             classOf.append(cls)
-            indexByName.set(o.name, to: index)
-            return index
+            indexByName[nameID] = Int32(index)
+            modelIndex[i] = Int32(index)
         }
 
-        for item in items {
-            switch item {
-            case .connect(let c):
-                guard let src = endpoint(c.source, indexByName, in: model, diagnostics: &diagnostics) else { continue }
-                // Each destination is looked up (and reported) even after one is missing.
-                let first = endpoint(c.destination, indexByName, in: model, diagnostics: &diagnostics)
-                let more = c.moreDestinations.compactMap { endpoint($0, indexByName, in: model, diagnostics: &diagnostics) }
-                guard let first, more.count == c.moreDestinations.count else { continue }
-                let srcClass: RuntimeClass?
-                switch src {
-                case .object(let i): srcClass = classOf[i]
-                default: srcClass = className(of: src, in: model).flatMap { classes[$0] }
-                }
-                if let cls = srcClass {
-                    let key = OutletKey(cls: ObjectIdentifier(cls), key: c.outlet.name)
-                    // Consecutive connections mostly set the same outlet of the same class.
-                    if c.isStale || (key != lastOutletFound && !outletsFound.contains(key)),
-                       checkOutlet(c, on: cls, diagnostics: &diagnostics) {
-                        outletsFound.insert(key)
-                        lastOutletFound = key
-                    }
-                }
-                model.connections.append(.init(kind: .outlet, source: src, name: c.outlet.name, destination: first,
-                                               moreDestinations: more, isStale: c.isStale, range: c.range,
-                                               isCollection: !more.isEmpty))
-            case .action(let a):
-                guard let sender = endpoint(a.sender, indexByName, in: model, diagnostics: &diagnostics),
-                      let target = endpoint(a.target, indexByName, in: model, diagnostics: &diagnostics) else { continue }
+        func endpoint(_ n: NibTable.Name, diagnostics: inout [Diagnostic]) -> NibModel.Endpoint? {
+            if n.id == Keyword.owner.rawValue { return .owner }
+            if n.id >= 0, Int(n.id) < indexByName.count, indexByName[Int(n.id)] >= 0 { return .object(Int(indexByName[Int(n.id)])) }
+            return noObject(n.id >= 0 ? names[n.id] : "", at: n.range, in: model, diagnostics: &diagnostics)
+        }
+        func endpoint(_ id: Identifier, diagnostics: inout [Diagnostic]) -> NibModel.Endpoint? {
+            if let k = names.id(of: id.name) { return endpoint(NibTable.Name(id: k, range: id.range), diagnostics: &diagnostics) }
+            return noObject(id.name, at: id.range, in: model, diagnostics: &diagnostics)
+        }
+        // Connections and actions, in document order.
+        var nextAction = 0
+        func addActions(upTo count: Int, diagnostics: inout [Diagnostic]) {
+            while nextAction < table.actions.count, table.actions[nextAction].connectionsBefore <= count {
+                let a = table.actions[nextAction].decl
+                nextAction += 1
+                guard let sender = endpoint(a.sender, diagnostics: &diagnostics),
+                      let target = endpoint(a.target, diagnostics: &diagnostics) else { continue }
                 model.connections.append(.init(kind: .action, source: sender, name: a.selector.name, destination: target, isStale: false, range: a.range))
-            default: break
             }
         }
+        for ci in table.connections.indices {
+            addActions(upTo: ci, diagnostics: &diagnostics)
+            let c = table.connections[ci]
+            guard let src = endpoint(c.source, diagnostics: &diagnostics) else { continue }
+            // Each destination is looked up (and reported) even after one is missing.
+            let first = endpoint(c.destination, diagnostics: &diagnostics)
+            let more = c.moreCount == 0 ? [] : table.more(of: c).compactMap { endpoint($0, diagnostics: &diagnostics) }
+            guard let first, more.count == Int(c.moreCount) else { continue }
+            let srcClass: RuntimeClass?
+            switch src {
+            case .object(let i): srcClass = classOf[i]
+            default: srcClass = className(of: src, in: model).flatMap { classes[$0] }
+            }
+            if let cls = srcClass {
+                let key = OutletKey(cls: ObjectIdentifier(cls), key: c.outlet.id)
+                // Consecutive connections mostly set the same outlet of the same class.
+                if c.isStale || (key != lastOutletFound && !outletsFound.contains(key)),
+                   checkOutlet(table.decl(c, names: names), on: cls, diagnostics: &diagnostics) {
+                    outletsFound.insert(key)
+                    lastOutletFound = key
+                }
+            }
+            model.connections.append(.init(kind: .outlet, source: src, name: names[c.outlet.id], destination: first,
+                                           moreDestinations: more, isStale: c.isStale, range: c.range,
+                                           isCollection: !more.isEmpty))
+        }
+        addActions(upTo: Int.max, diagnostics: &diagnostics)
         return model
     }
 
@@ -222,12 +251,10 @@ struct NibBuilder {
         }
     }
 
-    private func endpoint(_ id: Identifier, _ index: NameIndex, in model: NibModel,
+    private func noObject(_ name: String, at range: SourceRange, in model: NibModel,
                           diagnostics: inout [Diagnostic]) -> NibModel.Endpoint? {
-        if id.name == "owner" { return .owner }
-        if let i = index[id] { return .object(i) }
-        let notes = Suggest.closest(to: id.name, among: ["owner"] + model.objects.map(\.name).sorted()).map { ["did you mean '\($0)'?"] } ?? []
-        diagnostics.append(.error("no object named '\(id.name)' in this nib", at: id.range, notes: notes))
+        let notes = Suggest.closest(to: name, among: ["owner"] + model.objects.map(\.name).sorted()).map { ["did you mean '\($0)'?"] } ?? []
+        diagnostics.append(.error("no object named '\(name)' in this nib", at: range, notes: notes))
         return nil
     }
 

@@ -165,10 +165,10 @@ public enum Driver {
         if isDirectory.boolValue {
             return .failure(UsageError(message: "cannot read '\(path)': it is a directory, not a script"))
         }
-        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path) else {
+        guard FileManager.default.isReadableFile(atPath: path), let bytes = SourceFile.readBytes(atPath: path) else {
             return .failure(UsageError(message: "cannot read '\(path)': permission denied"))
         }
-        return .success([UInt8](data))
+        return .success(bytes)
     }
 
     static func runCommand(_ args: [String], stdout: TextOutput, stderr: TextOutput, stdin: () -> Data) -> Int32 {
@@ -231,7 +231,7 @@ public enum Driver {
     public static func runSource(_ file: SourceFile, quiet: Bool = false, json: Bool = false,
                                  errorLimit: Int = DiagnosticFormatter.defaultErrorLimit,
                                  stdout: TextOutput, stderr: TextOutput) -> Int32 {
-        guard var program = compile(file, errorLimit: errorLimit, stderr: stderr) else { return 2 }
+        guard var program = compile(file, errorLimit: errorLimit, stderr: stderr, nibTables: true) else { return 2 }
         program = program.withoutNibSyntax()  // the nibs' syntax is freed here, not at the end
         let reports = json ? Runner.runJSONLines(program, quiet: quiet, to: stdout) : Runner.run(program, quiet: quiet, to: stdout)
         if reports.isEmpty && !json { stdout.write("\(file.path): no scenarios\n") }
@@ -258,9 +258,10 @@ public enum Driver {
 
     /// Compiles a script and writes its diagnostics, before anything runs; nil (with the
     /// count of errors written) when it does not compile.
+    /// `nibTables`: see `Compiler.compile`; for a program run as it is.
     static func compile(_ file: SourceFile, errorLimit: Int = DiagnosticFormatter.defaultErrorLimit,
-                        stderr: TextOutput) -> Program? {
-        let (program, diagnostics) = Compiler.compile(file)
+                        stderr: TextOutput, nibTables: Bool = false) -> Program? {
+        let (program, diagnostics) = Compiler.compile(file, nibTables: nibTables)
         stderr.write(DiagnosticFormatter.format(diagnostics, in: file, errorLimit: errorLimit))
         if program == nil {
             let n = diagnostics.filter { $0.severity == .error }.count

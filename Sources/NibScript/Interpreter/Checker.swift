@@ -14,13 +14,17 @@ struct Checker {
     var documents: ExternalNibs.Documents = [:]
     /// The script's names, by which scopes find them.
     let names: NameTable
+    /// What building the class table found wrong with the script's classes.
+    private let classDiagnostics: [Diagnostic]
 
     /// `names`: the script's names (see `Parser.parseNamed`); any table gives the same
     /// result, the script's own makes name lookups cheap.
     init(program: Program, names: NameTable) {
         config = program.config
-        var ignored: [Diagnostic] = []
-        classes = ClassTable(script: program.classDecls, config: program.config, engine: Engine(), diagnostics: &ignored)
+        // Built once: the table of the built-in classes is most of a small script's check.
+        var found: [Diagnostic] = []
+        classes = ClassTable(script: program.classDecls, config: program.config, engine: Engine(), diagnostics: &found)
+        classDiagnostics = found
         nibs = program.nibDecls
         self.names = names
         traceNames = TraceNames.possible(in: program, classes: classes)
@@ -45,7 +49,16 @@ struct Checker {
             nibObjectIndex = NameIndex(names: names)
         }
 
-        func variable(_ n: Identifier) -> (name: String, type: String?)? { variableIndex[n].map { variables[$0] } }
+        func variable(_ n: Identifier) -> (name: String, type: String?)? { variablePosition(n).map { variables[$0] } }
+
+        /// Where the variable named `n` is in `variables`, if it is there.
+        func variablePosition(_ n: Identifier) -> Int? {
+            // The variable named last is the one most often used next (`x = new …`, then
+            // `retain x`): one String comparison instead of hashing the name. Names are unique
+            // in the list, so it is the same answer.
+            if !variables.isEmpty, variables[variables.count - 1].name == n.name { return variables.count - 1 }
+            return variableIndex[n]
+        }
         func nibObject(_ n: Identifier) -> (name: String, type: String)? { nibObjectIndex[n].map { nibObjects[$0] } }
 
         /// Declares a variable unless the scope has one by that name.
@@ -61,17 +74,29 @@ struct Checker {
             nibObjectIndex.set(name, to: nibObjects.count)
             nibObjects.append((name, type))
         }
+
+        mutating func reserveNibObjects(_ count: Int) {
+            nibObjects.reserveCapacity(nibObjects.count + count)
+            nibObjectIndex.reserveAll()
+        }
+
+        /// The same for a name of the scope's table, by its id.
+        mutating func addNibObject(id: Int32, _ name: String, _ type: String) {
+            guard nibObjectIndex[id: id] == nil else { return }
+            nibObjectIndex.set(id: id, to: nibObjects.count)
+            nibObjects.append((name, type))
+        }
     }
 
     mutating func check(_ program: inout Program, diagnostics: inout [Diagnostic]) {
-        var scratch: [Diagnostic] = []
-        _ = ClassTable(script: program.classDecls, config: config, engine: Engine(), diagnostics: &scratch)
-        diagnostics += scratch
+        diagnostics += classDiagnostics
         for d in program.classDecls { checkClass(d, diagnostics: &diagnostics) }
         for n in program.nibDecls {
             switch n.body {
             case .inline(let items):
                 program.inlineNibs[n.name.name] = NibBuilder(classes: classes, names: names).build(n, items: items, diagnostics: &diagnostics)
+            case .table(let table):
+                program.inlineNibs[n.name.name] = NibBuilder(classes: classes).build(n, table: table, names: names, diagnostics: &diagnostics)
             case .file(let path, let range):
                 if let model = ExternalNibs.load(n, path: path, range: range, from: program.file, classes: classes,
                                                    diagnostics: &diagnostics, documents: &documents) {
@@ -228,17 +253,27 @@ struct Checker {
     // MARK: Statements
 
     func checkBlock(_ b: Block, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
-        for s in b.statements { checkStatement(s, &scope, diagnostics: &diagnostics) }
+        // Each statement is read where it lies: `for s in` copied every statement out of the
+        // array, payload by payload, and destroyed the copy, which cost more than checking it.
+        b.statements.withUnsafeBufferPointer { statements in
+            for i in statements.indices { checkStatement(statements, i, &scope, diagnostics: &diagnostics) }
+        }
     }
 
-    private func checkStatement(_ s: Stmt, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
-        switch s.kind {
+    private func checkStatement(_ statements: UnsafeBufferPointer<Stmt>, _ i: Int, _ scope: inout Scope,
+                                diagnostics: inout [Diagnostic]) {
+        switch statements[i].kind {
         case .assign(let target, let value):
             let t = type(of: value, scope, diagnostics: &diagnostics, allowNew: true)
             checkAssignTarget(target, valueType: t, &scope, diagnostics: &diagnostics)
         case .retain(let e), .release(let e), .autorelease(let e):
-            if config.isARC { diagnostics.append(arcForbids(s)) }
-            _ = type(of: e, scope, diagnostics: &diagnostics)
+            if config.isARC { diagnostics.append(arcForbids(statements[i])) }
+            // A name, nearly always: what `type(of:)` would do with it, without its switch.
+            if case .name(let id) = e.kind {
+                _ = nameType(id, scope, diagnostics: &diagnostics)
+            } else {
+                _ = type(of: e, scope, diagnostics: &diagnostics)
+            }
         case .cfRelease(let e):
             _ = type(of: e, scope, diagnostics: &diagnostics)
         case .send(let e, let sel, let args):
@@ -255,10 +290,17 @@ struct Checker {
         case .loadNib(let name, let owner):
             _ = type(of: owner, scope, diagnostics: &diagnostics)
             guard let nib = nibs.first(where: { $0.name.name == name.name }) else { diagnostics.append(unknownNib(name)); return }
-            forEachNibObject(nib) { n, c in scope.addNibObject(n, c) }
+            if case .table(let table) = nib.body {
+                // By the ids the parser gave the names: no name is hashed again; and with room
+                // made at once, as a nib may have a million objects.
+                scope.reserveNibObjects(table.objects.count)
+                for o in table.objects { scope.addNibObject(id: o.name.id, names[o.name.id], names[o.className.id]) }
+            } else {
+                forEachNibObject(nib) { n, c in scope.addNibObject(n, c) }
+            }
         case .watch(let e):
             guard scope.isScenario else {
-                diagnostics.append(.error("'watch' names an object for the scenario's expectations; it belongs in a scenario, not in a method", at: s.range)); return
+                diagnostics.append(.error("'watch' names an object for the scenario's expectations; it belongs in a scenario, not in a method", at: statements[i].range)); return
             }
             guard case .name(let id) = e.kind, scope.variable(id) != nil else {
                 diagnostics.append(.error("'watch' takes a variable of the scenario", at: e.range,
@@ -267,26 +309,26 @@ struct Checker {
             }
         case .drain:
             if !scope.isScenario {
-                diagnostics.append(.error("'drain' ends a run-loop event; it belongs in a scenario, not in a method", at: s.range))
+                diagnostics.append(.error("'drain' ends a run-loop event; it belongs in a scenario, not in a method", at: statements[i].range))
             }
         case .autoreleasePool(let b):
             checkBlock(b, &scope, diagnostics: &diagnostics)
         case .superCall:
             if scope.isScenario {
-                diagnostics.append(.error("'super' calls the superclass's implementation; it belongs in a method", at: s.range))
+                diagnostics.append(.error("'super' calls the superclass's implementation; it belongs in a method", at: statements[i].range))
             } else if let sel = scope.selector, Checker.initializers.contains(sel) {
-                diagnostics.append(.error("an initializer's body already runs after [super \(sel)]; remove 'super'", at: s.range))
+                diagnostics.append(.error("an initializer's body already runs after [super \(sel)]; remove 'super'", at: statements[i].range))
             }
         case .expect(let e):
             if !scope.isScenario {
-                diagnostics.append(.error("expectations belong in a scenario, not in a method", at: s.range)); return
+                diagnostics.append(.error("expectations belong in a scenario, not in a method", at: statements[i].range)); return
             }
             checkExpectation(e, scope, diagnostics: &diagnostics)
         case .command(let verb, let args):
             ControllerCommands.check(verb, args, scope: scope, checker: self, diagnostics: &diagnostics)
         case .choose(let branches):
             if !scope.isScenario {
-                diagnostics.append(.error("'choose' is a choice of the scenario's author; it belongs in a scenario, not in a method", at: s.range))
+                diagnostics.append(.error("'choose' is a choice of the scenario's author; it belongs in a scenario, not in a method", at: statements[i].range))
                 return
             }
             // Names a branch introduces stay known after it, as each branch may be the one taken.
@@ -416,7 +458,7 @@ struct Checker {
             if n == "value", sel.hasSuffix(":") { return nil }
             if n == "key", sel == "setValue:forUndefinedKey:" { return nil }
         }
-        if let v = scope.variable(id) { return v.type }
+        if let i = scope.variablePosition(id) { return scope.variables[i].type }
         if let cls = scope.cls, let iv = cls.ivar(n) { return iv.type == "id" ? nil : iv.type }
         if let o = scope.nibObject(id) { return o.type }
         if n == "app" { return config.isIOS ? "UIApplication" : "NSApplication" }
@@ -442,6 +484,10 @@ extension Checker {
     /// Calls `body` with each object a nib declares, its name and its class, in document
     /// order, without collecting them first.
     func forEachNibObject(_ nib: NibDecl, _ body: (String, String) -> Void) {
+        if case .table(let table) = nib.body {
+            for o in table.objects { body(names[o.name.id], names[o.className.id]) }
+            return
+        }
         guard case .inline(let items) = nib.body else {
             guard let m = externalNibs[nib.name.name] else { return }
             for o in m.objects { body(o.name, o.className) }

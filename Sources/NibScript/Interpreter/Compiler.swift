@@ -3,8 +3,12 @@ import OwnershipEngine
 
 /// Parses and checks a script. Every problem in the file is reported, not only the first.
 public enum Compiler {
-    public static func compile(_ file: SourceFile, override: Configuration? = nil) -> (Program?, [Diagnostic]) {
-        let (ast, names, parseDiagnostics) = Parser.parseNamed(file)
+    /// `nibTables`: nib blocks are read as tables (see `NibTable`), smaller and quicker to
+    /// build than trees, for a program that is run as it is; `matrix`, which rewrites the
+    /// syntax, needs the trees.
+    public static func compile(_ file: SourceFile, override: Configuration? = nil,
+                               nibTables: Bool = false) -> (Program?, [Diagnostic]) {
+        let (ast, names, parseDiagnostics) = Parser.parseNamed(file, nibTables: nibTables)
         return compile(file, ast: ast, parseDiagnostics: parseDiagnostics, override: override, names: names)
     }
 
@@ -24,6 +28,10 @@ public enum Compiler {
                         documents: inout ExternalNibs.Documents) -> (Program?, [Diagnostic]) {
         var diagnostics = parseDiagnostics
         var program = Program(file: file, ast: ast, config: .defaultIOS)
+        // A nib read as a table names its objects by ids of this table.
+        if ast.decls.contains(where: { if case .nib(let n) = $0, case .table = n.body { return true }; return false }) {
+            program.names = names
+        }
         let platformDeclared = configure(&program, diagnostics: &diagnostics)
         if !platformDeclared, let p = documentPlatform(of: ast, file: file, documents: &documents) {
             // Without a `platform` line, an Interface Builder file's document type decides.

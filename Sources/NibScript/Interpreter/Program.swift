@@ -12,21 +12,30 @@ public struct Program {
     /// Models of the `nib { … }` blocks, built once by the checker, by nib name.
     var inlineNibs: [String: NibModel] = [:]
     var scenarios: [ScenarioDecl] = []
+    /// The file's names, when a nib block was read as a table of their ids (see `NibTable`).
+    var names = NameTable()
 
     func nibDecl(_ name: String) -> NibDecl? { nibDecls.first { $0.name.name == name } }
 
     /// The program as `run` needs it: each `nib { … }` block's syntax is dropped once its
     /// model is built, since loading reads the model alone. A nib of a million objects holds
-    /// about 90 MB of syntax that would otherwise stay alive through the whole run.
+    /// about 90 MB of syntax (or, read as a table, 60 MB and the file's names) that would
+    /// otherwise stay alive through the whole run.
     /// (`matrix` rewrites the syntax for each configuration, so it keeps the program whole.)
     public func withoutNibSyntax() -> Program {
         func slim(_ n: NibDecl) -> NibDecl {
-            guard case .inline = n.body, inlineNibs[n.name.name] != nil else { return n }
+            switch n.body {
+            case .inline, .table: guard inlineNibs[n.name.name] != nil else { return n }
+            case .file: return n
+            }
             var n = n
             n.body = .inline([])
             return n
         }
         var p = self
+        if !(nibDecls.contains { if case .table = $0.body { return inlineNibs[$0.name.name] == nil }; return false }) {
+            p.names = NameTable()
+        }
         p.nibDecls = nibDecls.map(slim)
         p.ast = ScriptFile(decls: ast.decls.map { d in
             if case .nib(let n) = d { return .nib(slim(n)) }
