@@ -242,6 +242,24 @@ public struct NameIndex: Sendable {
         byID[i] = Int32(index + 1)
     }
 
+    /// Maps `name` to `index` and returns what it mapped to before: one lookup of the name
+    /// for both.
+    public mutating func updateValue(_ index: Int, forName name: String) -> Int? {
+        guard let k = names.id(of: name) else { return byText.updateValue(index, forKey: name) }
+        let i = Int(k)
+        if i >= byID.count { byID += repeatElement(0, count: max(i + 1 - byID.count, byID.count)) }
+        let old = byID[i]
+        byID[i] = Int32(index + 1)
+        return old > 0 ? Int(old - 1) : nil
+    }
+
+    /// Every name mapped and its index, names of the table first (by id), then the others
+    /// in no particular order: for sums and counts, not for output.
+    public func forEach(_ body: (String, Int) -> Void) {
+        for i in byID.indices where byID[i] > 0 { body(names[Int32(i)], Int(byID[i] - 1)) }
+        for (name, index) in byText { body(name, index) }
+    }
+
     /// Room for every name of the table, so a big scope does not grow step by step.
     public mutating func reserveAll() {
         if byID.count < names.count { byID += repeatElement(0, count: names.count - byID.count) }

@@ -99,8 +99,8 @@ extension ScenarioRun {
                 }
             }
         }
-        nibNames.reserveCapacity(nibNames.count + objects.count)
-        for (i, obj) in model.objects.enumerated() where i < objects.count { nibNames[obj.name] = objects[i] }
+        if objects.count >= 4096 { nibNames.reserveForEveryName() }
+        for (i, obj) in model.objects.enumerated() where i < objects.count { nibNames.bind(obj.name, to: objects[i]) }
         // A storyboard scene's controllers load their views later, from nibs of their own.
         for s in model.sceneViews where s.controller < objects.count { sceneViewNibs[objects[s.controller]] = s.model }
         // awakeFromNib goes to every object that came out of the archive, after all connections.
