@@ -40,6 +40,7 @@ extension ScenarioRun {
         // no class up and works out nothing again.
         var objects: [ObjectID] = []
         objects.reserveCapacity(model.objects.count)
+        if model.objects.count >= 4096 { engine.reserveCapacity(objects: model.objects.count) }
         var awake: [(object: ObjectID, method: MethodDecl, owner: RuntimeClass)] = []
         var last: LoadedClass?
         let keepsPlan = model.objects.count <= NibClassPlan.maxObjects
