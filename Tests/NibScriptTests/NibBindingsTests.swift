@@ -48,7 +48,7 @@ final class NibBindingsTests: XCTestCase {
         var names = NameTable()
         for i in 0..<5000 { _ = names.intern("v\(i)") }
         var bindings = NibBindings(names: names)
-        bindings.reserveForEveryName()
+        bindings.reserveCapacity(5000)
         for i in 0..<5000 { bindings.bind("v\(i)", to: ObjectID(Int32(i))) }
         bindings.bind("v7", to: ObjectID(9))   // a later nib binds the name again
         XCTAssertEqual(bindings.count, 5000)

@@ -100,7 +100,7 @@ extension ScenarioRun {
                 }
             }
         }
-        if objects.count >= 4096 { nibNames.reserveForEveryName() }
+        if objects.count >= 4096 { nibNames.reserveCapacity(objects.count) }
         for (i, obj) in model.objects.enumerated() where i < objects.count { nibNames.bind(obj.name, to: objects[i]) }
         // A storyboard scene's controllers load their views later, from nibs of their own.
         for s in model.sceneViews where s.controller < objects.count { sceneViewNibs[objects[s.controller]] = s.model }

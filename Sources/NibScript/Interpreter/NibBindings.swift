@@ -35,9 +35,14 @@ struct NibBindings {
         if let old { digest &-= Self.entryDigest(name, ObjectID(Int32(truncatingIfNeeded: old)))} else { count += 1 }
     }
 
-    /// Room for a binding of every name of the table (a big nib's), so the array does not
-    /// grow step by step.
-    mutating func reserveForEveryName() { index.reserveAll() }
+    /// Room for `objects` more bindings (a big nib's), so neither the array nor the
+    /// Dictionary of other names grows step by step: the array takes every name of the
+    /// table, and at least the objects the table has too few names for are bound by text
+    /// (all of them, for an Interface Builder file whose names the script never wrote).
+    mutating func reserveCapacity(_ objects: Int) {
+        index.reserveAll()
+        index.reserveCapacityForOtherNames(max(0, objects - index.names.count))
+    }
 
     static func entryDigest(_ name: String, _ object: ObjectID) -> UInt64 {
         var h = StableHash()
