@@ -144,9 +144,9 @@ public struct NameTable: Sendable {
 /// side, without colliding. A generated script names its objects `n1` … `n1000000`, declares
 /// them in order and connects them in order, and a table of a million names (16 MB) no longer
 /// fits in the caches or the TLB: with a hash that scatters every name, each lookup was a
-/// cache miss and a page walk (the lexer took 35 times as long for 10 times the names). Now
-/// ten names in a row share a block. No more than 63 names (the bytes a name can end with)
-/// share a block's start, so a block's run of full slots stays short.
+/// cache miss and a page walk (the lexer's time grew 15 to 35 times for 10 times the
+/// names). Now ten names in a row share a block. No more than 63 names (the bytes a name
+/// can end with) share a block's start, so a block's run of full slots stays short.
 public struct NameHash: Sendable {
     // FNV-1a over the bytes, with a final mix so that the low bits (the slot) depend on
     // every byte.
