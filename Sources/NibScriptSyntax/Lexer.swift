@@ -63,17 +63,17 @@ public struct Lexer {
         if isIdentifierStart(bytes[pos]) {
             // Hashed as it is scanned, for the name table; read through the buffer, as the
             // loop checks the end itself.
-            var hash = NameTable.seed
+            var hash = NameHash()
             var end = pos
             bytes.withUnsafeBufferPointer { b in
                 while end < b.count, Self.isIdentifierByte(b[end]) {
-                    hash = NameTable.mix(hash, b[end])
+                    hash.mix(b[end])
                     end += 1
                 }
             }
             pos = end
             return Token(.identifier, SourceRange(start: start, end: pos), isAtLineStart: lineStart,
-                         name: names.intern(bytes, start..<pos, hash: NameTable.finish(hash)))
+                         name: names.intern(bytes, start..<pos, hash: hash))
         }
         let kind = scanToken()
         return Token(kind, SourceRange(start: start, end: pos), isAtLineStart: lineStart)

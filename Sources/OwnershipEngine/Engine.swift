@@ -117,6 +117,15 @@ public final class Engine {
     public func number(_ o: ObjectID) -> Int { Int(s.numbers[o.index]) }
     public func deallocSite(_ o: ObjectID) -> Int32 { s.deallocSite[o.index] }
 
+    /// Room for `objects` more objects, before a caller allocates that many (a nib loads a
+    /// million objects): the per-object arrays then never grow by doubling, which copies
+    /// each of them at every step and touches twice the memory they end with; room
+    /// reserved and never used is never touched. (The slots, whose number depends on the
+    /// classes, still grow as they come.)
+    public func reserveCapacity(objects: Int) {
+        s.reserveCapacity(objects: objects)
+    }
+
     /// alloc/init: a new object at +1, owned by the caller (O1).
     @discardableResult
     public func alloc(_ c: ClassID, name: String) -> ObjectID {
@@ -326,8 +335,21 @@ public final class Engine {
     func beginDealloc(_ o: ObjectID) {
         markDeallocating(o)
         let plan = planner?.deallocPlan(for: o, in: self) ?? DeallocPlan(steps: [])
+        if s.frames.count == Self.deepCascade { reserveFramesForDeepCascade() }
         s.frames.append(DeallocFrame(object: o, steps: plan.steps, reachesRoot: plan.reachesRoot, siteBefore: s.site))
         if !s.runningFrames { runFrames() }
+    }
+
+    /// A cascade this deep is likely to be deep indeed (a chain of a million objects, each
+    /// releasing the next from its dealloc, keeps a million frames on the stack).
+    static let deepCascade = 4096
+
+    /// Room for a frame per object: no cascade is deeper, as each frame deallocates a
+    /// different object. The stack then never grows by doubling (a copy of every frame at
+    /// each step, and twice the memory touched); the room never reached is never touched.
+    @inline(never)
+    private func reserveFramesForDeepCascade() {
+        s.frames.reserveCapacity(s.counts.count)
     }
 
     /// Runs dealloc frames until none is left. Depth-first, like nested dealloc calls in

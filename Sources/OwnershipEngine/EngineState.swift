@@ -90,6 +90,17 @@ struct EngineState {
 
     @inline(__always) func isHidden(_ o: ObjectID) -> Bool { classes[classOf[o.index].index].hidden }
 
+    /// See `Engine.reserveCapacity(objects:)`.
+    mutating func reserveCapacity(objects n: Int) {
+        guard n > 0 else { return }
+        let objects = counts.count + n
+        classOf.reserveCapacity(objects); counts.reserveCapacity(objects); states.reserveCapacity(objects)
+        names.reserveCapacity(objects); numbers.reserveCapacity(objects); slotBase.reserveCapacity(objects)
+        deallocSite.reserveCapacity(objects); firstListHolder.reserveCapacity(objects)
+        weakReferrers.reserveCapacity(objects); adopted.reserveCapacity(objects)
+        history.reserveCapacity(objects: objects)
+    }
+
     mutating func alloc(_ c: ClassID, name: String) -> ObjectID {
         let o = ObjectID(Int32(counts.count))
         let hidden = classes[c.index].hidden

@@ -16,6 +16,9 @@ public struct EventHistory: Sendable {
     /// Objects sent a message after their dealloc, in the order it first happened.
     public private(set) var zombies: [ObjectID] = []
 
+    /// Room for the kinds of `objects` objects in all.
+    mutating func reserveCapacity(objects: Int) { bits.reserveCapacity(objects) }
+
     @inline(__always) mutating func record(_ event: EngineEvent.Kind) {
         count += 1
         switch event {

@@ -15,6 +15,9 @@ struct SparseLists<Element: Equatable> {
 
     var count: Int { slots.count }
 
+    /// Room for `count` objects in all.
+    mutating func reserveCapacity(_ count: Int) { slots.reserveCapacity(count) }
+
     /// One more object, with an empty list.
     mutating func appendEmpty() { slots.append(0) }
 

@@ -95,4 +95,55 @@ final class NameTableTests: XCTestCase {
         XCTAssertNotNil(names.id(of: "x"))
         XCTAssertEqual(x, Identifier("x", x.range))
     }
+
+    /// The table against a Dictionary on names made to crowd its blocks (every name that
+    /// differs from another in its last byte alone starts in the same block): numbered
+    /// names, every identifier byte after a few prefixes, one-letter names, random names,
+    /// and names the lexer never makes (empty, non-ASCII), each interned twice, in an
+    /// order that a seeded generator shuffles.
+    func testTableAgreesWithADictionaryOnCrowdedNames() {
+        let identifierBytes = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_".utf8)
+        var names: [String] = []
+        for i in 0..<20_000 { names.append("n\(i)") }
+        for prefix in ["", "v", "view", "n12", "label_"] {
+            for b in identifierBytes { names.append(prefix + String(decoding: [b], as: UTF8.self)) }
+        }
+        var rng = SplitMix(seed: 8)
+        for _ in 0..<5000 {
+            let length = 1 + Int(rng.next() % 12)
+            names.append(String(decoding: (0..<length).map { _ in identifierBytes[Int(rng.next() % 63)] }, as: UTF8.self))
+        }
+        names += ["", "é", "naïve", "n1\u{300}"]
+        var order = names + names
+        for i in order.indices.reversed() { order.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
+
+        var table = NameTable()
+        var expected: [String: Int32] = [:]
+        for k in Keyword.allCases { expected[k.text] = k.rawValue }
+        for name in order {
+            let id = intern(&table, name)
+            if let known = expected[name] { XCTAssertEqual(id, known, name) } else { expected[name] = id }
+            XCTAssertEqual(table[id], name)
+        }
+        XCTAssertEqual(table.count, expected.count)
+        for (name, id) in expected {
+            XCTAssertEqual(table.id(of: name), id, name)
+            XCTAssertEqual(table.intern(name), id, name)
+        }
+        XCTAssertNil(table.id(of: "n20000"))
+        XCTAssertNil(table.id(of: "view\u{1F600}"))
+    }
+}
+
+/// A small seeded generator, so that a test's names are the same at every run.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

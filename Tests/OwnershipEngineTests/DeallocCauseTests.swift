@@ -45,3 +45,23 @@ final class DeallocStatementTests: XCTestCase {
         XCTAssertEqual(w.engine.deallocSite(a), 40, "objects a dealloc frees are freed at the statement that began it")
     }
 }
+
+/// A cascade deeper than `Engine.deepCascade` (its stack is then reserved whole) and objects
+/// allocated into reserved room behave as without the room: every object deallocated, in
+/// order, each at depth one more than the one that released it.
+final class DeepCascadeTests: XCTestCase {
+    func testAChainDeeperThanTheReservedStackDeallocsInOrder() {
+        let w = World(events: false)
+        let n = Engine.deepCascade * 2 + 3
+        var deallocs: [(ObjectID, Int)] = []
+        w.engine.eventSink = { e in if case .dealloc(let o) = e.kind { deallocs.append((o, e.depth)) } }
+        w.engine.reserveCapacity(objects: n)
+        let views = (0..<n).map { w.view("v\($0)") }
+        for i in 1..<n { w.engine.store(SlotRef(views[i - 1], World.label), views[i], rule: .adopt) }
+        w.engine.release(views[0])
+        XCTAssertEqual(deallocs.map(\.0), views)
+        XCTAssertEqual(deallocs.map(\.1), Array(0..<n))
+        XCTAssertEqual(w.engine.objectCount, n)
+        XCTAssertTrue(views.allSatisfy { !w.engine.isAlive($0) })
+    }
+}

@@ -40,6 +40,7 @@ extension ScenarioRun {
         // no class up and works out nothing again.
         var objects: [ObjectID] = []
         objects.reserveCapacity(model.objects.count)
+        if model.objects.count >= 4096 { engine.reserveCapacity(objects: model.objects.count) }
         var awake: [(object: ObjectID, method: MethodDecl, owner: RuntimeClass)] = []
         var last: LoadedClass?
         let keepsPlan = model.objects.count <= NibClassPlan.maxObjects
@@ -99,8 +100,8 @@ extension ScenarioRun {
                 }
             }
         }
-        nibNames.reserveCapacity(nibNames.count + objects.count)
-        for (i, obj) in model.objects.enumerated() where i < objects.count { nibNames[obj.name] = objects[i] }
+        if objects.count >= 4096 { nibNames.reserveCapacity(objects.count) }
+        for (i, obj) in model.objects.enumerated() where i < objects.count { nibNames.bind(obj.name, to: objects[i]) }
         // A storyboard scene's controllers load their views later, from nibs of their own.
         for s in model.sceneViews where s.controller < objects.count { sceneViewNibs[objects[s.controller]] = s.model }
         // awakeFromNib goes to every object that came out of the archive, after all connections.

@@ -19,8 +19,9 @@ public struct Program {
 
     /// The program as `run` needs it: each `nib { … }` block's syntax is dropped once its
     /// model is built, since loading reads the model alone. A nib of a million objects holds
-    /// about 90 MB of syntax (or, read as a table, 60 MB and the file's names) that would
-    /// otherwise stay alive through the whole run.
+    /// about 90 MB of syntax (or, read as a table, 60 MB) that would otherwise stay alive
+    /// through the whole run. The file's names stay while a nib block's model does: the run
+    /// binds the names of a loaded nib's objects by their ids (`NibBindings`).
     /// (`matrix` rewrites the syntax for each configuration, so it keeps the program whole.)
     public func withoutNibSyntax() -> Program {
         func slim(_ n: NibDecl) -> NibDecl {
@@ -33,9 +34,9 @@ public struct Program {
             return n
         }
         var p = self
-        if !(nibDecls.contains { if case .table = $0.body { return inlineNibs[$0.name.name] == nil }; return false }) {
-            p.names = NameTable()
-        }
+        let keepsNames = inlineNibs.isEmpty == false
+            || nibDecls.contains { if case .table = $0.body { return inlineNibs[$0.name.name] == nil }; return false }
+        if !keepsNames { p.names = NameTable() }
         p.nibDecls = nibDecls.map(slim)
         p.ast = ScriptFile(decls: ast.decls.map { d in
             if case .nib(let n) = d { return .nib(slim(n)) }

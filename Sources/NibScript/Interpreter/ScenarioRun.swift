@@ -43,7 +43,8 @@ final class ScenarioRun {
 
     // Names.
     var scenarioFrame: LocalFrame!
-    var nibNames = DigestedMap<String, ObjectID>()
+    /// The names loaded nibs bind, by the program's name ids (see `NibBindings`).
+    var nibNames: NibBindings
     /// Storyboard scene controllers and the nibs their views load from.
     var sceneViewNibs = SparseDigestedObjectMap<NibModel>()
     var application: ObjectID?
@@ -80,6 +81,7 @@ final class ScenarioRun {
         self.program = program
         self.scenario = scenario
         self.config = config
+        nibNames = NibBindings(names: program.names)
         var ignored: [Diagnostic] = []
         classes = ClassTable(script: program.classDecls, config: config, engine: engine, diagnostics: &ignored)
         engine.planner = self

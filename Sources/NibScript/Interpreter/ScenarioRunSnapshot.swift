@@ -23,7 +23,7 @@ extension ScenarioRun {
         var deferred: [(Expectation, Int, Context)]
         var extraRoots: [ObjectID]
         var scenarioFrame: LocalFrame?
-        var nibNames: DigestedMap<String, ObjectID>
+        var nibNames: NibBindings
         var sceneViewNibs: SparseDigestedObjectMap<NibModel>
         var application: ObjectID?
         var frameClasses: [String: (ClassID, [String])]

@@ -1,0 +1,67 @@
+import NibScriptSyntax
+import OwnershipEngine
+
+/// The names loaded nibs bind to their objects (`expect deallocated n1`, `release label`):
+/// the last object bound to each name.
+///
+/// A script can only look up a name it wrote, and its names are interned in the program's
+/// `NameTable`, so a binding is kept by the name's id there, in an array (`NameIndex`), and
+/// only a name the script never wrote (an object of an Interface Builder file) by its text.
+/// A nib of a million objects bound them in a Dictionary of a million String keys: SipHash
+/// of each name and a cache miss per insert, which grew faster than the nib did (a tenth of
+/// the chain's time at 10^6, from 2 % at 10^5); the table finds names that differ only in
+/// their last byte side by side (see `NameHash`), and the array is written in id order.
+///
+/// `explore` reads `count` and `digest`: the digest is the wrapping sum, over the bindings,
+/// of the same entry hash a `DigestedMap<String, ObjectID>` keeps, so states compare as
+/// they did when the bindings were one.
+struct NibBindings {
+    private var index: NameIndex
+    private(set) var count = 0
+    private(set) var digest: UInt64 = 0
+
+    /// Bindings found by ids in `names` (any table is correct; names it lacks are found by
+    /// text, more slowly).
+    init(names: NameTable) { index = NameIndex(names: names) }
+
+    subscript(name: String) -> ObjectID? {
+        index[name].map { ObjectID(Int32(truncatingIfNeeded: $0)) }
+    }
+
+    /// Binds `name` to `object`, replacing what it was bound to.
+    mutating func bind(_ name: String, to object: ObjectID) {
+        let old = index.updateValue(Int(object.raw), forName: name)
+        digest &+= Self.entryDigest(name, object)
+        if let old { digest &-= Self.entryDigest(name, ObjectID(Int32(truncatingIfNeeded: old))) } else { count += 1 }
+    }
+
+    /// Room for `objects` more bindings (a big nib's), so neither the array nor the
+    /// Dictionary of other names grows step by step: the array takes every name of the
+    /// table, and at least the objects the table has too few names for are bound by text
+    /// (all of them, for an Interface Builder file whose names the script never wrote).
+    mutating func reserveCapacity(_ objects: Int) {
+        index.reserveAll()
+        index.reserveCapacityForOtherNames(max(0, objects - index.names.count))
+    }
+
+    static func entryDigest(_ name: String, _ object: ObjectID) -> UInt64 {
+        var h = StableHash()
+        name.stableDigest(into: &h)
+        object.stableDigest(into: &h)
+        return h.value
+    }
+
+    /// The digest walked from scratch (for tests: it equals `digest`).
+    var computedDigest: UInt64 {
+        var d: UInt64 = 0
+        index.forEach { name, o in d &+= Self.entryDigest(name, ObjectID(Int32(truncatingIfNeeded: o))) }
+        return d
+    }
+
+    /// Every binding, in no particular order (for tests).
+    var all: [(name: String, object: ObjectID)] {
+        var all: [(name: String, object: ObjectID)] = []
+        index.forEach { name, o in all.append((name, ObjectID(Int32(truncatingIfNeeded: o)))) }
+        return all
+    }
+}
