@@ -53,6 +53,17 @@ final class RuntimeClass {
 
     init(name: String, superclass: RuntimeClass?, builtin: BuiltinClass?, decl: ClassDecl?) {
         self.name = name; self.superclass = superclass; self.builtin = builtin; self.decl = decl
+        // The ancestry is fixed once the superclass is: what kind of class this is is known
+        // now, and asking it later is a read of a constant (it is asked at every callback,
+        // view check and memory warning, for every controller).
+        let names = [name] + (superclass?.ancestorNames ?? [])
+        ancestorNames = names
+        let ui = names.contains("UIViewController")
+        kind = Kinds(view: names.contains("UIView") || names.contains("NSView"), uiViewController: ui,
+                     viewController: ui || names.contains("NSViewController"),
+                     windowController: names.contains("NSWindowController"),
+                     navigationController: names.contains("UINavigationController"),
+                     tabBarController: names.contains("UITabBarController"))
     }
 
     var isBuiltin: Bool { builtin != nil }
@@ -71,7 +82,6 @@ final class RuntimeClass {
     // exclusivity at run time (the check cost more than a lookup). The names the interpreter
     // asks for at nearly every statement (`view`, `viewControllers`, `subviews`) are answered
     // without hashing a string.
-    @exclusivity(unchecked) private var ancestorNamesCache: [String]?
     @exclusivity(unchecked) private var propertyMapCache: [String: RuntimeProperty]?
     @exclusivity(unchecked) private var ivarMapCache: [String: RuntimeIvar]?
     @exclusivity(unchecked) private var listMapCache: [String: Int]?
@@ -80,10 +90,8 @@ final class RuntimeClass {
     @exclusivity(unchecked) private var viewControllersCache: Int??
     @exclusivity(unchecked) private var subviewsCache: Int??
 
-    private var ancestorNames: [String] {
-        if let m = ancestorNamesCache { return m }
-        let m = ancestors.map(\.name); ancestorNamesCache = m; return m
-    }
+    /// The class's name, then its superclasses' up to the root.
+    private let ancestorNames: [String]
     private var propertyMap: [String: RuntimeProperty] {
         if let m = propertyMapCache { return m }
         let m = nearestFirst { $0.properties.map { ($0.name, $0) } }; propertyMapCache = m; return m
@@ -208,17 +216,10 @@ final class RuntimeClass {
     }
     @exclusivity(unchecked) private var viewPropertyCache: RuntimeProperty??
 
-    private typealias Kinds = (view: Bool, uiViewController: Bool, viewController: Bool, windowController: Bool,
-                               navigationController: Bool, tabBarController: Bool)
-    @exclusivity(unchecked) private var kinds: Kinds?
-    private var kind: Kinds {
-        if let k = kinds { return k }
-        let ui = isKind(of: "UIViewController")
-        let k = (isKind(of: "UIView") || isKind(of: "NSView"), ui, ui || isKind(of: "NSViewController"), isKind(of: "NSWindowController"),
-                 isKind(of: "UINavigationController"), isKind(of: "UITabBarController"))
-        kinds = k
-        return k
+    private struct Kinds {
+        var view, uiViewController, viewController, windowController, navigationController, tabBarController: Bool
     }
+    private let kind: Kinds
     var isView: Bool { kind.view }
     var isUIViewController: Bool { kind.uiViewController }
     var isViewController: Bool { kind.viewController }
@@ -244,6 +245,13 @@ final class ClassTable {
 
     subscript(name: String) -> RuntimeClass? { byName[name] }
     subscript(engineClass c: ClassID) -> RuntimeClass? { c.index < byEngineClass.count ? byEngineClass[c.index] : nil }
+    /// Whether instances of an engine class are UIViewControllers: a memory warning asks
+    /// it of every live object, and one bit is cheaper than fetching the class.
+    /// Written only while the table is built, as `byEngineClass` is.
+    @exclusivity(unchecked) private var uiViewControllerByEngineClass: [Bool] = []
+    func isUIViewController(engineClass c: ClassID) -> Bool {
+        c.index < uiViewControllerByEngineClass.count && uiViewControllerByEngineClass[c.index]
+    }
 
     /// Builds the table and defines every class in the engine. Problems with the script's
     /// classes are appended to `diagnostics`; the table is usable whatever they are.
@@ -350,6 +358,8 @@ final class ClassTable {
         c.engineClass = engine.defineClass(name: c.name, superclass: c.superclass?.engineClass, slots: slots)
         while byEngineClass.count <= c.engineClass.index { byEngineClass.append(nil) }
         byEngineClass[c.engineClass.index] = c
+        while uiViewControllerByEngineClass.count <= c.engineClass.index { uiViewControllerByEngineClass.append(false) }
+        uiViewControllerByEngineClass[c.engineClass.index] = c.isUIViewController
         let base = engine.ownSlotStart(of: c.engineClass)
         func slot(_ name: String) -> Int { base + ivarNames.firstIndex(of: name)! }
         for p in props {

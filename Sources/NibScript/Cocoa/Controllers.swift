@@ -30,7 +30,7 @@ extension ScenarioRun {
         let firstNew = engine.objectCount
         deliver(.loadView, to: c) { self.defaultLoadView(c, cls) }
         guard !crashed else { return }
-        if let p = cls.viewProperty, engine.read(SlotRef(c, p.slot)) == nil {
+        if let slot = cls.viewSlot, engine.read(SlotRef(c, slot)) == nil {
             if let nib = cls.controllerNibName, cls.method("loadView") == nil {
                 engine.raise("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '-[\(cls.nearestBuiltin.name) _loadViewFromNibNamed:bundle:] loaded the \"\(nib.name)\" nib but the view outlet was not set.'",
                              object: c, selector: "loadView")
