@@ -233,6 +233,14 @@ final class RuntimeClass {
     var isArchivedByIB: Bool { nearestBuiltin.name != "NSObject" }
 }
 
+/// A few facts about one engine class, kept by its id (see `ClassTable.facts`).
+struct EngineClassFacts {
+    var isUIViewController = false
+    /// -1: none.
+    var viewSlot: Int32 = -1
+    var loadedSlot: Int32 = -1
+}
+
 /// All classes of one run: the platform's built-ins plus the script's, with engine layouts.
 final class ClassTable {
     private(set) var classes: [RuntimeClass] = []
@@ -245,13 +253,19 @@ final class ClassTable {
 
     subscript(name: String) -> RuntimeClass? { byName[name] }
     subscript(engineClass c: ClassID) -> RuntimeClass? { c.index < byEngineClass.count ? byEngineClass[c.index] : nil }
-    /// Whether instances of an engine class are UIViewControllers: a memory warning asks
-    /// it of every live object, and one bit is cheaper than fetching the class.
-    /// Written only while the table is built, as `byEngineClass` is.
-    @exclusivity(unchecked) private var uiViewControllerByEngineClass: [Bool] = []
-    func isUIViewController(engineClass c: ClassID) -> Bool {
-        c.index < uiViewControllerByEngineClass.count && uiViewControllerByEngineClass[c.index]
-    }
+    /// What the controller world asks of an object's class at every callback, view check
+    /// and memory warning, by engine class: reading it fetches no class (a retained
+    /// reference) and copies no property. Made once the table is complete; written only
+    /// then, as `byEngineClass` is.
+    @exclusivity(unchecked) private var facts: [EngineClassFacts] = []
+    private func facts(_ c: ClassID) -> EngineClassFacts { c.index < facts.count ? facts[c.index] : EngineClassFacts() }
+    /// Whether instances of the class are UIViewControllers.
+    func isUIViewController(engineClass c: ClassID) -> Bool { facts(c).isUIViewController }
+    /// The slot of the class's `view` property, if it has one.
+    func viewSlot(engineClass c: ClassID) -> Int? { let s = facts(c).viewSlot; return s < 0 ? nil : Int(s) }
+    /// The slot whose being set means the view (a window controller: the window) is
+    /// loaded, if the class has one.
+    func loadedSlot(engineClass c: ClassID) -> Int? { let s = facts(c).loadedSlot; return s < 0 ? nil : Int(s) }
 
     /// Builds the table and defines every class in the engine. Problems with the script's
     /// classes are appended to `diagnostics`; the table is usable whatever they are.
@@ -289,6 +303,13 @@ final class ClassTable {
                 }
             }
             define(c, engine: engine, props: props, ivars: ivars, lists: [])
+        }
+        facts = byEngineClass.map { c in
+            guard let c else { return EngineClassFacts() }
+            let view = c.viewSlot
+            let loaded = c.isWindowController ? c.property("window")?.slot : view
+            return EngineClassFacts(isUIViewController: c.isUIViewController,
+                                    viewSlot: view.map { Int32($0) } ?? -1, loadedSlot: loaded.map { Int32($0) } ?? -1)
         }
     }
 
@@ -358,8 +379,6 @@ final class ClassTable {
         c.engineClass = engine.defineClass(name: c.name, superclass: c.superclass?.engineClass, slots: slots)
         while byEngineClass.count <= c.engineClass.index { byEngineClass.append(nil) }
         byEngineClass[c.engineClass.index] = c
-        while uiViewControllerByEngineClass.count <= c.engineClass.index { uiViewControllerByEngineClass.append(false) }
-        uiViewControllerByEngineClass[c.engineClass.index] = c.isUIViewController
         let base = engine.ownSlotStart(of: c.engineClass)
         func slot(_ name: String) -> Int { base + ivarNames.firstIndex(of: name)! }
         for p in props {

@@ -122,13 +122,13 @@ extension ScenarioRun {
     /// Whether a controller's view (or a window controller's window) is loaded. Reads the
     /// slot: no message, no load.
     func isViewLoaded(_ c: ObjectID) -> Bool {
-        let cls = runtimeClass(of: c)
-        guard let slot = cls.isWindowController ? cls.property("window")?.slot : cls.viewSlot else { return false }
+        // By the engine class's facts: asked at every callback sent.
+        guard let slot = classes.loadedSlot(engineClass: engine.classOf(c)) else { return false }
         return engine.read(SlotRef(c, slot)) != nil
     }
 
     func viewOf(_ c: ObjectID) -> ObjectID? {
-        guard engine.isAlive(c), let slot = runtimeClass(of: c).viewSlot else { return nil }
+        guard engine.isAlive(c), let slot = classes.viewSlot(engineClass: engine.classOf(c)) else { return nil }
         return engine.read(SlotRef(c, slot))
     }
 
