@@ -736,31 +736,36 @@ extension ScenarioRun {
                     if let up = d.frames.indices.last { d.frames[up].index += 1 }
                     continue
                 }
-                let s = d.frames[fi].statements[i]
-                line = file.line(of: s.range.start, hint: &lineHint)
-                if case .expect(let e) = s.kind { check(e, ctx); d.frames[fi].index += 1; continue }
+                // The statement is read in place (see `execute(_:_:topLevel:)`); the frame's
+                // array is held here, as `d.frames` grows when a `choose` is entered.
+                let statements = d.frames[fi].statements
+                let range = statements[i].range
+                line = file.line(of: range.start, hint: &lineHint)
+                if case .expect(let e) = statements[i].kind { check(e, ctx); d.frames[fi].index += 1; continue }
                 if d.stopped { return }
                 if crashed { d.frames[fi].index += 1; continue }
-                if case .choose(let branches) = s.kind {
-                    let k = d.decide(kind: 2, position: s.range.start, options: branches.count, run: self)
+                if case .choose(let branches) = statements[i].kind {
+                    let k = d.decide(kind: 2, position: range.start, options: branches.count, run: self)
                     if d.stopped { return }
                     d.step(.branch(line: line, index: k, of: branches.count))
                     d.frames.append(WalkFrame(statements: branches[k].statements, index: 0))
                     continue
                 }
-                let isCommand: Bool = { if case .command = s.kind { return true }; return false }()
+                let endsEvent: Bool
+                switch statements[i].kind {
+                case .drain, .command: endsEvent = true
+                default: endsEvent = false
+                }
+                let isCommand: Bool = { if case .command = statements[i].kind { return true }; return false }()
                 if d.eventEnded || isCommand {
-                    gap(kind: 0, position: s.range.start, ctx, d)
+                    gap(kind: 0, position: range.start, ctx, d)
                     if d.stopped { return }
-                    line = file.line(of: s.range.start, hint: &lineHint)
+                    line = file.line(of: range.start, hint: &lineHint)
                 }
-                d.step(.statement(line: line, text: stepText(s)))
-                header(s.range)
-                execute(s, ctx)
-                switch s.kind {
-                case .drain, .command: d.eventEnded = true
-                default: d.eventEnded = false
-                }
+                d.step(.statement(line: line, text: stepText(range)))
+                header(range)
+                statements.withUnsafeBufferPointer { execute($0, i, ctx) }
+                d.eventEnded = endsEvent
                 d.frames[fi].index += 1
             }
             line = file.location(of: max(scenario.range.start, scenario.range.end - 1)).line
@@ -801,8 +806,8 @@ extension ScenarioRun {
         }
     }
 
-    private func stepText(_ s: Stmt) -> String {
-        let t = file.text(s.range).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+    private func stepText(_ range: SourceRange) -> String {
+        let t = file.text(range).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         return t.trimmingCharacters(in: .whitespaces)
     }
 
