@@ -95,6 +95,10 @@ final class InterpreterCacheTests: XCTestCase {
                 XCTAssertEqual(run.classes.viewSlot(engineClass: id), cls.property("view")?.slot, name)
                 XCTAssertEqual(run.classes.loadedSlot(engineClass: id),
                                walked("NSWindowController") ? cls.property("window")?.slot : cls.property("view")?.slot, name)
+                let fresh = cls.controllerNibName.flatMap { run.nibModel(named: $0.name) }
+                for _ in 0..<2 {
+                    XCTAssertEqual(run.controllerNibModel(of: cls).map { String(describing: $0) }, fresh.map { String(describing: $0) }, name)
+                }
                 classesChecked += 1
             }
             // Ids past the table's classes (the scopes' variable frames) have no facts.

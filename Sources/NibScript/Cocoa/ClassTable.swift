@@ -209,6 +209,9 @@ final class RuntimeClass {
         let v = ancestors.lazy.compactMap(\.nibName).first; controllerNibNameCache = .some(v); return v
     }
     @exclusivity(unchecked) private var controllerNibNameCache: Identifier??
+    /// The model of that nib, kept by the run at the class's first view load (see
+    /// `ScenarioRun.controllerNibModel(of:)`); the table, like the model, is the run's own.
+    @exclusivity(unchecked) var controllerNibModelCache: NibModel??
     /// The `view` property (loading, unloading): asked without hashing its name.
     var viewProperty: RuntimeProperty? {
         if let c = viewPropertyCache { return c }

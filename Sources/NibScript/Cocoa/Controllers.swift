@@ -46,9 +46,19 @@ extension ScenarioRun {
         controllers.viewObjects[c] = made
     }
 
+    /// The model of the nib a controller class loads its view from, looked up by name once
+    /// per class: the program's nibs do not change while it runs, and a view loads at
+    /// every push.
+    func controllerNibModel(of cls: RuntimeClass) -> NibModel? {
+        if let kept = cls.controllerNibModelCache { return kept }
+        let model = cls.controllerNibName.flatMap { nibModel(named: $0.name) }
+        cls.controllerNibModelCache = .some(model)
+        return model
+    }
+
     /// UIViewController's and NSViewController's own `loadView`.
     func defaultLoadView(_ c: ObjectID, _ cls: RuntimeClass) {
-        if let model = sceneViewNibs[c] ?? cls.controllerNibName.flatMap({ nibModel(named: $0.name) }) {
+        if let model = sceneViewNibs[c] ?? controllerNibModel(of: cls) {
             loadNib(model, owner: c, keptBy: config.isMac ? c : nil)
             if config.isIOS, cls.option("cleanup") == "kvc" {
                 // V10 (001_…): the keys setValue:forKey: set on the controller while loadView ran.
