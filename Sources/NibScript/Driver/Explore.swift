@@ -272,11 +272,19 @@ enum Explore {
                                               prunedEarly: r.prunedEarly, outcome: nil))
                 }
                 var cut = r.prunedEarly
+                // The group's seen nodes are taken out for the run's visits and put back after:
+                // `groups` and `base` are shared with the workers' lookups (which wait for the
+                // lock this holds on all cores), so each access to them is checked at run time,
+                // and a check per visit cost more than the lookup. An entry is only ever made
+                // with a node in it, as before.
+                var seen = groups.removeValue(forKey: g) ?? [:]
+                let originals = base
                 for v in r.visited {
-                    if let u = groups[g]?[v.key] ?? base[v.key], Int(u) <= v.used { cut = true; break }
-                    groups[g, default: [:]][v.key] = UInt8(v.used)
+                    if let u = seen[v.key] ?? originals[v.key], Int(u) <= v.used { cut = true; break }
+                    seen[v.key] = UInt8(v.used)
                     for option in 1..<max(1, v.options) { enqueue(&next, r, v, option, g) }
                 }
+                if !seen.isEmpty { groups[g] = seen }
                 if cut { out.pruned += 1; continue }
                 if let o = r.outcome {
                     out.findings.add(o, of: r, index: unpruned)
