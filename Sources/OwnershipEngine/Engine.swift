@@ -14,7 +14,9 @@ public final class Engine {
     /// and the planner are called between accesses), and the check cost more than the events.
     @exclusivity(unchecked) var s = EngineState()
 
-    public weak var planner: DeallocPlanner?
+    /// Asked for a plan at every dealloc. Unchecked like `s`: the client sets it once, when
+    /// it makes the engine, and each read is a plain load, not held across the call it makes.
+    @exclusivity(unchecked) public weak var planner: DeallocPlanner?
     /// Where events go. Read at every event, so unchecked like `s`; not part of `s`, so
     /// restoring a snapshot leaves it as it is.
     struct Delivery {
