@@ -576,6 +576,12 @@ struct WalkFrame {
 /// Drives one variant: starts at the beginning or at a fork point, takes defaults, and
 /// records the nodes it passes with a snapshot where children fork. When rendering a path
 /// (`replay` set), it takes the given deviations instead and records the steps as text.
+///
+/// The arrays read or changed at every statement and decision point (`replay`,
+/// `deviations`, `steps`, `visited`, `frames`) are unchecked for exclusivity, for the
+/// reason the run's line hint is: a driver is used by one thread, and each access is one
+/// read, append or in-place change of an element, never held across a call that touches
+/// the driver again (a step's text is made before it is appended).
 final class VariantDriver {
     let budget: Int
     let reads: HistoryReads
@@ -589,7 +595,7 @@ final class VariantDriver {
     /// The option to take at the first decision (a forked variant's own).
     var pending: Int?
     /// Rendering: the deviations to take, and no nodes recorded.
-    var replay: [Explore.Deviation]?
+    @exclusivity(unchecked) var replay: [Explore.Deviation]?
     var replayCursor = 0
     /// After the replayed deviations, explore as usual (a variant without a fork point).
     var exploreAfterReplay = false
@@ -602,17 +608,17 @@ final class VariantDriver {
     var forkStride = 1
     /// The number of the next decision point, in execution order.
     var point = 0
-    var deviations: [Explore.Deviation] = []
+    @exclusivity(unchecked) var deviations: [Explore.Deviation] = []
     var used = 0
     var stopped = false
     var stepCount = 0
     /// The steps as text, only when rendering a path.
-    var steps: [Explore.Step]?
-    var visited: [Explore.Visit] = []
+    @exclusivity(unchecked) var steps: [Explore.Step]?
+    @exclusivity(unchecked) var visited: [Explore.Visit] = []
     /// Whether the last step ended a run-loop event (true at the start of the scenario).
     var eventEnded = true
     /// The continuation: where the walk is.
-    var frames: [WalkFrame] = []
+    @exclusivity(unchecked) var frames: [WalkFrame] = []
     var atEnd = false
 
     init(budget: Int, reads: HistoryReads, seen: Explore.Seen, base: Explore.Seen) {
