@@ -133,11 +133,11 @@ public final class Engine {
     /// crash once it is deallocated (O5). Returns false if it crashed.
     @discardableResult
     public func message(_ o: ObjectID, _ selector: String) -> Bool {
-        switch s.check(o) {
-        case .stopped?: return false
-        case .zombie?: zombie(o, selector); return false
-        default: return true
-        }
+        // `EngineState.check`'s two tests, on the fields in place: calling the method on
+        // `s` from here copied the whole state (every array retained, then released).
+        if s.crash != nil { return false }
+        if s.states[o.index] == .deallocated { zombie(o, selector); return false }
+        return true
     }
 
     func zombie(_ o: ObjectID, _ selector: String) {
