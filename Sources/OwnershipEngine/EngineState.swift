@@ -90,6 +90,10 @@ struct EngineState {
 
     @inline(__always) func isHidden(_ o: ObjectID) -> Bool { classes[classOf[o.index].index].hidden }
 
+    /// A new object's slots: no target (-1), no claims.
+    private static let emptySlots = [Int32](repeating: -1, count: 64)
+    private static let noClaims = [Int32](repeating: 0, count: 64)
+
     mutating func alloc(_ c: ClassID, name: String) -> ObjectID {
         let o = ObjectID(Int32(counts.count))
         let hidden = classes[c.index].hidden
@@ -99,8 +103,15 @@ struct EngineState {
         slotBase.append(Int32(slotTarget.count)); deallocSite.append(-1)
         weakReferrers.appendEmpty(); adopted.appendEmpty(); firstListHolder.append(EngineState.noHolder)
         if slotCount > 0 {
-            slotTarget.append(contentsOf: repeatElement(-1, count: slotCount))
-            slotClaims.append(contentsOf: repeatElement(0, count: slotCount))
+            // Copied from a ready run of empty slots (one block copy each), not appended
+            // as repeated elements (a generic loop at every alloc).
+            if slotCount <= EngineState.emptySlots.count {
+                slotTarget.append(contentsOf: EngineState.emptySlots[..<slotCount])
+                slotClaims.append(contentsOf: EngineState.noClaims[..<slotCount])
+            } else {
+                slotTarget.append(contentsOf: repeatElement(-1, count: slotCount))
+                slotClaims.append(contentsOf: repeatElement(0, count: slotCount))
+            }
         }
         if digesting { digest &+= Self.objectFact(o.index, 1, .alive, c) }
         return o
