@@ -68,15 +68,19 @@ final class RuntimeClass {
         self.name = name; self.superclass = superclass; self.builtin = builtin; self.decl = decl
         // The ancestry is fixed once the superclass is: what kind of class this is is known
         // now, and asking it later is a read of a constant (it is asked at every callback,
-        // view check and memory warning, for every controller).
-        let names = [name] + (superclass?.ancestorNames ?? [])
-        ancestorNames = names
-        let ui = names.contains("UIViewController")
-        kind = Kinds(view: names.contains("UIView") || names.contains("NSView"), uiViewController: ui,
-                     viewController: ui || names.contains("NSViewController"),
-                     windowController: names.contains("NSWindowController"),
-                     navigationController: names.contains("UINavigationController"),
-                     tabBarController: names.contains("UITabBarController"))
+        // view check and memory warning, for every controller). The superclass's kinds
+        // plus this class's own name: a few comparisons per class of the table.
+        var k = superclass?.kind ?? Kinds()
+        switch name {
+        case "UIView", "NSView": k.view = true
+        case "UIViewController": k.uiViewController = true; k.viewController = true
+        case "NSViewController": k.viewController = true
+        case "NSWindowController": k.windowController = true
+        case "UINavigationController": k.navigationController = true
+        case "UITabBarController": k.tabBarController = true
+        default: break
+        }
+        kind = k
     }
 
     var isBuiltin: Bool { builtin != nil }
@@ -103,8 +107,12 @@ final class RuntimeClass {
     @exclusivity(unchecked) private var viewControllersCache: Int??
     @exclusivity(unchecked) private var subviewsCache: Int??
 
+    @exclusivity(unchecked) private var ancestorNamesCache: [String]?
     /// The class's name, then its superclasses' up to the root.
-    private let ancestorNames: [String]
+    private var ancestorNames: [String] {
+        if let m = ancestorNamesCache { return m }
+        let m = ancestors.map(\.name); ancestorNamesCache = m; return m
+    }
     private var propertyMap: [String: RuntimeProperty] {
         if let m = propertyMapCache { return m }
         let m = nearestFirst { $0.properties.map { ($0.name, $0) } }; propertyMapCache = m; return m
@@ -233,7 +241,8 @@ final class RuntimeClass {
     @exclusivity(unchecked) private var viewPropertyCache: RuntimeProperty??
 
     private struct Kinds {
-        var view, uiViewController, viewController, windowController, navigationController, tabBarController: Bool
+        var view = false, uiViewController = false, viewController = false, windowController = false
+        var navigationController = false, tabBarController = false
     }
     private let kind: Kinds
     var isView: Bool { kind.view }
@@ -254,6 +263,7 @@ struct EngineClassFacts {
     var isUIViewController = false
     /// -1: none.
     var viewSlot: Int32 = -1
+    var windowSlot: Int32 = -1
     var loadedSlot: Int32 = -1
 }
 
@@ -271,10 +281,11 @@ final class ClassTable {
     subscript(engineClass c: ClassID) -> RuntimeClass? { c.index < byEngineClass.count ? byEngineClass[c.index] : nil }
     /// What the controller world asks of an object's class at every callback, view check
     /// and memory warning, by engine class: reading it fetches no class (a retained
-    /// reference) and copies no property. Made once the table is complete; written only
-    /// then, as `byEngineClass` is.
+    /// reference) and copies no property. Each class's entry is made as the class is
+    /// defined, from its own properties and its superclass's entry (defined before it), so
+    /// building a table makes no lookup maps. Written only then, as `byEngineClass` is.
     @exclusivity(unchecked) private var facts: [EngineClassFacts] = []
-    private func facts(_ c: ClassID) -> EngineClassFacts { c.index < facts.count ? facts[c.index] : EngineClassFacts() }
+    @inline(__always) private func facts(_ c: ClassID) -> EngineClassFacts { c.index < facts.count ? facts[c.index] : EngineClassFacts() }
     /// Whether instances of the class are UIViewControllers.
     func isUIViewController(engineClass c: ClassID) -> Bool { facts(c).isUIViewController }
     /// The slot of the class's `view` property, if it has one.
@@ -319,13 +330,6 @@ final class ClassTable {
                 }
             }
             define(c, engine: engine, props: props, ivars: ivars, lists: [])
-        }
-        facts = byEngineClass.map { c in
-            guard let c else { return EngineClassFacts() }
-            let view = c.viewSlot
-            let loaded = c.isWindowController ? c.property("window")?.slot : view
-            return EngineClassFacts(isUIViewController: c.isUIViewController,
-                                    viewSlot: view.map { Int32($0) } ?? -1, loadedSlot: loaded.map { Int32($0) } ?? -1)
         }
     }
 
@@ -423,5 +427,13 @@ final class ClassTable {
             c.ivars.append(RuntimeIvar(name: v.0, type: v.1, ownership: own, slot: slot(v.0), backsProperty: nil, range: v.3))
         }
         for (k, l) in lists.enumerated() { c.lists.append((l, base + ivarNames.count + k)) }
+        // The nearest class's property wins, as in the class's own lookups.
+        var f = c.superclass.map { facts($0.engineClass) } ?? EngineClassFacts()
+        f.isUIViewController = c.isUIViewController
+        if let p = c.properties.first(where: { $0.name == "view" }) { f.viewSlot = Int32(p.slot) }
+        if let p = c.properties.first(where: { $0.name == "window" }) { f.windowSlot = Int32(p.slot) }
+        f.loadedSlot = c.isWindowController ? f.windowSlot : f.viewSlot
+        while facts.count <= c.engineClass.index { facts.append(EngineClassFacts()) }
+        facts[c.engineClass.index] = f
     }
 }
