@@ -90,10 +90,6 @@ struct EngineState {
 
     @inline(__always) func isHidden(_ o: ObjectID) -> Bool { classes[classOf[o.index].index].hidden }
 
-    /// A new object's slots: no target (-1), no claims.
-    private static let emptySlots = [Int32](repeating: -1, count: 64)
-    private static let noClaims = [Int32](repeating: 0, count: 64)
-
     mutating func alloc(_ c: ClassID, name: String) -> ObjectID {
         let o = ObjectID(Int32(counts.count))
         let hidden = classes[c.index].hidden
@@ -116,6 +112,10 @@ struct EngineState {
         if digesting { digest &+= Self.objectFact(o.index, 1, .alive, c) }
         return o
     }
+
+    /// A new object's slots: no target (-1), no claims.
+    private static let emptySlots = [Int32](repeating: -1, count: 64)
+    private static let noClaims = [Int32](repeating: 0, count: 64)
 
     @inline(__always) func check(_ o: ObjectID) -> Outcome? {
         if crash != nil { return .stopped }
