@@ -110,12 +110,23 @@ struct EngineState {
         slotBase.append(Int32(slotTarget.count)); deallocSite.append(-1)
         weakReferrers.appendEmpty(); adopted.appendEmpty(); firstListHolder.append(EngineState.noHolder)
         if slotCount > 0 {
-            slotTarget.append(contentsOf: repeatElement(-1, count: slotCount))
-            slotClaims.append(contentsOf: repeatElement(0, count: slotCount))
+            // Copied from a ready run of empty slots (one block copy each), not appended
+            // as repeated elements (a generic loop at every alloc).
+            if slotCount <= EngineState.emptySlots.count {
+                slotTarget.append(contentsOf: EngineState.emptySlots[..<slotCount])
+                slotClaims.append(contentsOf: EngineState.noClaims[..<slotCount])
+            } else {
+                slotTarget.append(contentsOf: repeatElement(-1, count: slotCount))
+                slotClaims.append(contentsOf: repeatElement(0, count: slotCount))
+            }
         }
         if digesting { digest &+= Self.objectFact(o.index, 1, .alive, c) }
         return o
     }
+
+    /// A new object's slots: no target (-1), no claims.
+    private static let emptySlots = [Int32](repeating: -1, count: 64)
+    private static let noClaims = [Int32](repeating: 0, count: 64)
 
     @inline(__always) func check(_ o: ObjectID) -> Outcome? {
         if crash != nil { return .stopped }

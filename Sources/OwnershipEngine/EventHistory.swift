@@ -38,7 +38,9 @@ public struct EventHistory: Sendable {
 
     @inline(__always) private mutating func mark(_ kind: Kind, _ o: ObjectID) {
         let b: UInt8 = 1 << UInt8(kind.rawValue)
-        if o.index >= bits.count { bits.append(contentsOf: repeatElement(0, count: o.index + 1 - bits.count)) }
+        // Objects are marked as they are made, so the table grows by one entry at a time:
+        // an append each, cheaper than appending a repeated sequence.
+        while o.index >= bits.count { bits.append(0) }
         bits[o.index] |= b
         any |= b
     }

@@ -44,14 +44,16 @@ extension Engine {
             seen[o.index] = true
             work.append(o)
         }
-        roots.forEach(visit)
+        // `visit` is only ever called, never passed as a closure (`forEach(visit)`): as a
+        // closure value it made `seen` and `work` boxed, with every access checked at run time.
+        for r in roots { visit(r) }
         while let o = work.popLast() {
             let layout = s.classes[s.classOf[o.index].index].slots
             let base = Int(s.slotBase[o.index])
             for (k, info) in layout.enumerated() {
                 let t = s.slotTarget[base + k]
                 guard t >= 0, !skip(SlotRef(o, k)) else { continue }
-                if info.isList { s.lists[Int(t)].forEach(visit); continue }
+                if info.isList { for x in s.lists[Int(t)] { visit(x) }; continue }
                 let target = ObjectID(t)
                 if follows(SlotRef(o, k), target, s.slotClaims[base + k]) {
                     visit(target)
@@ -62,7 +64,7 @@ extension Engine {
             }
             guard !s.adopted.isEmpty(at: o.index) else { continue }
             if followsAdopted(o) {
-                s.adopted[o.index].forEach(visit)
+                for a in s.adopted[o.index] { visit(a) }
             } else {
                 for a in s.adopted[o.index] {
                     owed[a.index] = true

@@ -72,6 +72,44 @@ final class InterpreterCacheTests: XCTestCase {
         XCTAssertGreaterThan(classesChecked, 100)
     }
 
+    /// The kinds a class knows from its init, and the facts the table keeps by engine class,
+    /// equal what walking the class's ancestry and looking its properties up by name give.
+    func testEngineClassFactsEqualTheClassesOwnAnswers() throws {
+        var classesChecked = 0
+        for (path, program) in try examplePrograms() {
+            guard let scenario = program.scenarios.first else { continue }
+            let run = ScenarioRun(program: program, scenario: scenario, config: program.config)
+            for cls in run.classes.classes {
+                let name = "\(path) \(cls.name)"
+                func walked(_ k: String) -> Bool { cls.ancestors.contains { $0.name == k } }
+                XCTAssertEqual(cls.isUIViewController, walked("UIViewController"), name)
+                XCTAssertEqual(cls.isViewController, walked("UIViewController") || walked("NSViewController"), name)
+                XCTAssertEqual(cls.isWindowController, walked("NSWindowController"), name)
+                XCTAssertEqual(cls.isView, walked("UIView") || walked("NSView"), name)
+                XCTAssertEqual(cls.isNavigationController, walked("UINavigationController"), name)
+                XCTAssertEqual(cls.isTabBarController, walked("UITabBarController"), name)
+                for k in ["NSObject", "UIViewController", "NSMutableArray", "NoSuchClass"] { XCTAssertEqual(cls.isKind(of: k), walked(k), "\(name) \(k)") }
+                let id = cls.engineClass
+                XCTAssert(run.classes[engineClass: id] === cls, name)
+                XCTAssertEqual(run.classes.isUIViewController(engineClass: id), walked("UIViewController"), name)
+                XCTAssertEqual(run.classes.viewSlot(engineClass: id), cls.property("view")?.slot, name)
+                XCTAssertEqual(run.classes.loadedSlot(engineClass: id),
+                               walked("NSWindowController") ? cls.property("window")?.slot : cls.property("view")?.slot, name)
+                let fresh = cls.controllerNibName.flatMap { run.nibModel(named: $0.name) }
+                for _ in 0..<2 {
+                    XCTAssertEqual(run.controllerNibModel(of: cls).map { String(describing: $0) }, fresh.map { String(describing: $0) }, name)
+                }
+                classesChecked += 1
+            }
+            // Ids past the table's classes (the scopes' variable frames) have no facts.
+            let past = ClassID(Int32(run.classes.classes.map { Int($0.engineClass.raw) }.max()! + 1000))
+            XCTAssertFalse(run.classes.isUIViewController(engineClass: past))
+            XCTAssertNil(run.classes.viewSlot(engineClass: past))
+            XCTAssertNil(run.classes.loadedSlot(engineClass: past))
+        }
+        XCTAssertGreaterThan(classesChecked, 100)
+    }
+
     /// After every scenario of the examples, what each small nib's loads kept for its
     /// objects is what looking each class up again gives.
     func testKeptNibClassPlansEqualFreshLookups() throws {

@@ -9,13 +9,26 @@ enum Ownership: String {
 }
 
 struct RuntimeProperty {
-    var name: String
-    var type: String
+    /// The property's words, shared by every copy: a property is copied wherever a lookup
+    /// answers with it (a KVC search, a setter), and one reference costs a third of what
+    /// three strings did to retain and release.
+    private final class Words: Sendable {
+        let name, type, ivarName: String
+        init(name: String, type: String, ivarName: String) { self.name = name; self.type = type; self.ivarName = ivarName }
+    }
+    private let words: Words
+    var name: String { words.name }
+    var type: String { words.type }
+    var ivarName: String { words.ivarName }
     var attribute: PropertyAttribute
     var isOutlet: Bool
-    var ivarName: String
     var slot: Int
     var range: SourceRange?
+
+    init(name: String, type: String, attribute: PropertyAttribute, isOutlet: Bool, ivarName: String, slot: Int, range: SourceRange?) {
+        words = Words(name: name, type: type, ivarName: ivarName)
+        self.attribute = attribute; self.isOutlet = isOutlet; self.slot = slot; self.range = range
+    }
 
     var ownership: Ownership {
         switch attribute {
@@ -53,6 +66,21 @@ final class RuntimeClass {
 
     init(name: String, superclass: RuntimeClass?, builtin: BuiltinClass?, decl: ClassDecl?) {
         self.name = name; self.superclass = superclass; self.builtin = builtin; self.decl = decl
+        // The ancestry is fixed once the superclass is: what kind of class this is is known
+        // now, and asking it later is a read of a constant (it is asked at every callback,
+        // view check and memory warning, for every controller). The superclass's kinds
+        // plus this class's own name: a few comparisons per class of the table.
+        var k = superclass?.kind ?? Kinds()
+        switch name {
+        case "UIView", "NSView": k.view = true
+        case "UIViewController": k.uiViewController = true; k.viewController = true
+        case "NSViewController": k.viewController = true
+        case "NSWindowController": k.windowController = true
+        case "UINavigationController": k.navigationController = true
+        case "UITabBarController": k.tabBarController = true
+        default: break
+        }
+        kind = k
     }
 
     var isBuiltin: Bool { builtin != nil }
@@ -71,7 +99,6 @@ final class RuntimeClass {
     // exclusivity at run time (the check cost more than a lookup). The names the interpreter
     // asks for at nearly every statement (`view`, `viewControllers`, `subviews`) are answered
     // without hashing a string.
-    @exclusivity(unchecked) private var ancestorNamesCache: [String]?
     @exclusivity(unchecked) private var propertyMapCache: [String: RuntimeProperty]?
     @exclusivity(unchecked) private var ivarMapCache: [String: RuntimeIvar]?
     @exclusivity(unchecked) private var listMapCache: [String: Int]?
@@ -80,6 +107,8 @@ final class RuntimeClass {
     @exclusivity(unchecked) private var viewControllersCache: Int??
     @exclusivity(unchecked) private var subviewsCache: Int??
 
+    @exclusivity(unchecked) private var ancestorNamesCache: [String]?
+    /// The class's name, then its superclasses' up to the root.
     private var ancestorNames: [String] {
         if let m = ancestorNamesCache { return m }
         let m = ancestors.map(\.name); ancestorNamesCache = m; return m
@@ -201,6 +230,9 @@ final class RuntimeClass {
         let v = ancestors.lazy.compactMap(\.nibName).first; controllerNibNameCache = .some(v); return v
     }
     @exclusivity(unchecked) private var controllerNibNameCache: Identifier??
+    /// The model of that nib, kept by the run at the class's first view load (see
+    /// `ScenarioRun.controllerNibModel(of:)`); the table, like the model, is the run's own.
+    @exclusivity(unchecked) var controllerNibModelCache: NibModel??
     /// The `view` property (loading, unloading): asked without hashing its name.
     var viewProperty: RuntimeProperty? {
         if let c = viewPropertyCache { return c }
@@ -208,17 +240,11 @@ final class RuntimeClass {
     }
     @exclusivity(unchecked) private var viewPropertyCache: RuntimeProperty??
 
-    private typealias Kinds = (view: Bool, uiViewController: Bool, viewController: Bool, windowController: Bool,
-                               navigationController: Bool, tabBarController: Bool)
-    @exclusivity(unchecked) private var kinds: Kinds?
-    private var kind: Kinds {
-        if let k = kinds { return k }
-        let ui = isKind(of: "UIViewController")
-        let k = (isKind(of: "UIView") || isKind(of: "NSView"), ui, ui || isKind(of: "NSViewController"), isKind(of: "NSWindowController"),
-                 isKind(of: "UINavigationController"), isKind(of: "UITabBarController"))
-        kinds = k
-        return k
+    private struct Kinds {
+        var view = false, uiViewController = false, viewController = false, windowController = false
+        var navigationController = false, tabBarController = false
     }
+    private let kind: Kinds
     var isView: Bool { kind.view }
     var isUIViewController: Bool { kind.uiViewController }
     var isViewController: Bool { kind.viewController }
@@ -230,6 +256,15 @@ final class RuntimeClass {
     /// and they come back through `initWithCoder:`; a plain custom object (the NSObject cube)
     /// gets `init` (N2).
     var isArchivedByIB: Bool { nearestBuiltin.name != "NSObject" }
+}
+
+/// A few facts about one engine class, kept by its id (see `ClassTable.facts`).
+struct EngineClassFacts {
+    var isUIViewController = false
+    /// -1: none.
+    var viewSlot: Int32 = -1
+    var windowSlot: Int32 = -1
+    var loadedSlot: Int32 = -1
 }
 
 /// All classes of one run: the platform's built-ins plus the script's, with engine layouts.
@@ -244,6 +279,20 @@ final class ClassTable {
 
     subscript(name: String) -> RuntimeClass? { byName[name] }
     subscript(engineClass c: ClassID) -> RuntimeClass? { c.index < byEngineClass.count ? byEngineClass[c.index] : nil }
+    /// What the controller world asks of an object's class at every callback, view check
+    /// and memory warning, by engine class: reading it fetches no class (a retained
+    /// reference) and copies no property. Each class's entry is made as the class is
+    /// defined, from its own properties and its superclass's entry (defined before it), so
+    /// building a table makes no lookup maps. Written only then, as `byEngineClass` is.
+    @exclusivity(unchecked) private var facts: [EngineClassFacts] = []
+    @inline(__always) private func facts(_ c: ClassID) -> EngineClassFacts { c.index < facts.count ? facts[c.index] : EngineClassFacts() }
+    /// Whether instances of the class are UIViewControllers.
+    func isUIViewController(engineClass c: ClassID) -> Bool { facts(c).isUIViewController }
+    /// The slot of the class's `view` property, if it has one.
+    func viewSlot(engineClass c: ClassID) -> Int? { let s = facts(c).viewSlot; return s < 0 ? nil : Int(s) }
+    /// The slot whose being set means the view (a window controller: the window) is
+    /// loaded, if the class has one.
+    func loadedSlot(engineClass c: ClassID) -> Int? { let s = facts(c).loadedSlot; return s < 0 ? nil : Int(s) }
 
     /// Builds the table and defines every class in the engine. Problems with the script's
     /// classes are appended to `diagnostics`; the table is usable whatever they are.
@@ -378,5 +427,13 @@ final class ClassTable {
             c.ivars.append(RuntimeIvar(name: v.0, type: v.1, ownership: own, slot: slot(v.0), backsProperty: nil, range: v.3))
         }
         for (k, l) in lists.enumerated() { c.lists.append((l, base + ivarNames.count + k)) }
+        // The nearest class's property wins, as in the class's own lookups.
+        var f = c.superclass.map { facts($0.engineClass) } ?? EngineClassFacts()
+        f.isUIViewController = c.isUIViewController
+        if let p = c.properties.first(where: { $0.name == "view" }) { f.viewSlot = Int32(p.slot) }
+        if let p = c.properties.first(where: { $0.name == "window" }) { f.windowSlot = Int32(p.slot) }
+        f.loadedSlot = c.isWindowController ? f.windowSlot : f.viewSlot
+        while facts.count <= c.engineClass.index { facts.append(EngineClassFacts()) }
+        facts[c.engineClass.index] = f
     }
 }

@@ -30,7 +30,7 @@ extension ScenarioRun {
         let firstNew = engine.objectCount
         deliver(.loadView, to: c) { self.defaultLoadView(c, cls) }
         guard !crashed else { return }
-        if let p = cls.viewProperty, engine.read(SlotRef(c, p.slot)) == nil {
+        if let slot = cls.viewSlot, engine.read(SlotRef(c, slot)) == nil {
             if let nib = cls.controllerNibName, cls.method("loadView") == nil {
                 engine.raise("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '-[\(cls.nearestBuiltin.name) _loadViewFromNibNamed:bundle:] loaded the \"\(nib.name)\" nib but the view outlet was not set.'",
                              object: c, selector: "loadView")
@@ -46,9 +46,19 @@ extension ScenarioRun {
         controllers.viewObjects[c] = made
     }
 
+    /// The model of the nib a controller class loads its view from, looked up by name once
+    /// per class: the program's nibs do not change while it runs, and a view loads at
+    /// every push.
+    func controllerNibModel(of cls: RuntimeClass) -> NibModel? {
+        if let kept = cls.controllerNibModelCache { return kept }
+        let model = cls.controllerNibName.flatMap { nibModel(named: $0.name) }
+        cls.controllerNibModelCache = .some(model)
+        return model
+    }
+
     /// UIViewController's and NSViewController's own `loadView`.
     func defaultLoadView(_ c: ObjectID, _ cls: RuntimeClass) {
-        if let model = sceneViewNibs[c] ?? cls.controllerNibName.flatMap({ nibModel(named: $0.name) }) {
+        if let model = sceneViewNibs[c] ?? controllerNibModel(of: cls) {
             loadNib(model, owner: c, keptBy: config.isMac ? c : nil)
             if config.isIOS, cls.option("cleanup") == "kvc" {
                 // V10 (001_…): the keys setValue:forKey: set on the controller while loadView ran.
@@ -122,13 +132,13 @@ extension ScenarioRun {
     /// Whether a controller's view (or a window controller's window) is loaded. Reads the
     /// slot: no message, no load.
     func isViewLoaded(_ c: ObjectID) -> Bool {
-        let cls = runtimeClass(of: c)
-        guard let slot = cls.isWindowController ? cls.property("window")?.slot : cls.viewSlot else { return false }
+        // By the engine class's facts: asked at every callback sent.
+        guard let slot = classes.loadedSlot(engineClass: engine.classOf(c)) else { return false }
         return engine.read(SlotRef(c, slot)) != nil
     }
 
     func viewOf(_ c: ObjectID) -> ObjectID? {
-        guard engine.isAlive(c), let slot = runtimeClass(of: c).viewSlot else { return nil }
+        guard engine.isAlive(c), let slot = classes.viewSlot(engineClass: engine.classOf(c)) else { return nil }
         return engine.read(SlotRef(c, slot))
     }
 

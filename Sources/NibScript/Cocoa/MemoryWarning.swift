@@ -12,7 +12,7 @@ extension ScenarioRun {
         var live: [ObjectID] = []
         for i in 0..<engine.objectCount {
             let o = ObjectID(Int32(i))
-            if engine.isAlive(o) && !engine.isHidden(o) && runtimeClass(of: o).isUIViewController { live.append(o) }
+            if engine.isAlive(o) && !engine.isHidden(o) && classes.isUIViewController(engineClass: engine.classOf(o)) { live.append(o) }
         }
         for c in live {
             guard !crashed else { return }

@@ -272,11 +272,19 @@ enum Explore {
                                               prunedEarly: r.prunedEarly, outcome: nil))
                 }
                 var cut = r.prunedEarly
+                // The group's seen nodes are taken out for the run's visits and put back after:
+                // `groups` and `base` are shared with the workers' lookups (which wait for the
+                // lock this holds on all cores), so each access to them is checked at run time,
+                // and a check per visit cost more than the lookup. An entry is only ever made
+                // with a node in it, as before.
+                var seen = groups.removeValue(forKey: g) ?? [:]
+                let originals = base
                 for v in r.visited {
-                    if let u = groups[g]?[v.key] ?? base[v.key], Int(u) <= v.used { cut = true; break }
-                    groups[g, default: [:]][v.key] = UInt8(v.used)
+                    if let u = seen[v.key] ?? originals[v.key], Int(u) <= v.used { cut = true; break }
+                    seen[v.key] = UInt8(v.used)
                     for option in 1..<max(1, v.options) { enqueue(&next, r, v, option, g) }
                 }
+                if !seen.isEmpty { groups[g] = seen }
                 if cut { out.pruned += 1; continue }
                 if let o = r.outcome {
                     out.findings.add(o, of: r, index: unpruned)
@@ -568,6 +576,12 @@ struct WalkFrame {
 /// Drives one variant: starts at the beginning or at a fork point, takes defaults, and
 /// records the nodes it passes with a snapshot where children fork. When rendering a path
 /// (`replay` set), it takes the given deviations instead and records the steps as text.
+///
+/// The arrays read or changed at every statement and decision point (`replay`,
+/// `deviations`, `steps`, `visited`, `frames`) are unchecked for exclusivity, for the
+/// reason the run's line hint is: a driver is used by one thread, and each access is one
+/// read, append or in-place change of an element, never held across a call that touches
+/// the driver again (a step's text is made before it is appended).
 final class VariantDriver {
     let budget: Int
     let reads: HistoryReads
@@ -581,7 +595,7 @@ final class VariantDriver {
     /// The option to take at the first decision (a forked variant's own).
     var pending: Int?
     /// Rendering: the deviations to take, and no nodes recorded.
-    var replay: [Explore.Deviation]?
+    @exclusivity(unchecked) var replay: [Explore.Deviation]?
     var replayCursor = 0
     /// After the replayed deviations, explore as usual (a variant without a fork point).
     var exploreAfterReplay = false
@@ -594,17 +608,17 @@ final class VariantDriver {
     var forkStride = 1
     /// The number of the next decision point, in execution order.
     var point = 0
-    var deviations: [Explore.Deviation] = []
+    @exclusivity(unchecked) var deviations: [Explore.Deviation] = []
     var used = 0
     var stopped = false
     var stepCount = 0
     /// The steps as text, only when rendering a path.
-    var steps: [Explore.Step]?
-    var visited: [Explore.Visit] = []
+    @exclusivity(unchecked) var steps: [Explore.Step]?
+    @exclusivity(unchecked) var visited: [Explore.Visit] = []
     /// Whether the last step ended a run-loop event (true at the start of the scenario).
     var eventEnded = true
     /// The continuation: where the walk is.
-    var frames: [WalkFrame] = []
+    @exclusivity(unchecked) var frames: [WalkFrame] = []
     var atEnd = false
 
     init(budget: Int, reads: HistoryReads, seen: Explore.Seen, base: Explore.Seen) {
@@ -736,31 +750,36 @@ extension ScenarioRun {
                     if let up = d.frames.indices.last { d.frames[up].index += 1 }
                     continue
                 }
-                let s = d.frames[fi].statements[i]
-                line = file.line(of: s.range.start, hint: &lineHint)
-                if case .expect(let e) = s.kind { check(e, ctx); d.frames[fi].index += 1; continue }
+                // The statement is read in place (see `execute(_:_:topLevel:)`); the frame's
+                // array is held here, as `d.frames` grows when a `choose` is entered.
+                let statements = d.frames[fi].statements
+                let range = statements[i].range
+                line = file.line(of: range.start, hint: &lineHint)
+                if case .expect(let e) = statements[i].kind { check(e, ctx); d.frames[fi].index += 1; continue }
                 if d.stopped { return }
                 if crashed { d.frames[fi].index += 1; continue }
-                if case .choose(let branches) = s.kind {
-                    let k = d.decide(kind: 2, position: s.range.start, options: branches.count, run: self)
+                if case .choose(let branches) = statements[i].kind {
+                    let k = d.decide(kind: 2, position: range.start, options: branches.count, run: self)
                     if d.stopped { return }
                     d.step(.branch(line: line, index: k, of: branches.count))
                     d.frames.append(WalkFrame(statements: branches[k].statements, index: 0))
                     continue
                 }
-                let isCommand: Bool = { if case .command = s.kind { return true }; return false }()
+                let endsEvent: Bool
+                switch statements[i].kind {
+                case .drain, .command: endsEvent = true
+                default: endsEvent = false
+                }
+                let isCommand: Bool = { if case .command = statements[i].kind { return true }; return false }()
                 if d.eventEnded || isCommand {
-                    gap(kind: 0, position: s.range.start, ctx, d)
+                    gap(kind: 0, position: range.start, ctx, d)
                     if d.stopped { return }
-                    line = file.line(of: s.range.start, hint: &lineHint)
+                    line = file.line(of: range.start, hint: &lineHint)
                 }
-                d.step(.statement(line: line, text: stepText(s)))
-                header(s.range)
-                execute(s, ctx)
-                switch s.kind {
-                case .drain, .command: d.eventEnded = true
-                default: d.eventEnded = false
-                }
+                d.step(.statement(line: line, text: stepText(range)))
+                header(range)
+                statements.withUnsafeBufferPointer { execute($0, i, ctx) }
+                d.eventEnded = endsEvent
                 d.frames[fi].index += 1
             }
             line = file.location(of: max(scenario.range.start, scenario.range.end - 1)).line
@@ -801,8 +820,8 @@ extension ScenarioRun {
         }
     }
 
-    private func stepText(_ s: Stmt) -> String {
-        let t = file.text(s.range).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+    private func stepText(_ range: SourceRange) -> String {
+        let t = file.text(range).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         return t.trimmingCharacters(in: .whitespaces)
     }
 

@@ -34,7 +34,9 @@ struct EventLog {
     private var any: UInt8 = 0
 
     mutating func note(_ kind: UInt8, _ o: ObjectID) {
-        if o.index >= bits.count { bits.append(contentsOf: repeatElement(0, count: o.index + 1 - bits.count)) }
+        // Usually one entry short (the object was just made): appended one at a time,
+        // cheaper than appending a repeated sequence.
+        while o.index >= bits.count { bits.append(0) }
         bits[o.index] |= kind
         any |= kind
     }

@@ -32,12 +32,17 @@ final class ScenarioRun {
     /// Trace labels already made, by object (see `paddedLabel`).
     private var paddedLabels: [String?] = []
     var warnings: [(line: Int, text: String)] = []
-    var results: [ExpectationResult] = []
+    // `results`, `deferred` and `extraRoots` are read at every run-loop turn explore hashes,
+    // and each checked read cost more than hashing what it read. They are unchecked for
+    // exclusivity for the reason the line hint is: each access is one read, one append,
+    // one sort (by a comparison of lines) or one assignment, never held across a call that
+    // touches them again (an expectation is evaluated before its result is appended).
+    @exclusivity(unchecked) var results: [ExpectationResult] = []
     var crashLine: Int?
     /// Expectations checked at the end of the run: leaks, zombies, crashes.
-    var deferred: [(Expectation, Int, Context)] = []
+    @exclusivity(unchecked) var deferred: [(Expectation, Int, Context)] = []
     /// Roots besides the scenario's variables and the application (windows, navigation stacks).
-    var extraRoots: [ObjectID] = []
+    @exclusivity(unchecked) var extraRoots: [ObjectID] = []
     /// The controller world's state: windows, stacks, appearance, callbacks (Cocoa/ControllerState.swift).
     let controllers = ControllerState()
 

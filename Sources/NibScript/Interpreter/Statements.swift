@@ -11,12 +11,21 @@ extension ScenarioRun {
         finish()
     }
 
+    /// Runs a block's statements in order. They are read in place, by index: a `for s in`
+    /// loop copies each statement (an enum with payloads: retains and releases) only to
+    /// look at it, which cost as much as running a retain.
+    /// The program is immutable while it runs, so the buffer stays valid throughout.
     func execute(_ statements: [Stmt], _ ctx: Context, topLevel: Bool = false) {
+        statements.withUnsafeBufferPointer { execute($0, ctx, topLevel: topLevel) }
+    }
+
+    private func execute(_ statements: UnsafeBufferPointer<Stmt>, _ ctx: Context, topLevel: Bool) {
         var skippedAfterCrash = false
-        for s in statements {
-            if stopsBefore(s) { break }
-            line = file.line(of: s.range.start, hint: &lineHint)
-            if case .expect(let e) = s.kind { check(e, ctx); continue }
+        for i in statements.indices {
+            let range = statements[i].range
+            if stopsAt(range.start) { break }
+            line = file.line(of: range.start, hint: &lineHint)
+            if case .expect(let e) = statements[i].kind { check(e, ctx); continue }
             if crashed {
                 if topLevel && !skippedAfterCrash {
                     skippedAfterCrash = true
@@ -24,21 +33,22 @@ extension ScenarioRun {
                 }
                 continue
             }
-            header(s.range)
-            execute(s, ctx)
+            header(range)
+            execute(statements, i, ctx)
         }
     }
 
-    func execute(_ s: Stmt, _ ctx: Context) {
+    /// Runs one statement of a block, read in place (see above).
+    func execute(_ statements: UnsafeBufferPointer<Stmt>, _ i: Int, _ ctx: Context) {
         if config.isGC {
-            switch s.kind {
+            switch statements[i].kind {
             case .retain, .release, .autorelease:
                 note("retain, release and autorelease do nothing under garbage collection (G1)")
                 return
             default: break
             }
         }
-        switch s.kind {
+        switch statements[i].kind {
         case .assign(let target, let value):
             assign(target, value, ctx)
         case .retain(let e):
@@ -145,12 +155,9 @@ extension ScenarioRun {
         return true
     }
 
-    /// `nibscript graph --at L`: true (and from then on) once a statement of the scenario
-    /// starts after line L. Method bodies, written outside the scenario, never stop it.
-    func stopsBefore(_ s: Stmt) -> Bool { stopsAt(s.range.start) }
-
-    /// The same for any offset of the scenario: a statement's start, a pool's or the
-    /// scenario's closing brace (whose drain then does not happen).
+    /// `nibscript graph --at L`: true (and from then on) once an offset of the scenario after
+    /// line L is reached: a statement's start, a pool's or the scenario's closing brace (whose
+    /// drain then does not happen). Method bodies, written outside the scenario, never stop it.
     func stopsAt(_ offset: Int) -> Bool {
         guard let stop = stopAfterLine, !stopped else { return stopped }
         guard scenario.range.start <= offset, offset < scenario.range.end,
