@@ -107,8 +107,20 @@ public struct NameTable: Sendable {
         }
     }
 
-    private mutating func grow() {
-        let count = slots.count * 2, mask = count - 1
+    /// Room for `more` names beyond those held, so that adding them never rehashes.
+    public mutating func reserveCapacity(forMore more: Int) {
+        guard more > 0 else { return }
+        strings.reserveCapacity(strings.count + more)
+        ends.reserveCapacity(ends.count + more)
+        var target = slots.count
+        while (strings.count + more) * 2 > target { target *= 2 }
+        if target > slots.count { grow(to: target) }
+    }
+
+    private mutating func grow() { grow(to: slots.count * 2) }
+
+    private mutating func grow(to count: Int) {
+        let mask = count - 1
         var new = [UInt64](repeating: 0, count: count)
         for id in strings.indices {
             let h = utf8.withUnsafeBufferPointer { bytes in
@@ -198,16 +210,33 @@ public enum Keyword: Int32, CaseIterable, Sendable {
 
 /// A map from names to indices that finds a name of the file by its interned id (see
 /// `NameTable.id(of:)`, then an array index: no SipHash per use) and any other name (one an
-/// Interface Builder file or a rewrite brought) by its text. Scopes and nib builders map a
-/// million names this way.
+/// Interface Builder file or a rewrite brought) by its id in a table of its own, the same
+/// way. Scopes and nib builders map a million names this way: a `.xib` of a million objects
+/// brings a million names the file never wrote, and a String-keyed dictionary of them missed
+/// the caches on every probe and rehashed every name each time it grew.
 public struct NameIndex: Sendable {
     public let names: NameTable
     /// By id: index + 1, or 0 when absent. Grown as ids come.
     private var byID: [Int32] = []
-    /// Names the table does not hold.
-    private var byText: [String: Int] = [:]
+    /// Names the file's table does not hold, made on the first of them.
+    private var others: NameTable?
+    /// By id in `others`: index + 1, or 0 when absent.
+    private var byOtherID: [Int32] = []
 
     public init(names: NameTable) { self.names = names }
+
+    /// The id of `name` in `others`, added if it is new.
+    private mutating func otherID(adding name: String) -> Int {
+        if others == nil { others = NameTable() }
+        let k = Int(others!.intern(name))
+        if k >= byOtherID.count { byOtherID += repeatElement(0, count: max(k + 1 - byOtherID.count, byOtherID.count)) }
+        return k
+    }
+
+    private func otherIndex(_ name: String) -> Int? {
+        guard let k = others?.id(of: name), Int(k) < byOtherID.count, byOtherID[Int(k)] > 0 else { return nil }
+        return Int(byOtherID[Int(k)] - 1)
+    }
 
     public subscript(_ name: Identifier) -> Int? { self[name.name] }
 
@@ -216,12 +245,16 @@ public struct NameIndex: Sendable {
             let i = Int(k)
             return i < byID.count && byID[i] > 0 ? Int(byID[i] - 1) : nil
         }
-        return byText[name]
+        return otherIndex(name)
     }
 
     /// Maps `name` to `index`, replacing what it mapped to.
     public mutating func set(_ name: String, to index: Int) {
-        guard let k = names.id(of: name) else { byText[name] = index; return }
+        guard let k = names.id(of: name) else {
+            let j = otherID(adding: name)
+            byOtherID[j] = Int32(index + 1)
+            return
+        }
         let i = Int(k)
         if i >= byID.count { byID += repeatElement(0, count: max(i + 1 - byID.count, byID.count)) }
         byID[i] = Int32(index + 1)
@@ -245,7 +278,12 @@ public struct NameIndex: Sendable {
     /// Maps `name` to `index` and returns what it mapped to before: one lookup of the name
     /// for both.
     public mutating func updateValue(_ index: Int, forName name: String) -> Int? {
-        guard let k = names.id(of: name) else { return byText.updateValue(index, forKey: name) }
+        guard let k = names.id(of: name) else {
+            let j = otherID(adding: name)
+            let old = byOtherID[j]
+            byOtherID[j] = Int32(index + 1)
+            return old > 0 ? Int(old - 1) : nil
+        }
         let i = Int(k)
         if i >= byID.count { byID += repeatElement(0, count: max(i + 1 - byID.count, byID.count)) }
         let old = byID[i]
@@ -253,16 +291,20 @@ public struct NameIndex: Sendable {
         return old > 0 ? Int(old - 1) : nil
     }
 
-    /// Every name mapped and its index, names of the table first (by id), then the others
-    /// in no particular order: for sums and counts, not for output.
+    /// Every name mapped and its index: names of the table first, by id, then the others
+    /// in the order they were first mapped.
     public func forEach(_ body: (String, Int) -> Void) {
         for i in byID.indices where byID[i] > 0 { body(names[Int32(i)], Int(byID[i] - 1)) }
-        for (name, index) in byText { body(name, index) }
+        guard let others else { return }
+        for j in byOtherID.indices where byOtherID[j] > 0 { body(others[Int32(j)], Int(byOtherID[j] - 1)) }
     }
 
     /// Room for `count` names the table does not hold.
     public mutating func reserveCapacityForOtherNames(_ count: Int) {
-        byText.reserveCapacity(byText.count + count)
+        guard count > 0 else { return }
+        if others == nil { others = NameTable() }
+        others!.reserveCapacity(forMore: count)
+        byOtherID.reserveCapacity(others!.count + count)
     }
 
     /// Room for every name of the table, so a big scope does not grow step by step.

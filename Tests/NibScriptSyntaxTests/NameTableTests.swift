@@ -88,6 +88,28 @@ final class NameTableTests: XCTestCase {
         XCTAssertNil(bigIndex["o8"])
     }
 
+    /// Names the file never wrote (an Interface Builder file's) are kept in a table of their
+    /// own: found, replaced, reserved for and listed in the order they came.
+    func testNameIndexKeepsOtherNamesInATableOfItsOwn() {
+        var table = NameTable()
+        _ = intern(&table, "a")
+        for reserve in [0, 5_000] {
+            var index = NameIndex(names: table)
+            index.reserveCapacityForOtherNames(reserve)
+            for i in 0..<3_000 { index.set("v\(i)", to: i) }
+            XCTAssertEqual(index.updateValue(7, forName: "v5"), 5)
+            XCTAssertNil(index.updateValue(8, forName: "w"))
+            index.set("a", to: 1)
+            XCTAssertEqual(index["v5"], 7)
+            XCTAssertEqual(index["v2999"], 2999)
+            XCTAssertEqual(index["w"], 8)
+            XCTAssertNil(index["v3000"])
+            var listed: [String] = []
+            index.forEach { name, _ in listed.append(name) }
+            XCTAssertEqual(listed, ["a"] + (0..<3_000).map { "v\($0)" } + ["w"])
+        }
+    }
+
     func testParsedIdentifiersShareTheTablesStrings() {
         let (ast, names, _) = Parser.parseNamed(SourceFile(path: "t", text: "scenario \"s\" {\n    x = nil\n    retain x\n}\n"))
         guard case .scenario(let s) = ast.decls[0], case .assign(let target, _) = s.body.statements[0].kind,
