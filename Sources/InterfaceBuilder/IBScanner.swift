@@ -78,15 +78,19 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
         var node: Int?
     }
 
-    /// Every id in the object graph, objects or not. Lookup only. One table, not one for ids
-    /// and one for objects: at a million objects each insert is a cache miss.
-    private(set) var ids: [String: IDEntry] = [:]
+    /// Every id in the object graph, objects or not. One table, not one for ids and one for
+    /// objects: at a million objects each probe is a cache miss.
+    private(set) var ids = IBIDTable<IDEntry>()
 
     /// The object or candidate with this id (the first of duplicates).
     func node(withID id: String) -> Int? { ids[id]?.node }
 
     /// Where this id was first seen, on any element.
     func location(ofID id: String) -> IBLocation? { ids[id]?.location }
+
+    /// The index in `ids` of the id the element being started registered (an object's id
+    /// is registered just before the object is added).
+    private var registered: Int?
 
     private(set) var platform: IBPlatform = .ios
     private(set) var kind: IBDocumentKind = .xib
@@ -284,11 +288,12 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
     }
 
     private func register(_ id: String?, at location: IBLocation) {
+        registered = nil
         guard let id else { return }
-        // One probe for the common case, a new id; a duplicate puts the first location back.
-        if let first = ids.updateValue(IDEntry(location: location, node: nil), forKey: id) {
-            ids[id] = first
-            error("duplicate id '\(id)'; first used on line \(first.location.line)", at: location)
+        let (index, inserted) = ids.insert(id, IDEntry(location: location, node: nil))
+        registered = index
+        if !inserted {
+            error("duplicate id '\(id)'; first used on line \(ids[index: index].location.line)", at: location)
         }
     }
 
@@ -430,8 +435,10 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
         nodes.append(node)
         let index = nodes.count - 1
         // The first of duplicates keeps the id. Every object's id was registered just before,
-        // so this finds its entry in one probe, in place.
-        Self.claim(&ids[node.id, default: IDEntry(location: node.location, node: nil)], for: index)
+        // so its entry is at hand without a probe.
+        let entry = registered.flatMap { ids.keys[$0] == node.id ? $0 : nil }
+            ?? ids.insert(node.id, IDEntry(location: node.location, node: nil)).index
+        if ids[index: entry].node == nil { ids[index: entry].node = index }
         return index
     }
 
@@ -507,10 +514,6 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
             scenes[scene].objects.append(index)
         }
         return index
-    }
-
-    private static func claim(_ entry: inout IDEntry, for node: Int) {
-        if entry.node == nil { entry.node = node }
     }
 
     /// Mac xibs write File's Owner, First Responder and Application as customObjects with these ids.

@@ -6,8 +6,11 @@ extension IBDocument {
     /// identifier; duplicates, in document order, get `_2`, `_3`… `owner` is reserved for
     /// File's Owner.
     public var scriptNames: [String?] {
-        var used: Set<String> = ["owner"]
-        used.reserveCapacity(objects.count + 1)  // growing a set of a million names rehashes it twenty times
+        // A table of a million names sized at once, probed by their bytes (a Set rehashed
+        // twenty times as it grew, and scattered the names across memory).
+        var used = IBIDTable<Void>()
+        used.reserveCapacity(objects.count + 1)
+        _ = used.insert("owner", ())
         // The next suffix to try for each name, so a thousand objects of one label are
         // numbered in linear time, not by trying every suffix again for each.
         var next: [String: Int] = [:]
@@ -15,12 +18,12 @@ extension IBDocument {
         return objects.indices.map { i in
             guard !objects[i].isPlaceholder else { return nil }
             let base = Self.scriptIdentifier(objects[i].displayName)
-            if used.insert(base).inserted { return base }
+            if used.insert(base, ()).inserted { return base }
             var k = next[base] ?? 2
-            while used.contains("\(base)_\(k)") { k += 1 }
+            while used.index(of: "\(base)_\(k)") != nil { k += 1 }
             next[base] = k + 1
             let name = "\(base)_\(k)"
-            used.insert(name)
+            _ = used.insert(name, ())
             return name
         }
     }

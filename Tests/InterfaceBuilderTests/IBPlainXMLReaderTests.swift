@@ -14,7 +14,7 @@ final class IBPlainXMLReaderTests: XCTestCase {
         lines += scanner.nodes.map { "\($0)" }
         lines += scanner.connections.map { "\($0)" }
         lines += scanner.scenes.map { "\($0)" }
-        lines += scanner.ids.sorted { $0.key < $1.key }.map { "id \($0.key) \($0.value)" }
+        lines += zip(scanner.ids.keys, scanner.ids.values).sorted { $0.0 < $1.0 }.map { "id \($0.0) \($0.1)" }
         lines += scanner.diagnostics.map { "\($0)" }
         return lines.joined(separator: "\n")
     }
