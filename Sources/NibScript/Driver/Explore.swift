@@ -311,7 +311,7 @@ enum Explore {
             var started = 0, merged = 0
             var pending: [Int: RunResult] = [:]
             var passing: [Int: [NodeKey: (used: UInt8, index: Int)]] = [:]
-            let ahead = 4 * workers   // results waiting for an earlier one, at most
+            let ahead = 32 * workers   // results waiting for an earlier one, at most
             DispatchQueue.concurrentPerform(iterations: workers) { w in
                 while true {
                     cond.lock()
@@ -323,16 +323,17 @@ enum Explore {
                     let free = max(0, min(options.maxForks - forks, remaining - next.count))
                     cond.unlock()
                     let d = VariantDriver(budget: budget, reads: reads, seen: [:], base: [:])
-                    d.lookup = { key in
+                    // One lock per node the variant passes, for both: the node as seen so far,
+                    // and, when the variant goes on from it, the news that it passes it.
+                    d.lookup = { key, used in
                         cond.lock(); defer { cond.unlock() }
-                        let u = groups[child.group]?[key] ?? base[key]
-                        guard let p = passing[child.group]?[key], p.index < i else { return u }
-                        return min(u ?? .max, p.used)
-                    }
-                    d.publish = { key, used in
-                        cond.lock(); defer { cond.unlock() }
-                        if let p = passing[child.group]?[key], p.index <= i { return }
+                        var u = groups[child.group]?[key] ?? base[key]
+                        let p = passing[child.group]?[key]
+                        if let p, p.index < i { u = min(u ?? .max, p.used) }
+                        if let u, Int(u) <= used { return u }
+                        if let p, p.index <= i { return u }
                         passing[child.group, default: [:]][key] = (UInt8(used), i)
+                        return u
                     }
                     d.forkBudget = (free + workers - 1) / workers
                     runs[w].start(d, child, initial: initial)
@@ -588,10 +589,10 @@ final class VariantDriver {
     let seen: Explore.Seen
     /// Nodes seen before the variant's subtree began (sharded searches; else empty).
     let base: Explore.Seen
-    /// Instead of `seen` and `base`: the nodes merged so far, read under the search's lock.
-    var lookup: ((Explore.NodeKey) -> UInt8?)?
-    /// Tells the search of each node this run passes (all cores: later variants check them).
-    var publish: ((Explore.NodeKey, Int) -> Void)?
+    /// Instead of `seen` and `base` (all cores): the nodes merged so far and those earlier
+    /// variants are passing, read under the search's lock; a node the run goes on from (none
+    /// seen at `used` warnings or fewer) is told to later variants in the same call.
+    var lookup: ((Explore.NodeKey, Int) -> UInt8?)?
     /// The option to take at the first decision (a forked variant's own).
     var pending: Int?
     /// Rendering: the deviations to take, and no nodes recorded.
@@ -640,7 +641,7 @@ final class VariantDriver {
             return Int(r[replayCursor - 1].option)
         }
         let key = Explore.NodeKey(kind: kind, position: position, hash: run.explorationHash(reads: reads))
-        if let u = lookup.map({ $0(key) }) ?? (seen[key] ?? base[key]), Int(u) <= used {
+        if let u = lookup.map({ $0(key, used) }) ?? (seen[key] ?? base[key]), Int(u) <= used {
             stopped = true
             return 0
         }
@@ -676,7 +677,6 @@ final class VariantDriver {
             point = here + 1
         }
         visited.append(Explore.Visit(key: key, used: used, options: options, point: here, fork: fork))
-        publish?(key, used)
         return 0
     }
 
