@@ -4,19 +4,6 @@ import XCTest
 
 /// The parser must terminate without trapping on any input. Seeded, so failures reproduce.
 final class RobustnessTests: XCTestCase {
-    /// SplitMix64: small, deterministic across platforms.
-    private struct Rng {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     /// Parses and checks what must hold for any input: diagnostics inside the file, with a
     /// message, and printable by the formatter.
     private func parseChecked(_ file: SourceFile, _ context: @autoclosure () -> String) {
@@ -34,7 +21,7 @@ final class RobustnessTests: XCTestCase {
     private func parseChecked(_ text: String) { parseChecked(SourceFile(path: "f", text: text), String(text.prefix(40))) }
 
     func testRandomBytes() {
-        var rng = Rng(state: 1)
+        var rng = SplitMix(seed: 1)
         for i in 0..<3000 {
             let bytes = (0..<rng.below(200)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
             parseChecked(SourceFile(path: "f", bytes: bytes), "random bytes #\(i)")
@@ -43,7 +30,7 @@ final class RobustnessTests: XCTestCase {
 
     func testRandomCharactersOfTheLanguage() {
         let alphabet = Array("{}():,.-><=!\"\\#\n\r\n \t abc_19 é".utf8) + [0xFF, 0xC3]
-        var rng = Rng(state: 2)
+        var rng = SplitMix(seed: 2)
         for i in 0..<3000 {
             let bytes = (0..<rng.below(300)).map { _ in alphabet[rng.below(alphabet.count)] }
             parseChecked(SourceFile(path: "f", bytes: bytes), "random characters #\(i)")
@@ -53,7 +40,7 @@ final class RobustnessTests: XCTestCase {
     func testShuffledTokensOfTheExample() {
         let file = SourceFile(path: "f", text: exampleScript)
         let words = Lexer.tokenize(file).dropLast().map { $0.kind == .newline ? "\n" : file.text($0.range) }
-        var rng = Rng(state: 3)
+        var rng = SplitMix(seed: 3)
         for _ in 0..<3000 {
             let text = (0..<rng.below(120)).map { _ in words[rng.below(words.count)] }.joined(separator: " ")
             parseChecked(text)

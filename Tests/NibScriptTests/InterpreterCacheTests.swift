@@ -36,14 +36,19 @@ final class InterpreterCacheTests: XCTestCase {
         return out
     }
 
+    /// A run of the first scenario of every example program, not started: its class table.
+    private func exampleRuns() throws -> [(String, ScenarioRun)] {
+        try examplePrograms().compactMap { path, program in
+            program.scenarios.first.map { (path, ScenarioRun(program: program, scenario: $0, config: program.config)) }
+        }
+    }
+
     /// Per class: options, the controller's nib, the view property, the kinds, which
     /// callbacks the script overrides, initializers and KVC answers, asked twice (the second
     /// answer is the kept one) and compared with a walk of the ancestry.
     func testKeptClassAnswersEqualTheWalks() throws {
         var classesChecked = 0
-        for (path, program) in try examplePrograms() {
-            guard let scenario = program.scenarios.first else { continue }
-            let run = ScenarioRun(program: program, scenario: scenario, config: program.config)
+        for (path, run) in try exampleRuns() {
             for cls in run.classes.classes {
                 let name = "\(path) \(cls.name)"
                 let walkedCleanup = cls.ancestors.lazy.compactMap { $0.options.first { $0.name == "cleanup" }?.value }.first
@@ -76,9 +81,7 @@ final class InterpreterCacheTests: XCTestCase {
     /// equal what walking the class's ancestry and looking its properties up by name give.
     func testEngineClassFactsEqualTheClassesOwnAnswers() throws {
         var classesChecked = 0
-        for (path, program) in try examplePrograms() {
-            guard let scenario = program.scenarios.first else { continue }
-            let run = ScenarioRun(program: program, scenario: scenario, config: program.config)
+        for (path, run) in try exampleRuns() {
             for cls in run.classes.classes {
                 let name = "\(path) \(cls.name)"
                 func walked(_ k: String) -> Bool { cls.ancestors.contains { $0.name == k } }

@@ -119,14 +119,21 @@ final class NibTableTests: XCTestCase {
         XCTAssertLessThanOrEqual(table.connections.capacity, 2 * table.connections.count + ScriptParser.bigBlock)
     }
 
+    private var savedDirectory = ""
+
+    /// The examples' paths are relative to the package root: work from there.
+    private func inGoldenRoot() throws {
+        savedDirectory = FileManager.default.currentDirectoryPath
+        XCTAssert(FileManager.default.changeCurrentDirectoryPath(GoldenFileTests.root))
+    }
+
+    private func leaveGoldenRoot() { _ = FileManager.default.changeCurrentDirectoryPath(savedDirectory) }
+
     /// Every example, and each of them with one line taken out: a deterministic stream of
     /// broken scripts.
     func testExamplesAndTheirMutantsGiveTheSameResults() throws {
-        let root = GoldenFileTests.root
-        let fm = FileManager.default
-        let cwd = fm.currentDirectoryPath
-        XCTAssert(fm.changeCurrentDirectoryPath(root))
-        defer { _ = fm.changeCurrentDirectoryPath(cwd) }
+        try inGoldenRoot()
+        defer { leaveGoldenRoot() }
         for path in GoldenTests.scripts(under: "examples") {
             let text = try String(contentsOfFile: path, encoding: .utf8)
             assertSame(text, path: path)
@@ -143,11 +150,8 @@ final class NibTableTests: XCTestCase {
     /// Examples with nib blocks, each mutated byte by byte as the fuzz test does (fixed seed):
     /// broken text inside and around the blocks reads the same both ways.
     func testFuzzedNibBlocksGiveTheSameResults() throws {
-        let root = GoldenFileTests.root
-        let fm = FileManager.default
-        let cwd = fm.currentDirectoryPath
-        XCTAssert(fm.changeCurrentDirectoryPath(root))
-        defer { _ = fm.changeCurrentDirectoryPath(cwd) }
+        try inGoldenRoot()
+        defer { leaveGoldenRoot() }
         var rng = FuzzTests.SplitMix64(state: 0x5EED_0F_7AB1E5)
         var mutants = 0
         for path in GoldenTests.scripts(under: "examples") {
