@@ -70,7 +70,7 @@ enum Explore {
         init(value: UInt64) { self.value = value }
     }
     /// The nodes seen, with the fewest warnings used on reaching each.
-    typealias Seen = [NodeKey: UInt8]
+    typealias Seen = NodeMap<UInt8>
 
     /// A variant leaves the path of its parent at one decision point, taking a non-default
     /// option there: (the decision point's number in execution order, the option).
@@ -248,6 +248,8 @@ enum Explore {
         var subtrees = 0
         var forks = 0           // fork points the next wave holds
         var lastFork: ForkPoint?   // the latest of them from the run being merged
+        // On all cores: the nodes that variants still running pass, with the variant's number.
+        var passing: [Int: NodeMap<(used: UInt8, index: Int)>] = [:]
         func enqueue(_ next: inout [Child], _ r: RunResult, _ v: Visit, _ option: Int, _ group: Int) {
             guard next.count < remaining else { overflow = true; return }
             if let f = v.fork, forks < options.maxForks || (option > 1 && next.last?.fork === f) {
@@ -263,7 +265,32 @@ enum Explore {
             }
         }
 
-        func merge(_ results: [RunResult], _ wave: ArraySlice<Child>, into next: inout [Child]) {
+        /// Marks run `r`'s nodes seen in its group, up to the first one seen before at as
+        /// few warnings or fewer (where the run is cut), and returns how many it marked.
+        func markSeen(_ r: RunResult, group g: Int) -> Int {
+            // The group's seen nodes are taken out for the run's visits and put back after:
+            // `groups` and `base` are shared with the workers' lookups (which wait for the
+            // lock this holds on all cores), so each access to them is checked at run time,
+            // and a check per visit cost more than the lookup. An entry is only ever made
+            // with a node in it, as before.
+            var seen = groups.removeValue(forKey: g) ?? [:]
+            let originals = base
+            var marked = 0
+            for v in r.visited {
+                if let u = seen[v.key] ?? originals[v.key], Int(u) <= v.used { break }
+                seen[v.key] = UInt8(v.used)
+                marked += 1
+            }
+            if !seen.isEmpty { groups[g] = seen }
+            return marked
+        }
+
+        /// Merges finished runs in order. On all cores (`nodes` given) the run's nodes are
+        /// marked under the nodes' lock, which the workers' lookups take, and the rest (its
+        /// children, its outcome) is done outside it; `merged` is the run's number there, and
+        /// the nodes it was passing stop being passing.
+        func merge(_ results: [RunResult], _ wave: ArraySlice<Child>, into next: inout [Child],
+                   nodes: SpinningLock? = nil, merged: Int = 0) {
             for (r, child) in zip(results, wave) {
                 let g = child.group
                 lastFork = nil
@@ -271,21 +298,20 @@ enum Explore {
                     out.records.append(Record(deviations: r.deviations, visited: r.visited.map { ($0.key, $0.used, $0.options, $0.point) },
                                               prunedEarly: r.prunedEarly, outcome: nil))
                 }
-                var cut = r.prunedEarly
-                // The group's seen nodes are taken out for the run's visits and put back after:
-                // `groups` and `base` are shared with the workers' lookups (which wait for the
-                // lock this holds on all cores), so each access to them is checked at run time,
-                // and a check per visit cost more than the lookup. An entry is only ever made
-                // with a node in it, as before.
-                var seen = groups.removeValue(forKey: g) ?? [:]
-                let originals = base
-                for v in r.visited {
-                    if let u = seen[v.key] ?? originals[v.key], Int(u) <= v.used { cut = true; break }
-                    seen[v.key] = UInt8(v.used)
+                let marked: Int
+                if let nodes {
+                    marked = nodes.withLock {
+                        // Its nodes are in `groups` now, or never will be: not passing any more.
+                        for v in r.visited where passing[g]?[v.key]?.index == merged { passing[g]![v.key] = nil }
+                        return markSeen(r, group: g)
+                    }
+                } else {
+                    marked = markSeen(r, group: g)
+                }
+                for v in r.visited[..<marked] {
                     for option in 1..<max(1, v.options) { enqueue(&next, r, v, option, g) }
                 }
-                if !seen.isEmpty { groups[g] = seen }
-                if cut { out.pruned += 1; continue }
+                if r.prunedEarly || marked < r.visited.count { out.pruned += 1; continue }
                 if let o = r.outcome {
                     out.findings.add(o, of: r, index: unpruned)
                     if shard != nil, let (key, _, _) = newOutcome(o, base: out.findings.original) {
@@ -307,10 +333,13 @@ enum Explore {
         // variant stops as soon as it joins a state an earlier one reaches, as on one core,
         // and the output does not depend on timing.
         func runParallel(_ wave: inout [Child], _ next: inout [Child]) {
+            // `cond` guards the queue of variants and the merge; `nodes` guards `groups`,
+            // `base` and `passing`, which every decision point of every worker reads.
             let cond = NSCondition()
+            let nodes = SpinningLock()
+            passing = [:]
             var started = 0, merged = 0
             var pending: [Int: RunResult] = [:]
-            var passing: [Int: [NodeKey: (used: UInt8, index: Int)]] = [:]
             let ahead = 32 * workers   // results waiting for an earlier one, at most
             DispatchQueue.concurrentPerform(iterations: workers) { w in
                 while true {
@@ -326,14 +355,15 @@ enum Explore {
                     // One lock per node the variant passes, for both: the node as seen so far,
                     // and, when the variant goes on from it, the news that it passes it.
                     d.lookup = { key, used in
-                        cond.lock(); defer { cond.unlock() }
-                        var u = groups[child.group]?[key] ?? base[key]
-                        let p = passing[child.group]?[key]
-                        if let p, p.index < i { u = min(u ?? .max, p.used) }
-                        if let u, Int(u) <= used { return u }
-                        if let p, p.index <= i { return u }
-                        passing[child.group, default: [:]][key] = (UInt8(used), i)
-                        return u
+                        nodes.withLock {
+                            var u = groups[child.group]?[key] ?? base[key]
+                            let p = passing[child.group]?[key]
+                            if let p, p.index < i { u = min(u ?? .max, p.used) }
+                            if let u, Int(u) <= used { return u }
+                            if let p, p.index <= i { return u }
+                            passing[child.group, default: [:]][key] = (UInt8(used), i)
+                            return u
+                        }
                     }
                     d.forkBudget = (free + workers - 1) / workers
                     runs[w].start(d, child, initial: initial)
@@ -341,10 +371,7 @@ enum Explore {
                     cond.lock()
                     pending[i] = r
                     while let r = pending.removeValue(forKey: merged) {
-                        // Its nodes are in `groups` now, or never will be: not passing any more.
-                        let g = wave[merged].group
-                        for v in r.visited where passing[g]?[v.key]?.index == merged { passing[g]![v.key] = nil }
-                        merge([r], wave[merged...merged], into: &next)
+                        merge([r], wave[merged...merged], into: &next, nodes: nodes, merged: merged)
                         wave[merged].fork = nil; wave[merged].recipe = nil; wave[merged].base = nil
                         merged += 1
                     }
