@@ -174,6 +174,10 @@ struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
     private var values: [Value] = []
     /// The object each entry belongs to (to move the last entry into a freed place).
     private var keys: [ObjectID] = []
+    /// Each entry's digest, kept so that replacing or removing it does not hash the old
+    /// value again: a value here is an array (a controller's KVC keys, its view's objects),
+    /// replaced at every view load and unload.
+    private var entryDigests: [UInt64] = []
     private(set) var digest: UInt64 = 0
 
     init() {}
@@ -192,13 +196,15 @@ struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
         set {
             let i = key.index
             let e = i < slots.count ? Int(slots[i]) - 1 : -1
-            if e >= 0 { digest &-= Self.entryDigest(key, values[e]) }
+            if e >= 0 { digest &-= entryDigests[e] }
             if let newValue {
-                digest &+= Self.entryDigest(key, newValue)
-                if e >= 0 { values[e] = newValue; return }
+                let d = Self.entryDigest(key, newValue)
+                digest &+= d
+                if e >= 0 { values[e] = newValue; entryDigests[e] = d; return }
                 if i >= slots.count { slots.append(contentsOf: repeatElement(0, count: i + 1 - slots.count)) }
                 values.append(newValue)
                 keys.append(key)
+                entryDigests.append(d)
                 slots[i] = Int32(values.count)
             } else if e >= 0 {
                 // The last entry takes the freed place.
@@ -206,10 +212,12 @@ struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
                 if e != last {
                     values.swapAt(e, last)
                     keys.swapAt(e, last)
+                    entryDigests.swapAt(e, last)
                     slots[keys[e].index] = Int32(e + 1)
                 }
                 values.removeLast()
                 keys.removeLast()
+                entryDigests.removeLast()
                 slots[i] = 0
             }
         }
