@@ -152,6 +152,10 @@ final class ControllerState {
     @exclusivity(unchecked) var selectedTab = DigestedObjectMap<Int>()
     @exclusivity(unchecked) var appearance = DigestedObjectMap<Appearance>()
     @exclusivity(unchecked) var callbacks: [CallbackRecord] = []
+    /// Whether `callbacks` is kept. `explore` turns it off when no expectation of the
+    /// scenario reads it (`expect called`, `expect order`): the record grows with the run,
+    /// and each variant would copy it whole at its first callback after its fork.
+    var recordsCallbacks = true
     /// Modal presentations, bottom first.
     @exclusivity(unchecked) var presentations: [Presentation] = []
     /// Objects allocated while each controller's view loaded (loadView and viewDidLoad).

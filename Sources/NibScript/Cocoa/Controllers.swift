@@ -121,7 +121,7 @@ extension ScenarioRun {
     /// nib (N2: then its `init` body never runs).
     func controllerWillInitialize(_ selector: String, of c: RuntimeClass, on o: ObjectID) {
         guard c.isViewController || c.isWindowController, let cb = Callback.named(selector) else { return }
-        controllers.callbacks.append(CallbackRecord(object: o, callback: cb, line: line))
+        if controllers.recordsCallbacks { controllers.callbacks.append(CallbackRecord(object: o, callback: cb, line: line)) }
         if cb == .initWithCoder && c.method("init") != nil {
             note("\(shortLabel(o)) comes out of a nib: -initWithCoder:, so the init body of \(c.name) does not run (N2)")
         }
@@ -165,7 +165,7 @@ extension ScenarioRun {
             }
             if let to = rule.to { controllers.appearance[c] = to }
         }
-        controllers.callbacks.append(CallbackRecord(object: c, callback: cb, line: line))
+        if controllers.recordsCallbacks { controllers.callbacks.append(CallbackRecord(object: c, callback: cb, line: line)) }
         if cls.overrides(cb), let (m, owner, sel) = lifecycleMethod(cb, in: cls) {
             invoke(m, of: owner, on: c, selector: sel)
         } else {

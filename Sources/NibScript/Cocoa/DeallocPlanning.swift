@@ -28,7 +28,7 @@ extension ScenarioRun: DeallocPlanner {
         // A controller's dealloc is a callback `expect called` reads, so it is recorded each time.
         if c.index < planCache.count, let plan = planCache[c.index], !plan.recordsCallback { return plan.plan }
         let cls = runtimeClass(of: o)
-        if cls.isViewController || cls.isWindowController {
+        if (cls.isViewController || cls.isWindowController) && controllers.recordsCallbacks {
             controllers.callbacks.append(CallbackRecord(object: o, callback: .dealloc, line: line))
         }
         // A plan depends on the class alone, except for `cleanup kvc`, which nils the keys

@@ -238,6 +238,7 @@ enum Explore {
         let runs = (0..<workers).map { _ in
             let run = ScenarioRun(program: program, scenario: scenario, config: program.config)
             run.engine.maintainsStateDigest = true
+            run.controllers.recordsCallbacks = reads.callbacks
             return run
         }
         var base: Seen = [:]          // shards: the original run's nodes
