@@ -47,17 +47,20 @@ extension ScenarioRun {
         var plan = keepsPlan ? nibClassPlans[name] ?? NibClassPlan() : NibClassPlan()
         var planChanged = false
         defer { if planChanged { nibClassPlans[name] = plan } }
-        for (i, obj) in model.objects.enumerated() {
+        // Objects and connections are read in place, field by field: a copy of one retains
+        // each of its strings and arrays, and a small nib is loaded at every push.
+        for i in model.objects.indices {
             guard !crashed else { return }
             let k: LoadedClass
-            if i < plan.classes.count, plan.classes[i].name == obj.className {
+            if i < plan.classes.count, plan.classes[i].name == model.objects[i].className {
                 k = plan.classes[i]
             } else {
-                if let l = last, l.name == obj.className {
+                let className = model.objects[i].className
+                if let l = last, l.name == className {
                     k = l
                 } else {
-                    guard let c = classes[obj.className] else { return }
-                    k = LoadedClass(obj.className, c)
+                    guard let c = classes[className] else { return }
+                    k = LoadedClass(className, c)
                 }
                 if keepsPlan {
                     if i < plan.classes.count { plan.classes[i] = k } else if i == plan.classes.count { plan.classes.append(k) }
@@ -65,43 +68,56 @@ extension ScenarioRun {
                 }
             }
             last = k
-            let cls = k.cls
-            let initializer = (obj.createdWithInit ?? !k.archived) ? "init" : "initWithCoder:"
+            let createdWithInit = model.objects[i].createdWithInit
+            let initializer = (createdWithInit ?? !k.archived) ? "init" : "initWithCoder:"
             if tracing { allocNote = "-\(initializer) (from the nib)" }
-            let o = engine.alloc(cls.engineClass, name: obj.name)
+            let o = engine.alloc(k.engineClass, name: model.objects[i].name)
             // Most objects of a nib are views whose initializers the script never wrote.
-            if !(k.initializesNothing && obj.createdWithInit == nil) { runInitializers(initializer, of: cls, on: o) }
+            if !(k.initializesNothing && createdWithInit == nil) { runInitializers(initializer, of: k.cls, on: o) }
             objects.append(o)
             if let (m, owner) = k.awake { awake.append((o, m, owner)) }
             guard !crashed else { return }
-            if let p = obj.parent { attach(o, to: objects[p], obj.relationship) } else { disposeTopLevel(o, model, owner: owner, controller: controller) }
+            if let p = model.objects[i].parent {
+                attach(o, to: objects[p], model.objects[i].relationship)
+            } else {
+                disposeTopLevel(o, model, owner: owner, controller: controller)
+            }
         }
         // Phase 2: connect.
-        for c in model.connections {
-            guard !crashed else { break }
-            func resolve(_ e: NibModel.Endpoint) -> ObjectID? {
-                switch e {
-                case .owner: return owner
-                case .object(let i): return objects[i]
-                case .application: return applicationObject()
-                }
+        func resolve(_ e: NibModel.Endpoint) -> ObjectID? {
+            switch e {
+            case .owner: return owner
+            case .object(let i): return objects[i]
+            case .application: return applicationObject()
             }
-            let src = resolve(c.source)
-            switch c.kind {
+        }
+        for i in model.connections.indices {
+            guard !crashed else { break }
+            let src = resolve(model.connections[i].source)
+            switch model.connections[i].kind {
             case .action:
+                let c = model.connections[i]
                 let target = resolve(c.destination).map(shortLabel) ?? "nil"
                 note("action \(src.map(shortLabel) ?? "nil") → [\(target) \(c.name)]: the target is not retained (N9)")
             case .outlet:
-                guard let s = src else { note("outlet \(c.name) of File's Owner: the owner is nil, nothing connects"); continue }
-                if !c.isCollection, c.moreDestinations.isEmpty {
-                    connectOutlet(c.name, of: s, to: resolve(c.destination))
+                guard let s = src else { note("outlet \(model.connections[i].name) of File's Owner: the owner is nil, nothing connects"); continue }
+                if !model.connections[i].isCollection, model.connections[i].moreDestinations.isEmpty {
+                    connectOutlet(model.connections[i].name, of: s, to: resolve(model.connections[i].destination))
                 } else {
-                    connectCollection(c.name, of: s, to: c.destinations.compactMap(resolve))
+                    connectCollection(model.connections[i].name, of: s, to: model.connections[i].destinations.compactMap(resolve))
                 }
             }
         }
         if objects.count >= 4096 { nibNames.reserveCapacity(objects.count) }
-        for (i, obj) in model.objects.enumerated() where i < objects.count { nibNames.bind(obj.name, to: objects[i]) }
+        if keepsPlan {
+            if plan.names.count != objects.count || !zip(plan.names, model.objects).allSatisfy({ $0.text == $1.name }) {
+                plan.names = objects.indices.map { NibClassPlan.Name(model.objects[$0].name, in: nibNames) }
+                planChanged = true
+            }
+            for i in objects.indices { nibNames.bind(plan.names[i].text, id: plan.names[i].id, hashed: plan.names[i].hashed, to: objects[i]) }
+        } else {
+            for i in objects.indices { nibNames.bind(model.objects[i].name, to: objects[i]) }
+        }
         // A storyboard scene's controllers load their views later, from nibs of their own.
         for s in model.sceneViews where s.controller < objects.count { sceneViewNibs[objects[s.controller]] = s.model }
         // awakeFromNib goes to every object that came out of the archive, after all connections.
@@ -109,9 +125,12 @@ extension ScenarioRun {
     }
 
     /// What loading an object of a class needs, found once for a run of objects of that class.
-    struct LoadedClass {
+    /// A reference: a plan hands one out per object loaded, and copying the fields would
+    /// retain each of them.
+    final class LoadedClass {
         let name: String
         let cls: RuntimeClass
+        let engineClass: ClassID
         /// Whether the loader creates it with `initWithCoder:` (else `init`), unless the element says.
         let archived: Bool
         /// Creating one with its class's own initializer runs no code of the script's and
@@ -122,6 +141,7 @@ extension ScenarioRun {
         init(_ name: String, _ cls: RuntimeClass) {
             self.name = name
             self.cls = cls
+            engineClass = cls.engineClass
             archived = cls.isArchivedByIB
             initializesNothing = !cls.isViewController && !cls.isWindowController
                 && cls.initializerBodies(archived ? "initWithCoder:" : "init").isEmpty
@@ -253,4 +273,21 @@ struct NibClassPlan {
     /// A nib of more objects is loaded once or twice, and its plan would cost memory.
     static let maxObjects = 256
     var classes: [ScenarioRun.LoadedClass] = []
+    /// Each object's name as its binding needs it, found at the first load and checked
+    /// against the model's names at each.
+    var names: [Name] = []
+
+    struct Name {
+        let text: String
+        /// The name's id in the bindings' name table, if the script wrote the name.
+        let id: Int32?
+        /// The name hashed as the start of its binding's digest.
+        let hashed: StableHash
+
+        init(_ text: String, in bindings: NibBindings) {
+            self.text = text
+            id = bindings.nameID(text)
+            hashed = NibBindings.hashedName(text)
+        }
+    }
 }

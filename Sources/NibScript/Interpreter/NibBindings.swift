@@ -35,6 +35,33 @@ struct NibBindings {
         if let old { digest &-= Self.entryDigest(name, ObjectID(Int32(truncatingIfNeeded: old))) } else { count += 1 }
     }
 
+    /// Binds `name` as `bind(_:to:)` does, with what a small nib's plan found for it once:
+    /// its id in the name table (`nameID`) and its hash (`hashedName`). A controller's view
+    /// nib binds its names at every push.
+    mutating func bind(_ name: String, id: Int32?, hashed: StableHash, to object: ObjectID) {
+        guard let k = id else { return bind(name, to: object) }
+        let old = index[id: k]
+        index.set(id: k, to: Int(object.raw))
+        digest &+= Self.entryDigest(hashed, object)
+        if let old { digest &-= Self.entryDigest(hashed, ObjectID(Int32(truncatingIfNeeded: old))) } else { count += 1 }
+    }
+
+    /// The id of `name` in the bindings' name table, if it has one.
+    func nameID(_ name: String) -> Int32? { index.names.id(of: name) }
+
+    /// The start of a binding's digest: its name hashed.
+    static func hashedName(_ name: String) -> StableHash {
+        var h = StableHash()
+        name.stableDigest(into: &h)
+        return h
+    }
+
+    static func entryDigest(_ hashed: StableHash, _ object: ObjectID) -> UInt64 {
+        var h = hashed
+        object.stableDigest(into: &h)
+        return h.value
+    }
+
     /// Room for `objects` more bindings (a big nib's), so neither the array nor the
     /// Dictionary of other names grows step by step: the array takes every name of the
     /// table, and at least the objects the table has too few names for are bound by text
@@ -45,10 +72,7 @@ struct NibBindings {
     }
 
     static func entryDigest(_ name: String, _ object: ObjectID) -> UInt64 {
-        var h = StableHash()
-        name.stableDigest(into: &h)
-        object.stableDigest(into: &h)
-        return h.value
+        entryDigest(hashedName(name), object)
     }
 
     /// The digest walked from scratch (for tests: it equals `digest`).
