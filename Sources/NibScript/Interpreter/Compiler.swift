@@ -57,8 +57,21 @@ public enum Compiler {
         checker.documents = documents
         checker.check(&program, diagnostics: &diagnostics)
         documents = checker.documents
+        internSmallNibNames(&program)
         let ok = !diagnostics.contains { $0.severity == .error }
         return (ok ? program : nil, diagnostics)
+    }
+
+    /// Gives the objects of each small nib (a controller's view nib, loaded again at every
+    /// push) ids in the program's name table, in the order the nibs are declared, so that
+    /// binding their names at each load is an array write (see `NibBindings`). A big nib is
+    /// loaded once or twice; its names stay out of the table unless its block put them there.
+    private static func internSmallNibNames(_ program: inout Program) {
+        for d in program.nibDecls {
+            guard let model = program.externalNibs[d.name.name] ?? program.inlineNibs[d.name.name],
+                  model.objects.count <= NibClassPlan.maxObjects else { continue }
+            for o in model.objects { _ = program.names.intern(o.name) }
+        }
     }
 
     /// The platform of the first Interface Builder file the script loads, if any.

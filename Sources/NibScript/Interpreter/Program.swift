@@ -12,7 +12,8 @@ public struct Program {
     /// Models of the `nib { … }` blocks, built once by the checker, by nib name.
     var inlineNibs: [String: NibModel] = [:]
     var scenarios: [ScenarioDecl] = []
-    /// The file's names, when a nib block was read as a table of their ids (see `NibTable`).
+    /// The file's names, when a nib block was read as a table of their ids (see `NibTable`),
+    /// and the names of small nibs' objects (bound at every load: see `Compiler`).
     var names = NameTable()
 
     func nibDecl(_ name: String) -> NibDecl? { nibDecls.first { $0.name.name == name } }
