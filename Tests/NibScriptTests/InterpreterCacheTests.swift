@@ -95,6 +95,13 @@ final class InterpreterCacheTests: XCTestCase {
                 let id = cls.engineClass
                 XCTAssert(run.classes[engineClass: id] === cls, name)
                 XCTAssertEqual(run.classes.isUIViewController(engineClass: id), walked("UIViewController"), name)
+                XCTAssertEqual(run.classes.isViewController(engineClass: id), cls.isViewController, name)
+                XCTAssertEqual(run.classes.isNavigationController(engineClass: id), walked("UINavigationController"), name)
+                XCTAssertEqual(run.classes.isTabBarController(engineClass: id), walked("UITabBarController"), name)
+                XCTAssertEqual(run.classes.viewControllersSlot(engineClass: id), cls.list("viewControllers"), name)
+                for cb in Callback.allCases {
+                    XCTAssertEqual(run.classes.overrides(cb, engineClass: id), cls.lifecycleMethod(cb) != nil, "\(name) \(cb)")
+                }
                 XCTAssertEqual(run.classes.viewSlot(engineClass: id), cls.property("view")?.slot, name)
                 XCTAssertEqual(run.classes.loadedSlot(engineClass: id),
                                walked("NSWindowController") ? cls.property("window")?.slot : cls.property("view")?.slot, name)
@@ -107,6 +114,8 @@ final class InterpreterCacheTests: XCTestCase {
             // Ids past the table's classes (the scopes' variable frames) have no facts.
             let past = ClassID(Int32(run.classes.classes.map { Int($0.engineClass.raw) }.max()! + 1000))
             XCTAssertFalse(run.classes.isUIViewController(engineClass: past))
+            XCTAssertFalse(run.classes.isViewController(engineClass: past))
+            XCTAssertFalse(run.classes.overrides(.viewDidLoad, engineClass: past))
             XCTAssertNil(run.classes.viewSlot(engineClass: past))
             XCTAssertNil(run.classes.loadedSlot(engineClass: past))
         }

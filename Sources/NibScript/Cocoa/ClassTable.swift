@@ -261,6 +261,15 @@ final class RuntimeClass {
 /// A few facts about one engine class, kept by its id (see `ClassTable.facts`).
 struct EngineClassFacts {
     var isUIViewController = false
+    /// A UIViewController or an NSViewController.
+    var isViewController = false
+    /// Bit i: the script implements callback i (`Callback.allCases`) in the class or an
+    /// ancestor, as `RuntimeClass.overrides` answers.
+    var overrides: UInt32 = 0
+    var isNavigationController = false
+    var isTabBarController = false
+    /// The `viewControllers` list's slot; -1: none.
+    var viewControllersSlot: Int32 = -1
     /// -1: none.
     var viewSlot: Int32 = -1
     var windowSlot: Int32 = -1
@@ -288,6 +297,13 @@ final class ClassTable {
     @inline(__always) private func facts(_ c: ClassID) -> EngineClassFacts { c.index < facts.count ? facts[c.index] : EngineClassFacts() }
     /// Whether instances of the class are UIViewControllers.
     func isUIViewController(engineClass c: ClassID) -> Bool { facts(c).isUIViewController }
+    func isViewController(engineClass c: ClassID) -> Bool { facts(c).isViewController }
+    func isNavigationController(engineClass c: ClassID) -> Bool { facts(c).isNavigationController }
+    func isTabBarController(engineClass c: ClassID) -> Bool { facts(c).isTabBarController }
+    /// The slot of the class's `viewControllers` list, if it has one.
+    func viewControllersSlot(engineClass c: ClassID) -> Int? { let s = facts(c).viewControllersSlot; return s < 0 ? nil : Int(s) }
+    /// Whether the script implements callback `cb` for instances of the class.
+    func overrides(_ cb: Callback, engineClass c: ClassID) -> Bool { facts(c).overrides & (1 << UInt32(cb.index)) != 0 }
     /// The slot of the class's `view` property, if it has one.
     func viewSlot(engineClass c: ClassID) -> Int? { let s = facts(c).viewSlot; return s < 0 ? nil : Int(s) }
     /// The slot whose being set means the view (a window controller: the window) is
@@ -430,6 +446,16 @@ final class ClassTable {
         // The nearest class's property wins, as in the class's own lookups.
         var f = c.superclass.map { facts($0.engineClass) } ?? EngineClassFacts()
         f.isUIViewController = c.isUIViewController
+        f.isViewController = c.isViewController
+        f.isNavigationController = c.isNavigationController
+        f.isTabBarController = c.isTabBarController
+        f.viewControllersSlot = c.list("viewControllers").map { Int32($0) } ?? -1
+        // Only the script's classes have methods: a table is built for every run.
+        if !c.methods.isEmpty {
+            for cb in Callback.allCases where cb.selectors.contains(where: { c.methods[$0] != nil }) {
+                f.overrides |= 1 << UInt32(cb.index)
+            }
+        }
         if let p = c.properties.first(where: { $0.name == "view" }) { f.viewSlot = Int32(p.slot) }
         if let p = c.properties.first(where: { $0.name == "window" }) { f.windowSlot = Int32(p.slot) }
         f.loadedSlot = c.isWindowController ? f.windowSlot : f.viewSlot

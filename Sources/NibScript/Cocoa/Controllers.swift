@@ -151,10 +151,12 @@ extension ScenarioRun {
     /// the script's override or else the built-in behaviour.
     /// `builtin` is not optional so that it need not escape: an optional closure is
     /// allocated at every call, and a callback is sent several times per push.
+    /// Asked of the engine class's facts: the class itself (a retained reference) is
+    /// fetched only for an override, and for the trace.
     func deliver(_ cb: Callback, to c: ObjectID, builtin: () -> Void = {}) {
         guard !crashed, engine.isAlive(c) else { return }
-        let cls = runtimeClass(of: c)
-        if cls.isViewController, let rule = Lifecycle.rule(for: cb) {
+        let engineClass = engine.classOf(c)
+        if classes.isViewController(engineClass: engineClass), let rule = Lifecycle.rule(for: cb) {
             let loaded = isViewLoaded(c)
             let state = controllers.appearance(of: c)
             if let v = rule.viewLoaded, v != loaded {
@@ -166,10 +168,10 @@ extension ScenarioRun {
             if let to = rule.to { controllers.appearance[c] = to }
         }
         if controllers.recordsCallbacks { controllers.callbacks.append(CallbackRecord(object: c, callback: cb, line: line)) }
-        if cls.overrides(cb), let (m, owner, sel) = lifecycleMethod(cb, in: cls) {
+        if classes.overrides(cb, engineClass: engineClass), let (m, owner, sel) = lifecycleMethod(cb, in: runtimeClass(of: c)) {
             invoke(m, of: owner, on: c, selector: sel)
         } else {
-            note("-[\(cls.name) \(cb.selectors[0])] on \(shortLabel(c)) (not overridden)")
+            note("-[\(runtimeClass(of: c).name) \(cb.selectors[0])] on \(shortLabel(c)) (not overridden)")
             depth += 1
             builtin()
             depth -= 1

@@ -75,17 +75,18 @@ extension ScenarioRun {
     func isKind(_ o: ObjectID, _ name: String) -> Bool { runtimeClass(of: o).isKind(of: name) }
 
     func childList(_ c: ObjectID) -> [ObjectID] {
-        guard engine.isAlive(c), let slot = runtimeClass(of: c).list("viewControllers") else { return [] }
+        guard engine.isAlive(c), let slot = classes.viewControllersSlot(engineClass: engine.classOf(c)) else { return [] }
         return engine.list(SlotRef(c, slot))
     }
 
     /// The child whose view shows inside a container's view: a navigation controller's top,
-    /// a tab bar controller's selected tab.
+    /// a tab bar controller's selected tab. By the engine class's facts: asked for every
+    /// controller of every transition.
     func visibleChild(of c: ObjectID) -> ObjectID? {
-        let list = childList(c)
-        let cls = runtimeClass(of: c)
-        if cls.isNavigationController { return list.last }
-        if cls.isTabBarController {
+        let engineClass = engine.classOf(c)
+        if classes.isNavigationController(engineClass: engineClass) { return childList(c).last }
+        if classes.isTabBarController(engineClass: engineClass) {
+            let list = childList(c)
             let i = controllers.selectedTab[c] ?? 0
             return i < list.count ? list[i] : nil
         }
