@@ -1088,18 +1088,31 @@ public enum ExploreBench {
         let (program, diagnostics) = Compiler.compile(file)
         guard let program else { return DiagnosticFormatter.format(diagnostics, in: file) }
         var out = "explore benchmark: generated script with \(size) pushes, up to \(warnings) warning\(warnings == 1 ? "" : "s"), \(ProcessInfo.processInfo.activeProcessorCount) cores\n"
+        // One search takes hundredths of a second, so one timing is mostly noise: each line
+        // is the median of five, the two kinds alternating so both see the same machine.
+        let rounds = 5
+        var seconds: [[Double]] = [[], []]
+        var results: [Explore.ScenarioResult] = []
+        for _ in 0..<rounds {
+            for (k, parallel) in [false, true].enumerated() {
+                var options = Explore.Options()
+                options.warnings = warnings
+                options.parallel = parallel
+                let start = DispatchTime.now().uptimeNanoseconds
+                let r = Explore.explore(program, options: options)
+                seconds[k].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                if results.count < 2 { results.append(r.scenarios[0]) }
+            }
+        }
         var counts: [Int] = []
-        for parallel in [false, true] {
-            var options = Explore.Options()
-            options.warnings = warnings
-            options.parallel = parallel
-            let start = DispatchTime.now().uptimeNanoseconds
-            let r = Explore.explore(program, options: options)
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            let s = r.scenarios[0]
+        for (k, s) in results.enumerated() {
+            let median = seconds[k].sorted()[rounds / 2]
             counts.append(s.variants)
-            out += "  \(parallel ? "all cores " : "sequential"): \(s.variants) variants, \(s.states) states, \(s.pruned) pruned in "
-                + String(format: "%.2f s: %.0f variants/s", seconds, Double(s.variants) / seconds) + "\n"
+            out += "  \(k == 1 ? "all cores " : "sequential"): \(s.variants) variants, \(s.states) states, \(s.pruned) pruned in "
+                + String(format: "%.3f s: %.0f variants/s (median of %d)", median, Double(s.variants) / median, rounds) + "\n"
+        }
+        if results.count == 2 {
+            out += String(format: "  all cores / sequential: %.2f ×\n", seconds[0].sorted()[rounds / 2] / seconds[1].sorted()[rounds / 2])
         }
         if counts[0] != counts[1] { out += "  MISMATCH: the two searches disagree\n" }
         return out
