@@ -279,7 +279,8 @@ struct EngineClassFacts {
 /// All classes of one run: the platform's built-ins plus the script's, with engine layouts.
 final class ClassTable {
     private(set) var classes: [RuntimeClass] = []
-    private var byName: [String: RuntimeClass] = [:]
+    /// Written only while the table is built, like `byEngineClass` below: unchecked.
+    @exclusivity(unchecked) private var byName: [String: RuntimeClass] = [:]
     /// By engine class id, so the class of an object is found without its name.
     /// Written only while the table is built: not checked for exclusivity at each of the
     /// interpreter's many class lookups.

@@ -16,43 +16,33 @@ extension ScenarioRun {
         // command has retained it (the navigation controller, the window or the presenter holds it).
         var temporaries: [Operand] = []
         defer { temporaries.forEach(releaseTemporary) }
-        func object(_ i: Int) -> ObjectID? {
-            guard i < args.count else { return nil }
-            let v = evaluate(args[i], ctx)
-            guard !crashed else { return nil }
-            if v.fresh { temporaries.append(v) }
-            guard let o = v.object else {
-                runtimeError("'\(file.text(args[i].range))' is nil", at: args[i].range)
-                return nil
-            }
-            if !engine.isAlive(o) {
-                _ = engine.message(o, verb.name)   // a zombie message: a crash (O5)
-                return nil
-            }
-            return o
+        // A method taking the temporaries inout, not a nested function capturing them: a
+        // captured variable is boxed, and each access to it checked for exclusivity.
+        func object(_ i: Int, _ temporaries: inout [Operand]) -> ObjectID? {
+            commandObject(args, i, verb, ctx, &temporaries)
         }
         switch verb.name {
         case "show":
-            guard let x = object(0) else { return }
+            guard let x = object(0, &temporaries) else { return }
             show(x, at: args[0].range)
         case "push":
-            guard let nav = object(0), let c = object(1) else { return }
+            guard let nav = object(0, &temporaries), let c = object(1, &temporaries) else { return }
             push(c, onto: nav, navRange: args[0].range, range: args[1].range)
         case "pop":
-            guard let nav = object(0), requireNavigation(nav, args[0].range) else { return }
+            guard let nav = object(0, &temporaries), requireNavigation(nav, args[0].range) else { return }
             pop(nav, at: verb.range)
         case "popToRoot":
-            guard let nav = object(0), requireNavigation(nav, args[0].range) else { return }
+            guard let nav = object(0, &temporaries), requireNavigation(nav, args[0].range) else { return }
             popToRoot(nav)
         case "select":
-            guard let tabs = object(0) else { return }
+            guard let tabs = object(0, &temporaries) else { return }
             let index = args.count > 1 ? Int(file.text(args[1].range)) ?? -1 : -1
             select(index, in: tabs, tabsRange: args[0].range, indexRange: args.count > 1 ? args[1].range : verb.range)
         case "present":
-            guard let a = object(0), let b = object(1) else { return }
+            guard let a = object(0, &temporaries), let b = object(1, &temporaries) else { return }
             present(b, from: a, presenterRange: args[0].range, range: args[1].range)
         case "dismiss":
-            guard let a = object(0) else { return }
+            guard let a = object(0, &temporaries) else { return }
             dismiss(a, at: args[0].range)
         case "memoryWarning":
             memoryWarning()
@@ -61,6 +51,25 @@ extension ScenarioRun {
         }
         guard !crashed else { return }
         endEventIfPending("the event ends")
+    }
+
+    /// Argument `i` of a command, evaluated: an object, or nil after the error or the
+    /// zombie message it caused. A fresh +1 (`new`) goes into `temporaries`.
+    private func commandObject(_ args: [Expr], _ i: Int, _ verb: Identifier, _ ctx: Context,
+                               _ temporaries: inout [Operand]) -> ObjectID? {
+        guard i < args.count else { return nil }
+        let v = evaluate(args[i], ctx)
+        guard !crashed else { return nil }
+        if v.fresh { temporaries.append(v) }
+        guard let o = v.object else {
+            runtimeError("'\(file.text(args[i].range))' is nil", at: args[i].range)
+            return nil
+        }
+        if !engine.isAlive(o) {
+            _ = engine.message(o, verb.name)   // a zombie message: a crash (O5)
+            return nil
+        }
+        return o
     }
 
     /// Drains the run loop's pool if anything is pending in it: the end of an event.

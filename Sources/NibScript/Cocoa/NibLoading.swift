@@ -83,11 +83,13 @@ extension ScenarioRun {
                 disposeTopLevel(o, model, owner: owner, controller: controller)
             }
         }
-        // Phase 2: connect.
+        // Phase 2: connect. (`resolve` reads a constant: a captured variable would be boxed
+        // and each read of it checked for exclusivity.)
+        let made = objects
         func resolve(_ e: NibModel.Endpoint) -> ObjectID? {
             switch e {
             case .owner: return owner
-            case .object(let i): return objects[i]
+            case .object(let i): return made[i]
             case .application: return applicationObject()
             }
         }

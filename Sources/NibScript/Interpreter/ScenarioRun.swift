@@ -23,15 +23,20 @@ final class ScenarioRun {
     @exclusivity(unchecked) var lineHint = 0
     /// Said on the next `alloc` line: how the object was initialized.
     var allocNote: String?
-    var depth = 0
+    // `depth`, `eventLog`, `warnings`, the nib names and the application below are changed
+    // at every callback, nib load or binding, and read at every run-loop turn explore
+    // hashes: unchecked for exclusivity for the reason the line hint is (each access is one
+    // read, one assignment or one change of the value alone, never held across a call that
+    // touches it again; a warning's text is made before it is appended).
+    @exclusivity(unchecked) var depth = 0
     /// Which kinds of event each object has had from the nib loader, for `expect event`
     /// (the engine keeps its own events' kinds).
-    var eventLog = EventLog()
+    @exclusivity(unchecked) var eventLog = EventLog()
     /// How many engine events the run had (for the benchmark's rates).
     var events: Int { engine.history.count }
     /// Trace labels already made, by object (see `paddedLabel`).
     private var paddedLabels: [String?] = []
-    var warnings: [(line: Int, text: String)] = []
+    @exclusivity(unchecked) var warnings: [(line: Int, text: String)] = []
     // `results`, `deferred` and `extraRoots` are read at every run-loop turn explore hashes,
     // and each checked read cost more than hashing what it read. They are unchecked for
     // exclusivity for the reason the line hint is: each access is one read, one append,
@@ -49,15 +54,15 @@ final class ScenarioRun {
     // Names.
     var scenarioFrame: LocalFrame!
     /// The names loaded nibs bind, by the program's name ids (see `NibBindings`).
-    var nibNames: NibBindings
+    @exclusivity(unchecked) var nibNames: NibBindings
     /// Storyboard scene controllers and the nibs their views load from.
-    var sceneViewNibs = SparseDigestedObjectMap<NibModel>()
-    var application: ObjectID?
-    var frameClasses: [String: (ClassID, [String])] = [:] { didSet { frameClassesDigest = nil } }
+    @exclusivity(unchecked) var sceneViewNibs = SparseDigestedObjectMap<NibModel>()
+    @exclusivity(unchecked) var application: ObjectID?
+    @exclusivity(unchecked) var frameClasses: [String: (ClassID, [String])] = [:] { didSet { frameClassesDigest = nil } }
     /// explore's digest of `frameClasses`, made again only after it changes (a cache of
-    /// the frames' classes, it rarely does).
-    var frameClassesDigest: UInt64?
-    var callDepth = 0
+    /// the frames' classes, it rarely does). Unchecked like the names above.
+    @exclusivity(unchecked) var frameClassesDigest: UInt64?
+    @exclusivity(unchecked) var callDepth = 0
     /// What each small nib's loads found for its objects' classes, by nib name (Cocoa/NibLoading.swift).
     /// This and the two plan caches below are read at every nib load and every dealloc, and
     /// unchecked for exclusivity for the reason the line hint is: each access is one read or
@@ -72,7 +77,8 @@ final class ScenarioRun {
     /// grows, as plans are made, so a plan's tokens stay good after explore restores a run.
     var deallocLines: [DeallocLine] = []
     /// `watch x`: the object expectations naming the scenario variable x read.
-    var watched: [String: ObjectID] = [:]
+    /// Unchecked like the names above: asked at every assignment.
+    @exclusivity(unchecked) var watched: [String: ObjectID] = [:]
     /// `retain value` in a method body, not yet owned by a reference: (frame, object).
     var floatingRetains: [(frame: ObjectID, object: ObjectID)] = []
     static let maxCallDepth = 64
