@@ -42,6 +42,7 @@ extension ScenarioRun {
         controllers.everLoaded.insert(c)
         controllerDidLoadView(c, cls)
         var made = controllers.viewObjects[c] ?? []
+        made.reserveCapacity(made.count + engine.objectCount - firstNew)
         for i in firstNew..<engine.objectCount where !engine.isHidden(ObjectID(Int32(i))) { made.append(ObjectID(Int32(i))) }
         controllers.viewObjects[c] = made
     }

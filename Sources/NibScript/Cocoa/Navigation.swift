@@ -104,7 +104,11 @@ extension ScenarioRun {
 
     /// A controller and the children shown inside it, outermost first.
     func visibleSubtree(_ c: ObjectID) -> [ObjectID] {
-        var out = [c]
+        // Room for a container, its child and a grandchild at once (asked at every
+        // transition): one allocation, not one per element.
+        var out: [ObjectID] = []
+        out.reserveCapacity(4)
+        out.append(c)
         var k = c
         while let child = visibleChild(of: k), !out.contains(child) { out.append(child); k = child }
         return out
@@ -201,6 +205,7 @@ extension ScenarioRun {
         for c in outs { deliver(.viewWillDisappear, to: c); guard !crashed else { return } }
         var ins: [ObjectID] = []
         if let i = incoming {
+            ins.reserveCapacity(4)
             // Each child is found after its container's viewWillAppear: ran (it may push).
             var k: ObjectID? = i
             while let c = k, !ins.contains(c) {
