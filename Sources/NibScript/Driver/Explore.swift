@@ -241,16 +241,13 @@ enum Explore {
             run.controllers.recordsCallbacks = reads.callbacks
             return run
         }
-        var base: Seen = [:]          // shards: the original run's nodes
-        var groups: [Int: Seen] = [:]
+        let nodes = NodeBook()
         var out = Search()
         var unpruned = 0
         var overflow = false
         var subtrees = 0
         var forks = 0           // fork points the next wave holds
         var lastFork: ForkPoint?   // the latest of them from the run being merged
-        // On all cores: the nodes that variants still running pass, with the variant's number.
-        var passing: [Int: NodeMap<(used: UInt8, index: Int)>] = [:]
         func enqueue(_ next: inout [Child], _ r: RunResult, _ v: Visit, _ option: Int, _ group: Int) {
             guard next.count < remaining else { overflow = true; return }
             if let f = v.fork, forks < options.maxForks || (option > 1 && next.last?.fork === f) {
@@ -266,32 +263,10 @@ enum Explore {
             }
         }
 
-        /// Marks run `r`'s nodes seen in its group, up to the first one seen before at as
-        /// few warnings or fewer (where the run is cut), and returns how many it marked.
-        func markSeen(_ r: RunResult, group g: Int) -> Int {
-            // The group's seen nodes are taken out for the run's visits and put back after:
-            // `groups` and `base` are shared with the workers' lookups (which wait for the
-            // lock this holds on all cores), so each access to them is checked at run time,
-            // and a check per visit cost more than the lookup. An entry is only ever made
-            // with a node in it, as before.
-            var seen = groups.removeValue(forKey: g) ?? [:]
-            let originals = base
-            var marked = 0
-            for v in r.visited {
-                if let u = seen[v.key] ?? originals[v.key], Int(u) <= v.used { break }
-                seen[v.key] = UInt8(v.used)
-                marked += 1
-            }
-            if !seen.isEmpty { groups[g] = seen }
-            return marked
-        }
-
-        /// Merges finished runs in order. On all cores (`nodes` given) the run's nodes are
-        /// marked under the nodes' lock, which the workers' lookups take, and the rest (its
-        /// children, its outcome) is done outside it; `merged` is the run's number there, and
-        /// the nodes it was passing stop being passing.
-        func merge(_ results: [RunResult], _ wave: ArraySlice<Child>, into next: inout [Child],
-                   nodes: SpinningLock? = nil, merged: Int = 0) {
+        /// Merges finished runs in order. On all cores (`merged`: the run's number) the run's
+        /// nodes are marked under the book's lock, which the workers' lookups take, and the
+        /// rest (its children, its outcome) is done outside it.
+        func merge(_ results: [RunResult], _ wave: ArraySlice<Child>, into next: inout [Child], merged: Int? = nil) {
             for (r, child) in zip(results, wave) {
                 let g = child.group
                 lastFork = nil
@@ -299,16 +274,8 @@ enum Explore {
                     out.records.append(Record(deviations: r.deviations, visited: r.visited.map { ($0.key, $0.used, $0.options, $0.point) },
                                               prunedEarly: r.prunedEarly, outcome: nil))
                 }
-                let marked: Int
-                if let nodes {
-                    marked = nodes.withLock {
-                        // Its nodes are in `groups` now, or never will be: not passing any more.
-                        for v in r.visited where passing[g]?[v.key]?.index == merged { passing[g]![v.key] = nil }
-                        return markSeen(r, group: g)
-                    }
-                } else {
-                    marked = markSeen(r, group: g)
-                }
+                let marked = merged == nil ? nodes.markSeen(r, group: g, merged: nil)
+                    : nodes.lock.withLock { nodes.markSeen(r, group: g, merged: merged) }
                 for v in r.visited[..<marked] {
                     for option in 1..<max(1, v.options) { enqueue(&next, r, v, option, g) }
                 }
@@ -334,11 +301,10 @@ enum Explore {
         // variant stops as soon as it joins a state an earlier one reaches, as on one core,
         // and the output does not depend on timing.
         func runParallel(_ wave: inout [Child], _ next: inout [Child]) {
-            // `cond` guards the queue of variants and the merge; `nodes` guards `groups`,
-            // `base` and `passing`, which every decision point of every worker reads.
+            // `cond` guards the queue of variants and the merge; the book's lock guards the
+            // nodes, which every decision point of every worker reads.
             let cond = NSCondition()
-            let nodes = SpinningLock()
-            passing = [:]
+            nodes.resetPassing()
             var started = 0, merged = 0
             var pending: [Int: RunResult] = [:]
             let ahead = 32 * workers   // results waiting for an earlier one, at most
@@ -355,24 +321,15 @@ enum Explore {
                     let d = VariantDriver(budget: budget, reads: reads, seen: [:], base: [:])
                     // One lock per node the variant passes, for both: the node as seen so far,
                     // and, when the variant goes on from it, the news that it passes it.
-                    d.lookup = { key, used in
-                        nodes.withLock {
-                            var u = groups[child.group]?[key] ?? base[key]
-                            let p = passing[child.group]?[key]
-                            if let p, p.index < i { u = min(u ?? .max, p.used) }
-                            if let u, Int(u) <= used { return u }
-                            if let p, p.index <= i { return u }
-                            passing[child.group, default: [:]][key] = (UInt8(used), i)
-                            return u
-                        }
-                    }
+                    let group = child.group
+                    d.lookup = { key, used in nodes.lock.withLock { nodes.lookup(key, used: used, variant: i, group: group) } }
                     d.forkBudget = (free + workers - 1) / workers
                     runs[w].start(d, child, initial: initial)
                     let r = d.result(of: runs[w])
                     cond.lock()
                     pending[i] = r
                     while let r = pending.removeValue(forKey: merged) {
-                        merge([r], wave[merged...merged], into: &next, nodes: nodes, merged: merged)
+                        merge([r], wave[merged...merged], into: &next, merged: merged)
                         wave[merged].fork = nil; wave[merged].recipe = nil; wave[merged].base = nil
                         merged += 1
                     }
@@ -398,8 +355,7 @@ enum Explore {
                                           prunedEarly: false, outcome: nil))
                 lastFork = nil
                 for v in r.visited {
-                    if let u = base[v.key], Int(u) <= v.used { break }
-                    base[v.key] = UInt8(v.used)
+                    guard nodes.markBase(v.key, used: v.used) else { break }
                     for option in 1..<max(1, v.options) {
                         if subtrees % shard.count == shard.index { enqueue(&wave, r, v, option, subtrees) }
                         subtrees += 1
@@ -422,8 +378,8 @@ enum Explore {
                 for i in wave.indices {
                     // A run may keep snapshots for the fork points still free.
                     let free = max(0, min(options.maxForks - forks, remaining - next.count))
-                    let results = runChunk(wave[i...i], runs: runs, initial: initial, budget: budget, reads: reads, groups: groups,
-                                           base: base, forkBudget: free)
+                    let results = runChunk(wave[i...i], runs: runs, initial: initial, budget: budget, reads: reads, nodes: nodes,
+                                           forkBudget: free)
                     merge(results, wave[i...i], into: &next)
                     wave[i].fork = nil; wave[i].recipe = nil; wave[i].base = nil   // no longer needed
                 }
@@ -431,16 +387,16 @@ enum Explore {
             if out.truncated { break }
             wave = next
         }
-        out.states = base.count + groups.values.reduce(0) { $0 + $1.count }
+        out.states = nodes.count
         return out
     }
 
     /// Runs the variants of `part` one after the other on `runs[0]`, each from its fork
     /// point (or replaying its prefix), and returns their results in order.
     static func runChunk(_ part: ArraySlice<Child>, runs: [ScenarioRun], initial: ScenarioRun.Snapshot, budget: Int,
-                         reads: HistoryReads, groups: [Int: Seen], base: Seen, forkBudget: Int) -> [RunResult] {
+                         reads: HistoryReads, nodes: NodeBook, forkBudget: Int) -> [RunResult] {
         part.map { child in
-            let d = VariantDriver(budget: budget, reads: reads, seen: groups[child.group] ?? [:], base: base)
+            let d = VariantDriver(budget: budget, reads: reads, seen: nodes.group(child.group), base: nodes.base)
             d.forkBudget = forkBudget
             runs[0].start(d, child, initial: initial)
             return d.result(of: runs[0])

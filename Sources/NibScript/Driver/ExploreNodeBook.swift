@@ -1,0 +1,69 @@
+extension Explore {
+    /// The nodes a search has seen, kept per group (the whole search is group 0; a sharded
+    /// search has one group per subtree), the original run's (`base`, sharded searches),
+    /// and on all cores the nodes that variants still running pass, with the variant's
+    /// number.
+    ///
+    /// A class whose tables are unchecked for exclusivity, not variables captured by the
+    /// workers' lookup closure: captured, each was boxed, and every access at every
+    /// decision point of every worker was checked at run time. It is safe because on all
+    /// cores every access happens under `lock` (sequentially, on one thread), and each is
+    /// one read or one change of an entry that calls nothing touching the book again.
+    final class NodeBook {
+        @exclusivity(unchecked) private var groups: [Seen] = []
+        @exclusivity(unchecked) private(set) var base: Seen = [:]
+        @exclusivity(unchecked) private var passing: [NodeMap<(used: UInt8, index: Int)>] = []
+        /// Taken by every lookup on all cores, and by a merge while it marks a run's nodes.
+        let lock = SpinningLock()
+
+        /// How many nodes are seen, in every group and the original run.
+        var count: Int { groups.reduce(base.count) { $0 + $1.count } }
+
+        /// The nodes group `g` has seen.
+        func group(_ g: Int) -> Seen { g < groups.count ? groups[g] : [:] }
+
+        /// Marks a node of the original run (sharded searches): false if it was seen at
+        /// `used` warnings or fewer already.
+        func markBase(_ key: NodeKey, used: Int) -> Bool {
+            if let u = base[key], Int(u) <= used { return false }
+            base[key] = UInt8(used)
+            return true
+        }
+
+        /// Marks run `r`'s nodes seen in group `g`, up to the first one seen before at as few
+        /// warnings or fewer (where the run is cut), and returns how many it marked. With
+        /// `merged`, the run is that variant on all cores: the nodes it was passing are in
+        /// the group now, or never will be, so they stop being passing.
+        func markSeen(_ r: RunResult, group g: Int, merged: Int?) -> Int {
+            if let merged, g < passing.count {
+                for v in r.visited where passing[g][v.key]?.index == merged { passing[g][v.key] = nil }
+            }
+            while groups.count <= g { groups.append([:]) }
+            var marked = 0
+            for v in r.visited {
+                if let u = groups[g][v.key] ?? base[v.key], Int(u) <= v.used { break }
+                groups[g][v.key] = UInt8(v.used)
+                marked += 1
+            }
+            return marked
+        }
+
+        /// On all cores: what variant `i` of group `g`, at `used` warnings, finds at node
+        /// `key` — the fewest warnings it was seen with, or passed with by an earlier variant
+        /// still running. When that does not stop the variant, it is recorded as passing the
+        /// node, for later variants, unless an earlier one already is.
+        func lookup(_ key: NodeKey, used: Int, variant i: Int, group g: Int) -> UInt8? {
+            var u = (g < groups.count ? groups[g][key] : nil) ?? base[key]
+            let p = g < passing.count ? passing[g][key] : nil
+            if let p, p.index < i { u = min(u ?? .max, p.used) }
+            if let u, Int(u) <= used { return u }
+            if let p, p.index <= i { return u }
+            while passing.count <= g { passing.append([:]) }
+            passing[g][key] = (UInt8(used), i)
+            return u
+        }
+
+        /// Forgets every passing node (a new wave starts).
+        func resetPassing() { passing = [] }
+    }
+}
