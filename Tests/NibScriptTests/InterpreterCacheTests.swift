@@ -99,6 +99,7 @@ final class InterpreterCacheTests: XCTestCase {
                 XCTAssertEqual(run.classes.isNavigationController(engineClass: id), walked("UINavigationController"), name)
                 XCTAssertEqual(run.classes.isTabBarController(engineClass: id), walked("UITabBarController"), name)
                 XCTAssertEqual(run.classes.viewControllersSlot(engineClass: id), cls.list("viewControllers"), name)
+                XCTAssertEqual(run.classes.subviewsSlot(engineClass: id), cls.list("subviews"), name)
                 for cb in Callback.allCases {
                     XCTAssertEqual(run.classes.overrides(cb, engineClass: id), cls.lifecycleMethod(cb) != nil, "\(name) \(cb)")
                 }

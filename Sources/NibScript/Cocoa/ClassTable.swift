@@ -270,6 +270,8 @@ struct EngineClassFacts {
     var isTabBarController = false
     /// The `viewControllers` list's slot; -1: none.
     var viewControllersSlot: Int32 = -1
+    /// The `subviews` list's slot; -1: none.
+    var subviewsSlot: Int32 = -1
     /// -1: none.
     var viewSlot: Int32 = -1
     var windowSlot: Int32 = -1
@@ -303,6 +305,8 @@ final class ClassTable {
     func isTabBarController(engineClass c: ClassID) -> Bool { facts(c).isTabBarController }
     /// The slot of the class's `viewControllers` list, if it has one.
     func viewControllersSlot(engineClass c: ClassID) -> Int? { let s = facts(c).viewControllersSlot; return s < 0 ? nil : Int(s) }
+    /// The slot of the class's `subviews` list, if it has one.
+    func subviewsSlot(engineClass c: ClassID) -> Int? { let s = facts(c).subviewsSlot; return s < 0 ? nil : Int(s) }
     /// Whether the script implements callback `cb` for instances of the class.
     func overrides(_ cb: Callback, engineClass c: ClassID) -> Bool { facts(c).overrides & (1 << UInt32(cb.index)) != 0 }
     /// The slot of the class's `view` property, if it has one.
@@ -451,6 +455,7 @@ final class ClassTable {
         f.isNavigationController = c.isNavigationController
         f.isTabBarController = c.isTabBarController
         f.viewControllersSlot = c.list("viewControllers").map { Int32($0) } ?? -1
+        f.subviewsSlot = c.list("subviews").map { Int32($0) } ?? -1
         // Only the script's classes have methods: a table is built for every run.
         if !c.methods.isEmpty {
             for cb in Callback.allCases where cb.selectors.contains(where: { c.methods[$0] != nil }) {

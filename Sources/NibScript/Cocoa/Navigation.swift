@@ -137,7 +137,7 @@ extension ScenarioRun {
     }
 
     func subviewsRef(_ view: ObjectID) -> SlotRef? {
-        guard engine.isAlive(view), let slot = runtimeClass(of: view).list("subviews") else { return nil }
+        guard engine.isAlive(view), let slot = classes.subviewsSlot(engineClass: engine.classOf(view)) else { return nil }
         return SlotRef(view, slot)
     }
 

@@ -166,10 +166,9 @@ extension ScenarioRun {
     /// N2: a nested object ends owned by its parent alone.
     private func attach(_ o: ObjectID, to parent: ObjectID, _ rel: NibModel.Relationship) {
         let balance = Cause.other("the nib loader balances its alloc")
-        let pcls = runtimeClass(of: parent)
         switch rel {
         case .subview:
-            guard let slot = pcls.list("subviews") else { return }
+            guard let slot = classes.subviewsSlot(engineClass: engine.classOf(parent)) else { return }
             engine.listAppend(SlotRef(parent, slot), o)
             engine.release(o, cause: balance)
         case .property(let key):
@@ -177,6 +176,7 @@ extension ScenarioRun {
             if !crashed { engine.release(o, cause: balance) }
         case .collection(let name):
             // A collection the catalogue does not know is held like any owned child.
+            let pcls = runtimeClass(of: parent)
             guard let slot = pcls.list(name) ?? pcls.list("children") else { return }
             engine.listAppend(SlotRef(parent, slot), o)
             engine.release(o, cause: balance)
