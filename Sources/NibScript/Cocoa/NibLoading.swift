@@ -12,6 +12,9 @@ extension ScenarioRun {
 
     func loadNib(_ model: NibModel, owner: ObjectID?, keptBy controller: ObjectID? = nil) {
         let name = model.name
+        // The model's arrays, held once: each `model.objects[i]` retained and released the
+        // array, several times per object.
+        let modelObjects = model.objects, connections = model.connections
         note("load nib '\(name)' with File's Owner \(owner.map(shortLabel) ?? "nil"): instantiate \(model.objects.count) object\(model.objects.count == 1 ? "" : "s"), then connect")
         if let o = owner, let want = model.ownerClass, !runtimeClass(of: o).isKind(of: want) {
             warn("nib '\(name)' expects File's Owner of class \(want), got \(label(o))")
@@ -25,8 +28,9 @@ extension ScenarioRun {
         depth += 1
         defer { depth -= 1 }
         // A storyboard's Application scene connects NSApp: it exists before the scene's objects.
-        if model.connections.contains(where: { $0.source == .application || $0.hasDestination(.application) }) {
+        for i in connections.indices where connections[i].source == .application || connections[i].hasDestination(.application) {
             _ = applicationObject()
+            break
         }
 
         // The application keeps a main nib's top-level objects (N5): it exists before them, so
@@ -39,23 +43,23 @@ extension ScenarioRun {
         // each object (`nibClassPlans`), checked by name as it is used, so a later load looks
         // no class up and works out nothing again.
         var objects: [ObjectID] = []
-        objects.reserveCapacity(model.objects.count)
-        if model.objects.count >= 4096 { engine.reserveCapacity(objects: model.objects.count) }
+        objects.reserveCapacity(modelObjects.count)
+        if modelObjects.count >= 4096 { engine.reserveCapacity(objects: modelObjects.count) }
         var awake: [(object: ObjectID, method: MethodDecl, owner: RuntimeClass)] = []
         var last: LoadedClass?
-        let keepsPlan = model.objects.count <= NibClassPlan.maxObjects
+        let keepsPlan = modelObjects.count <= NibClassPlan.maxObjects
         var plan = keepsPlan ? nibClassPlans[name] ?? NibClassPlan() : NibClassPlan()
         var planChanged = false
         defer { if planChanged { nibClassPlans[name] = plan } }
         // Objects and connections are read in place, field by field: a copy of one retains
         // each of its strings and arrays, and a small nib is loaded at every push.
-        for i in model.objects.indices {
+        for i in modelObjects.indices {
             guard !crashed else { return }
             let k: LoadedClass
-            if i < plan.classes.count, plan.classes[i].name == model.objects[i].className {
+            if i < plan.classes.count, plan.classes[i].name == modelObjects[i].className {
                 k = plan.classes[i]
             } else {
-                let className = model.objects[i].className
+                let className = modelObjects[i].className
                 if let l = last, l.name == className {
                     k = l
                 } else {
@@ -68,17 +72,17 @@ extension ScenarioRun {
                 }
             }
             last = k
-            let createdWithInit = model.objects[i].createdWithInit
+            let createdWithInit = modelObjects[i].createdWithInit
             let initializer = (createdWithInit ?? !k.archived) ? "init" : "initWithCoder:"
             if tracing { allocNote = "-\(initializer) (from the nib)" }
-            let o = engine.alloc(k.engineClass, name: model.objects[i].name)
+            let o = engine.alloc(k.engineClass, name: modelObjects[i].name)
             // Most objects of a nib are views whose initializers the script never wrote.
             if !(k.initializesNothing && createdWithInit == nil) { runInitializers(initializer, of: k.cls, on: o) }
             objects.append(o)
             if let (m, owner) = k.awake { awake.append((o, m, owner)) }
             guard !crashed else { return }
-            if let p = model.objects[i].parent {
-                attach(o, to: objects[p], model.objects[i].relationship)
+            if let p = modelObjects[i].parent {
+                attach(o, to: objects[p], modelObjects[i].relationship)
             } else {
                 disposeTopLevel(o, model, owner: owner, controller: controller)
             }
@@ -93,32 +97,32 @@ extension ScenarioRun {
             case .application: return applicationObject()
             }
         }
-        for i in model.connections.indices {
+        for i in connections.indices {
             guard !crashed else { break }
-            let src = resolve(model.connections[i].source)
-            switch model.connections[i].kind {
+            let src = resolve(connections[i].source)
+            switch connections[i].kind {
             case .action:
-                let c = model.connections[i]
+                let c = connections[i]
                 let target = resolve(c.destination).map(shortLabel) ?? "nil"
                 note("action \(src.map(shortLabel) ?? "nil") → [\(target) \(c.name)]: the target is not retained (N9)")
             case .outlet:
-                guard let s = src else { note("outlet \(model.connections[i].name) of File's Owner: the owner is nil, nothing connects"); continue }
-                if !model.connections[i].isCollection, model.connections[i].moreDestinations.isEmpty {
-                    connectOutlet(model.connections[i].name, of: s, to: resolve(model.connections[i].destination))
+                guard let s = src else { note("outlet \(connections[i].name) of File's Owner: the owner is nil, nothing connects"); continue }
+                if !connections[i].isCollection, connections[i].moreDestinations.isEmpty {
+                    connectOutlet(connections[i].name, of: s, to: resolve(connections[i].destination))
                 } else {
-                    connectCollection(model.connections[i].name, of: s, to: model.connections[i].destinations.compactMap(resolve))
+                    connectCollection(connections[i].name, of: s, to: connections[i].destinations.compactMap(resolve))
                 }
             }
         }
         if objects.count >= 4096 { nibNames.reserveCapacity(objects.count) }
         if keepsPlan {
-            if plan.names.count != objects.count || !zip(plan.names, model.objects).allSatisfy({ $0.text == $1.name }) {
-                plan.names = objects.indices.map { NibClassPlan.Name(model.objects[$0].name, in: nibNames) }
+            if plan.names.count != objects.count || !objects.indices.allSatisfy({ plan.names[$0].text == modelObjects[$0].name }) {
+                plan.names = objects.indices.map { NibClassPlan.Name(modelObjects[$0].name, in: nibNames) }
                 planChanged = true
             }
             for i in objects.indices { nibNames.bind(plan.names[i].text, id: plan.names[i].id, hashed: plan.names[i].hashed, to: objects[i]) }
         } else {
-            for i in objects.indices { nibNames.bind(model.objects[i].name, to: objects[i]) }
+            for i in objects.indices { nibNames.bind(modelObjects[i].name, to: objects[i]) }
         }
         // A storyboard scene's controllers load their views later, from nibs of their own.
         for s in model.sceneViews where s.controller < objects.count { sceneViewNibs[objects[s.controller]] = s.model }
