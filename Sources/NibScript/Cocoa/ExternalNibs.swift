@@ -39,11 +39,14 @@ enum ExternalNibs {
         }
     }
 
+    /// `names`: the script's names, to which the objects' names are added (see
+    /// `NibModel.Object.nameID`).
     static func load(_ decl: NibDecl, path: String, range: SourceRange, from script: SourceFile,
-                     classes: ClassTable, diagnostics: inout [Diagnostic], documents: inout Documents) -> NibModel? {
+                     classes: ClassTable, names: inout NameTable, diagnostics: inout [Diagnostic],
+                     documents: inout Documents) -> NibModel? {
         guard let (doc, scene) = read(path, from: script, at: range, diagnostics: &diagnostics, documents: &documents) else { return nil }
         return NibModelMapping(doc: doc, classes: classes, range: range, nibName: decl.name.name, isMain: decl.isMain)
-            .model(scene: scene, diagnostics: &diagnostics)
+            .model(scene: scene, names: &names, diagnostics: &diagnostics)
     }
 }
 
@@ -56,7 +59,10 @@ struct NibModelMapping {
     let isMain: Bool
     let reported = Reported()
 
-    func model(scene: String?, diagnostics: inout [Diagnostic]) -> NibModel? {
+    /// The objects' names are interned in `names`, the script's: the checker and the run find
+    /// them by id there, in arrays, instead of each keeping a table of a million names of
+    /// its own.
+    func model(scene: String?, names table: inout NameTable, diagnostics: inout [Diagnostic]) -> NibModel? {
         var model = NibModel(name: nibName, isMain: isMain, documentPlatform: doc.platform == .ios ? .ios : .mac)
         guard let chosen = objectsToLoad(scene: scene, diagnostics: &diagnostics) else { return nil }
         model.fromStoryboard = doc.kind == .storyboard
@@ -75,6 +81,12 @@ struct NibModelMapping {
         // whichever scene is loaded.
         let names = doc.scriptNames
         var failed = false
+        // Room made at once for a big document; a small one's few names would only make
+        // the table copy itself for each nib.
+        if chosen.order.count >= 4096 {
+            table.reserveCapacity(forMore: chosen.order.count)
+            model.objects.reserveCapacity(chosen.order.count)
+        }
         for i in chosen.order where !inView.contains(i) {
             let o = doc.objects[i]
             guard let cls = classFor(o, diagnostics: &diagnostics, required: true) else { failed = true; continue }
@@ -83,7 +95,7 @@ struct NibModelMapping {
             let rel = relationship(of: o, ibParent: chosen.parent[i], parent: parent, in: model, chosen: chosen)
             indexOf[i] = model.objects.count
             model.objects.append(.init(name: name, className: cls, parent: parent, relationship: rel, range: range,
-                                       createdWithInit: createdWithInit(o)))
+                                       createdWithInit: createdWithInit(o), nameID: table.intern(name)))
         }
         if failed { return nil }
         let filesOwner = doc.filesOwner  // a search: once, not per connection
@@ -103,7 +115,7 @@ struct NibModelMapping {
         for (controller, view) in viewRoots {
             guard let c = indexOf[controller] else { continue }
             model.sceneViews.append(.init(controller: c, model: viewModel(controller: controller, view: view, named: model.objects[c].name + "_view",
-                                                 chosen: chosen, names: names, diagnostics: &diagnostics)))
+                                                 chosen: chosen, names: names, table: &table, diagnostics: &diagnostics)))
         }
         return model
     }
@@ -136,7 +148,7 @@ struct NibModelMapping {
     /// Owner the controller, its `view` outlet connected, and the connections between the
     /// controller and the view's objects.
     private func viewModel(controller: Int, view: Int, named name: String, chosen: Selection,
-                           names: [String?], diagnostics: inout [Diagnostic]) -> NibModel {
+                           names: [String?], table: inout NameTable, diagnostics: inout [Diagnostic]) -> NibModel {
         var m = NibModel(name: name, isMain: false, documentPlatform: doc.platform == .ios ? .ios : .mac)
         m.ownerClass = classFor(doc.objects[controller], diagnostics: &diagnostics, required: false)
         var indexOf = [Int?](repeating: nil, count: doc.objects.count)  // by IB index
@@ -152,7 +164,7 @@ struct NibModelMapping {
                 : relationship(of: o, ibParent: o.parent, parent: parent, in: m, chosen: chosen)
             indexOf[i] = m.objects.count
             m.objects.append(.init(name: objName, className: cls, parent: parent, relationship: rel, range: range,
-                                   createdWithInit: createdWithInit(o)))
+                                   createdWithInit: createdWithInit(o), nameID: table.intern(objName)))
         }
         if let v = indexOf[view] {
             m.connections.append(.init(kind: .outlet, source: .owner, name: "view", destinations: [.object(v)], isStale: true, range: range))

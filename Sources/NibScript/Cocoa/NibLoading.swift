@@ -101,7 +101,9 @@ extension ScenarioRun {
             }
         }
         if objects.count >= 4096 { nibNames.reserveCapacity(objects.count) }
-        for (i, obj) in model.objects.enumerated() where i < objects.count { nibNames.bind(obj.name, to: objects[i]) }
+        for (i, obj) in model.objects.enumerated() where i < objects.count {
+            if let id = obj.nameID { nibNames.bind(id: id, obj.name, to: objects[i]) } else { nibNames.bind(obj.name, to: objects[i]) }
+        }
         // A storyboard scene's controllers load their views later, from nibs of their own.
         for s in model.sceneViews where s.controller < objects.count { sceneViewNibs[objects[s.controller]] = s.model }
         // awakeFromNib goes to every object that came out of the archive, after all connections.

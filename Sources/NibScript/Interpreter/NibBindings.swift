@@ -35,6 +35,14 @@ struct NibBindings {
         if let old { digest &-= Self.entryDigest(name, ObjectID(Int32(truncatingIfNeeded: old))) } else { count += 1 }
     }
 
+    /// The same for a name of the table, by its id there (`id` must name `name`): an array
+    /// write, no lookup of the name.
+    mutating func bind(id: Int32, _ name: String, to object: ObjectID) {
+        let old = index.updateValue(Int(object.raw), forID: id)
+        digest &+= Self.entryDigest(name, object)
+        if let old { digest &-= Self.entryDigest(name, ObjectID(Int32(truncatingIfNeeded: old))) } else { count += 1 }
+    }
+
     /// Room for `objects` more bindings (a big nib's), so neither the array nor the
     /// Dictionary of other names grows step by step: the array takes every name of the
     /// table, and at least the objects the table has too few names for are bound by text
