@@ -67,9 +67,9 @@ struct IBAssembler {
         guard scanner.isDocument, !scanner.xmlFailed else {
             return .failure(IBReadFailure(diagnostics: Self.ordered(diagnostics)))
         }
-        let nodes = scanner.nodes
+        let nodeFacts = scanner.nodeFacts
 
-        var keep = nodes.map { !$0.isCandidate }
+        var keep = nodeFacts.map { !$0.isCandidate }
         var resolved: [(IBRawConnection, Int)] = []
         for connection in scanner.connections {
             if let target = scanner.node(withID: connection.destinationID) {
@@ -87,20 +87,29 @@ struct IBAssembler {
             }
         }
 
-        var newIndex = [Int?](repeating: nil, count: nodes.count)
-        var objects: [IBObject] = []
-        objects.reserveCapacity(nodes.count)
-        for (raw, node) in nodes.enumerated() where keep[raw] {
-            newIndex[raw] = objects.count
-            // Parents are always objects, which are always kept and come earlier.
-            let parent = node.parent.flatMap { newIndex[$0] }
-            objects.append(IBObject(index: objects.count, id: node.id, element: node.element,
-                                    className: node.className, customClass: node.customClass,
-                                    userLabel: node.userLabel, placeholderIdentifier: node.placeholderIdentifier,
-                                    parent: parent, relationship: node.relationship, scene: node.scene,
-                                    location: node.location, displayName: Self.displayName(node),
-                                    attributes: node.attributes))
+        // The scanner's objects become the document's: the kept ones moved down in place
+        // and numbered again (all of them, and nothing moves, in a xib without constraints).
+        var objects = scanner.takeObjects()
+        var newIndex = [Int?](repeating: nil, count: objects.count)
+        // Scene controllers are found among the raw nodes, before any moves.
+        let controllers = scanner.scenes.map { scene in
+            scene.objects.first { raw in
+                guard objects[raw].placeholderIdentifier == nil else { return false }
+                return IBElementMap.controllerElements.contains(objects[raw].element)
+                    || (nodeFacts[raw].sceneMemberID == "viewController" && objects[raw].element != "application")
+            }
         }
+        var kept = 0
+        for raw in objects.indices where keep[raw] {
+            newIndex[raw] = kept
+            // Parents are always objects, which are always kept and come earlier.
+            let parent = objects[raw].parent.flatMap { newIndex[$0] }
+            if raw != kept { objects.swapAt(raw, kept) }
+            objects[kept].index = kept
+            objects[kept].parent = parent
+            kept += 1
+        }
+        objects.removeLast(objects.count - kept)
 
         let connections = resolved.compactMap { connection, target -> IBConnection? in
             guard let source = newIndex[connection.source], let destination = newIndex[target] else { return nil }
@@ -110,15 +119,10 @@ struct IBAssembler {
                                 segueIdentifier: connection.segueIdentifier)
         }
 
-        let scenes = scanner.scenes.map { scene -> IBScene in
+        let scenes = zip(scanner.scenes, controllers).map { scene, controller -> IBScene in
             let members = scene.objects.compactMap { newIndex[$0] }
-            let controller = scene.objects.first { raw in
-                let node = nodes[raw]
-                guard node.placeholderIdentifier == nil else { return false }
-                return IBElementMap.controllerElements.contains(node.element)
-                    || (node.sceneMemberID == "viewController" && node.element != "application")
-            }.flatMap { newIndex[$0] }
-            return IBScene(id: scene.id, location: scene.location, objects: members, controller: controller)
+            return IBScene(id: scene.id, location: scene.location, objects: members,
+                           controller: controller.flatMap { newIndex[$0] })
         }
 
         var initial: Int?
@@ -150,19 +154,19 @@ struct IBAssembler {
         }.map(\.element)
     }
 
-    static func displayName(_ node: IBRawNode) -> String {
-        if let label = node.userLabel, !label.isEmpty { return label }
-        if let placeholder = node.placeholderIdentifier {
+    static func displayName(userLabel: String?, placeholderIdentifier: String?, element: String, id: String) -> String {
+        if let label = userLabel, !label.isEmpty { return label }
+        if let placeholder = placeholderIdentifier {
             switch placeholder {
             case IBElementMap.filesOwnerIdentifier: return "File's Owner"
             case IBElementMap.firstResponderIdentifier: return "First Responder"
             case IBElementMap.applicationIdentifier: return "Application"
             case IBElementMap.exitIdentifier: return "Exit"
-            case "": return "Placeholder-\(node.id)"
+            case "": return "Placeholder-\(id)"
             default: return placeholder
             }
         }
-        return node.element + "-" + shortID(node.id)
+        return element + "-" + shortID(id)
     }
 
     /// Xcode's generated ids look like "Mpr-Ma-jSp"; their first part is distinctive enough to read.
