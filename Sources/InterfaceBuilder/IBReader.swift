@@ -15,9 +15,8 @@ public enum IBReader {
         if isDirectory.boolValue {
             return failure("is a directory, not an Interface Builder document", path: shown)
         }
-        // The bytes only: the Data they arrive in goes before reading starts (at a million
-        // objects, a second copy of the file was an eighth of the peak).
-        guard let bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {
+        // The bytes only, read into the array the reader scans (see `IBFileBytes`).
+        guard let bytes = IBFileBytes.contents(atPath: path) else {
             return failure("cannot read the file", path: shown)
         }
         return read(bytes: bytes, path: shown)
