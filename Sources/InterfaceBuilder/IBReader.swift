@@ -101,11 +101,16 @@ struct IBAssembler {
         var kept = 0
         for raw in objects.indices where keep[raw] {
             newIndex[raw] = kept
-            // Parents are always objects, which are always kept and come earlier.
-            let parent = objects[raw].parent.flatMap { newIndex[$0] }
-            if raw != kept { objects.swapAt(raw, kept) }
-            objects[kept].index = kept
-            objects[kept].parent = parent
+            // Until a node drops out, every object stands where it was made, its index and
+            // its parent's right: nothing to write (a xib of a million views is not walked
+            // a second time).
+            if raw != kept {
+                // Parents are always objects, which are always kept and come earlier.
+                let parent = objects[raw].parent.flatMap { newIndex[$0] }
+                objects.swapAt(raw, kept)
+                objects[kept].index = kept
+                objects[kept].parent = parent
+            }
             kept += 1
         }
         objects.removeLast(objects.count - kept)
