@@ -447,6 +447,14 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
         return index
     }
 
+    /// Drops the text, the ids and the nodes' facts, once the second pass has taken what it
+    /// needs from them.
+    func dropReadingState() {
+        positions = IBSourcePositions(bytes: [])
+        ids = IBIDTable()
+        nodeFacts = []
+    }
+
     /// Hands the objects to the second pass, which numbers them again in place: the scanner
     /// keeps none, so the array is not copied.
     func takeObjects() -> [IBObject] {
