@@ -76,7 +76,7 @@ struct NibModelMapping {
         // first time the view is asked for, from a nib of its own owned by the controller.
         let viewRoots = doc.kind == .storyboard ? sceneViewRoots(chosen) : []
         let inView = Set(viewRoots.flatMap { subtree(of: $0.view, in: chosen) })
-        var indexOf = [Int?](repeating: nil, count: doc.objects.count)  // by IB index
+        var indexOf = OptionalIndices(count: doc.objects.count)  // by IB index
         // Room made at once for a big document; a small one's few names would only make
         // the table copy itself for each nib.
         if doc.objects.count >= 4096 {
@@ -151,7 +151,7 @@ struct NibModelMapping {
                            names: ScriptNames, table: NameTable, diagnostics: inout [Diagnostic]) -> NibModel {
         var m = NibModel(name: name, isMain: false, documentPlatform: doc.platform == .ios ? .ios : .mac)
         m.ownerClass = classFor(doc.objects[controller], diagnostics: &diagnostics, required: false)
-        var indexOf = [Int?](repeating: nil, count: doc.objects.count)  // by IB index
+        var indexOf = OptionalIndices(count: doc.objects.count)  // by IB index
         // The view's objects in load order, without scanning everything loaded for each view.
         let members = subtree(of: view, in: chosen).filter { chosen.position[$0] != nil }
             .sorted { chosen.position[$0]! < chosen.position[$1]! }
@@ -212,15 +212,15 @@ struct NibModelMapping {
     struct Selection {
         var order: [Int] = []
         /// Where each chosen object stands in `order`.
-        var position: [Int?]
+        var position: OptionalIndices
         /// A parent for each chosen object: its IB parent, or for a storyboard the controller
         /// that holds it (other scene objects, controllers reached through relationship segues).
-        var parent: [Int?]
+        var parent: OptionalIndices
         var sceneOwned: [Bool]
 
         init(objects: Int) {
-            position = Array(repeating: nil, count: objects)
-            parent = Array(repeating: nil, count: objects)
+            position = OptionalIndices(count: objects)
+            parent = OptionalIndices(count: objects)
             sceneOwned = Array(repeating: false, count: objects)
         }
         /// The Application placeholder of a Mac storyboard's Application scene, when that
