@@ -94,24 +94,27 @@ struct IBAssembler {
         // The scanner's objects become the document's: the kept ones moved down in place
         // and numbered again (all of them, and nothing moves, in a xib without constraints).
         var objects = scanner.takeObjects()
-        var newIndex = [Int?](repeating: nil, count: objects.count)
+        // By raw index: where a kept node went, -1 for one that dropped out (four bytes a
+        // node: at a million, 4 MB of fresh pages, not 16).
+        var newIndex = [Int32](repeating: -1, count: objects.count)
+        func newPosition(_ raw: Int) -> Int? { newIndex[raw] < 0 ? nil : Int(newIndex[raw]) }
         // Scene controllers are found among the raw nodes, before any moves.
         let controllers = scanner.scenes.map { scene in
             scene.objects.first { raw in
                 guard objects[raw].placeholderIdentifier == nil else { return false }
                 return IBElementMap.controllerElements.contains(objects[raw].element)
-                    || (nodeFacts[raw].sceneMemberID == "viewController" && objects[raw].element != "application")
+                    || (nodeFacts[raw].isViewControllerMember && objects[raw].element != "application")
             }
         }
         var kept = 0
         for raw in objects.indices where keep[raw] {
-            newIndex[raw] = kept
+            newIndex[raw] = Int32(truncatingIfNeeded: kept)
             // Until a node drops out, every object stands where it was made, its index and
             // its parent's right: nothing to write (a xib of a million views is not walked
             // a second time).
             if raw != kept {
                 // Parents are always objects, which are always kept and come earlier.
-                let parent = objects[raw].parent.flatMap { newIndex[$0] }
+                let parent = objects[raw].parent.flatMap(newPosition)
                 objects.swapAt(raw, kept)
                 objects[kept].index = kept
                 objects[kept].parent = parent
@@ -121,7 +124,7 @@ struct IBAssembler {
         objects.removeLast(objects.count - kept)
 
         let connections = resolved.compactMap { connection, target -> IBConnection? in
-            guard let source = newIndex[connection.source], let destination = newIndex[target] else { return nil }
+            guard let source = newPosition(connection.source), let destination = newPosition(target) else { return nil }
             return IBConnection(kind: connection.kind, source: source, name: connection.name,
                                 destination: destination, location: connection.location,
                                 eventType: connection.eventType, segueKind: connection.segueKind,
@@ -129,14 +132,14 @@ struct IBAssembler {
         }
 
         let scenes = zip(scanner.scenes, controllers).map { scene, controller -> IBScene in
-            let members = scene.objects.compactMap { newIndex[$0] }
+            let members = scene.objects.compactMap(newPosition)
             return IBScene(id: scene.id, location: scene.location, objects: members,
-                           controller: controller.flatMap { newIndex[$0] })
+                           controller: controller.flatMap(newPosition))
         }
 
         var initial: Int?
         if let id = scanner.initialViewControllerID {
-            if let raw = scanner.node(withID: id), let index = newIndex[raw] {
+            if let raw = scanner.node(withID: id), let index = newPosition(raw) {
                 initial = index
             } else {
                 diagnostics.append(.error("initialViewController '\(id)' is not an object in this document",
