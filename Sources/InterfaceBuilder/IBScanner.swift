@@ -3,21 +3,16 @@ import Foundation
 import FoundationXML
 #endif
 
-/// An object (or a constraint / layout-guide candidate) as first seen, before the second pass
-/// decides which candidates to keep and assigns dense indices.
-struct IBRawNode {
-    var id: String
-    var element: String
-    var className: String
-    var customClass: String?
-    var userLabel: String?
-    var placeholderIdentifier: String?
-    var parent: Int?
-    var relationship: IBRelationship
-    var scene: Int?
-    var location: IBLocation
-    var attributes: [(String, String)]
-    var sceneMemberID: String?
+/// What the second pass needs to know of an object (or a constraint / layout-guide
+/// candidate) as first seen, beside the `IBObject` the scanner already made of it.
+///
+/// The scanner makes each object as the document will hold it, with its raw index, so that
+/// reading a document makes one array of objects, not an array of raw nodes and then a copy
+/// of it (at a million objects, each was 200 MB, in memory at once and faulted in afresh).
+struct IBNodeFacts {
+    /// `sceneMemberID="viewController"`, the one value the second pass asks about: a flag,
+    /// not the String (the facts of a million objects in 5 MB, not 24).
+    var isViewControllerMember = false
     var isCandidate = false
     var isUnknown = false
     var inSubviews = false
@@ -68,14 +63,37 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
     private var positions: IBSourcePositions
 
     private(set) var diagnostics: [IBDiagnostic] = []
-    private(set) var nodes: [IBRawNode] = []
+    /// Objects and candidates in document order, by raw index (`index` and `parent` are raw
+    /// indices until the second pass keeps some and numbers them again).
+    private(set) var objects: [IBObject] = []
+    /// The same nodes' facts for the second pass, by raw index.
+    private(set) var nodeFacts: [IBNodeFacts] = []
     private(set) var connections: [IBRawConnection] = []
     private(set) var scenes: [IBRawScene] = []
     /// Where an id was first seen, and the object or candidate that has it (the first of
     /// duplicates), if any.
+    ///
+    /// Twelve bytes where an IBLocation and an `Int?` took thirty-two: at a million ids the
+    /// table's values were 32 MB, in memory at the peak of reading. (Lines, columns and
+    /// nodes past `Int32.max` would need a document larger than memory; they are clamped.)
     struct IDEntry {
-        var location: IBLocation
-        var node: Int?
+        private var line: Int32
+        private var column: Int32
+        /// The node + 1; 0 for none.
+        private var nodePlusOne: Int32
+
+        init(location: IBLocation, node: Int?) {
+            line = Int32(clamping: location.line)
+            column = Int32(clamping: location.column)
+            nodePlusOne = node.map { Int32(clamping: $0 &+ 1) } ?? 0
+        }
+
+        var location: IBLocation { IBLocation(line: Int(line), column: Int(column)) }
+
+        var node: Int? {
+            get { nodePlusOne == 0 ? nil : Int(nodePlusOne) - 1 }
+            set { nodePlusOne = newValue.map { Int32(clamping: $0 &+ 1) } ?? 0 }
+        }
     }
 
     /// Every id in the object graph, objects or not. One table, not one for ids and one for
@@ -149,7 +167,8 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
         // times, and growing the nodes copies them as often.
         let expected = IBPlainXMLReader.countIDAttributes(bytes)
         ids.reserveCapacity(expected)
-        nodes.reserveCapacity(expected)
+        objects.reserveCapacity(expected)
+        nodeFacts.reserveCapacity(expected)
         guard IBPlainXMLReader.read(bytes, into: self) else { return false }
         finish()
         return true
@@ -238,7 +257,7 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
 
     func endElement() {
         guard let frame = stack.popLast() else { return }
-        if let node = frame.node, nodes[node].isUnknown {
+        if let node = frame.node, nodeFacts[node].isUnknown {
             settleUnknown(node)
         }
     }
@@ -378,11 +397,12 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
         if let candidate = facts.candidate {
             if let id, let owner = frame.owner {
                 let className = platform == .ios ? candidate.ios : candidate.mac
-                addNode(IBRawNode(id: id, element: name, className: className, customClass: nil,
-                                  userLabel: attributes[.userLabel], placeholderIdentifier: nil,
-                                  parent: owner, relationship: .collection(candidate.collection),
-                                  scene: frame.scene, location: location,
-                                  attributes: kept(attributes), sceneMemberID: nil, isCandidate: true))
+                addNode(IBObject(index: objects.count, id: id, element: name, className: className, customClass: nil,
+                                 userLabel: attributes[.userLabel], placeholderIdentifier: nil,
+                                 parent: owner, relationship: .collection(candidate.collection),
+                                 scene: frame.scene, location: location, displayName: "",
+                                 attributes: kept(attributes)),
+                        IBNodeFacts(isCandidate: true))
             }
             push(.skip, owner: frame.owner, scene: frame.scene)
             return
@@ -394,7 +414,7 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
             return
         }
         if name == "subviews", frame.slot == .body, let owner = frame.owner {
-            nodes[owner].hasSubviews = true
+            nodeFacts[owner].hasSubviews = true
             push(.subviews, owner: owner, scene: frame.scene)
             return
         }
@@ -430,16 +450,37 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
         return found.map { ($0.attribute.name, $0.value) }
     }
 
+    /// Adds `node` (its `index` the next raw index), its display name made here.
     @discardableResult
-    private func addNode(_ node: IBRawNode) -> Int {
-        nodes.append(node)
-        let index = nodes.count - 1
+    private func addNode(_ node: IBObject, _ nodeFacts: IBNodeFacts) -> Int {
+        var node = node
+        node.displayName = IBAssembler.displayName(userLabel: node.userLabel, placeholderIdentifier: node.placeholderIdentifier,
+                                                   element: node.element, id: node.id)
+        let index = objects.count
+        node.index = index
+        objects.append(node)
+        self.nodeFacts.append(nodeFacts)
         // The first of duplicates keeps the id. Every object's id was registered just before,
         // so its entry is at hand without a probe.
         let entry = registered.flatMap { ids.keys[$0] == node.id ? $0 : nil }
             ?? ids.insert(node.id, IDEntry(location: node.location, node: nil)).index
         if ids[index: entry].node == nil { ids[index: entry].node = index }
         return index
+    }
+
+    /// Drops the text, the ids and the nodes' facts, once the second pass has taken what it
+    /// needs from them.
+    func dropReadingState() {
+        positions = IBSourcePositions(bytes: [])
+        ids = IBIDTable()
+        nodeFacts = []
+    }
+
+    /// Hands the objects to the second pass, which numbers them again in place: the scanner
+    /// keeps none, so the array is not copied.
+    func takeObjects() -> [IBObject] {
+        defer { objects = [] }
+        return objects
     }
 
     private func addObject(_ name: String, mappedClass: (name: String, foreign: Bool)?, id: String,
@@ -455,7 +496,7 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
         case .value(let wrapper): relationship = key.map { .property($0) } ?? .collection(wrapper)
         default:
             // Older Mac xibs put a clip view's document view straight inside it, unkeyed.
-            let clipView = frame.owner.map { nodes[$0].element == "clipView" } ?? false
+            let clipView = frame.owner.map { objects[$0].element == "clipView" } ?? false
             relationship = key.map { .property($0) } ?? (clipView ? .subview : .collection("children"))
         }
         let sceneMemberID = attributes[.sceneMemberID]
@@ -502,14 +543,12 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
             customClass = nil
         }
 
-        var node = IBRawNode(id: id, element: name, className: className, customClass: customClass,
-                             userLabel: attributes[.userLabel], placeholderIdentifier: placeholder,
-                             parent: topLevel ? nil : frame.owner, relationship: relationship,
-                             scene: frame.scene, location: location, attributes: kept(attributes),
-                             sceneMemberID: sceneMemberID)
-        node.isUnknown = unknown
-        node.inSubviews = frame.slot == .subviews
-        let index = addNode(node)
+        let node = IBObject(index: objects.count, id: id, element: name, className: className, customClass: customClass,
+                            userLabel: attributes[.userLabel], placeholderIdentifier: placeholder,
+                            parent: topLevel ? nil : frame.owner, relationship: relationship,
+                            scene: frame.scene, location: location, displayName: "", attributes: kept(attributes))
+        let index = addNode(node, IBNodeFacts(isViewControllerMember: sceneMemberID == "viewController", isUnknown: unknown,
+                                              inSubviews: frame.slot == .subviews))
         if topLevel, let scene = frame.scene, scenes.indices.contains(scene) {
             scenes[scene].objects.append(index)
         }
@@ -527,16 +566,16 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
     }
 
     private func settleUnknown(_ index: Int) {
-        let node = nodes[index]
+        let node = objects[index], nodeFacts = self.nodeFacts[index]
         let className: String
-        if node.inSubviews || node.hasSubviews {
+        if nodeFacts.inSubviews || nodeFacts.hasSubviews {
             className = IBElementMap.baseViewClass(platform)
-        } else if node.sceneMemberID == "viewController" {
+        } else if nodeFacts.isViewControllerMember {
             className = IBElementMap.viewControllerClass(platform)
         } else {
             className = "NSObject"
         }
-        nodes[index].className = className
+        objects[index].className = className
         warning("unknown element '\(node.element)'; treated as \(className)", at: node.location)
     }
 

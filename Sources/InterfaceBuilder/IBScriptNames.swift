@@ -11,6 +11,15 @@ extension IBDocument {
         var used = IBIDTable<Void>()
         used.reserveCapacity(objects.count + 1)
         _ = used.insert("owner", ())
+        return scriptNames { name in used.insert(name, ()).inserted ? name : nil }
+    }
+
+    /// The same names, each as `claim` gives it back: `claim` takes a name if no object has
+    /// taken it yet (nor `owner`), and then returns what stands for it, else nil. The loader
+    /// claims them in the script's own table of names, so that a million names are hashed
+    /// into one table, not two.
+    @inlinable
+    public func scriptNames<Name>(claiming claim: (String) -> Name?) -> [Name?] {
         // The next suffix to try for each name, so a thousand objects of one label are
         // numbered in linear time, not by trying every suffix again for each.
         var next: [String: Int] = [:]
@@ -18,13 +27,15 @@ extension IBDocument {
         return objects.indices.map { i in
             guard !objects[i].isPlaceholder else { return nil }
             let base = Self.scriptIdentifier(objects[i].displayName)
-            if used.insert(base, ()).inserted { return base }
+            if let name = claim(base) { return name }
             var k = next[base] ?? 2
-            while used.index(of: "\(base)_\(k)") != nil { k += 1 }
-            next[base] = k + 1
-            let name = "\(base)_\(k)"
-            _ = used.insert(name, ())
-            return name
+            while true {
+                if let name = claim("\(base)_\(k)") {
+                    next[base] = k + 1
+                    return name
+                }
+                k += 1
+            }
         }
     }
 

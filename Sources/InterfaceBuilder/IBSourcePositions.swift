@@ -19,13 +19,28 @@ struct IBSourcePositions {
     private var forwardOffset = 0
     private var forwardColumn = 1
 
+    /// Lines are found as far as `bytes[..<scanned]`; `scanningASCII`: whether the line
+    /// being scanned is ASCII so far. The plain reader asks for positions in document order,
+    /// so the lines are found just behind it, over bytes it has just read: a pass of their
+    /// own read a large document from memory once more (at a million objects, 118 MB that
+    /// no cache holds).
+    private var scanned = 0
+    private var scanningASCII = true
+
     init(bytes: [UInt8]) {
         self.bytes = bytes
         // XMLParser does not count a UTF-8 byte order mark as a column.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { lineStarts = [3] }
-        var ascii = true
+    }
+
+    /// Finds the lines up to the end of the one that holds `target` (every line, for a
+    /// target past the end).
+    private mutating func scan(past target: Int) {
+        // Every line is found once the last one's `lineIsASCII` is in.
+        guard lineIsASCII.count < lineStarts.count else { return }
+        var offset = scanned, ascii = scanningASCII
+        let bytes = self.bytes
         bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
             while offset < buffer.count {
                 // Eight printable ASCII bytes hold no line end and keep the line ASCII.
                 if offset + 8 <= buffer.count,
@@ -34,19 +49,28 @@ struct IBSourcePositions {
                     continue
                 }
                 let byte = buffer[offset]
+                offset += 1
                 if byte == 0x0A {
-                    lineStarts.append(offset + 1)
-                    lineIsASCII.append(ascii)
+                    endLine(ascii: ascii, nextStart: offset)
                     ascii = true
+                    if offset > target { break }
                 } else if byte >= 0x80 {
                     ascii = false
                 }
-                offset += 1
             }
         }
-        lineIsASCII.append(ascii)
-        if lineStarts[0] == 3 { lineIsASCII[0] = false }  // the mark itself is not ASCII
+        (scanned, scanningASCII) = (offset, ascii)
+        if offset >= bytes.count { endLine(ascii: ascii, nextStart: nil) }
     }
+
+    private mutating func endLine(ascii: Bool, nextStart: Int?) {
+        // The mark itself is not ASCII.
+        lineIsASCII.append(ascii && !(lineIsASCII.isEmpty && lineStarts[0] == 3))
+        if let nextStart { lineStarts.append(nextStart) }
+    }
+
+    /// Every line: what XMLParser reports is a line and column, anywhere.
+    private mutating func scanAll() { scan(past: Int.max) }
 
     private func lineEnd(_ line: Int) -> Int {
         line < lineStarts.count ? lineStarts[line] : bytes.count
@@ -101,6 +125,7 @@ struct IBSourcePositions {
 
     /// The location of the `<` that starts the element XMLParser has just reported at (line, column).
     mutating func elementStart(line reportedLine: Int, column reportedColumn: Int) -> IBLocation {
+        scanAll()
         let fallback = IBLocation(line: max(reportedLine, 1), column: max(reportedColumn, 1))
         guard !bytes.isEmpty, reportedLine >= 1, reportedLine <= lineStarts.count else { return fallback }
         let column = max(reportedColumn, 1)
@@ -121,6 +146,7 @@ struct IBSourcePositions {
     /// The location of the byte at `offset` (a `<` the plain reader found). Offsets must come
     /// in increasing order: the walk resumes where the last one ended.
     mutating func location(ofByte offset: Int) -> IBLocation {
+        scan(past: offset)
         var line = forwardLine
         while line + 1 < lineStarts.count, lineStarts[line + 1] <= offset { line += 1 }
         let start = lineStarts[line]
@@ -140,6 +166,7 @@ struct IBSourcePositions {
     /// The length in bytes from (line, column) to the next `>`: how long the tag, attribute
     /// value or comment that the parser stopped in is (at least).
     mutating func markupLength(line: Int, column: Int) -> Int {
+        scanAll()
         guard line >= 1, line <= lineStarts.count else { return 0 }
         let start = offset(line: line, column: max(column, 1))
         var end = start
@@ -155,7 +182,8 @@ struct IBSourcePositions {
 
     /// `<!ENTITY name SYSTEM "…">` and `<!ENTITY name PUBLIC "…" "…">` declarations in the
     /// document type declaration, which comes before the root element.
-    func externalEntityDeclarations() -> [EntityDeclaration] {
+    mutating func externalEntityDeclarations() -> [EntityDeclaration] {
+        scanAll()
         let doctype = Array("<!DOCTYPE".utf8), entity = Array("<!ENTITY".utf8)
         func matches(_ word: [UInt8], at i: Int) -> Bool {
             i + word.count <= bytes.count && bytes[i..<(i + word.count)].elementsEqual(word)

@@ -37,11 +37,33 @@ public struct NameTable: Sendable {
         return intern(source, range, hash: h)
     }
 
-    /// The id of `name`, added if it is new.
+    /// The id of `name`, added if it is new: one hash of its bytes in place, and the String
+    /// itself kept (an Interface Builder file's million names are interned this way; copying
+    /// each into an array, hashing it again and decoding a second String cost more than the
+    /// table).
     public mutating func intern(_ name: String) -> Int32 {
-        if let id = id(of: name) { return id }
-        let utf8 = Array(name.utf8)
-        return intern(utf8, 0..<utf8.count)
+        var bytesOf = name
+        return bytesOf.withUTF8 { bytes in
+            var h = NameHash()
+            for b in bytes { h.mix(b) }
+            let mask = slots.count - 1
+            let hash = h.value
+            var i = h.home & mask
+            while true {
+                let slot = slots[i]
+                if slot == 0 { break }
+                let id = Int(UInt32(truncatingIfNeeded: slot)) - 1
+                if slot >> 32 == hash >> 32 && equals(id, bytes) { return Int32(id) }
+                i = (i + 1) & mask
+            }
+            let id = strings.count
+            slots[i] = Self.slot(hash, id)
+            strings.append(name)
+            utf8 += bytes
+            ends.append(Int32(truncatingIfNeeded: utf8.count))
+            if strings.count * 2 > slots.count { grow() }
+            return Int32(id)
+        }
     }
 
     /// The same, with the hash the lexer computed as it scanned the name, so the bytes
@@ -91,19 +113,24 @@ public struct NameTable: Sendable {
     /// Whether name `id` is `source[range]`.
     @inline(__always)
     private func equals(_ id: Int, _ source: [UInt8], _ range: Range<Int>) -> Bool {
+        guard range.lowerBound >= 0, range.upperBound <= source.count else { return false }
+        return source.withUnsafeBufferPointer { equals(id, UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Whether name `id` is `bytes`.
+    @inline(__always)
+    private func equals(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let end = Int(ends[id]), start = id == 0 ? 0 : Int(ends[id - 1])
-        guard end - start == range.count, range.lowerBound >= 0, range.upperBound <= source.count else { return false }
+        guard end - start == bytes.count else { return false }
         return utf8.withUnsafeBufferPointer { mine in
-            source.withUnsafeBufferPointer { theirs in
-                // Names are short: a loop beats a call to memcmp for them.
-                var i = start, j = range.lowerBound
-                while i < end {
-                    if mine[i] != theirs[j] { return false }
-                    i += 1
-                    j += 1
-                }
-                return true
+            // Names are short: a loop beats a call to memcmp for them.
+            var i = start, j = 0
+            while i < end {
+                if mine[i] != bytes[j] { return false }
+                i += 1
+                j += 1
             }
+            return true
         }
     }
 
@@ -284,6 +311,15 @@ public struct NameIndex: Sendable {
             byOtherID[j] = Int32(index + 1)
             return old > 0 ? Int(old - 1) : nil
         }
+        let i = Int(k)
+        if i >= byID.count { byID += repeatElement(0, count: max(i + 1 - byID.count, byID.count)) }
+        let old = byID[i]
+        byID[i] = Int32(index + 1)
+        return old > 0 ? Int(old - 1) : nil
+    }
+
+    /// Maps the name with id `k` in the table to `index` and returns what it mapped to before.
+    public mutating func updateValue(_ index: Int, forID k: Int32) -> Int? {
         let i = Int(k)
         if i >= byID.count { byID += repeatElement(0, count: max(i + 1 - byID.count, byID.count)) }
         let old = byID[i]

@@ -11,7 +11,7 @@ final class IBPlainXMLReaderTests: XCTestCase {
         lines.append("document \(scanner.isDocument) legacy \(scanner.isLegacyArchive) failed \(scanner.xmlFailed)")
         lines.append("platform \(scanner.platform) kind \(scanner.kind) at \(String(describing: scanner.documentLocation))")
         lines.append("initial \(String(describing: scanner.initialViewControllerID))")
-        lines += scanner.nodes.map { "\($0)" }
+        lines += zip(scanner.objects, scanner.nodeFacts).map { "\($0) \($1)" }
         lines += scanner.connections.map { "\($0)" }
         lines += scanner.scenes.map { "\($0)" }
         lines += zip(scanner.ids.keys, scanner.ids.values).sorted { $0.0 < $1.0 }.map { "id \($0.0) \($0.1)" }

@@ -39,11 +39,14 @@ enum ExternalNibs {
         }
     }
 
+    /// `names`: the script's names, to which the objects' names are added (see
+    /// `NibModel.Object.nameID`).
     static func load(_ decl: NibDecl, path: String, range: SourceRange, from script: SourceFile,
-                     classes: ClassTable, diagnostics: inout [Diagnostic], documents: inout Documents) -> NibModel? {
+                     classes: ClassTable, names: inout NameTable, diagnostics: inout [Diagnostic],
+                     documents: inout Documents) -> NibModel? {
         guard let (doc, scene) = read(path, from: script, at: range, diagnostics: &diagnostics, documents: &documents) else { return nil }
         return NibModelMapping(doc: doc, classes: classes, range: range, nibName: decl.name.name, isMain: decl.isMain)
-            .model(scene: scene, diagnostics: &diagnostics)
+            .model(scene: scene, names: &names, diagnostics: &diagnostics)
     }
 }
 
@@ -56,7 +59,10 @@ struct NibModelMapping {
     let isMain: Bool
     let reported = Reported()
 
-    func model(scene: String?, diagnostics: inout [Diagnostic]) -> NibModel? {
+    /// The objects' names are interned in `names`, the script's: the checker and the run find
+    /// them by id there, in arrays, instead of each keeping a table of a million names of
+    /// its own.
+    func model(scene: String?, names table: inout NameTable, diagnostics: inout [Diagnostic]) -> NibModel? {
         var model = NibModel(name: nibName, isMain: isMain, documentPlatform: doc.platform == .ios ? .ios : .mac)
         guard let chosen = objectsToLoad(scene: scene, diagnostics: &diagnostics) else { return nil }
         model.fromStoryboard = doc.kind == .storyboard
@@ -70,20 +76,26 @@ struct NibModelMapping {
         // first time the view is asked for, from a nib of its own owned by the controller.
         let viewRoots = doc.kind == .storyboard ? sceneViewRoots(chosen) : []
         let inView = Set(viewRoots.flatMap { subtree(of: $0.view, in: chosen) })
-        var indexOf = [Int?](repeating: nil, count: doc.objects.count)  // by IB index
+        var indexOf = OptionalIndices(count: doc.objects.count)  // by IB index
+        // Room made at once for a big document; a small one's few names would only make
+        // the table copy itself for each nib.
+        if doc.objects.count >= 4096 {
+            table.reserveCapacity(forMore: doc.objects.count)
+            model.objects.reserveCapacity(chosen.order.count)
+        }
         // The names `describe` prints: document-wide, so a scene's objects are named alike
         // whichever scene is loaded.
-        let names = doc.scriptNames
+        let names = ScriptNames(doc, in: &table)
         var failed = false
         for i in chosen.order where !inView.contains(i) {
             let o = doc.objects[i]
             guard let cls = classFor(o, diagnostics: &diagnostics, required: true) else { failed = true; continue }
-            let name = names[i] ?? Self.identifier(o.displayName)
+            let (name, nameID) = names.name(i, of: doc, in: table)
             let parent = chosen.parent[i].flatMap { indexOf[$0] }
             let rel = relationship(of: o, ibParent: chosen.parent[i], parent: parent, in: model, chosen: chosen)
             indexOf[i] = model.objects.count
             model.objects.append(.init(name: name, className: cls, parent: parent, relationship: rel, range: range,
-                                       createdWithInit: createdWithInit(o)))
+                                       createdWithInit: createdWithInit(o), nameID: nameID))
         }
         if failed { return nil }
         let filesOwner = doc.filesOwner  // a search: once, not per connection
@@ -103,7 +115,7 @@ struct NibModelMapping {
         for (controller, view) in viewRoots {
             guard let c = indexOf[controller] else { continue }
             model.sceneViews.append(.init(controller: c, model: viewModel(controller: controller, view: view, named: model.objects[c].name + "_view",
-                                                 chosen: chosen, names: names, diagnostics: &diagnostics)))
+                                                 chosen: chosen, names: names, table: table, diagnostics: &diagnostics)))
         }
         return model
     }
@@ -136,23 +148,23 @@ struct NibModelMapping {
     /// Owner the controller, its `view` outlet connected, and the connections between the
     /// controller and the view's objects.
     private func viewModel(controller: Int, view: Int, named name: String, chosen: Selection,
-                           names: [String?], diagnostics: inout [Diagnostic]) -> NibModel {
+                           names: ScriptNames, table: NameTable, diagnostics: inout [Diagnostic]) -> NibModel {
         var m = NibModel(name: name, isMain: false, documentPlatform: doc.platform == .ios ? .ios : .mac)
         m.ownerClass = classFor(doc.objects[controller], diagnostics: &diagnostics, required: false)
-        var indexOf = [Int?](repeating: nil, count: doc.objects.count)  // by IB index
+        var indexOf = OptionalIndices(count: doc.objects.count)  // by IB index
         // The view's objects in load order, without scanning everything loaded for each view.
         let members = subtree(of: view, in: chosen).filter { chosen.position[$0] != nil }
             .sorted { chosen.position[$0]! < chosen.position[$1]! }
         for i in members {
             let o = doc.objects[i]
             guard let cls = classFor(o, diagnostics: &diagnostics, required: true) else { continue }
-            let objName = names[i] ?? Self.identifier(o.displayName)
+            let (objName, nameID) = names.name(i, of: doc, in: table)
             let parent = i == view ? nil : o.parent.flatMap { indexOf[$0] }
             let rel: NibModel.Relationship = i == view ? .topLevel
                 : relationship(of: o, ibParent: o.parent, parent: parent, in: m, chosen: chosen)
             indexOf[i] = m.objects.count
             m.objects.append(.init(name: objName, className: cls, parent: parent, relationship: rel, range: range,
-                                   createdWithInit: createdWithInit(o)))
+                                   createdWithInit: createdWithInit(o), nameID: nameID))
         }
         if let v = indexOf[view] {
             m.connections.append(.init(kind: .outlet, source: .owner, name: "view", destinations: [.object(v)], isStale: true, range: range))
@@ -161,6 +173,33 @@ struct NibModelMapping {
         // Only connections that reach into the view belong to the view's nib.
         m.connections = m.connections.filter { c in c.name == "view" && c.source == .owner || ([c.source] + c.destinations).contains { $0 != .owner } }
         return m
+    }
+
+    /// The document's names for its objects (`IBDocument.scriptNames`), claimed in the
+    /// script's table of names: one table of a million names, not a table to tell which
+    /// names are taken and then the script's, and an id per object rather than a String.
+    struct ScriptNames {
+        /// By the document's object index: the name's id in the table; nil for a placeholder.
+        let ids: [Int32?]
+
+        init(_ doc: IBDocument, in table: inout NameTable) {
+            // Which of the table's names an object of the document has taken, by id.
+            var taken = [Bool](repeating: false, count: table.count + doc.objects.count)
+            taken[Int(table.intern("owner"))] = true
+            ids = doc.scriptNames { name in
+                let id = table.intern(name)
+                if Int(id) >= taken.count { taken += repeatElement(false, count: taken.count) }
+                if taken[Int(id)] { return nil }
+                taken[Int(id)] = true
+                return id
+            }
+        }
+
+        /// Object `i`'s name and its id in `table`.
+        func name(_ i: Int, of doc: IBDocument, in table: NameTable) -> (String, Int32?) {
+            if let id = ids[i] { return (table[id], id) }
+            return (NibModelMapping.identifier(doc.objects[i].displayName), nil)
+        }
     }
 
     /// `label-Mpr` → `label_Mpr`: names a script can write.
@@ -173,15 +212,15 @@ struct NibModelMapping {
     struct Selection {
         var order: [Int] = []
         /// Where each chosen object stands in `order`.
-        var position: [Int?]
+        var position: OptionalIndices
         /// A parent for each chosen object: its IB parent, or for a storyboard the controller
         /// that holds it (other scene objects, controllers reached through relationship segues).
-        var parent: [Int?]
+        var parent: OptionalIndices
         var sceneOwned: [Bool]
 
         init(objects: Int) {
-            position = Array(repeating: nil, count: objects)
-            parent = Array(repeating: nil, count: objects)
+            position = OptionalIndices(count: objects)
+            parent = OptionalIndices(count: objects)
             sceneOwned = Array(repeating: false, count: objects)
         }
         /// The Application placeholder of a Mac storyboard's Application scene, when that

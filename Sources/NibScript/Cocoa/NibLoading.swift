@@ -122,7 +122,13 @@ extension ScenarioRun {
             }
             for i in objects.indices { nibNames.bind(plan.names[i].text, id: plan.names[i].id, hashed: plan.names[i].hashed, to: objects[i]) }
         } else {
-            for i in objects.indices { nibNames.bind(modelObjects[i].name, to: objects[i]) }
+            for i in objects.indices {
+                if let id = modelObjects[i].nameID {
+                    nibNames.bind(id: id, modelObjects[i].name, to: objects[i])
+                } else {
+                    nibNames.bind(modelObjects[i].name, to: objects[i])
+                }
+            }
         }
         // A storyboard scene's controllers load their views later, from nibs of their own.
         for s in model.sceneViews where s.controller < objects.count { sceneViewNibs[objects[s.controller]] = s.model }

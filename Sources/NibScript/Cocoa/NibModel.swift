@@ -24,6 +24,9 @@ struct NibModel {
         /// Interface Builder element decides it (a Mac `<customObject>`: init); nil for the
         /// class to decide (N2).
         var createdWithInit: Bool? = nil
+        /// `name`'s id in the program's `NameTable`, when it was interned there (an Interface
+        /// Builder file's objects): loading binds the name by it, without looking it up.
+        var nameID: Int32? = nil
     }
 
     enum Endpoint: Equatable {

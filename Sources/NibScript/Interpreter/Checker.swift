@@ -12,8 +12,9 @@ struct Checker {
     let traceNames: [String: String]
     /// Interface Builder documents read so far (see `ExternalNibs.Documents`).
     var documents: ExternalNibs.Documents = [:]
-    /// The script's names, by which scopes find them.
-    let names: NameTable
+    /// The script's names, by which scopes find them, and the names of the objects of the
+    /// Interface Builder files it loads (added as they are read).
+    private(set) var names: NameTable
     /// What building the class table found wrong with the script's classes.
     private let classDiagnostics: [Diagnostic]
 
@@ -99,7 +100,7 @@ struct Checker {
                 program.inlineNibs[n.name.name] = NibBuilder(classes: classes).build(n, table: table, names: names, diagnostics: &diagnostics)
             case .file(let path, let range):
                 if let model = ExternalNibs.load(n, path: path, range: range, from: program.file, classes: classes,
-                                                   diagnostics: &diagnostics, documents: &documents) {
+                                                   names: &names, diagnostics: &diagnostics, documents: &documents) {
                     program.externalNibs[n.name.name] = model
                     externalNibs[n.name.name] = model
                     if let p = model.documentPlatform, p != config.platform {
@@ -108,6 +109,8 @@ struct Checker {
                 }
             }
         }
+        // The run binds the objects' names by the ids they were given here.
+        if !program.externalNibs.isEmpty { program.names = names }
         for s in program.scenarios {
             var scope = Scope(names: names)
             for o in controllerNibObjects() { scope.addNibObject(o.name, o.type) }
@@ -295,6 +298,16 @@ struct Checker {
                 // made at once, as a nib may have a million objects.
                 scope.reserveNibObjects(table.objects.count)
                 for o in table.objects { scope.addNibObject(id: o.name.id, names[o.name.id], names[o.className.id]) }
+            } else if let model = externalNibs[nib.name.name] {
+                // By the ids the objects' names were interned with (see `NibModelMapping`).
+                scope.reserveNibObjects(model.objects.count)
+                func add(_ m: NibModel) {
+                    for o in m.objects {
+                        if let id = o.nameID { scope.addNibObject(id: id, o.name, o.className) } else { scope.addNibObject(o.name, o.className) }
+                    }
+                }
+                add(model)
+                for v in model.sceneViews { add(v.model) }
             } else {
                 forEachNibObject(nib) { n, c in scope.addNibObject(n, c) }
             }

@@ -35,13 +35,18 @@ struct NibBindings {
         if let old { digest &-= Self.entryDigest(name, ObjectID(Int32(truncatingIfNeeded: old))) } else { count += 1 }
     }
 
+    /// The same for a name of the table, by its id there (`id` must name `name`): an array
+    /// write, no lookup of the name.
+    mutating func bind(id: Int32, _ name: String, to object: ObjectID) {
+        bind(name, id: id, hashed: Self.hashedName(name), to: object)
+    }
+
     /// Binds `name` as `bind(_:to:)` does, with what a small nib's plan found for it once:
     /// its id in the name table (`nameID`) and its hash (`hashedName`). A controller's view
     /// nib binds its names at every push.
     mutating func bind(_ name: String, id: Int32?, hashed: StableHash, to object: ObjectID) {
         guard let k = id else { return bind(name, to: object) }
-        let old = index[id: k]
-        index.set(id: k, to: Int(object.raw))
+        let old = index.updateValue(Int(object.raw), forID: k)
         digest &+= Self.entryDigest(hashed, object)
         if let old { digest &-= Self.entryDigest(hashed, ObjectID(Int32(truncatingIfNeeded: old))) } else { count += 1 }
     }

@@ -13,7 +13,8 @@ public struct Program {
     var inlineNibs: [String: NibModel] = [:]
     var scenarios: [ScenarioDecl] = []
     /// The file's names, when a nib block was read as a table of their ids (see `NibTable`),
-    /// and the names of small nibs' objects (bound at every load: see `Compiler`).
+    /// with the names of the objects of the Interface Builder files it loads and of small
+    /// nibs' objects (bound at every load: see `Compiler`).
     var names = NameTable()
 
     func nibDecl(_ name: String) -> NibDecl? { nibDecls.first { $0.name.name == name } }
@@ -35,7 +36,7 @@ public struct Program {
             return n
         }
         var p = self
-        let keepsNames = inlineNibs.isEmpty == false
+        let keepsNames = inlineNibs.isEmpty == false || externalNibs.isEmpty == false
             || nibDecls.contains { if case .table = $0.body { return inlineNibs[$0.name.name] == nil }; return false }
         if !keepsNames { p.names = NameTable() }
         p.nibDecls = nibDecls.map(slim)
