@@ -66,6 +66,13 @@ final class InterpreterCacheTests: XCTestCase {
                         XCTAssertEqual(kept.map(\.0), walked.map(\.0), "\(name) \(sel)")
                         XCTAssertEqual(kept.map(\.1), walked.map(\.1), "\(name) \(sel)")
                     }
+                    // Each property by name, found as the nearest class's (a second round
+                    // reads the names remembered by the first).
+                    for p in cls.ancestors.reversed().flatMap(\.properties) {
+                        let nearest = cls.ancestors.lazy.compactMap { k in k.properties.first { $0.name == p.name } }.first
+                        XCTAssertEqual(cls.property(p.name)?.slot, nearest?.slot, "\(name) \(p.name)")
+                    }
+                    XCTAssertNil(cls.property("noSuchProperty"), name)
                     for p in cls.properties where p.isOutlet {
                         XCTAssertEqual(String(describing: KeyValueCoding.iosSearch(p.name, in: cls)),
                                        String(describing: KeyValueCoding.iosSearch(p.name, in: cls)), "\(name) \(p.name)")
@@ -75,6 +82,29 @@ final class InterpreterCacheTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(classesChecked, 100)
+    }
+
+    func testRecentNamesFindWhatTheyRememberedAndKeepTheFirst() {
+        var recent = RecentNames<Int>()
+        for i in 0..<(RecentNames<Int>.capacity + 3) { recent.remember("name\(i)", i) }
+        for i in 0..<RecentNames<Int>.capacity { XCTAssertEqual(recent.value(for: "name\(i)"), i) }
+        XCTAssertNil(recent.value(for: "name\(RecentNames<Int>.capacity)"))
+        XCTAssertNil(recent.value(for: "name"))
+        // A long name (not a small string) compares by its bytes.
+        let long = String(repeating: "x", count: 40)
+        var other = RecentNames<Int>()
+        other.remember(long, 7)
+        XCTAssertEqual(other.value(for: String(repeating: "x", count: 40)), 7)
+        XCTAssertNil(other.value(for: String(repeating: "x", count: 39)))
+    }
+
+    func testClassesByNameEqualTheTable() throws {
+        for (path, run) in try exampleRuns() {
+            for _ in 0..<2 {
+                for cls in run.classes.classes { XCTAssert(run.classes[cls.name] === cls, "\(path) \(cls.name)") }
+                XCTAssertNil(run.classes["NoSuchClass"], path)
+            }
+        }
     }
 
     /// The kinds a class knows from its init, and the facts the table keeps by engine class,

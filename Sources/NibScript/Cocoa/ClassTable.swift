@@ -174,10 +174,8 @@ final class RuntimeClass {
 
     /// Each platform's outlet search, by key (see `KeyValueCoding.iosSearch`, `macSearch`).
     @exclusivity(unchecked) var iosKVCCache: [String: OutletTarget] = [:]
-    /// The first few keys of `iosKVCCache` and their targets, searched by comparing names
-    /// before hashing one.
-    @exclusivity(unchecked) var iosKVCRecentKeys: [String] = []
-    @exclusivity(unchecked) var iosKVCRecentTargets: [OutletTarget] = []
+    /// The first few keys of `iosKVCCache` and their targets.
+    @exclusivity(unchecked) var iosKVCRecent = RecentNames<OutletTarget>()
     @exclusivity(unchecked) var macKVCCache: [String: OutletTarget] = [:]
 
     @exclusivity(unchecked) private var initializerCache: [String: [(MethodDecl, RuntimeClass)]] = [:]
@@ -195,7 +193,15 @@ final class RuntimeClass {
     @exclusivity(unchecked) private var initializerRecentSelectors: [String] = []
     @exclusivity(unchecked) private var initializerRecentBodies: [[(MethodDecl, RuntimeClass)]] = []
 
-    func property(_ name: String) -> RuntimeProperty? { propertyMap[name] }
+    /// Asked at every `o.name` a statement reads: the first few names found are compared
+    /// before the map hashes one.
+    func property(_ name: String) -> RuntimeProperty? {
+        if let p = recentProperties.value(for: name) { return p }
+        guard let p = propertyMap[name] else { return nil }
+        recentProperties.remember(name, p)
+        return p
+    }
+    @exclusivity(unchecked) private var recentProperties = RecentNames<RuntimeProperty>()
     func ivar(_ name: String) -> RuntimeIvar? { ivarMap[name] }
     func list(_ name: String) -> Int? {
         if name == "viewControllers" {
@@ -289,7 +295,16 @@ final class ClassTable {
     @exclusivity(unchecked) private var byEngineClass: [RuntimeClass?] = []
     let config: Configuration
 
-    subscript(name: String) -> RuntimeClass? { byName[name] }
+    /// Asked at every `new X` a statement makes: the first few classes found are compared by
+    /// name before the table hashes one.
+    subscript(name: String) -> RuntimeClass? {
+        if let c = recentByName.value(for: name) { return c }
+        guard let c = byName[name] else { return nil }
+        recentByName.remember(name, c)
+        return c
+    }
+    /// Unchecked like `byName`: each access is one search or one append.
+    @exclusivity(unchecked) private var recentByName = RecentNames<RuntimeClass>()
     subscript(engineClass c: ClassID) -> RuntimeClass? { c.index < byEngineClass.count ? byEngineClass[c.index] : nil }
     /// What the controller world asks of an object's class at every callback, view check
     /// and memory warning, by engine class: reading it fetches no class (a retained

@@ -34,13 +34,11 @@ enum KeyValueCoding {
         // kept per class (each run has its own classes, so no thread shares the cache).
         // The keys a class is asked for are few (its outlets): compared first, they are found
         // without hashing the key.
-        // (By index, keys apart from targets: iterating pairs would copy each target, a
-        // property with its strings, just to compare its key.)
-        for i in cls.iosKVCRecentKeys.indices where cls.iosKVCRecentKeys[i] == key { return cls.iosKVCRecentTargets[i] }
+        if let t = cls.iosKVCRecent.value(for: key) { return t }
         if let t = cls.iosKVCCache[key] { return t }
         let t = uncachedIOSSearch(key, in: cls)
         cls.iosKVCCache[key] = t
-        if cls.iosKVCRecentKeys.count < 8 { cls.iosKVCRecentKeys.append(key); cls.iosKVCRecentTargets.append(t) }
+        cls.iosKVCRecent.remember(key, t)
         return t
     }
 

@@ -1,0 +1,22 @@
+/// The first few answers of a lookup by name, searched by comparing names before a
+/// dictionary hashes one: names in a script are short (two small strings compare in a few
+/// instructions, where hashing one is dozens), and a statement run again (explore runs
+/// each many times) asks for the same few names. Names and values are kept apart and
+/// searched by index: iterating pairs would copy each value just to compare its name.
+struct RecentNames<Value> {
+    static var capacity: Int { 8 }
+    private var names: [String] = []
+    private var values: [Value] = []
+
+    func value(for name: String) -> Value? {
+        for i in names.indices where names[i] == name { return values[i] }
+        return nil
+    }
+
+    /// Keeps `value` for `name` while there is room; the first names asked for stay.
+    mutating func remember(_ name: String, _ value: Value) {
+        guard names.count < Self.capacity else { return }
+        names.append(name)
+        values.append(value)
+    }
+}
