@@ -149,6 +149,16 @@ public final class Engine {
         return true
     }
 
+    /// A message step of frame `f`: its selector's name is looked up only for a zombie.
+    private func message(_ o: ObjectID, _ selector: Int32, inFrame f: Int) -> Bool {
+        if s.crash != nil { return false }
+        if s.states[o.index] == .deallocated {
+            zombie(o, s.frames[f].selectorName(selector))
+            return false
+        }
+        return true
+    }
+
     func zombie(_ o: ObjectID, _ selector: String) {
         let cls = s.classes[s.classOf[o.index].index].name
         let text = "*** -[\(cls) \(selector)]: message sent to deallocated instance"
@@ -338,7 +348,7 @@ public final class Engine {
         markDeallocating(o)
         let plan = planner?.deallocPlan(for: o, in: self) ?? DeallocPlan(steps: [])
         if s.frames.count == Self.deepCascade { reserveFramesForDeepCascade() }
-        s.frames.append(DeallocFrame(object: o, steps: plan.steps, reachesRoot: plan.reachesRoot, siteBefore: s.site))
+        s.frames.append(DeallocFrame(object: o, plan: plan, siteBefore: s.site))
         if !s.runningFrames { runFrames() }
     }
 
@@ -391,9 +401,10 @@ public final class Engine {
         case .storeNil(let slot, let rule):
             store(SlotRef(me, slot), nil, rule: rule, cause: .deallocSlot(SlotRef(me, slot)))
         case .message(let slot, let selector):
-            if let t = read(SlotRef(me, slot)) { message(t, selector) }
+            if let t = read(SlotRef(me, slot)) { message(t, selector, inFrame: frameIndex) }
         case .storeNilThrough(let slot, let targetSlot, let expecting, let rule, let selector):
-            guard let t = read(SlotRef(me, slot)), message(t, selector), isSubclass(s.classOf[t.index], of: expecting) else { return }
+            guard let t = read(SlotRef(me, slot)), message(t, selector, inFrame: frameIndex),
+                  isSubclass(s.classOf[t.index], of: expecting) else { return }
             store(SlotRef(t, targetSlot), nil, rule: rule, cause: cause)
         case .releaseList(let slot):
             let i = s.slotIndex(SlotRef(me, slot))

@@ -172,6 +172,8 @@ struct EngineState {
 
     /// A freed object's weak slots must not be zeroed later on its behalf.
     mutating func forgetWeakSlots(of o: ObjectID) {
+        // Run at every dealloc's end: without any weak reference there is nothing to look up.
+        guard !weakReferrers.allEmpty else { return }
         let base = Int(slotBase[o.index])
         let slots = classes[classOf[o.index].index].slots
         for k in slots.indices where !slots[k].isList {

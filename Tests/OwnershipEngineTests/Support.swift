@@ -8,8 +8,8 @@ final class TestPlanner: DeallocPlanner {
     private(set) var asked: [ObjectID] = []
     var recordsCalls = true
 
-    func set(_ c: ClassID, _ steps: [DeallocStep], reachesRoot: Bool = true) {
-        plans[c] = { _, _ in DeallocPlan(steps: steps, reachesRoot: reachesRoot) }
+    func set(_ c: ClassID, _ steps: [DeallocStep], selectors: [String] = [], reachesRoot: Bool = true) {
+        plans[c] = { _, _ in DeallocPlan(steps: steps, selectors: selectors, reachesRoot: reachesRoot) }
     }
 
     func deallocPlan(for object: ObjectID, in engine: Engine) -> DeallocPlan {
