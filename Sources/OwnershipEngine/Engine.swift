@@ -12,7 +12,11 @@ public final class Engine {
     /// calls nothing back (the engine's own methods never hold an access to `s` across a call
     /// that touches it again: a dealloc cascade runs on an explicit stack, and the event sink
     /// and the planner are called between accesses), and the check cost more than the events.
-    @exclusivity(unchecked) var s = EngineState()
+    ///
+    /// Usable from inlinable code: the one-line queries the interpreter asks hundreds of
+    /// thousands of times a search (an object's class, whether it lives, a slot's target)
+    /// are inlined into it, one load each instead of a call across modules.
+    @exclusivity(unchecked) @usableFromInline var s = EngineState()
 
     /// Asked for a plan at every dealloc. Unchecked like `s`: the client sets it once, when
     /// it makes the engine, and each read is a plain load, not held across the call it makes.
@@ -47,12 +51,12 @@ public final class Engine {
     }
     /// The client's token for the statement now running; stamped on every event.
     public var site: Int32 {
-        get { s.site }
+        @inlinable get { s.site }
         set { s.site = newValue }
     }
     public var crash: Crash? { s.crash }
     /// Whether the run has crashed (without copying the crash's message).
-    public var hasCrashed: Bool {
+    @inlinable public var hasCrashed: Bool {
         // Asked before every statement: test the optional's case without copying the crash.
         if case .none = s.crash { return false }
         return true
@@ -98,7 +102,7 @@ public final class Engine {
 
     // MARK: Objects
 
-    public var objectCount: Int { s.counts.count }
+    @inlinable public var objectCount: Int { s.counts.count }
     public var allObjects: [ObjectID] { (0..<s.counts.count).map { ObjectID(Int32($0)) } }
     /// Objects that are alive (or deallocating) and not hidden, in id order.
     public var liveVisibleObjects: [ObjectID] {
@@ -108,11 +112,11 @@ public final class Engine {
         }
         return out
     }
-    public func classOf(_ o: ObjectID) -> ClassID { s.classOf[o.index] }
-    public func count(_ o: ObjectID) -> Int { Int(s.counts[o.index]) }
-    public func state(_ o: ObjectID) -> ObjectState { s.states[o.index] }
-    public func isAlive(_ o: ObjectID) -> Bool { s.states[o.index] != .deallocated }
-    public func isHidden(_ o: ObjectID) -> Bool { s.isHidden(o) }
+    @inlinable public func classOf(_ o: ObjectID) -> ClassID { s.classOf[o.index] }
+    @inlinable public func count(_ o: ObjectID) -> Int { Int(s.counts[o.index]) }
+    @inlinable public func state(_ o: ObjectID) -> ObjectState { s.states[o.index] }
+    @inlinable public func isAlive(_ o: ObjectID) -> Bool { s.states[o.index] != .deallocated }
+    @inlinable public func isHidden(_ o: ObjectID) -> Bool { s.isHidden(o) }
     public func name(_ o: ObjectID) -> String { s.names[o.index] }
     public func setName(_ o: ObjectID, _ name: String) { s.names[o.index] = name }
     /// 1, 2, 3… in allocation order among visible objects: stable across runs and machines.
@@ -206,7 +210,7 @@ public final class Engine {
         }
     }
 
-    public var poolDepth: Int { s.pools.count }
+    @inlinable public var poolDepth: Int { s.pools.count }
     public func pendingReleases(inPool i: Int) -> [ObjectID] { s.pools[i] }
     /// The releases pending in every pool: whether an event's end drains anything, asked
     /// before and after every command, without copying the pools.
@@ -236,7 +240,7 @@ public final class Engine {
 
     // MARK: Slots
 
-    public func read(_ r: SlotRef) -> ObjectID? {
+    @inlinable public func read(_ r: SlotRef) -> ObjectID? {
         let t = s.slotTarget[s.slotIndex(r)]
         return t < 0 ? nil : ObjectID(t)
     }

@@ -9,24 +9,24 @@
 ///
 /// The primitives here never call out (no events, no planner): they report what happened,
 /// and `Engine` turns that into events and runs dealloc cascades.
-struct EngineState {
-    struct ClassRecord {
+@usableFromInline struct EngineState {
+    @usableFromInline struct ClassRecord {
         var name: String
         var superclass: ClassID?
         var slots: [SlotInfo]          // all slots, superclass's first
         var ownSlotStart: Int
-        var hidden: Bool
+        @usableFromInline var hidden: Bool
     }
-    var classes: [ClassRecord] = []
+    @usableFromInline var classes: [ClassRecord] = []
 
     // Objects.
-    var classOf: [ClassID] = []
-    var counts: [Int32] = []
-    var states: [ObjectState] = []
+    @usableFromInline var classOf: [ClassID] = []
+    @usableFromInline var counts: [Int32] = []
+    @usableFromInline var states: [ObjectState] = []
     var names: [String] = []
     /// Display number among visible objects, 0 for hidden ones.
     var numbers: [Int32] = []
-    var slotBase: [Int32] = []
+    @usableFromInline var slotBase: [Int32] = []
     var deallocSite: [Int32] = []
     var weakReferrers = SparseLists<SlotRef>()
     /// +1s an object has taken over without a slot of its own for them (Mac top-level objects
@@ -35,7 +35,7 @@ struct EngineState {
 
     // Slots, flat: a single slot holds an ObjectID raw value (or -1); a list slot holds an
     // index into `lists` (or -1 before its first element).
-    var slotTarget: [Int32] = []
+    @usableFromInline var slotTarget: [Int32] = []
     var slotClaims: [Int32] = []
     var lists: [[ObjectID]] = []
 
@@ -55,7 +55,7 @@ struct EngineState {
         return [first] + (moreListHolders[o.raw] ?? [])
     }
 
-    var pools: [[ObjectID]] = [[]]
+    @usableFromInline var pools: [[ObjectID]] = [[]]
     /// What the events so far say (kinds per object, the count, zombies).
     var history = EventHistory()
     var frames: [DeallocFrame] = []
@@ -67,8 +67,8 @@ struct EngineState {
     var runningFrames = false
     var visibleCount: Int32 = 0
     var garbageCollected = false
-    var site: Int32 = 0
-    var crash: Crash?
+    @usableFromInline var site: Int32 = 0
+    @usableFromInline var crash: Crash?
     /// explore's state digest (StateDigest.swift), kept up to date as facts change while
     /// `digesting` is on: the wrapping sum of one strong hash per fact.
     var digesting = false
@@ -86,9 +86,9 @@ struct EngineState {
         case counted(Int32)
     }
 
-    @inline(__always) func slotIndex(_ r: SlotRef) -> Int { Int(slotBase[r.holder.index]) + Int(r.slot) }
+    @inlinable @inline(__always) func slotIndex(_ r: SlotRef) -> Int { Int(slotBase[r.holder.index]) + Int(r.slot) }
 
-    @inline(__always) func isHidden(_ o: ObjectID) -> Bool { classes[classOf[o.index].index].hidden }
+    @inlinable @inline(__always) func isHidden(_ o: ObjectID) -> Bool { classes[classOf[o.index].index].hidden }
 
     /// See `Engine.reserveCapacity(objects:)`.
     mutating func reserveCapacity(objects n: Int) {
