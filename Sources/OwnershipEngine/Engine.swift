@@ -81,8 +81,10 @@ public final class Engine {
     @discardableResult
     public func defineClass(name: String, superclass: ClassID?, slots: [SlotInfo], hidden: Bool = false) -> ClassID {
         let inherited = superclass.map { s.classes[$0.index].slots } ?? []
-        s.classes.append(EngineState.ClassRecord(name: name, superclass: superclass, slots: inherited + slots,
-                                                 ownSlotStart: inherited.count, hidden: hidden))
+        let all = inherited + slots
+        s.classes.append(EngineState.ClassRecord(name: name, superclass: superclass, slots: all,
+                                                 ownSlotStart: inherited.count, hidden: hidden,
+                                                 emptySlots: Array(repeating: .empty, count: all.count)))
         return ClassID(Int32(s.classes.count - 1))
     }
 
@@ -241,17 +243,17 @@ public final class Engine {
     // MARK: Slots
 
     @inlinable public func read(_ r: SlotRef) -> ObjectID? {
-        let t = s.slotTarget[s.slotIndex(r)]
+        let t = s.slotValues[s.slotIndex(r)].target
         return t < 0 ? nil : ObjectID(t)
     }
-    public func claims(_ r: SlotRef) -> Int { Int(s.slotClaims[s.slotIndex(r)]) }
+    public func claims(_ r: SlotRef) -> Int { Int(s.slotValues[s.slotIndex(r)].claims) }
 
     /// Stores `value` into a single slot under `rule` (O6, O7, O8). Returns false on a crash.
     @discardableResult
     public func store(_ r: SlotRef, _ value: ObjectID?, rule: StoreRule, cause: Cause? = nil) -> Bool {
         guard s.crash == nil else { return false }
         let i = s.slotIndex(r)
-        let old = s.slotTarget[i] < 0 ? nil : ObjectID(s.slotTarget[i])
+        let old = s.slotValues[i].target < 0 ? nil : ObjectID(s.slotValues[i].target)
         let why = cause ?? .store(r)
         // Storing nil is done to let the old value go, so the caller's cause says why; when a
         // new value takes its place, the caller's cause is about the new one and the old one
@@ -290,7 +292,7 @@ public final class Engine {
     public func dropClaims(_ r: SlotRef) {
         guard s.crash == nil else { return }
         let i = s.slotIndex(r)
-        s.setSlot(i, s.slotTarget[i], 0)
+        s.setSlot(i, s.slotValues[i].target, 0)
     }
 
     /// Records that `holder` has taken over a +1 on `target` without a slot for it.
@@ -318,7 +320,7 @@ public final class Engine {
     // MARK: Lists
 
     public func list(_ r: SlotRef) -> [ObjectID] {
-        let t = s.slotTarget[s.slotIndex(r)]
+        let t = s.slotValues[s.slotIndex(r)].target
         return t < 0 ? [] : s.lists[Int(t)]
     }
 
@@ -340,7 +342,7 @@ public final class Engine {
     @discardableResult
     public func listRemove(_ r: SlotRef, _ value: ObjectID, cause: Cause? = nil) -> Bool {
         guard s.crash == nil else { return false }
-        let t = s.slotTarget[s.slotIndex(r)]
+        let t = s.slotValues[s.slotIndex(r)].target
         guard t >= 0, let k = s.lists[Int(t)].lastIndex(of: value) else { return true }
         s.listRemove(r, list: Int(t), at: k)
         return release(value, cause: cause ?? .list(r))
@@ -412,8 +414,8 @@ public final class Engine {
             store(SlotRef(t, targetSlot), nil, rule: rule, cause: cause)
         case .releaseList(let slot):
             let i = s.slotIndex(SlotRef(me, slot))
-            guard s.slotTarget[i] >= 0 else { return }
-            let list = Int(s.slotTarget[i])
+            guard s.slotValues[i].target >= 0 else { return }
+            let list = Int(s.slotValues[i].target)
             let taken = s.listTakeAll(SlotRef(me, slot), list: list)
             s.addPending(taken, cause: .deallocSlot(SlotRef(me, slot)), toFrame: frameIndex)
         case .statement(let site, let token, let indent):

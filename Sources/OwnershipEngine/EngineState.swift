@@ -16,6 +16,9 @@
         var slots: [SlotInfo]          // all slots, superclass's first
         var ownSlotStart: Int
         @usableFromInline var hidden: Bool
+        /// A new object's slots, all empty: an alloc appends them with one block copy (a
+        /// generic append of repeated elements was a loop at every alloc).
+        var emptySlots: [SlotValue]
     }
     @usableFromInline var classes: [ClassRecord] = []
 
@@ -34,9 +37,9 @@
     var adopted = SparseLists<ObjectID>()
 
     // Slots, flat: a single slot holds an ObjectID raw value (or -1); a list slot holds an
-    // index into `lists` (or -1 before its first element).
-    @usableFromInline var slotTarget: [Int32] = []
-    var slotClaims: [Int32] = []
+    // index into `lists` (or -1 before its first element). Target and claims side by side in
+    // one array: an alloc appends, and a store checks and writes, one array, not two.
+    @usableFromInline var slotValues: [SlotValue] = []
     var lists: [[ObjectID]] = []
 
     /// For each object, the list slots that hold it, one entry per occurrence: which
@@ -107,26 +110,12 @@
         let slotCount = classes[c.index].slots.count
         classOf.append(c); counts.append(1); states.append(.alive); names.append(name)
         if hidden { numbers.append(0) } else { visibleCount += 1; numbers.append(visibleCount) }
-        slotBase.append(Int32(slotTarget.count)); deallocSite.append(-1)
+        slotBase.append(Int32(slotValues.count)); deallocSite.append(-1)
         weakReferrers.appendEmpty(); adopted.appendEmpty(); firstListHolder.append(EngineState.noHolder)
-        if slotCount > 0 {
-            // Copied from a ready run of empty slots (one block copy each), not appended
-            // as repeated elements (a generic loop at every alloc).
-            if slotCount <= EngineState.emptySlots.count {
-                slotTarget.append(contentsOf: EngineState.emptySlots[..<slotCount])
-                slotClaims.append(contentsOf: EngineState.noClaims[..<slotCount])
-            } else {
-                slotTarget.append(contentsOf: repeatElement(-1, count: slotCount))
-                slotClaims.append(contentsOf: repeatElement(0, count: slotCount))
-            }
-        }
+        if slotCount > 0 { slotValues.append(contentsOf: classes[c.index].emptySlots) }
         if digesting { digest &+= Self.objectFact(o.index, 1, .alive, c) }
         return o
     }
-
-    /// A new object's slots: no target (-1), no claims.
-    private static let emptySlots = [Int32](repeating: -1, count: 64)
-    private static let noClaims = [Int32](repeating: 0, count: 64)
 
     @inline(__always) func check(_ o: ObjectID) -> Outcome? {
         if crash != nil { return .stopped }
@@ -138,7 +127,7 @@
         if let stop = check(o) { return stop }
         if garbageCollected { return .ignored }
         setCount(o.index, counts[o.index] + 1)
-        if let via { let i = slotIndex(via); setSlot(i, slotTarget[i], slotClaims[i] + 1) }
+        if let via { let i = slotIndex(via); setSlot(i, slotValues[i].target, slotValues[i].claims + 1) }
         return .counted(counts[o.index])
     }
 
@@ -161,7 +150,7 @@
 
     mutating func consumeClaim(on o: ObjectID, via r: SlotRef) {
         let i = slotIndex(r)
-        if slotTarget[i] == o.raw, slotClaims[i] > 0 { setSlot(i, slotTarget[i], slotClaims[i] - 1); return }
+        if slotValues[i].target == o.raw, slotValues[i].claims > 0 { setSlot(i, slotValues[i].target, slotValues[i].claims - 1); return }
         // Releasing through a reference that holds no claim gives up one the holder adopted.
         if let k = adopted[r.holder.index].firstIndex(of: o) { adoptedRemove(r.holder.index, at: k) }
     }
@@ -177,7 +166,7 @@
         let base = Int(slotBase[o.index])
         let slots = classes[classOf[o.index].index].slots
         for k in slots.indices where !slots[k].isList {
-            let t = slotTarget[base + k]
+            let t = slotValues[base + k].target
             if t >= 0, !weakReferrers.isEmpty(at: Int(t)) { unregisterWeak(SlotRef(o, k), from: ObjectID(t)) }
         }
     }
@@ -191,15 +180,15 @@
         let referrers = weakReferrers[o.index]
         if referrers.isEmpty { return referrers }
         weakReferrers[o.index] = []
-        for r in referrers { let i = slotIndex(r); setSlot(i, -1, slotClaims[i]) }
+        for r in referrers { let i = slotIndex(r); setSlot(i, -1, slotValues[i].claims) }
         return referrers
     }
 
     /// Appends to the list in slot `r`, making the list on first use.
     mutating func listAppend(_ r: SlotRef, _ value: ObjectID) {
         let i = slotIndex(r)
-        if slotTarget[i] < 0 { lists.append([]); setSlot(i, Int32(lists.count - 1), slotClaims[i]) }
-        let l = Int(slotTarget[i])
+        if slotValues[i].target < 0 { lists.append([]); setSlot(i, Int32(lists.count - 1), slotValues[i].claims) }
+        let l = Int(slotValues[i].target)
         if digesting { digest &+= Self.listFact(l, lists[l].count, value) }
         lists[l].append(value)
         if firstListHolder[value.index] == EngineState.noHolder {
@@ -269,11 +258,10 @@
     /// Slot `i` (flat index) now points at `target` (-1: nil) with `claims` claims.
     @inline(__always) mutating func setSlot(_ i: Int, _ target: Int32, _ claims: Int32) {
         if digesting {
-            digest &-= Self.slotFact(i, slotTarget[i], slotClaims[i])
+            digest &-= Self.slotFact(i, slotValues[i].target, slotValues[i].claims)
             digest &+= Self.slotFact(i, target, claims)
         }
-        slotTarget[i] = target
-        slotClaims[i] = claims
+        slotValues[i] = SlotValue(target: target, claims: claims)
     }
 
     mutating func adoptedAppend(_ holder: Int, _ target: ObjectID) {

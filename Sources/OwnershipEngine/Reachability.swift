@@ -51,11 +51,11 @@ extension Engine {
             let layout = s.classes[s.classOf[o.index].index].slots
             let base = Int(s.slotBase[o.index])
             for (k, info) in layout.enumerated() {
-                let t = s.slotTarget[base + k]
+                let t = s.slotValues[base + k].target
                 guard t >= 0, !skip(SlotRef(o, k)) else { continue }
                 if info.isList { for x in s.lists[Int(t)] { visit(x) }; continue }
                 let target = ObjectID(t)
-                if follows(SlotRef(o, k), target, s.slotClaims[base + k]) {
+                if follows(SlotRef(o, k), target, s.slotValues[base + k].claims) {
                     visit(target)
                 } else {
                     pointed[target.index] = true
@@ -89,7 +89,7 @@ extension Engine {
             let layout = s.classes[s.classOf[i].index].slots
             let base = Int(s.slotBase[i])
             for (k, info) in layout.enumerated() where !info.isList {
-                let t = s.slotTarget[base + k]
+                let t = s.slotValues[base + k].target
                 if t >= 0, s.states[Int(t)] == .deallocated { out.append(Dangling(slot: SlotRef(o, k), target: ObjectID(t))) }
             }
         }
@@ -103,7 +103,7 @@ extension Engine {
     public func stateHash(into h: inout Hasher) {
         h.combine(s.counts.count)
         for i in 0..<s.counts.count { h.combine(s.counts[i]); h.combine(s.states[i].rawValue); h.combine(s.classOf[i].raw) }
-        for i in 0..<s.slotTarget.count { h.combine(s.slotTarget[i]); h.combine(s.slotClaims[i]) }
+        for i in 0..<s.slotValues.count { h.combine(s.slotValues[i].target); h.combine(s.slotValues[i].claims) }
         for l in s.lists { h.combine(l.count); for o in l { h.combine(o.raw) } }
         for (i, a) in s.adopted.enumerated() where !a.isEmpty { h.combine(i); h.combine(a.count); for o in a { h.combine(o.raw) } }
         for p in s.pools { h.combine(p.count); for o in p { h.combine(o.raw) } }

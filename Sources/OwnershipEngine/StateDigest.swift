@@ -45,7 +45,7 @@ extension EngineState {
     func computedDigest() -> UInt64 {
         var d: UInt64 = 0
         for i in 0..<counts.count { d &+= Self.objectFact(i, counts[i], states[i], classOf[i]) }
-        for i in 0..<slotTarget.count { d &+= Self.slotFact(i, slotTarget[i], slotClaims[i]) }
+        for i in 0..<slotValues.count { d &+= Self.slotFact(i, slotValues[i].target, slotValues[i].claims) }
         for (l, list) in lists.enumerated() { for (j, o) in list.enumerated() { d &+= Self.listFact(l, j, o) } }
         for (i, a) in adopted.enumerated() { for (j, o) in a.enumerated() { d &+= Self.adoptedFact(i, j, o) } }
         for (p, pool) in pools.enumerated() { for (j, o) in pool.enumerated() { d &+= Self.poolFact(p, j, o) } }
