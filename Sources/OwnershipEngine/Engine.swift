@@ -104,26 +104,26 @@ public final class Engine {
 
     // MARK: Objects
 
-    @inlinable public var objectCount: Int { s.counts.count }
-    public var allObjects: [ObjectID] { (0..<s.counts.count).map { ObjectID(Int32($0)) } }
+    @inlinable public var objectCount: Int { s.objects.count }
+    public var allObjects: [ObjectID] { (0..<s.objects.count).map { ObjectID(Int32($0)) } }
     /// Objects that are alive (or deallocating) and not hidden, in id order.
     public var liveVisibleObjects: [ObjectID] {
         var out: [ObjectID] = []
-        for i in 0..<s.counts.count where s.states[i] != .deallocated && !s.isHidden(ObjectID(Int32(i))) {
+        for i in 0..<s.objects.count where s.objects[i].state != .deallocated && !s.isHidden(ObjectID(Int32(i))) {
             out.append(ObjectID(Int32(i)))
         }
         return out
     }
-    @inlinable public func classOf(_ o: ObjectID) -> ClassID { s.classOf[o.index] }
-    @inlinable public func count(_ o: ObjectID) -> Int { Int(s.counts[o.index]) }
-    @inlinable public func state(_ o: ObjectID) -> ObjectState { s.states[o.index] }
-    @inlinable public func isAlive(_ o: ObjectID) -> Bool { s.states[o.index] != .deallocated }
+    @inlinable public func classOf(_ o: ObjectID) -> ClassID { s.objects[o.index].classID }
+    @inlinable public func count(_ o: ObjectID) -> Int { Int(s.objects[o.index].count) }
+    @inlinable public func state(_ o: ObjectID) -> ObjectState { s.objects[o.index].state }
+    @inlinable public func isAlive(_ o: ObjectID) -> Bool { s.objects[o.index].state != .deallocated }
     @inlinable public func isHidden(_ o: ObjectID) -> Bool { s.isHidden(o) }
     public func name(_ o: ObjectID) -> String { s.names[o.index] }
     public func setName(_ o: ObjectID, _ name: String) { s.names[o.index] = name }
     /// 1, 2, 3… in allocation order among visible objects: stable across runs and machines.
-    public func number(_ o: ObjectID) -> Int { Int(s.numbers[o.index]) }
-    public func deallocSite(_ o: ObjectID) -> Int32 { s.deallocSite[o.index] }
+    public func number(_ o: ObjectID) -> Int { Int(s.objects[o.index].number) }
+    public func deallocSite(_ o: ObjectID) -> Int32 { s.objects[o.index].deallocSite }
 
     /// Room for `objects` more objects, before a caller allocates that many (a nib loads a
     /// million objects): the per-object arrays then never grow by doubling, which copies
@@ -151,14 +151,14 @@ public final class Engine {
         // `EngineState.check`'s two tests, on the fields in place: calling the method on
         // `s` from here copied the whole state (every array retained, then released).
         if s.crash != nil { return false }
-        if s.states[o.index] == .deallocated { zombie(o, selector); return false }
+        if s.objects[o.index].state == .deallocated { zombie(o, selector); return false }
         return true
     }
 
     /// A message step of frame `f`: its selector's name is looked up only for a zombie.
     private func message(_ o: ObjectID, _ selector: Int32, inFrame f: Int) -> Bool {
         if s.crash != nil { return false }
-        if s.states[o.index] == .deallocated {
+        if s.objects[o.index].state == .deallocated {
             zombie(o, s.frames[f].selectorName(selector))
             return false
         }
@@ -166,7 +166,7 @@ public final class Engine {
     }
 
     func zombie(_ o: ObjectID, _ selector: String) {
-        let cls = s.classes[s.classOf[o.index].index].name
+        let cls = s.classes[s.objects[o.index].classID.index].name
         let text = "*** -[\(cls) \(selector)]: message sent to deallocated instance"
         emit(.zombie(o, selector: selector))
         s.crash = Crash(message: text, object: o, selector: selector, site: s.site)
@@ -242,7 +242,7 @@ public final class Engine {
 
     // MARK: Slots
 
-    @inlinable public func read(_ r: SlotRef) -> ObjectID? {
+    @inlinable @inline(__always) public func read(_ r: SlotRef) -> ObjectID? {
         let t = s.slotValues[s.slotIndex(r)].target
         return t < 0 ? nil : ObjectID(t)
     }
@@ -275,7 +275,7 @@ public final class Engine {
             s.setSlot(i, value?.raw ?? -1, 0)
         case .weak:
             // A weak store of an object already deallocating reads back as nil, as objc_storeWeak does.
-            if let v = value, s.states[v.index] == .alive {
+            if let v = value, s.objects[v.index].state == .alive {
                 s.setSlot(i, v.raw, 0)
                 s.weakReferrers[v.index].append(r)
             } else {
@@ -367,7 +367,7 @@ public final class Engine {
     /// each step, and twice the memory touched); the room never reached is never touched.
     @inline(never)
     private func reserveFramesForDeepCascade() {
-        s.frames.reserveCapacity(s.counts.count)
+        s.frames.reserveCapacity(s.objects.count)
     }
 
     /// Runs dealloc frames until none is left. Depth-first, like nested dealloc calls in
@@ -410,7 +410,7 @@ public final class Engine {
             if let t = read(SlotRef(me, slot)) { message(t, selector, inFrame: frameIndex) }
         case .storeNilThrough(let slot, let targetSlot, let expecting, let rule, let selector):
             guard let t = read(SlotRef(me, slot)), message(t, selector, inFrame: frameIndex),
-                  isSubclass(s.classOf[t.index], of: expecting) else { return }
+                  isSubclass(s.objects[t.index].classID, of: expecting) else { return }
             store(SlotRef(t, targetSlot), nil, rule: rule, cause: cause)
         case .releaseList(let slot):
             let i = s.slotIndex(SlotRef(me, slot))

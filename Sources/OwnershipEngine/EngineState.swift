@@ -1,3 +1,23 @@
+/// The facts the engine keeps per object, side by side: an alloc appends one record, not one
+/// element to each of seven arrays, and the first write after explore restores a snapshot
+/// copies one array, not seven.
+@usableFromInline struct ObjectRecord {
+    @usableFromInline var classID: ClassID
+    @usableFromInline var count: Int32
+    @usableFromInline var state: ObjectState
+    /// Display number among visible objects, 0 for hidden ones.
+    var number: Int32
+    /// Where its slots begin in `EngineState.slotValues`.
+    @usableFromInline var slotBase: Int32
+    var deallocSite: Int32
+    /// The first list slot that holds it, or `EngineState.noHolder`: which navigation stack
+    /// holds a controller, which view a subview is in, in O(1). Nearly every object is in one
+    /// list at most, so the first holder is kept inline (no array per object: a nib of a
+    /// million views would allocate a million) and the rest, rarely any, beside it
+    /// (`EngineState.moreListHolders`).
+    var firstListHolder: SlotRef
+}
+
 /// Everything the engine knows, as plain data: a struct of arrays indexed by `ObjectID`,
 /// mutated in place.
 ///
@@ -22,15 +42,10 @@
     }
     @usableFromInline var classes: [ClassRecord] = []
 
-    // Objects.
-    @usableFromInline var classOf: [ClassID] = []
-    @usableFromInline var counts: [Int32] = []
-    @usableFromInline var states: [ObjectState] = []
+    // Objects: one record each (see ObjectRecord), and beside them the names, which are not
+    // plain data.
+    @usableFromInline var objects: [ObjectRecord] = []
     var names: [String] = []
-    /// Display number among visible objects, 0 for hidden ones.
-    var numbers: [Int32] = []
-    @usableFromInline var slotBase: [Int32] = []
-    var deallocSite: [Int32] = []
     var weakReferrers = SparseLists<SlotRef>()
     /// +1s an object has taken over without a slot of its own for them (Mac top-level objects
     /// handed to File's Owner): they count for reachability.
@@ -42,18 +57,13 @@
     @usableFromInline var slotValues: [SlotValue] = []
     var lists: [[ObjectID]] = []
 
-    /// For each object, the list slots that hold it, one entry per occurrence: which
-    /// navigation stack holds a controller, which view a subview is in, in O(1). Nearly
-    /// every object is in one list at most, so the first holder is kept inline (no array
-    /// per object: a nib of a million views would allocate a million) and the rest, rarely
-    /// any, beside it.
-    var firstListHolder: [SlotRef] = []
+    /// For each object, the list slots that hold it beyond the first (`ObjectRecord.firstListHolder`).
     var moreListHolders: [Int32: [SlotRef]] = [:]
     static let noHolder = SlotRef(ObjectID(-1), 0)
 
     /// The list slots that hold `o`, in the order they came to.
     func listHolders(of o: ObjectID) -> [SlotRef] {
-        let first = firstListHolder[o.index]
+        let first = objects[o.index].firstListHolder
         if first == EngineState.noHolder { return [] }
         return [first] + (moreListHolders[o.raw] ?? [])
     }
@@ -89,29 +99,28 @@
         case counted(Int32)
     }
 
-    @inlinable @inline(__always) func slotIndex(_ r: SlotRef) -> Int { Int(slotBase[r.holder.index]) + Int(r.slot) }
+    @inlinable @inline(__always) func slotIndex(_ r: SlotRef) -> Int { Int(objects[r.holder.index].slotBase) + Int(r.slot) }
 
-    @inlinable @inline(__always) func isHidden(_ o: ObjectID) -> Bool { classes[classOf[o.index].index].hidden }
+    @inlinable @inline(__always) func isHidden(_ o: ObjectID) -> Bool { classes[objects[o.index].classID.index].hidden }
 
     /// See `Engine.reserveCapacity(objects:)`.
     mutating func reserveCapacity(objects n: Int) {
         guard n > 0 else { return }
-        let objects = counts.count + n
-        classOf.reserveCapacity(objects); counts.reserveCapacity(objects); states.reserveCapacity(objects)
-        names.reserveCapacity(objects); numbers.reserveCapacity(objects); slotBase.reserveCapacity(objects)
-        deallocSite.reserveCapacity(objects); firstListHolder.reserveCapacity(objects)
-        weakReferrers.reserveCapacity(objects); adopted.reserveCapacity(objects)
-        history.reserveCapacity(objects: objects)
+        let total = objects.count + n
+        objects.reserveCapacity(total); names.reserveCapacity(total)
+        weakReferrers.reserveCapacity(total); adopted.reserveCapacity(total)
+        history.reserveCapacity(objects: total)
     }
 
     mutating func alloc(_ c: ClassID, name: String) -> ObjectID {
-        let o = ObjectID(Int32(counts.count))
+        let o = ObjectID(Int32(objects.count))
         let hidden = classes[c.index].hidden
         let slotCount = classes[c.index].slots.count
-        classOf.append(c); counts.append(1); states.append(.alive); names.append(name)
-        if hidden { numbers.append(0) } else { visibleCount += 1; numbers.append(visibleCount) }
-        slotBase.append(Int32(slotValues.count)); deallocSite.append(-1)
-        weakReferrers.appendEmpty(); adopted.appendEmpty(); firstListHolder.append(EngineState.noHolder)
+        if !hidden { visibleCount += 1 }
+        objects.append(ObjectRecord(classID: c, count: 1, state: .alive, number: hidden ? 0 : visibleCount,
+                                    slotBase: Int32(slotValues.count), deallocSite: -1, firstListHolder: EngineState.noHolder))
+        names.append(name)
+        weakReferrers.appendEmpty(); adopted.appendEmpty()
         if slotCount > 0 { slotValues.append(contentsOf: classes[c.index].emptySlots) }
         if digesting { digest &+= Self.objectFact(o.index, 1, .alive, c) }
         return o
@@ -119,25 +128,25 @@
 
     @inline(__always) func check(_ o: ObjectID) -> Outcome? {
         if crash != nil { return .stopped }
-        if states[o.index] == .deallocated { return .zombie }
+        if objects[o.index].state == .deallocated { return .zombie }
         return nil
     }
 
     mutating func retain(_ o: ObjectID, via: SlotRef?) -> Outcome {
         if let stop = check(o) { return stop }
         if garbageCollected { return .ignored }
-        setCount(o.index, counts[o.index] + 1)
+        setCount(o.index, objects[o.index].count + 1)
         if let via { let i = slotIndex(via); setSlot(i, slotValues[i].target, slotValues[i].claims + 1) }
-        return .counted(counts[o.index])
+        return .counted(objects[o.index].count)
     }
 
     mutating func release(_ o: ObjectID, via: SlotRef?) -> Outcome {
         if let stop = check(o) { return stop }
         // The runtime ignores a release of an object whose dealloc is already running.
-        if states[o.index] == .deallocating || garbageCollected { return .ignored }
+        if objects[o.index].state == .deallocating || garbageCollected { return .ignored }
         if let via { consumeClaim(on: o, via: via) }
-        setCount(o.index, counts[o.index] - 1)
-        return .counted(counts[o.index])
+        setCount(o.index, objects[o.index].count - 1)
+        return .counted(objects[o.index].count)
     }
 
     mutating func autorelease(_ o: ObjectID, via: SlotRef?) -> Outcome {
@@ -145,7 +154,7 @@
         if garbageCollected { return .ignored }
         if let via { consumeClaim(on: o, via: via) }
         poolAppend(o)
-        return .counted(counts[o.index])
+        return .counted(objects[o.index].count)
     }
 
     mutating func consumeClaim(on o: ObjectID, via r: SlotRef) {
@@ -163,8 +172,8 @@
     mutating func forgetWeakSlots(of o: ObjectID) {
         // Run at every dealloc's end: without any weak reference there is nothing to look up.
         guard !weakReferrers.allEmpty else { return }
-        let base = Int(slotBase[o.index])
-        let slots = classes[classOf[o.index].index].slots
+        let base = Int(objects[o.index].slotBase)
+        let slots = classes[objects[o.index].classID.index].slots
         for k in slots.indices where !slots[k].isList {
             let t = slotValues[base + k].target
             if t >= 0, !weakReferrers.isEmpty(at: Int(t)) { unregisterWeak(SlotRef(o, k), from: ObjectID(t)) }
@@ -176,7 +185,7 @@
     mutating func markDeallocating(_ o: ObjectID) -> [SlotRef] {
         setState(o.index, .deallocating)
         // The statement that started the cascade, not a line of a dealloc body inside it.
-        deallocSite[o.index] = frames.first?.siteBefore ?? site
+        objects[o.index].deallocSite = frames.first?.siteBefore ?? site
         let referrers = weakReferrers[o.index]
         if referrers.isEmpty { return referrers }
         weakReferrers[o.index] = []
@@ -191,8 +200,8 @@
         let l = Int(slotValues[i].target)
         if digesting { digest &+= Self.listFact(l, lists[l].count, value) }
         lists[l].append(value)
-        if firstListHolder[value.index] == EngineState.noHolder {
-            firstListHolder[value.index] = r
+        if objects[value.index].firstListHolder == EngineState.noHolder {
+            objects[value.index].firstListHolder = r
         } else {
             moreListHolders[value.raw, default: []].append(r)
         }
@@ -226,14 +235,14 @@
         if var more = moreListHolders[o.raw] {
             if let k = more.lastIndex(of: r) {
                 more.remove(at: k)
-            } else if firstListHolder[o.index] == r {
-                firstListHolder[o.index] = more.removeFirst()
+            } else if objects[o.index].firstListHolder == r {
+                objects[o.index].firstListHolder = more.removeFirst()
             } else {
                 return
             }
             moreListHolders[o.raw] = more.isEmpty ? nil : more
-        } else if firstListHolder[o.index] == r {
-            firstListHolder[o.index] = EngineState.noHolder
+        } else if objects[o.index].firstListHolder == r {
+            objects[o.index].firstListHolder = EngineState.noHolder
         }
     }
 
@@ -241,18 +250,18 @@
 
     @inline(__always) mutating func setCount(_ i: Int, _ n: Int32) {
         if digesting {
-            digest &-= Self.objectFact(i, counts[i], states[i], classOf[i])
-            digest &+= Self.objectFact(i, n, states[i], classOf[i])
+            digest &-= Self.objectFact(i, objects[i].count, objects[i].state, objects[i].classID)
+            digest &+= Self.objectFact(i, n, objects[i].state, objects[i].classID)
         }
-        counts[i] = n
+        objects[i].count = n
     }
 
     @inline(__always) mutating func setState(_ i: Int, _ st: ObjectState) {
         if digesting {
-            digest &-= Self.objectFact(i, counts[i], states[i], classOf[i])
-            digest &+= Self.objectFact(i, counts[i], st, classOf[i])
+            digest &-= Self.objectFact(i, objects[i].count, objects[i].state, objects[i].classID)
+            digest &+= Self.objectFact(i, objects[i].count, st, objects[i].classID)
         }
-        states[i] = st
+        objects[i].state = st
     }
 
     /// Slot `i` (flat index) now points at `target` (-1: nil) with `claims` claims.
