@@ -71,6 +71,9 @@ final class ScenarioRun {
     /// The lines of `dealloc` bodies the plans show, by the token their steps carry. Only
     /// grows, as plans are made, so a plan's tokens stay good after explore restores a run.
     var deallocLines: [DeallocLine] = []
+    /// The words of the causes a traced run gave (`tracedCause`), by their note number less
+    /// the fixed notes'. Only grows, so a note's number stays good after explore restores a run.
+    var tracedCauseNotes: [String] = []
     /// `watch x`: the object expectations naming the scenario variable x read.
     var watched: [String: ObjectID] = [:]
     /// `retain value` in a method body, not yet owned by a reference: (frame, object).
@@ -141,7 +144,7 @@ final class ScenarioRun {
     /// A cause in words, made only when a trace will print it: causes are for the trace
     /// alone, and a nib of a million objects would otherwise build a million of them.
     func because(_ text: @autoclosure () -> String) -> Cause {
-        tracing ? .other(text()) : .explicit
+        tracing ? tracedCause(text()) : .explicit
     }
 
     func causeText(_ c: Cause) -> String {
@@ -160,7 +163,7 @@ final class ScenarioRun {
             return "dealloc of \(shortLabel(r.holder)) (\(place.dropFirst(shortLabel(r.holder).count + 1)))"
         case .pool: return "autorelease pool drain"
         case .temporary: return "ARC: end of statement"
-        case .other(let s): return s
+        case .other(let note): return causeNoteText(note)
         }
     }
 
