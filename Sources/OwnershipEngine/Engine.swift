@@ -20,7 +20,13 @@ public final class Engine {
 
     /// Asked for a plan at every dealloc. Unchecked like `s`: the client sets it once, when
     /// it makes the engine, and each read is a plain load, not held across the call it makes.
-    @exclusivity(unchecked) public weak var planner: DeallocPlanner?
+    ///
+    /// Unowned, not weak: the engine does not keep its planner alive, and the client, which
+    /// owns both (a scenario run is its engine's planner), must keep it alive while the engine
+    /// deallocates. A weak reference gave the planner a side table, which made every retain
+    /// and release of it (a scenario run is retained all over the interpreter) take the
+    /// runtime's slow path, besides a weak load at every dealloc.
+    @exclusivity(unchecked) public unowned var planner: DeallocPlanner?
     /// Where events go. Read at every event, so unchecked like `s`; not part of `s`, so
     /// restoring a snapshot leaves it as it is.
     struct Delivery {

@@ -18,7 +18,7 @@ final class TestPlanner: DeallocPlanner {
     }
 }
 
-/// An engine with a planner (held strongly here: the engine's reference is weak), an event
+/// An engine with a planner (held strongly here: the engine's reference is unowned), an event
 /// log in words, and a handful of classes:
 /// - `Leaf` ("UILabel"): no slots, empty plan.
 /// - `Owner` ("UIView"): slot 0 `label` (single), slot 1 `subviews` (list), slot 2 `delegate`
