@@ -39,6 +39,9 @@
         /// A new object's slots, all empty: an alloc appends them with one block copy (a
         /// generic append of repeated elements was a loop at every alloc).
         var emptySlots: [SlotValue]
+        /// Which slots are lists, by index: walks over every slot of many objects read these
+        /// plain flags, not the slots' descriptions (each holding its name, retained when read).
+        var slotIsList: [Bool]
     }
     @usableFromInline var classes: [ClassRecord] = []
 
@@ -173,8 +176,8 @@
         // Run at every dealloc's end: without any weak reference there is nothing to look up.
         guard !weakReferrers.allEmpty else { return }
         let base = Int(objects[o.index].slotBase)
-        let slots = classes[objects[o.index].classID.index].slots
-        for k in slots.indices where !slots[k].isList {
+        let c = objects[o.index].classID.index
+        for k in classes[c].slotIsList.indices where !classes[c].slotIsList[k] {
             let t = slotValues[base + k].target
             if t >= 0, !weakReferrers.isEmpty(at: Int(t)) { unregisterWeak(SlotRef(o, k), from: ObjectID(t)) }
         }

@@ -48,12 +48,12 @@ extension Engine {
         // closure value it made `seen` and `work` boxed, with every access checked at run time.
         for r in roots { visit(r) }
         while let o = work.popLast() {
-            let layout = s.classes[s.objects[o.index].classID.index].slots
+            let c = s.objects[o.index].classID.index
             let base = Int(s.objects[o.index].slotBase)
-            for (k, info) in layout.enumerated() {
+            for k in s.classes[c].slotIsList.indices {
                 let t = s.slotValues[base + k].target
                 guard t >= 0, !skip(SlotRef(o, k)) else { continue }
-                if info.isList { for x in s.lists[Int(t)] { visit(x) }; continue }
+                if s.classes[c].slotIsList[k] { for x in s.lists[Int(t)] { visit(x) }; continue }
                 let target = ObjectID(t)
                 if follows(SlotRef(o, k), target, s.slotValues[base + k].claims) {
                     visit(target)
@@ -86,9 +86,9 @@ extension Engine {
         for i in 0..<s.objects.count where s.objects[i].state != .deallocated {
             let o = ObjectID(Int32(i))
             if isHidden(o) { continue }
-            let layout = s.classes[s.objects[i].classID.index].slots
+            let c = s.objects[i].classID.index
             let base = Int(s.objects[i].slotBase)
-            for (k, info) in layout.enumerated() where !info.isList {
+            for k in s.classes[c].slotIsList.indices where !s.classes[c].slotIsList[k] {
                 let t = s.slotValues[base + k].target
                 if t >= 0, s.objects[Int(t)].state == .deallocated { out.append(Dangling(slot: SlotRef(o, k), target: ObjectID(t))) }
             }
