@@ -223,7 +223,7 @@ public final class Engine {
     public func pendingReleases(inPool i: Int) -> [ObjectID] { s.pools[i] }
     /// The releases pending in every pool: whether an event's end drains anything, asked
     /// before and after every command, without copying the pools.
-    public var pendingReleaseCount: Int {
+    @inlinable public var pendingReleaseCount: Int {
         var n = 0
         for p in s.pools { n += p.count }
         return n
@@ -326,9 +326,30 @@ public final class Engine {
 
     // MARK: Lists
 
-    public func list(_ r: SlotRef) -> [ObjectID] {
+    @inlinable public func list(_ r: SlotRef) -> [ObjectID] {
         let t = s.slotValues[s.slotIndex(r)].target
         return t < 0 ? [] : s.lists[Int(t)]
+    }
+
+    // Questions about a list answered in place: each `list(_:)` hands out the array, retained
+    // and released again by the caller, for a count or a membership test at every push.
+
+    /// How many elements the owned list in `r` holds.
+    @inlinable public func listCount(_ r: SlotRef) -> Int {
+        let t = s.slotValues[s.slotIndex(r)].target
+        return t < 0 ? 0 : s.lists[Int(t)].count
+    }
+
+    /// Whether the owned list in `r` holds `o`.
+    @inlinable public func listContains(_ r: SlotRef, _ o: ObjectID) -> Bool {
+        let t = s.slotValues[s.slotIndex(r)].target
+        return t >= 0 && s.lists[Int(t)].contains(o)
+    }
+
+    /// The last element of the owned list in `r`, if any.
+    @inlinable public func listLast(_ r: SlotRef) -> ObjectID? {
+        let t = s.slotValues[s.slotIndex(r)].target
+        return t < 0 ? nil : s.lists[Int(t)].last
     }
 
     /// Appends to an owned list, retaining the element (a superview retaining a subview).

@@ -58,7 +58,7 @@
     // index into `lists` (or -1 before its first element). Target and claims side by side in
     // one array: an alloc appends, and a store checks and writes, one array, not two.
     @usableFromInline var slotValues: [SlotValue] = []
-    var lists: [[ObjectID]] = []
+    @usableFromInline var lists: [[ObjectID]] = []
 
     /// For each object, the list slots that hold it beyond the first (`ObjectRecord.firstListHolder`).
     var moreListHolders: [Int32: [SlotRef]] = [:]
@@ -322,12 +322,20 @@ extension EngineState {
     /// Queues `taken` to be released by frame `f` (the running one, so its list, if new, is
     /// the last).
     mutating func addPending(_ taken: [ObjectID], cause: Cause, toFrame f: Int) {
+        // A step runs only once the frame's pending releases are done, so the objects it
+        // queues replace those: the list taken is kept as it is, not copied into another.
         if frames[f].pendingList < 0 {
             frames[f].pendingList = Int32(pendingLists.count)
-            pendingLists.append(PendingReleases())
+            pendingLists.append(PendingReleases(objects: taken, cause: cause))
+            return
         }
         let l = Int(frames[f].pendingList)
-        pendingLists[l].objects += taken
+        if pendingLists[l].next == pendingLists[l].objects.count {
+            pendingLists[l].objects = taken
+            pendingLists[l].next = 0
+        } else {
+            pendingLists[l].objects += taken
+        }
         pendingLists[l].cause = cause
     }
 
