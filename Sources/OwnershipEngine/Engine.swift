@@ -404,7 +404,8 @@ public final class Engine {
         s.runningFrames = true
         defer { s.runningFrames = false }
         while s.crash == nil, let top = s.frames.indices.last {
-            if let (next, cause) = s.nextPending(ofFrame: top) {
+            // Most frames never queue releases: test that in place before asking for the next.
+            if s.frames[top].pendingList >= 0, let (next, cause) = s.nextPending(ofFrame: top) {
                 release(next, cause: cause)
                 continue
             }
@@ -471,9 +472,11 @@ public final class Engine {
 
     @inline(__always) func emit(_ kind: EngineEvent.Kind) {
         s.history.record(kind)
+        // The kind first: a run without a trace hears only notable events, and taking the
+        // sink out (its context retained and released) for each event it does not hear was
+        // most of this.
+        if delivery.notableOnly && !kind.isNotable { return }
         guard let sink = delivery.sink else { return }
-        if !delivery.notableOnly || kind.isNotable {
-            sink(EngineEvent(kind: kind, site: s.site, depth: s.frames.count + s.frameIndent))
-        }
+        sink(EngineEvent(kind: kind, site: s.site, depth: s.frames.count + s.frameIndent))
     }
 }
