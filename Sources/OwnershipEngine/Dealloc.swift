@@ -42,8 +42,12 @@ public struct DeallocPlan: Sendable {
     /// The selectors `message` and `storeNilThrough` steps send, by their number.
     public var selectors: [String]
     public var reachesRoot: Bool
-    public init(steps: [DeallocStep], selectors: [String] = [], reachesRoot: Bool = true) {
+    /// The planner gives this very plan for every object of the class, and asking it has no
+    /// other effect: the engine keeps it and asks no more for that class.
+    public var sameForEveryObject: Bool
+    public init(steps: [DeallocStep], selectors: [String] = [], reachesRoot: Bool = true, sameForEveryObject: Bool = false) {
         self.steps = steps; self.selectors = selectors; self.reachesRoot = reachesRoot
+        self.sameForEveryObject = sameForEveryObject
     }
 
     /// The number of `name` among the plan's selectors, added if it is new.
@@ -54,8 +58,9 @@ public struct DeallocPlan: Sendable {
     }
 }
 
-/// Supplies dealloc plans. Called once per object when its dealloc begins; it must not
-/// call back into the engine's mutating operations.
+/// Supplies dealloc plans. Called when an object's dealloc begins (unless an earlier plan for
+/// its class was `sameForEveryObject`); it must not call back into the engine's mutating
+/// operations.
 public protocol DeallocPlanner: AnyObject {
     func deallocPlan(for object: ObjectID, in engine: Engine) -> DeallocPlan
 }

@@ -27,6 +27,11 @@ public final class Engine {
     /// and release of it (a scenario run is retained all over the interpreter) take the
     /// runtime's slow path, besides a weak load at every dealloc.
     @exclusivity(unchecked) public unowned var planner: DeallocPlanner?
+    /// The plans the planner said are the same for every object of their class, by class.
+    /// Not part of `s`, like the planner: a plan depends on the class alone, so it holds
+    /// whatever state a snapshot brings back. Unchecked like `s`: read and written only
+    /// between calls out.
+    @exclusivity(unchecked) var classPlans: [DeallocPlan?] = []
     /// Where events go. Read at every event, so unchecked like `s`; not part of `s`, so
     /// restoring a snapshot leaves it as it is.
     struct Delivery {
@@ -380,10 +385,22 @@ public final class Engine {
 
     func beginDealloc(_ o: ObjectID) {
         markDeallocating(o)
-        let plan = planner?.deallocPlan(for: o, in: self) ?? DeallocPlan(steps: [])
+        let plan = deallocPlan(for: o)
         if s.frames.count == Self.deepCascade { reserveFramesForDeepCascade() }
         s.frames.append(DeallocFrame(object: o, plan: plan, siteBefore: s.site))
         if !s.runningFrames { runFrames() }
+    }
+
+    /// The plan for `o`'s dealloc: kept for its class, or the planner's.
+    private func deallocPlan(for o: ObjectID) -> DeallocPlan {
+        let c = s.objects[o.index].classID.index
+        if c < classPlans.count, let plan = classPlans[c] { return plan }
+        let plan = planner?.deallocPlan(for: o, in: self) ?? DeallocPlan(steps: [])
+        if plan.sameForEveryObject {
+            if c >= classPlans.count { classPlans += repeatElement(nil, count: c + 1 - classPlans.count) }
+            classPlans[c] = plan
+        }
+        return plan
     }
 
     /// A cascade this deep is likely to be deep indeed (a chain of a million objects, each

@@ -46,7 +46,13 @@ extension ScenarioRun: DeallocPlanner {
             kvcPlanCache[c.index] = KVCCleanupPlan(keys: keys, plan: plan)
         } else {
             if c.index >= planCache.count { planCache += repeatElement(nil, count: c.index + 1 - planCache.count) }
-            planCache[c.index] = CachedPlan(plan: plan, recordsCallback: cls.isViewController || cls.isWindowController)
+            let recordsCallback = cls.isViewController || cls.isWindowController
+            // Without a callback to record, asking again for the class only gives this plan:
+            // the engine may keep it.
+            var kept = plan
+            kept.sameForEveryObject = !recordsCallback
+            planCache[c.index] = CachedPlan(plan: kept, recordsCallback: recordsCallback)
+            return kept
         }
         return plan
     }
