@@ -81,13 +81,15 @@ public enum StoreRule: Sendable, Equatable {
     case direct(adoptsClaim: Bool)
 }
 
+/// A running dealloc. Plain data: its plan is named, not held (a frame holding the plan's
+/// arrays retained them when it began and released them when it ended).
 struct DeallocFrame {
     var object: ObjectID
-    /// The next step of `steps` to run.
+    /// The next step of the plan to run.
     var pc: Int32 = 0
-    var steps: [DeallocStep]
-    /// The plan's selectors, read only for a message step.
-    var selectors: [String]
+    /// Where the plan is: `>= 0`, the plan the engine keeps for that class
+    /// (`Engine.classPlans`); `< 0`, `EngineState.framePlans[-1 - plan]`.
+    var plan: Int32
     /// Where in `EngineState.pendingLists` the objects a `releaseList` (or `releaseAdopted`)
     /// step took out wait, or -1. Kept beside the frames rather than in them: few frames
     /// have any, and a cascade a million deep keeps a million frames on the stack (120 bytes
@@ -99,23 +101,15 @@ struct DeallocFrame {
     /// The client's site when the dealloc began, given back when it ends.
     var siteBefore: Int32 = 0
 
-    init(object: ObjectID, plan: DeallocPlan, siteBefore: Int32) {
-        self.object = object; self.steps = plan.steps; self.selectors = plan.selectors
-        self.reachesRoot = plan.reachesRoot; self.siteBefore = siteBefore
+    init(object: ObjectID, plan: Int32, reachesRoot: Bool, siteBefore: Int32) {
+        self.object = object; self.plan = plan; self.reachesRoot = reachesRoot; self.siteBefore = siteBefore
     }
+}
 
-    /// The name of the plan's selector number `k` (a step naming one the plan lacks sends
-    /// `description` rather than trapping).
-    func selectorName(_ k: Int32) -> String {
-        k >= 0 && Int(k) < selectors.count ? selectors[Int(k)] : "description"
-    }
-
-    /// The next step of the plan, if any.
-    mutating func nextStep() -> DeallocStep? {
-        guard Int(pc) < steps.count else { return nil }
-        pc += 1
-        return steps[Int(pc) - 1]
-    }
+/// The name of a plan's selector number `k` (a step naming one the plan lacks sends
+/// `description` rather than trapping).
+func selectorName(_ k: Int32, in selectors: [String]) -> String {
+    k >= 0 && Int(k) < selectors.count ? selectors[Int(k)] : "description"
 }
 
 /// Objects a frame's `releaseList` (or `releaseAdopted`) step took out, still to be released

@@ -31,7 +31,10 @@ public final class Engine {
     /// Not part of `s`, like the planner: a plan depends on the class alone, so it holds
     /// whatever state a snapshot brings back. Unchecked like `s`: read and written only
     /// between calls out.
-    @exclusivity(unchecked) var classPlans: [DeallocPlan?] = []
+    /// A class without one has an empty plan here and `false` in `keepsClassPlan`: plain
+    /// arrays, so a frame reads its next step in place.
+    @exclusivity(unchecked) var classPlans: [DeallocPlan] = []
+    @exclusivity(unchecked) var keepsClassPlan: [Bool] = []
     /// Where events go. Read at every event, so unchecked like `s`; not part of `s`, so
     /// restoring a snapshot leaves it as it is.
     struct Delivery {
@@ -171,7 +174,7 @@ public final class Engine {
     private func message(_ o: ObjectID, _ selector: Int32, inFrame f: Int) -> Bool {
         if s.crash != nil { return false }
         if s.objects[o.index].state == .deallocated {
-            zombie(o, s.frames[f].selectorName(selector))
+            zombie(o, selectorName(selector, ofFrame: f))
             return false
         }
         return true
@@ -385,22 +388,52 @@ public final class Engine {
 
     func beginDealloc(_ o: ObjectID) {
         markDeallocating(o)
-        let plan = deallocPlan(for: o)
+        let c = s.objects[o.index].classID.index
+        let frame: DeallocFrame
+        if c < keepsClassPlan.count, keepsClassPlan[c] {
+            frame = DeallocFrame(object: o, plan: Int32(c), reachesRoot: classPlans[c].reachesRoot, siteBefore: s.site)
+        } else {
+            let plan = planner?.deallocPlan(for: o, in: self) ?? DeallocPlan(steps: [])
+            if plan.sameForEveryObject {
+                if c >= classPlans.count {
+                    classPlans += repeatElement(DeallocPlan(steps: []), count: c + 1 - classPlans.count)
+                    keepsClassPlan += repeatElement(false, count: c + 1 - keepsClassPlan.count)
+                }
+                classPlans[c] = plan
+                keepsClassPlan[c] = true
+                frame = DeallocFrame(object: o, plan: Int32(c), reachesRoot: plan.reachesRoot, siteBefore: s.site)
+            } else {
+                s.framePlans.append(plan)
+                frame = DeallocFrame(object: o, plan: -Int32(s.framePlans.count), reachesRoot: plan.reachesRoot, siteBefore: s.site)
+            }
+        }
         if s.frames.count == Self.deepCascade { reserveFramesForDeepCascade() }
-        s.frames.append(DeallocFrame(object: o, plan: plan, siteBefore: s.site))
+        s.frames.append(frame)
         if !s.runningFrames { runFrames() }
     }
 
-    /// The plan for `o`'s dealloc: kept for its class, or the planner's.
-    private func deallocPlan(for o: ObjectID) -> DeallocPlan {
-        let c = s.objects[o.index].classID.index
-        if c < classPlans.count, let plan = classPlans[c] { return plan }
-        let plan = planner?.deallocPlan(for: o, in: self) ?? DeallocPlan(steps: [])
-        if plan.sameForEveryObject {
-            if c >= classPlans.count { classPlans += repeatElement(nil, count: c + 1 - classPlans.count) }
-            classPlans[c] = plan
+    /// The next step of frame `f`'s plan, if any, read in place.
+    @inline(__always) private func nextStep(ofFrame f: Int) -> DeallocStep? {
+        let pc = Int(s.frames[f].pc), p = Int(s.frames[f].plan)
+        let step: DeallocStep
+        if p >= 0 {
+            // A kept plan (a snapshot from another engine may name a class this one keeps no
+            // plan for: then there is no step, rather than a trap).
+            guard p < classPlans.count, pc < classPlans[p].steps.count else { return nil }
+            step = classPlans[p].steps[pc]
+        } else {
+            guard -1 - p < s.framePlans.count, pc < s.framePlans[-1 - p].steps.count else { return nil }
+            step = s.framePlans[-1 - p].steps[pc]
         }
-        return plan
+        s.frames[f].pc += 1
+        return step
+    }
+
+    /// The name of frame `f`'s selector number `k`.
+    private func selectorName(_ k: Int32, ofFrame f: Int) -> String {
+        let p = Int(s.frames[f].plan)
+        if p >= 0 { return p < classPlans.count ? OwnershipEngine.selectorName(k, in: classPlans[p].selectors) : "description" }
+        return -1 - p < s.framePlans.count ? OwnershipEngine.selectorName(k, in: s.framePlans[-1 - p].selectors) : "description"
     }
 
     /// A cascade this deep is likely to be deep indeed (a chain of a million objects, each
@@ -426,12 +459,13 @@ public final class Engine {
                 release(next, cause: cause)
                 continue
             }
-            if let step = s.frames[top].nextStep() {
+            if let step = nextStep(ofFrame: top) {
                 perform(step, in: top)
                 continue
             }
             let done = s.frames.removeLast()
             if done.pendingList >= 0 { s.pendingLists.removeLast() }
+            if done.plan < 0 { s.framePlans.removeLast() }
             s.frameIndent -= Int(done.indent)
             s.site = done.siteBefore
             if !done.reachesRoot { emit(.deallocIncomplete(done.object)) }

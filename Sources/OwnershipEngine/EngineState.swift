@@ -75,6 +75,9 @@
     /// What the events so far say (kinds per object, the count, zombies).
     var history = EventHistory()
     var frames: [DeallocFrame] = []
+    /// The plans of running frames that the engine does not keep by class, in the frames'
+    /// order (see `DeallocFrame.plan`).
+    var framePlans: [DeallocPlan] = []
     /// The frames' pending releases (see `DeallocFrame.pendingList`), in the frames' order.
     var pendingLists: [PendingReleases] = []
     /// The sum of the running frames' `indent`s (kept as frames come and go, so an event's
@@ -342,6 +345,7 @@ extension EngineState {
     /// Ends every frame (a crash stops the cascade).
     mutating func dropFrames() {
         frames.removeAll()
+        framePlans.removeAll()
         pendingLists.removeAll()
         frameIndent = 0
     }
