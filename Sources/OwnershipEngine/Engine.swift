@@ -134,8 +134,8 @@ public final class Engine {
     @inlinable public func state(_ o: ObjectID) -> ObjectState { s.objects[o.index].state }
     @inlinable public func isAlive(_ o: ObjectID) -> Bool { s.objects[o.index].state != .deallocated }
     @inlinable public func isHidden(_ o: ObjectID) -> Bool { s.isHidden(o) }
-    public func name(_ o: ObjectID) -> String { s.names[o.index] }
-    public func setName(_ o: ObjectID, _ name: String) { s.names[o.index] = name }
+    public func name(_ o: ObjectID) -> String { s.names[o.index].string(longNames: s.longNames) }
+    public func setName(_ o: ObjectID, _ name: String) { s.names[o.index] = ObjectName(name, longNames: &s.longNames) }
     /// 1, 2, 3… in allocation order among visible objects: stable across runs and machines.
     public func number(_ o: ObjectID) -> Int { Int(s.objects[o.index].number) }
     public func deallocSite(_ o: ObjectID) -> Int32 { s.objects[o.index].deallocSite }

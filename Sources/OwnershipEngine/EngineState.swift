@@ -45,10 +45,11 @@
     }
     @usableFromInline var classes: [ClassRecord] = []
 
-    // Objects: one record each (see ObjectRecord), and beside them the names, which are not
-    // plain data.
+    // Objects: one record each (see ObjectRecord), and beside them the names (ObjectNames.swift).
     @usableFromInline var objects: [ObjectRecord] = []
-    var names: [String] = []
+    var names: [ObjectName] = []
+    /// Names longer than an `ObjectName` holds inline.
+    var longNames: [String] = []
     var weakReferrers = SparseLists<SlotRef>()
     /// +1s an object has taken over without a slot of its own for them (Mac top-level objects
     /// handed to File's Owner): they count for reachability.
@@ -125,7 +126,7 @@
         if !hidden { visibleCount += 1 }
         objects.append(ObjectRecord(classID: c, count: 1, state: .alive, number: hidden ? 0 : visibleCount,
                                     slotBase: Int32(slotValues.count), deallocSite: -1, firstListHolder: EngineState.noHolder))
-        names.append(name)
+        names.append(ObjectName(name, longNames: &longNames))
         weakReferrers.appendEmpty(); adopted.appendEmpty()
         if slotCount > 0 { slotValues.append(contentsOf: classes[c.index].emptySlots) }
         if digesting { digest &+= Self.objectFact(o.index, 1, .alive, c) }
