@@ -334,7 +334,7 @@ public final class Engine {
 
     // MARK: Lists
 
-    @inlinable public func list(_ r: SlotRef) -> [ObjectID] {
+    @inlinable @inline(__always) public func list(_ r: SlotRef) -> [ObjectID] {
         let t = s.slotValues[s.slotIndex(r)].target
         return t < 0 ? [] : s.lists[Int(t)]
     }

@@ -15,7 +15,7 @@
     /// list at most, so the first holder is kept inline (no array per object: a nib of a
     /// million views would allocate a million) and the rest, rarely any, beside it
     /// (`EngineState.moreListHolders`).
-    var firstListHolder: SlotRef
+    @usableFromInline var firstListHolder: SlotRef
 }
 
 /// Everything the engine knows, as plain data: a struct of arrays indexed by `ObjectID`,
@@ -62,8 +62,8 @@
     @usableFromInline var lists: [[ObjectID]] = []
 
     /// For each object, the list slots that hold it beyond the first (`ObjectRecord.firstListHolder`).
-    var moreListHolders: [Int32: [SlotRef]] = [:]
-    static let noHolder = SlotRef(ObjectID(-1), 0)
+    @usableFromInline var moreListHolders: [Int32: [SlotRef]] = [:]
+    @usableFromInline static let noHolder = SlotRef(ObjectID(-1), 0)
 
     /// The list slots that hold `o`, in the order they came to.
     func listHolders(of o: ObjectID) -> [SlotRef] {

@@ -83,7 +83,7 @@ extension Engine {
 
     /// The same, one by one, without building an array: asked at every push (which stack
     /// holds a controller) and for every view's way up to the window.
-    public func forEachListHolder(of o: ObjectID, _ body: (SlotRef) -> Void) {
+    @inlinable public func forEachListHolder(of o: ObjectID, _ body: (SlotRef) -> Void) {
         let first = s.objects[o.index].firstListHolder
         if first == EngineState.noHolder { return }
         body(first)
