@@ -98,7 +98,6 @@ public final class Engine {
         let all = inherited + slots
         s.classes.append(EngineState.ClassRecord(name: name, superclass: superclass, slots: all,
                                                  ownSlotStart: inherited.count, hidden: hidden,
-                                                 emptySlots: Array(repeating: .empty, count: all.count),
                                                  slotIsList: all.map(\.isList)))
         return ClassID(Int32(s.classes.count - 1))
     }

@@ -36,9 +36,6 @@
         var slots: [SlotInfo]          // all slots, superclass's first
         var ownSlotStart: Int
         @usableFromInline var hidden: Bool
-        /// A new object's slots, all empty: an alloc appends them with one block copy (a
-        /// generic append of repeated elements was a loop at every alloc).
-        var emptySlots: [SlotValue]
         /// Which slots are lists, by index: walks over every slot of many objects read these
         /// plain flags, not the slots' descriptions (each holding its name, retained when read).
         var slotIsList: [Bool]
@@ -128,7 +125,9 @@
                                     slotBase: Int32(slotValues.count), deallocSite: -1, firstListHolder: EngineState.noHolder))
         names.append(ObjectName(name, longNames: &longNames))
         weakReferrers.appendEmpty(); adopted.appendEmpty()
-        if slotCount > 0 { slotValues.append(contentsOf: classes[c.index].emptySlots) }
+        // One append per slot: a class has a few, and appending a block (a template array, or
+        // repeated elements) cost more in the generic append than the appends themselves.
+        for _ in 0..<slotCount { slotValues.append(.empty) }
         if digesting { digest &+= Self.objectFact(o.index, 1, .alive, c) }
         return o
     }
