@@ -160,11 +160,13 @@ public final class Engine {
 
     /// A message to `o`: fine while it lives (or is deallocating); a zombie message and a
     /// crash once it is deallocated (O5). Returns false if it crashed.
+    /// Inlinable: the interpreter sends one at most statements, and the selector passed
+    /// across modules was retained and released around each call.
     @discardableResult
-    public func message(_ o: ObjectID, _ selector: String) -> Bool {
+    @inlinable public func message(_ o: ObjectID, _ selector: String) -> Bool {
         // `EngineState.check`'s two tests, on the fields in place: calling the method on
         // `s` from here copied the whole state (every array retained, then released).
-        if s.crash != nil { return false }
+        if case .some = s.crash { return false }
         if s.objects[o.index].state == .deallocated { zombie(o, selector); return false }
         return true
     }
@@ -179,7 +181,7 @@ public final class Engine {
         return true
     }
 
-    func zombie(_ o: ObjectID, _ selector: String) {
+    @usableFromInline func zombie(_ o: ObjectID, _ selector: String) {
         let cls = s.classes[s.objects[o.index].classID.index].name
         let text = "*** -[\(cls) \(selector)]: message sent to deallocated instance"
         emit(.zombie(o, selector: selector))
