@@ -28,10 +28,19 @@ enum CauseNote: Int32, CaseIterable {
 }
 
 extension ScenarioRun {
-    /// A traced run's own words for a cause (`because`), numbered after the fixed notes.
+    /// How many of a traced run's own causes keep their words. A cause is put in words when
+    /// its event is traced, within the engine call it was given to, so one made thousands of
+    /// causes ago is never asked for again; and a traced run of a million objects keeps no
+    /// million strings.
+    static let tracedCauseLimit = 4096
+
+    /// A traced run's own words for a cause (`because`), numbered after the fixed notes, in
+    /// a ring of `tracedCauseLimit` numbers.
     func tracedCause(_ text: String) -> Cause {
-        tracedCauseNotes.append(text)
-        return .other(note: Int32(CauseNote.allCases.count + tracedCauseNotes.count - 1))
+        let k = tracedCauseNext
+        if k < tracedCauseNotes.count { tracedCauseNotes[k] = text } else { tracedCauseNotes.append(text) }
+        tracedCauseNext = (k + 1) % Self.tracedCauseLimit
+        return .other(note: Int32(CauseNote.allCases.count + k))
     }
 
     /// The words of `Cause.other(note:)`: a fixed note, or one a traced run made.

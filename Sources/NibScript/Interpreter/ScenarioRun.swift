@@ -71,9 +71,10 @@ final class ScenarioRun {
     /// The lines of `dealloc` bodies the plans show, by the token their steps carry. Only
     /// grows, as plans are made, so a plan's tokens stay good after explore restores a run.
     var deallocLines: [DeallocLine] = []
-    /// The words of the causes a traced run gave (`tracedCause`), by their note number less
-    /// the fixed notes'. Only grows, so a note's number stays good after explore restores a run.
+    /// The words of the last causes a traced run gave (`tracedCause`), by their note number
+    /// less the fixed notes', and where in that ring the next one goes.
     var tracedCauseNotes: [String] = []
+    var tracedCauseNext = 0
     /// `watch x`: the object expectations naming the scenario variable x read.
     var watched: [String: ObjectID] = [:]
     /// `retain value` in a method body, not yet owned by a reference: (frame, object).
