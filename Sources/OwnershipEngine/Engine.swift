@@ -172,6 +172,7 @@ public final class Engine {
     }
 
     /// A message step of frame `f`: its selector's name is looked up only for a zombie.
+    @discardableResult
     private func message(_ o: ObjectID, _ selector: Int32, inFrame f: Int) -> Bool {
         if s.crash != nil { return false }
         if s.objects[o.index].state == .deallocated {
