@@ -12,11 +12,29 @@ public final class Engine {
     /// calls nothing back (the engine's own methods never hold an access to `s` across a call
     /// that touches it again: a dealloc cascade runs on an explicit stack, and the event sink
     /// and the planner are called between accesses), and the check cost more than the events.
-    @exclusivity(unchecked) var s = EngineState()
+    ///
+    /// Usable from inlinable code: the one-line queries the interpreter asks hundreds of
+    /// thousands of times a search (an object's class, whether it lives, a slot's target)
+    /// are inlined into it, one load each instead of a call across modules.
+    @exclusivity(unchecked) @usableFromInline var s = EngineState()
 
     /// Asked for a plan at every dealloc. Unchecked like `s`: the client sets it once, when
     /// it makes the engine, and each read is a plain load, not held across the call it makes.
-    @exclusivity(unchecked) public weak var planner: DeallocPlanner?
+    ///
+    /// Unowned, not weak: the engine does not keep its planner alive, and the client, which
+    /// owns both (a scenario run is its engine's planner), must keep it alive while the engine
+    /// deallocates. A weak reference gave the planner a side table, which made every retain
+    /// and release of it (a scenario run is retained all over the interpreter) take the
+    /// runtime's slow path, besides a weak load at every dealloc.
+    @exclusivity(unchecked) public unowned var planner: DeallocPlanner?
+    /// The plans the planner said are the same for every object of their class, by class.
+    /// Not part of `s`, like the planner: a plan depends on the class alone, so it holds
+    /// whatever state a snapshot brings back. Unchecked like `s`: read and written only
+    /// between calls out.
+    /// A class without one has an empty plan here and `false` in `keepsClassPlan`: plain
+    /// arrays, so a frame reads its next step in place.
+    @exclusivity(unchecked) var classPlans: [DeallocPlan] = []
+    @exclusivity(unchecked) var keepsClassPlan: [Bool] = []
     /// Where events go. Read at every event, so unchecked like `s`; not part of `s`, so
     /// restoring a snapshot leaves it as it is.
     struct Delivery {
@@ -47,12 +65,12 @@ public final class Engine {
     }
     /// The client's token for the statement now running; stamped on every event.
     public var site: Int32 {
-        get { s.site }
+        @inlinable get { s.site }
         set { s.site = newValue }
     }
     public var crash: Crash? { s.crash }
     /// Whether the run has crashed (without copying the crash's message).
-    public var hasCrashed: Bool {
+    @inlinable public var hasCrashed: Bool {
         // Asked before every statement: test the optional's case without copying the crash.
         if case .none = s.crash { return false }
         return true
@@ -77,8 +95,10 @@ public final class Engine {
     @discardableResult
     public func defineClass(name: String, superclass: ClassID?, slots: [SlotInfo], hidden: Bool = false) -> ClassID {
         let inherited = superclass.map { s.classes[$0.index].slots } ?? []
-        s.classes.append(EngineState.ClassRecord(name: name, superclass: superclass, slots: inherited + slots,
-                                                 ownSlotStart: inherited.count, hidden: hidden))
+        let all = inherited + slots
+        s.classes.append(EngineState.ClassRecord(name: name, superclass: superclass, slots: all,
+                                                 ownSlotStart: inherited.count, hidden: hidden,
+                                                 slotIsList: all.map(\.isList)))
         return ClassID(Int32(s.classes.count - 1))
     }
 
@@ -98,26 +118,26 @@ public final class Engine {
 
     // MARK: Objects
 
-    public var objectCount: Int { s.counts.count }
-    public var allObjects: [ObjectID] { (0..<s.counts.count).map { ObjectID(Int32($0)) } }
+    @inlinable public var objectCount: Int { s.objects.count }
+    public var allObjects: [ObjectID] { (0..<s.objects.count).map { ObjectID(Int32($0)) } }
     /// Objects that are alive (or deallocating) and not hidden, in id order.
     public var liveVisibleObjects: [ObjectID] {
         var out: [ObjectID] = []
-        for i in 0..<s.counts.count where s.states[i] != .deallocated && !s.isHidden(ObjectID(Int32(i))) {
+        for i in 0..<s.objects.count where s.objects[i].state != .deallocated && !s.isHidden(ObjectID(Int32(i))) {
             out.append(ObjectID(Int32(i)))
         }
         return out
     }
-    public func classOf(_ o: ObjectID) -> ClassID { s.classOf[o.index] }
-    public func count(_ o: ObjectID) -> Int { Int(s.counts[o.index]) }
-    public func state(_ o: ObjectID) -> ObjectState { s.states[o.index] }
-    public func isAlive(_ o: ObjectID) -> Bool { s.states[o.index] != .deallocated }
-    public func isHidden(_ o: ObjectID) -> Bool { s.isHidden(o) }
-    public func name(_ o: ObjectID) -> String { s.names[o.index] }
-    public func setName(_ o: ObjectID, _ name: String) { s.names[o.index] = name }
+    @inlinable public func classOf(_ o: ObjectID) -> ClassID { s.objects[o.index].classID }
+    @inlinable public func count(_ o: ObjectID) -> Int { Int(s.objects[o.index].count) }
+    @inlinable public func state(_ o: ObjectID) -> ObjectState { s.objects[o.index].state }
+    @inlinable public func isAlive(_ o: ObjectID) -> Bool { s.objects[o.index].state != .deallocated }
+    @inlinable public func isHidden(_ o: ObjectID) -> Bool { s.isHidden(o) }
+    public func name(_ o: ObjectID) -> String { s.names[o.index].string(longNames: s.longNames) }
+    public func setName(_ o: ObjectID, _ name: String) { s.names[o.index] = ObjectName(name, longNames: &s.longNames) }
     /// 1, 2, 3… in allocation order among visible objects: stable across runs and machines.
-    public func number(_ o: ObjectID) -> Int { Int(s.numbers[o.index]) }
-    public func deallocSite(_ o: ObjectID) -> Int32 { s.deallocSite[o.index] }
+    public func number(_ o: ObjectID) -> Int { Int(s.objects[o.index].number) }
+    public func deallocSite(_ o: ObjectID) -> Int32 { s.objects[o.index].deallocSite }
 
     /// Room for `objects` more objects, before a caller allocates that many (a nib loads a
     /// million objects): the per-object arrays then never grow by doubling, which copies
@@ -140,17 +160,30 @@ public final class Engine {
 
     /// A message to `o`: fine while it lives (or is deallocating); a zombie message and a
     /// crash once it is deallocated (O5). Returns false if it crashed.
+    /// Inlinable: the interpreter sends one at most statements, and the selector passed
+    /// across modules was retained and released around each call.
     @discardableResult
-    public func message(_ o: ObjectID, _ selector: String) -> Bool {
+    @inlinable public func message(_ o: ObjectID, _ selector: String) -> Bool {
         // `EngineState.check`'s two tests, on the fields in place: calling the method on
         // `s` from here copied the whole state (every array retained, then released).
-        if s.crash != nil { return false }
-        if s.states[o.index] == .deallocated { zombie(o, selector); return false }
+        if case .some = s.crash { return false }
+        if s.objects[o.index].state == .deallocated { zombie(o, selector); return false }
         return true
     }
 
-    func zombie(_ o: ObjectID, _ selector: String) {
-        let cls = s.classes[s.classOf[o.index].index].name
+    /// A message step of frame `f`: its selector's name is looked up only for a zombie.
+    @discardableResult
+    private func message(_ o: ObjectID, _ selector: Int32, inFrame f: Int) -> Bool {
+        if s.crash != nil { return false }
+        if s.objects[o.index].state == .deallocated {
+            zombie(o, selectorName(selector, ofFrame: f))
+            return false
+        }
+        return true
+    }
+
+    @usableFromInline func zombie(_ o: ObjectID, _ selector: String) {
+        let cls = s.classes[s.objects[o.index].classID.index].name
         let text = "*** -[\(cls) \(selector)]: message sent to deallocated instance"
         emit(.zombie(o, selector: selector))
         s.crash = Crash(message: text, object: o, selector: selector, site: s.site)
@@ -196,11 +229,11 @@ public final class Engine {
         }
     }
 
-    public var poolDepth: Int { s.pools.count }
+    @inlinable public var poolDepth: Int { s.pools.count }
     public func pendingReleases(inPool i: Int) -> [ObjectID] { s.pools[i] }
     /// The releases pending in every pool: whether an event's end drains anything, asked
     /// before and after every command, without copying the pools.
-    public var pendingReleaseCount: Int {
+    @inlinable public var pendingReleaseCount: Int {
         var n = 0
         for p in s.pools { n += p.count }
         return n
@@ -226,18 +259,18 @@ public final class Engine {
 
     // MARK: Slots
 
-    public func read(_ r: SlotRef) -> ObjectID? {
-        let t = s.slotTarget[s.slotIndex(r)]
+    @inlinable @inline(__always) public func read(_ r: SlotRef) -> ObjectID? {
+        let t = s.slotValues[s.slotIndex(r)].target
         return t < 0 ? nil : ObjectID(t)
     }
-    public func claims(_ r: SlotRef) -> Int { Int(s.slotClaims[s.slotIndex(r)]) }
+    public func claims(_ r: SlotRef) -> Int { Int(s.slotValues[s.slotIndex(r)].claims) }
 
     /// Stores `value` into a single slot under `rule` (O6, O7, O8). Returns false on a crash.
     @discardableResult
     public func store(_ r: SlotRef, _ value: ObjectID?, rule: StoreRule, cause: Cause? = nil) -> Bool {
         guard s.crash == nil else { return false }
         let i = s.slotIndex(r)
-        let old = s.slotTarget[i] < 0 ? nil : ObjectID(s.slotTarget[i])
+        let old = s.slotValues[i].target < 0 ? nil : ObjectID(s.slotValues[i].target)
         let why = cause ?? .store(r)
         // Storing nil is done to let the old value go, so the caller's cause says why; when a
         // new value takes its place, the caller's cause is about the new one and the old one
@@ -259,7 +292,7 @@ public final class Engine {
             s.setSlot(i, value?.raw ?? -1, 0)
         case .weak:
             // A weak store of an object already deallocating reads back as nil, as objc_storeWeak does.
-            if let v = value, s.states[v.index] == .alive {
+            if let v = value, s.objects[v.index].state == .alive {
                 s.setSlot(i, v.raw, 0)
                 s.weakReferrers[v.index].append(r)
             } else {
@@ -276,7 +309,7 @@ public final class Engine {
     public func dropClaims(_ r: SlotRef) {
         guard s.crash == nil else { return }
         let i = s.slotIndex(r)
-        s.setSlot(i, s.slotTarget[i], 0)
+        s.setSlot(i, s.slotValues[i].target, 0)
     }
 
     /// Records that `holder` has taken over a +1 on `target` without a slot for it.
@@ -303,9 +336,30 @@ public final class Engine {
 
     // MARK: Lists
 
-    public func list(_ r: SlotRef) -> [ObjectID] {
-        let t = s.slotTarget[s.slotIndex(r)]
+    @inlinable @inline(__always) public func list(_ r: SlotRef) -> [ObjectID] {
+        let t = s.slotValues[s.slotIndex(r)].target
         return t < 0 ? [] : s.lists[Int(t)]
+    }
+
+    // Questions about a list answered in place: each `list(_:)` hands out the array, retained
+    // and released again by the caller, for a count or a membership test at every push.
+
+    /// How many elements the owned list in `r` holds.
+    @inlinable public func listCount(_ r: SlotRef) -> Int {
+        let t = s.slotValues[s.slotIndex(r)].target
+        return t < 0 ? 0 : s.lists[Int(t)].count
+    }
+
+    /// Whether the owned list in `r` holds `o`.
+    @inlinable public func listContains(_ r: SlotRef, _ o: ObjectID) -> Bool {
+        let t = s.slotValues[s.slotIndex(r)].target
+        return t >= 0 && s.lists[Int(t)].contains(o)
+    }
+
+    /// The last element of the owned list in `r`, if any.
+    @inlinable public func listLast(_ r: SlotRef) -> ObjectID? {
+        let t = s.slotValues[s.slotIndex(r)].target
+        return t < 0 ? nil : s.lists[Int(t)].last
     }
 
     /// Appends to an owned list, retaining the element (a superview retaining a subview).
@@ -326,7 +380,7 @@ public final class Engine {
     @discardableResult
     public func listRemove(_ r: SlotRef, _ value: ObjectID, cause: Cause? = nil) -> Bool {
         guard s.crash == nil else { return false }
-        let t = s.slotTarget[s.slotIndex(r)]
+        let t = s.slotValues[s.slotIndex(r)].target
         guard t >= 0, let k = s.lists[Int(t)].lastIndex(of: value) else { return true }
         s.listRemove(r, list: Int(t), at: k)
         return release(value, cause: cause ?? .list(r))
@@ -336,10 +390,52 @@ public final class Engine {
 
     func beginDealloc(_ o: ObjectID) {
         markDeallocating(o)
-        let plan = planner?.deallocPlan(for: o, in: self) ?? DeallocPlan(steps: [])
+        let c = s.objects[o.index].classID.index
+        let frame: DeallocFrame
+        if c < keepsClassPlan.count, keepsClassPlan[c] {
+            frame = DeallocFrame(object: o, plan: Int32(c), reachesRoot: classPlans[c].reachesRoot, siteBefore: s.site)
+        } else {
+            let plan = planner?.deallocPlan(for: o, in: self) ?? DeallocPlan(steps: [])
+            if plan.sameForEveryObject {
+                if c >= classPlans.count {
+                    classPlans += repeatElement(DeallocPlan(steps: []), count: c + 1 - classPlans.count)
+                    keepsClassPlan += repeatElement(false, count: c + 1 - keepsClassPlan.count)
+                }
+                classPlans[c] = plan
+                keepsClassPlan[c] = true
+                frame = DeallocFrame(object: o, plan: Int32(c), reachesRoot: plan.reachesRoot, siteBefore: s.site)
+            } else {
+                s.framePlans.append(plan)
+                frame = DeallocFrame(object: o, plan: -Int32(s.framePlans.count), reachesRoot: plan.reachesRoot, siteBefore: s.site)
+            }
+        }
         if s.frames.count == Self.deepCascade { reserveFramesForDeepCascade() }
-        s.frames.append(DeallocFrame(object: o, steps: plan.steps, reachesRoot: plan.reachesRoot, siteBefore: s.site))
+        s.frames.append(frame)
         if !s.runningFrames { runFrames() }
+    }
+
+    /// The next step of frame `f`'s plan, if any, read in place.
+    @inline(__always) private func nextStep(ofFrame f: Int) -> DeallocStep? {
+        let pc = Int(s.frames[f].pc), p = Int(s.frames[f].plan)
+        let step: DeallocStep
+        if p >= 0 {
+            // A kept plan (a snapshot from another engine may name a class this one keeps no
+            // plan for: then there is no step, rather than a trap).
+            guard p < classPlans.count, pc < classPlans[p].steps.count else { return nil }
+            step = classPlans[p].steps[pc]
+        } else {
+            guard -1 - p < s.framePlans.count, pc < s.framePlans[-1 - p].steps.count else { return nil }
+            step = s.framePlans[-1 - p].steps[pc]
+        }
+        s.frames[f].pc += 1
+        return step
+    }
+
+    /// The name of frame `f`'s selector number `k`.
+    private func selectorName(_ k: Int32, ofFrame f: Int) -> String {
+        let p = Int(s.frames[f].plan)
+        if p >= 0 { return p < classPlans.count ? OwnershipEngine.selectorName(k, in: classPlans[p].selectors) : "description" }
+        return -1 - p < s.framePlans.count ? OwnershipEngine.selectorName(k, in: s.framePlans[-1 - p].selectors) : "description"
     }
 
     /// A cascade this deep is likely to be deep indeed (a chain of a million objects, each
@@ -351,7 +447,7 @@ public final class Engine {
     /// each step, and twice the memory touched); the room never reached is never touched.
     @inline(never)
     private func reserveFramesForDeepCascade() {
-        s.frames.reserveCapacity(s.counts.count)
+        s.frames.reserveCapacity(s.objects.count)
     }
 
     /// Runs dealloc frames until none is left. Depth-first, like nested dealloc calls in
@@ -360,16 +456,18 @@ public final class Engine {
         s.runningFrames = true
         defer { s.runningFrames = false }
         while s.crash == nil, let top = s.frames.indices.last {
-            if let (next, cause) = s.nextPending(ofFrame: top) {
+            // Most frames never queue releases: test that in place before asking for the next.
+            if s.frames[top].pendingList >= 0, let (next, cause) = s.nextPending(ofFrame: top) {
                 release(next, cause: cause)
                 continue
             }
-            if let step = s.frames[top].nextStep() {
+            if let step = nextStep(ofFrame: top) {
                 perform(step, in: top)
                 continue
             }
             let done = s.frames.removeLast()
             if done.pendingList >= 0 { s.pendingLists.removeLast() }
+            if done.plan < 0 { s.framePlans.removeLast() }
             s.frameIndent -= Int(done.indent)
             s.site = done.siteBefore
             if !done.reachesRoot { emit(.deallocIncomplete(done.object)) }
@@ -391,14 +489,15 @@ public final class Engine {
         case .storeNil(let slot, let rule):
             store(SlotRef(me, slot), nil, rule: rule, cause: .deallocSlot(SlotRef(me, slot)))
         case .message(let slot, let selector):
-            if let t = read(SlotRef(me, slot)) { message(t, selector) }
+            if let t = read(SlotRef(me, slot)) { message(t, selector, inFrame: frameIndex) }
         case .storeNilThrough(let slot, let targetSlot, let expecting, let rule, let selector):
-            guard let t = read(SlotRef(me, slot)), message(t, selector), isSubclass(s.classOf[t.index], of: expecting) else { return }
+            guard let t = read(SlotRef(me, slot)), message(t, selector, inFrame: frameIndex),
+                  isSubclass(s.objects[t.index].classID, of: expecting) else { return }
             store(SlotRef(t, targetSlot), nil, rule: rule, cause: cause)
         case .releaseList(let slot):
             let i = s.slotIndex(SlotRef(me, slot))
-            guard s.slotTarget[i] >= 0 else { return }
-            let list = Int(s.slotTarget[i])
+            guard s.slotValues[i].target >= 0 else { return }
+            let list = Int(s.slotValues[i].target)
             let taken = s.listTakeAll(SlotRef(me, slot), list: list)
             s.addPending(taken, cause: .deallocSlot(SlotRef(me, slot)), toFrame: frameIndex)
         case .statement(let site, let token, let indent):
@@ -426,9 +525,11 @@ public final class Engine {
 
     @inline(__always) func emit(_ kind: EngineEvent.Kind) {
         s.history.record(kind)
+        // The kind first: a run without a trace hears only notable events, and taking the
+        // sink out (its context retained and released) for each event it does not hear was
+        // most of this.
+        if delivery.notableOnly && !kind.isNotable { return }
         guard let sink = delivery.sink else { return }
-        if !delivery.notableOnly || kind.isNotable {
-            sink(EngineEvent(kind: kind, site: s.site, depth: s.frames.count + s.frameIndent))
-        }
+        sink(EngineEvent(kind: kind, site: s.site, depth: s.frames.count + s.frameIndent))
     }
 }

@@ -1,3 +1,23 @@
+/// The facts the engine keeps per object, side by side: an alloc appends one record, not one
+/// element to each of seven arrays, and the first write after explore restores a snapshot
+/// copies one array, not seven.
+@usableFromInline struct ObjectRecord {
+    @usableFromInline var classID: ClassID
+    @usableFromInline var count: Int32
+    @usableFromInline var state: ObjectState
+    /// Display number among visible objects, 0 for hidden ones.
+    var number: Int32
+    /// Where its slots begin in `EngineState.slotValues`.
+    @usableFromInline var slotBase: Int32
+    var deallocSite: Int32
+    /// The first list slot that holds it, or `EngineState.noHolder`: which navigation stack
+    /// holds a controller, which view a subview is in, in O(1). Nearly every object is in one
+    /// list at most, so the first holder is kept inline (no array per object: a nib of a
+    /// million views would allocate a million) and the rest, rarely any, beside it
+    /// (`EngineState.moreListHolders`).
+    @usableFromInline var firstListHolder: SlotRef
+}
+
 /// Everything the engine knows, as plain data: a struct of arrays indexed by `ObjectID`,
 /// mutated in place.
 ///
@@ -9,56 +29,53 @@
 ///
 /// The primitives here never call out (no events, no planner): they report what happened,
 /// and `Engine` turns that into events and runs dealloc cascades.
-struct EngineState {
-    struct ClassRecord {
+@usableFromInline struct EngineState {
+    @usableFromInline struct ClassRecord {
         var name: String
         var superclass: ClassID?
         var slots: [SlotInfo]          // all slots, superclass's first
         var ownSlotStart: Int
-        var hidden: Bool
+        @usableFromInline var hidden: Bool
+        /// Which slots are lists, by index: walks over every slot of many objects read these
+        /// plain flags, not the slots' descriptions (each holding its name, retained when read).
+        var slotIsList: [Bool]
     }
-    var classes: [ClassRecord] = []
+    @usableFromInline var classes: [ClassRecord] = []
 
-    // Objects.
-    var classOf: [ClassID] = []
-    var counts: [Int32] = []
-    var states: [ObjectState] = []
-    var names: [String] = []
-    /// Display number among visible objects, 0 for hidden ones.
-    var numbers: [Int32] = []
-    var slotBase: [Int32] = []
-    var deallocSite: [Int32] = []
+    // Objects: one record each (see ObjectRecord), and beside them the names (ObjectNames.swift).
+    @usableFromInline var objects: [ObjectRecord] = []
+    var names: [ObjectName] = []
+    /// Names longer than an `ObjectName` holds inline.
+    var longNames: [String] = []
     var weakReferrers = SparseLists<SlotRef>()
     /// +1s an object has taken over without a slot of its own for them (Mac top-level objects
     /// handed to File's Owner): they count for reachability.
     var adopted = SparseLists<ObjectID>()
 
     // Slots, flat: a single slot holds an ObjectID raw value (or -1); a list slot holds an
-    // index into `lists` (or -1 before its first element).
-    var slotTarget: [Int32] = []
-    var slotClaims: [Int32] = []
-    var lists: [[ObjectID]] = []
+    // index into `lists` (or -1 before its first element). Target and claims side by side in
+    // one array: an alloc appends, and a store checks and writes, one array, not two.
+    @usableFromInline var slotValues: [SlotValue] = []
+    @usableFromInline var lists: [[ObjectID]] = []
 
-    /// For each object, the list slots that hold it, one entry per occurrence: which
-    /// navigation stack holds a controller, which view a subview is in, in O(1). Nearly
-    /// every object is in one list at most, so the first holder is kept inline (no array
-    /// per object: a nib of a million views would allocate a million) and the rest, rarely
-    /// any, beside it.
-    var firstListHolder: [SlotRef] = []
-    var moreListHolders: [Int32: [SlotRef]] = [:]
-    static let noHolder = SlotRef(ObjectID(-1), 0)
+    /// For each object, the list slots that hold it beyond the first (`ObjectRecord.firstListHolder`).
+    @usableFromInline var moreListHolders: [Int32: [SlotRef]] = [:]
+    @usableFromInline static let noHolder = SlotRef(ObjectID(-1), 0)
 
     /// The list slots that hold `o`, in the order they came to.
     func listHolders(of o: ObjectID) -> [SlotRef] {
-        let first = firstListHolder[o.index]
+        let first = objects[o.index].firstListHolder
         if first == EngineState.noHolder { return [] }
         return [first] + (moreListHolders[o.raw] ?? [])
     }
 
-    var pools: [[ObjectID]] = [[]]
+    @usableFromInline var pools: [[ObjectID]] = [[]]
     /// What the events so far say (kinds per object, the count, zombies).
     var history = EventHistory()
     var frames: [DeallocFrame] = []
+    /// The plans of running frames that the engine does not keep by class, in the frames'
+    /// order (see `DeallocFrame.plan`).
+    var framePlans: [DeallocPlan] = []
     /// The frames' pending releases (see `DeallocFrame.pendingList`), in the frames' order.
     var pendingLists: [PendingReleases] = []
     /// The sum of the running frames' `indent`s (kept as frames come and go, so an event's
@@ -67,8 +84,8 @@ struct EngineState {
     var runningFrames = false
     var visibleCount: Int32 = 0
     var garbageCollected = false
-    var site: Int32 = 0
-    var crash: Crash?
+    @usableFromInline var site: Int32 = 0
+    @usableFromInline var crash: Crash?
     /// explore's state digest (StateDigest.swift), kept up to date as facts change while
     /// `digesting` is on: the wrapping sum of one strong hash per fact.
     var digesting = false
@@ -86,69 +103,56 @@ struct EngineState {
         case counted(Int32)
     }
 
-    @inline(__always) func slotIndex(_ r: SlotRef) -> Int { Int(slotBase[r.holder.index]) + Int(r.slot) }
+    @inlinable @inline(__always) func slotIndex(_ r: SlotRef) -> Int { Int(objects[r.holder.index].slotBase) + Int(r.slot) }
 
-    @inline(__always) func isHidden(_ o: ObjectID) -> Bool { classes[classOf[o.index].index].hidden }
+    @inlinable @inline(__always) func isHidden(_ o: ObjectID) -> Bool { classes[objects[o.index].classID.index].hidden }
 
     /// See `Engine.reserveCapacity(objects:)`.
     mutating func reserveCapacity(objects n: Int) {
         guard n > 0 else { return }
-        let objects = counts.count + n
-        classOf.reserveCapacity(objects); counts.reserveCapacity(objects); states.reserveCapacity(objects)
-        names.reserveCapacity(objects); numbers.reserveCapacity(objects); slotBase.reserveCapacity(objects)
-        deallocSite.reserveCapacity(objects); firstListHolder.reserveCapacity(objects)
-        weakReferrers.reserveCapacity(objects); adopted.reserveCapacity(objects)
-        history.reserveCapacity(objects: objects)
+        let total = objects.count + n
+        objects.reserveCapacity(total); names.reserveCapacity(total)
+        weakReferrers.reserveCapacity(total); adopted.reserveCapacity(total)
+        history.reserveCapacity(objects: total)
     }
 
     mutating func alloc(_ c: ClassID, name: String) -> ObjectID {
-        let o = ObjectID(Int32(counts.count))
+        let o = ObjectID(Int32(objects.count))
         let hidden = classes[c.index].hidden
         let slotCount = classes[c.index].slots.count
-        classOf.append(c); counts.append(1); states.append(.alive); names.append(name)
-        if hidden { numbers.append(0) } else { visibleCount += 1; numbers.append(visibleCount) }
-        slotBase.append(Int32(slotTarget.count)); deallocSite.append(-1)
-        weakReferrers.appendEmpty(); adopted.appendEmpty(); firstListHolder.append(EngineState.noHolder)
-        if slotCount > 0 {
-            // Copied from a ready run of empty slots (one block copy each), not appended
-            // as repeated elements (a generic loop at every alloc).
-            if slotCount <= EngineState.emptySlots.count {
-                slotTarget.append(contentsOf: EngineState.emptySlots[..<slotCount])
-                slotClaims.append(contentsOf: EngineState.noClaims[..<slotCount])
-            } else {
-                slotTarget.append(contentsOf: repeatElement(-1, count: slotCount))
-                slotClaims.append(contentsOf: repeatElement(0, count: slotCount))
-            }
-        }
+        if !hidden { visibleCount += 1 }
+        objects.append(ObjectRecord(classID: c, count: 1, state: .alive, number: hidden ? 0 : visibleCount,
+                                    slotBase: Int32(slotValues.count), deallocSite: -1, firstListHolder: EngineState.noHolder))
+        names.append(ObjectName(name, longNames: &longNames))
+        weakReferrers.appendEmpty(); adopted.appendEmpty()
+        // One append per slot: a class has a few, and appending a block (a template array, or
+        // repeated elements) cost more in the generic append than the appends themselves.
+        for _ in 0..<slotCount { slotValues.append(.empty) }
         if digesting { digest &+= Self.objectFact(o.index, 1, .alive, c) }
         return o
     }
 
-    /// A new object's slots: no target (-1), no claims.
-    private static let emptySlots = [Int32](repeating: -1, count: 64)
-    private static let noClaims = [Int32](repeating: 0, count: 64)
-
     @inline(__always) func check(_ o: ObjectID) -> Outcome? {
         if crash != nil { return .stopped }
-        if states[o.index] == .deallocated { return .zombie }
+        if objects[o.index].state == .deallocated { return .zombie }
         return nil
     }
 
     mutating func retain(_ o: ObjectID, via: SlotRef?) -> Outcome {
         if let stop = check(o) { return stop }
         if garbageCollected { return .ignored }
-        setCount(o.index, counts[o.index] + 1)
-        if let via { let i = slotIndex(via); setSlot(i, slotTarget[i], slotClaims[i] + 1) }
-        return .counted(counts[o.index])
+        setCount(o.index, objects[o.index].count + 1)
+        if let via { let i = slotIndex(via); setSlot(i, slotValues[i].target, slotValues[i].claims + 1) }
+        return .counted(objects[o.index].count)
     }
 
     mutating func release(_ o: ObjectID, via: SlotRef?) -> Outcome {
         if let stop = check(o) { return stop }
         // The runtime ignores a release of an object whose dealloc is already running.
-        if states[o.index] == .deallocating || garbageCollected { return .ignored }
+        if objects[o.index].state == .deallocating || garbageCollected { return .ignored }
         if let via { consumeClaim(on: o, via: via) }
-        setCount(o.index, counts[o.index] - 1)
-        return .counted(counts[o.index])
+        setCount(o.index, objects[o.index].count - 1)
+        return .counted(objects[o.index].count)
     }
 
     mutating func autorelease(_ o: ObjectID, via: SlotRef?) -> Outcome {
@@ -156,12 +160,12 @@ struct EngineState {
         if garbageCollected { return .ignored }
         if let via { consumeClaim(on: o, via: via) }
         poolAppend(o)
-        return .counted(counts[o.index])
+        return .counted(objects[o.index].count)
     }
 
     mutating func consumeClaim(on o: ObjectID, via r: SlotRef) {
         let i = slotIndex(r)
-        if slotTarget[i] == o.raw, slotClaims[i] > 0 { setSlot(i, slotTarget[i], slotClaims[i] - 1); return }
+        if slotValues[i].target == o.raw, slotValues[i].claims > 0 { setSlot(i, slotValues[i].target, slotValues[i].claims - 1); return }
         // Releasing through a reference that holds no claim gives up one the holder adopted.
         if let k = adopted[r.holder.index].firstIndex(of: o) { adoptedRemove(r.holder.index, at: k) }
     }
@@ -172,10 +176,12 @@ struct EngineState {
 
     /// A freed object's weak slots must not be zeroed later on its behalf.
     mutating func forgetWeakSlots(of o: ObjectID) {
-        let base = Int(slotBase[o.index])
-        let slots = classes[classOf[o.index].index].slots
-        for k in slots.indices where !slots[k].isList {
-            let t = slotTarget[base + k]
+        // Run at every dealloc's end: without any weak reference there is nothing to look up.
+        guard !weakReferrers.allEmpty else { return }
+        let base = Int(objects[o.index].slotBase)
+        let c = objects[o.index].classID.index
+        for k in classes[c].slotIsList.indices where !classes[c].slotIsList[k] {
+            let t = slotValues[base + k].target
             if t >= 0, !weakReferrers.isEmpty(at: Int(t)) { unregisterWeak(SlotRef(o, k), from: ObjectID(t)) }
         }
     }
@@ -185,23 +191,23 @@ struct EngineState {
     mutating func markDeallocating(_ o: ObjectID) -> [SlotRef] {
         setState(o.index, .deallocating)
         // The statement that started the cascade, not a line of a dealloc body inside it.
-        deallocSite[o.index] = frames.first?.siteBefore ?? site
+        objects[o.index].deallocSite = frames.first?.siteBefore ?? site
         let referrers = weakReferrers[o.index]
         if referrers.isEmpty { return referrers }
         weakReferrers[o.index] = []
-        for r in referrers { let i = slotIndex(r); setSlot(i, -1, slotClaims[i]) }
+        for r in referrers { let i = slotIndex(r); setSlot(i, -1, slotValues[i].claims) }
         return referrers
     }
 
     /// Appends to the list in slot `r`, making the list on first use.
     mutating func listAppend(_ r: SlotRef, _ value: ObjectID) {
         let i = slotIndex(r)
-        if slotTarget[i] < 0 { lists.append([]); setSlot(i, Int32(lists.count - 1), slotClaims[i]) }
-        let l = Int(slotTarget[i])
+        if slotValues[i].target < 0 { lists.append([]); setSlot(i, Int32(lists.count - 1), slotValues[i].claims) }
+        let l = Int(slotValues[i].target)
         if digesting { digest &+= Self.listFact(l, lists[l].count, value) }
         lists[l].append(value)
-        if firstListHolder[value.index] == EngineState.noHolder {
-            firstListHolder[value.index] = r
+        if objects[value.index].firstListHolder == EngineState.noHolder {
+            objects[value.index].firstListHolder = r
         } else {
             moreListHolders[value.raw, default: []].append(r)
         }
@@ -235,14 +241,14 @@ struct EngineState {
         if var more = moreListHolders[o.raw] {
             if let k = more.lastIndex(of: r) {
                 more.remove(at: k)
-            } else if firstListHolder[o.index] == r {
-                firstListHolder[o.index] = more.removeFirst()
+            } else if objects[o.index].firstListHolder == r {
+                objects[o.index].firstListHolder = more.removeFirst()
             } else {
                 return
             }
             moreListHolders[o.raw] = more.isEmpty ? nil : more
-        } else if firstListHolder[o.index] == r {
-            firstListHolder[o.index] = EngineState.noHolder
+        } else if objects[o.index].firstListHolder == r {
+            objects[o.index].firstListHolder = EngineState.noHolder
         }
     }
 
@@ -250,28 +256,27 @@ struct EngineState {
 
     @inline(__always) mutating func setCount(_ i: Int, _ n: Int32) {
         if digesting {
-            digest &-= Self.objectFact(i, counts[i], states[i], classOf[i])
-            digest &+= Self.objectFact(i, n, states[i], classOf[i])
+            digest &-= Self.objectFact(i, objects[i].count, objects[i].state, objects[i].classID)
+            digest &+= Self.objectFact(i, n, objects[i].state, objects[i].classID)
         }
-        counts[i] = n
+        objects[i].count = n
     }
 
     @inline(__always) mutating func setState(_ i: Int, _ st: ObjectState) {
         if digesting {
-            digest &-= Self.objectFact(i, counts[i], states[i], classOf[i])
-            digest &+= Self.objectFact(i, counts[i], st, classOf[i])
+            digest &-= Self.objectFact(i, objects[i].count, objects[i].state, objects[i].classID)
+            digest &+= Self.objectFact(i, objects[i].count, st, objects[i].classID)
         }
-        states[i] = st
+        objects[i].state = st
     }
 
     /// Slot `i` (flat index) now points at `target` (-1: nil) with `claims` claims.
     @inline(__always) mutating func setSlot(_ i: Int, _ target: Int32, _ claims: Int32) {
         if digesting {
-            digest &-= Self.slotFact(i, slotTarget[i], slotClaims[i])
+            digest &-= Self.slotFact(i, slotValues[i].target, slotValues[i].claims)
             digest &+= Self.slotFact(i, target, claims)
         }
-        slotTarget[i] = target
-        slotClaims[i] = claims
+        slotValues[i] = SlotValue(target: target, claims: claims)
     }
 
     mutating func adoptedAppend(_ holder: Int, _ target: ObjectID) {
@@ -320,18 +325,27 @@ extension EngineState {
     /// Queues `taken` to be released by frame `f` (the running one, so its list, if new, is
     /// the last).
     mutating func addPending(_ taken: [ObjectID], cause: Cause, toFrame f: Int) {
+        // A step runs only once the frame's pending releases are done, so the objects it
+        // queues replace those: the list taken is kept as it is, not copied into another.
         if frames[f].pendingList < 0 {
             frames[f].pendingList = Int32(pendingLists.count)
-            pendingLists.append(PendingReleases())
+            pendingLists.append(PendingReleases(objects: taken, cause: cause))
+            return
         }
         let l = Int(frames[f].pendingList)
-        pendingLists[l].objects += taken
+        if pendingLists[l].next == pendingLists[l].objects.count {
+            pendingLists[l].objects = taken
+            pendingLists[l].next = 0
+        } else {
+            pendingLists[l].objects += taken
+        }
         pendingLists[l].cause = cause
     }
 
     /// Ends every frame (a crash stops the cascade).
     mutating func dropFrames() {
         frames.removeAll()
+        framePlans.removeAll()
         pendingLists.removeAll()
         frameIndent = 0
     }

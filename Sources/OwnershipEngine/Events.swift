@@ -1,4 +1,8 @@
 /// Why a retain or release happened, so a trace line can say it in words.
+///
+/// Plain data, nothing reference-counted: every retain, release and store passes one along,
+/// into events and pending releases, and a case holding a `String` made each copy a call
+/// that retained it. A reason in the client's own words is the client's number for them.
 public enum Cause: Equatable, Sendable {
     /// The script (or a method body) said `retain`, `release` or `autorelease`.
     case explicit
@@ -17,8 +21,9 @@ public enum Cause: Equatable, Sendable {
     case pool
     /// ARC released a +1 temporary at the end of its statement.
     case temporary
-    /// A reason the client names (the nib loader balancing its own reference, …).
-    case other(String)
+    /// A reason the client names (the nib loader balancing its own reference, …): `note` is
+    /// the client's number for its words, which the engine never reads.
+    case other(note: Int32)
 }
 
 public struct EngineEvent: Sendable {

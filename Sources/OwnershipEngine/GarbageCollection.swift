@@ -11,7 +11,7 @@ extension Engine {
         guard s.crash == nil else { return [] }
         let reached = reachableByAnyPointer(from: roots)
         var collected: [ObjectID] = []
-        for i in 0..<s.counts.count where s.states[i] != .deallocated && !reached[i] && !isHidden(ObjectID(Int32(i))) {
+        for i in 0..<s.objects.count where s.objects[i].state != .deallocated && !reached[i] && !isHidden(ObjectID(Int32(i))) {
             collected.append(ObjectID(Int32(i)))
         }
         collected.forEach(markDeallocating)

@@ -36,3 +36,11 @@ public enum ObjectState: UInt8, Sendable {
     case deallocating
     case deallocated
 }
+
+/// What one slot holds: its target (an ObjectID raw value, or a list's index for a list
+/// slot; -1 for none) and the claims of ownership it has on it.
+@usableFromInline struct SlotValue: Equatable {
+    @usableFromInline var target: Int32
+    var claims: Int32
+    static let empty = SlotValue(target: -1, claims: 0)
+}

@@ -9,9 +9,9 @@ extension Engine {
     /// followed, so an object only they hold is a leak.
     public func leaks(roots: [ObjectID], followsAdopted: (ObjectID) -> Bool = { _ in true }) -> [ObjectID] {
         let reached = reachable(from: roots, followsAdopted: followsAdopted)
-        return (0..<s.counts.count).compactMap { i in
+        return (0..<s.objects.count).compactMap { i in
             let o = ObjectID(Int32(i))
-            return s.states[i] != .deallocated && !reached[i] && !isHidden(o) ? o : nil
+            return s.objects[i].state != .deallocated && !reached[i] && !isHidden(o) ? o : nil
         }
     }
 
@@ -33,14 +33,14 @@ extension Engine {
                   followsAdopted: (ObjectID) -> Bool = { _ in true },
                   follows: (SlotRef, ObjectID, Int32) -> Bool) -> [Bool] {
         let s = self.s  // one read of the state for the whole walk
-        var seen = [Bool](repeating: false, count: s.counts.count)
+        var seen = [Bool](repeating: false, count: s.objects.count)
         // An adopted object of a holder whose +1s are debts becomes reached once both hold:
         // its holder was reached (`owed`) and a reached slot points at it (`pointed`).
-        var owed = [Bool](repeating: false, count: s.counts.count)
-        var pointed = [Bool](repeating: false, count: s.counts.count)
+        var owed = [Bool](repeating: false, count: s.objects.count)
+        var pointed = [Bool](repeating: false, count: s.objects.count)
         var work: [ObjectID] = []
         func visit(_ o: ObjectID) {
-            guard !seen[o.index], s.states[o.index] != .deallocated else { return }
+            guard !seen[o.index], s.objects[o.index].state != .deallocated else { return }
             seen[o.index] = true
             work.append(o)
         }
@@ -48,14 +48,14 @@ extension Engine {
         // closure value it made `seen` and `work` boxed, with every access checked at run time.
         for r in roots { visit(r) }
         while let o = work.popLast() {
-            let layout = s.classes[s.classOf[o.index].index].slots
-            let base = Int(s.slotBase[o.index])
-            for (k, info) in layout.enumerated() {
-                let t = s.slotTarget[base + k]
+            let c = s.objects[o.index].classID.index
+            let base = Int(s.objects[o.index].slotBase)
+            for k in s.classes[c].slotIsList.indices {
+                let t = s.slotValues[base + k].target
                 guard t >= 0, !skip(SlotRef(o, k)) else { continue }
-                if info.isList { for x in s.lists[Int(t)] { visit(x) }; continue }
+                if s.classes[c].slotIsList[k] { for x in s.lists[Int(t)] { visit(x) }; continue }
                 let target = ObjectID(t)
-                if follows(SlotRef(o, k), target, s.slotClaims[base + k]) {
+                if follows(SlotRef(o, k), target, s.slotValues[base + k].claims) {
                     visit(target)
                 } else {
                     pointed[target.index] = true
@@ -83,14 +83,14 @@ extension Engine {
     /// Single slots of live, visible objects that still point at a deallocated object (O10).
     public func danglingReferences() -> [Dangling] {
         var out: [Dangling] = []
-        for i in 0..<s.counts.count where s.states[i] != .deallocated {
+        for i in 0..<s.objects.count where s.objects[i].state != .deallocated {
             let o = ObjectID(Int32(i))
             if isHidden(o) { continue }
-            let layout = s.classes[s.classOf[i].index].slots
-            let base = Int(s.slotBase[i])
-            for (k, info) in layout.enumerated() where !info.isList {
-                let t = s.slotTarget[base + k]
-                if t >= 0, s.states[Int(t)] == .deallocated { out.append(Dangling(slot: SlotRef(o, k), target: ObjectID(t))) }
+            let c = s.objects[i].classID.index
+            let base = Int(s.objects[i].slotBase)
+            for k in s.classes[c].slotIsList.indices where !s.classes[c].slotIsList[k] {
+                let t = s.slotValues[base + k].target
+                if t >= 0, s.objects[Int(t)].state == .deallocated { out.append(Dangling(slot: SlotRef(o, k), target: ObjectID(t))) }
             }
         }
         return out
@@ -101,9 +101,9 @@ extension Engine {
     /// from there on (the basis of state-space exploration). Names and event history are
     /// left out on purpose.
     public func stateHash(into h: inout Hasher) {
-        h.combine(s.counts.count)
-        for i in 0..<s.counts.count { h.combine(s.counts[i]); h.combine(s.states[i].rawValue); h.combine(s.classOf[i].raw) }
-        for i in 0..<s.slotTarget.count { h.combine(s.slotTarget[i]); h.combine(s.slotClaims[i]) }
+        h.combine(s.objects.count)
+        for i in 0..<s.objects.count { h.combine(s.objects[i].count); h.combine(s.objects[i].state.rawValue); h.combine(s.objects[i].classID.raw) }
+        for i in 0..<s.slotValues.count { h.combine(s.slotValues[i].target); h.combine(s.slotValues[i].claims) }
         for l in s.lists { h.combine(l.count); for o in l { h.combine(o.raw) } }
         for (i, a) in s.adopted.enumerated() where !a.isEmpty { h.combine(i); h.combine(a.count); for o in a { h.combine(o.raw) } }
         for p in s.pools { h.combine(p.count); for o in p { h.combine(o.raw) } }

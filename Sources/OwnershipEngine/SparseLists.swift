@@ -23,6 +23,9 @@ struct SparseLists<Element: Equatable> {
 
     func isEmpty(at i: Int) -> Bool { slots[i] == 0 }
 
+    /// Whether every list is empty (as the weak references are in nearly every MRC run).
+    var allEmpty: Bool { lists.isEmpty }
+
     subscript(i: Int) -> [Element] {
         get {
             let e = Int(slots[i]) - 1

@@ -12,9 +12,17 @@ public struct StableHash {
     }
     @inline(__always) public mutating func combine(_ x: Int32) { combine(Int(x)) }
     public mutating func combine(_ s: String) {
-        // The bytes in place (a native string's own buffer), not through the UTF-8 view's
-        // iterator, which cost several times the hashing: nibs bind names and KVC keys at
-        // every load, and explore digests each binding.
+        // The bytes in place (a native or small string's own storage), not through the UTF-8
+        // view's iterator, which cost several times the hashing: nibs bind names and KVC keys
+        // at every load, and explore digests each binding. Read without copying the string
+        // into a `var` first (`withUTF8` needs one), which retained and released it each time.
+        if let n = s.utf8.withContiguousStorageIfAvailable({ bytes -> Int in
+            for b in bytes { combine(Int(b)) }
+            return bytes.count
+        }) {
+            combine(n)
+            return
+        }
         var s = s
         let n = s.withUTF8 { bytes -> Int in
             for b in bytes { combine(Int(b)) }

@@ -44,8 +44,8 @@ extension EngineState {
     /// The sum of every fact's hash, walked from scratch.
     func computedDigest() -> UInt64 {
         var d: UInt64 = 0
-        for i in 0..<counts.count { d &+= Self.objectFact(i, counts[i], states[i], classOf[i]) }
-        for i in 0..<slotTarget.count { d &+= Self.slotFact(i, slotTarget[i], slotClaims[i]) }
+        for i in 0..<objects.count { d &+= Self.objectFact(i, objects[i].count, objects[i].state, objects[i].classID) }
+        for i in 0..<slotValues.count { d &+= Self.slotFact(i, slotValues[i].target, slotValues[i].claims) }
         for (l, list) in lists.enumerated() { for (j, o) in list.enumerated() { d &+= Self.listFact(l, j, o) } }
         for (i, a) in adopted.enumerated() { for (j, o) in a.enumerated() { d &+= Self.adoptedFact(i, j, o) } }
         for (p, pool) in pools.enumerated() { for (j, o) in pool.enumerated() { d &+= Self.poolFact(p, j, o) } }
@@ -67,7 +67,7 @@ extension Engine {
     /// The state digest (see StateDigest.swift) combined into `h`: O(1) while
     /// `maintainsStateDigest` is on, a walk over the whole state otherwise.
     public func stateDigest(into h: inout StableHash) {
-        h.combine(s.counts.count)
+        h.combine(s.objects.count)
         h.combine(s.lists.count)
         h.combine(s.pools.count)
         h.combine(Int(bitPattern: UInt(s.digesting ? s.digest : s.computedDigest())))
@@ -83,8 +83,8 @@ extension Engine {
 
     /// The same, one by one, without building an array: asked at every push (which stack
     /// holds a controller) and for every view's way up to the window.
-    public func forEachListHolder(of o: ObjectID, _ body: (SlotRef) -> Void) {
-        let first = s.firstListHolder[o.index]
+    @inlinable public func forEachListHolder(of o: ObjectID, _ body: (SlotRef) -> Void) {
+        let first = s.objects[o.index].firstListHolder
         if first == EngineState.noHolder { return }
         body(first)
         if let more = s.moreListHolders[o.raw] { for r in more { body(r) } }

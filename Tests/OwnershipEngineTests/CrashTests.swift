@@ -60,7 +60,7 @@ final class CrashTests: XCTestCase {
         var parentStateDuringChildDealloc: ObjectState?
         w.planner.plans[child] = { o, e in
             parentStateDuringChildDealloc = e.read(SlotRef(o, 0)).map(e.state)
-            return DeallocPlan(steps: [.message(slot: 0, selector: "childWillGo:")])
+            return DeallocPlan(steps: [.message(slot: 0, selector: 0)], selectors: ["childWillGo:"])
         }
         let p = w.view("p"), c = w.engine.alloc(child, name: "c")
         w.engine.listAppend(ref(p, World.subviews), c); w.engine.release(c)
@@ -74,7 +74,7 @@ final class CrashTests: XCTestCase {
     func testZombieMessageInsideACascadeStopsTheCascade() {
         let w = World()
         let child = w.engine.defineClass(name: "Child", superclass: nil, slots: [SlotInfo(name: "peer")])
-        w.planner.set(child, [.message(slot: 0, selector: "peerWillGo")])
+        w.planner.set(child, [.message(slot: 0, selector: 0)], selectors: ["peerWillGo"])
         let gone = w.label("gone")
         let p = w.view("p"), c = w.engine.alloc(child, name: "c"), later = w.label("later")
         w.engine.store(ref(c, 0), gone, rule: .assign)

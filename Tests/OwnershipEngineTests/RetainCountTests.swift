@@ -75,10 +75,10 @@ final class RetainCountTests: XCTestCase {
         XCTAssertEqual(w.log, ["alloc a", "retain a 2 (explicit)", "retain a 3 (explicit)", "release a 2 (explicit)"])
         XCTAssertEqual(w.planner.asked, [], "no dealloc above zero")
         XCTAssertTrue(w.engine.release(a, cause: .temporary))
-        XCTAssertTrue(w.engine.release(a, cause: .other("nib loader")))
+        XCTAssertTrue(w.engine.release(a, cause: .other(note: 7)))
         XCTAssertEqual(w.engine.state(a), .deallocated)
         XCTAssertEqual(Array(w.log.suffix(3)),
-                       ["release a 1 (temporary)", "release a 0 (other nib loader)", "dealloc a"])
+                       ["release a 1 (temporary)", "release a 0 (other 7)", "dealloc a"])
     }
 
     func testReleaseToZeroRunsThePlanWithEventsInOrder() {

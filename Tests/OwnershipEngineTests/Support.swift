@@ -8,8 +8,8 @@ final class TestPlanner: DeallocPlanner {
     private(set) var asked: [ObjectID] = []
     var recordsCalls = true
 
-    func set(_ c: ClassID, _ steps: [DeallocStep], reachesRoot: Bool = true) {
-        plans[c] = { _, _ in DeallocPlan(steps: steps, reachesRoot: reachesRoot) }
+    func set(_ c: ClassID, _ steps: [DeallocStep], selectors: [String] = [], reachesRoot: Bool = true) {
+        plans[c] = { _, _ in DeallocPlan(steps: steps, selectors: selectors, reachesRoot: reachesRoot) }
     }
 
     func deallocPlan(for object: ObjectID, in engine: Engine) -> DeallocPlan {
@@ -18,7 +18,7 @@ final class TestPlanner: DeallocPlanner {
     }
 }
 
-/// An engine with a planner (held strongly here: the engine's reference is weak), an event
+/// An engine with a planner (held strongly here: the engine's reference is unowned), an event
 /// log in words, and a handful of classes:
 /// - `Leaf` ("UILabel"): no slots, empty plan.
 /// - `Owner` ("UIView"): slot 0 `label` (single), slot 1 `subviews` (list), slot 2 `delegate`

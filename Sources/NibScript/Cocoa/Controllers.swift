@@ -80,7 +80,7 @@ extension ScenarioRun {
             // No nib: UIViewController makes a plain UIView.
             let v = instantiate(classes["UIView"]!, name: "view")
             setProperty("view", of: c, Operand(object: v, fresh: true))
-            if !config.isARC, engine.isAlive(v) { engine.release(v, cause: .other("-[UIViewController loadView] balances its alloc")) }
+            if !config.isARC, engine.isAlive(v) { engine.release(v, cause: CauseNote.loadViewBalancesAlloc.cause) }
         } else {
             engine.raise("*** -[\(cls.name) loadView] could not load the \"(null)\" nib: an NSViewController needs a nib or a loadView", object: c, selector: "loadView")
         }

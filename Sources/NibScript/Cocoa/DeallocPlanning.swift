@@ -46,40 +46,47 @@ extension ScenarioRun: DeallocPlanner {
             kvcPlanCache[c.index] = KVCCleanupPlan(keys: keys, plan: plan)
         } else {
             if c.index >= planCache.count { planCache += repeatElement(nil, count: c.index + 1 - planCache.count) }
-            planCache[c.index] = CachedPlan(plan: plan, recordsCallback: cls.isViewController || cls.isWindowController)
+            let recordsCallback = cls.isViewController || cls.isWindowController
+            // Without a callback to record, asking again for the class only gives this plan:
+            // the engine may keep it.
+            var kept = plan
+            kept.sameForEveryObject = !recordsCallback
+            planCache[c.index] = CachedPlan(plan: kept, recordsCallback: recordsCallback)
+            return kept
         }
         return plan
     }
 
     private func makePlan(for o: ObjectID, _ cls: RuntimeClass) -> DeallocPlan {
-        var steps: [DeallocStep] = []
+        var plan = DeallocPlan(steps: [])
         var cleanedUp = false
         for k in cls.ancestors {
             if k.isBuiltin {
                 // V10: the cleanup class sits between the script's classes and UIViewController,
                 // so its dealloc runs when the script's dealloc reaches [super dealloc].
-                if !cleanedUp { steps += cleanupDeallocSteps(o, cls); cleanedUp = true }
-                steps += builtinDeallocSteps(k)
+                if !cleanedUp { plan.steps += cleanupDeallocSteps(o, cls); cleanedUp = true }
+                plan.steps += builtinDeallocSteps(k)
                 continue
             }
             guard let m = k.methods["dealloc"] else { continue }
-            steps.append(deallocLine(.method(k.name), at: m.range.start, indent: 0))
-            steps += lower(m.body, in: cls)
+            plan.steps.append(deallocLine(.method(k.name), at: m.range.start, indent: 0))
+            lower(m.body, in: cls, into: &plan)
             if !config.isARC && !m.body.statements.contains(where: { if case .superCall = $0.kind { return true }; return false }) {
-                return DeallocPlan(steps: steps, reachesRoot: false)
+                plan.reachesRoot = false
+                return plan
             }
         }
         if config.isARC {
             // .cxx_destruct, from the class itself up: each class's strong ivars, last declared first.
             if let body = cls.ancestors.lazy.compactMap({ $0.methods["dealloc"] }).first,
                cls.ancestors.contains(where: { !$0.isBuiltin && $0.ivars.contains { $0.ownership == .strong } }) {
-                steps.append(deallocLine(.note(".cxx_destruct: ARC releases the strong ivars"), at: body.range.start, indent: 0))
+                plan.steps.append(deallocLine(.note(".cxx_destruct: ARC releases the strong ivars"), at: body.range.start, indent: 0))
             }
             for k in cls.ancestors where !k.isBuiltin {
-                for iv in k.ivars.reversed() where iv.ownership == .strong { steps.append(.release(slot: iv.slot)) }
+                for iv in k.ivars.reversed() where iv.ownership == .strong { plan.steps.append(.release(slot: iv.slot)) }
             }
         }
-        return DeallocPlan(steps: steps)
+        return plan
     }
 
     /// V10 in dealloc: `option cleanup kvc` nils every key KVC set during loadView;
@@ -118,29 +125,32 @@ extension ScenarioRun: DeallocPlanner {
         return steps
     }
 
-    /// A `dealloc` body as engine steps. The checker allows only statements that lower.
-    private func lower(_ body: Block, in cls: RuntimeClass) -> [DeallocStep] {
-        var steps: [DeallocStep] = []
+    /// A `dealloc` body as engine steps, added to `plan`. The checker allows only statements
+    /// that lower.
+    private func lower(_ body: Block, in cls: RuntimeClass, into plan: inout DeallocPlan) {
         for s in body.statements {
-            steps.append(deallocLine(.statement(s.range), at: s.range.start, indent: 1))
+            plan.steps.append(deallocLine(.statement(s.range), at: s.range.start, indent: 1))
             switch s.kind {
             case .release(let e), .cfRelease(let e):
-                if let slot = DeallocLowering.slot(of: e, in: cls) { steps.append(.release(slot: slot)) }
+                if let slot = DeallocLowering.slot(of: e, in: cls) { plan.steps.append(.release(slot: slot)) }
             case .autorelease(let e):
-                if let slot = DeallocLowering.slot(of: e, in: cls) { steps.append(.autorelease(slot: slot)) }
+                if let slot = DeallocLowering.slot(of: e, in: cls) { plan.steps.append(.autorelease(slot: slot)) }
             case .assign(let target, _):
                 if let (slot, rule) = DeallocLowering.nilStore(target, in: cls) {
-                    steps.append(.storeNil(slot: slot, rule: rule))
-                } else if let step = DeallocLowering.nilStoreThrough(target, in: cls, classes: classes) {
-                    steps.append(step)
+                    plan.steps.append(.storeNil(slot: slot, rule: rule))
+                } else if let through = DeallocLowering.nilStoreThrough(target, in: cls, classes: classes) {
+                    let step = through.step(in: &plan)
+                    plan.steps.append(step)
                 }
             case .send(let e, let sel, _):
-                if let slot = DeallocLowering.slot(of: e, in: cls) { steps.append(.message(slot: slot, selector: sel?.name ?? "description")) }
+                if let slot = DeallocLowering.slot(of: e, in: cls) {
+                    let selector = plan.selector(sel?.name ?? "description")
+                    plan.steps.append(.message(slot: slot, selector: selector))
+                }
             default:
                 break
             }
         }
-        return steps
     }
 }
 
@@ -176,9 +186,25 @@ enum DeallocLowering {
         return nil
     }
 
+    /// What `self.table.delegate = nil` does: through self's slot `slot`, nil slot
+    /// `targetSlot` of an object of class `expecting`, sending `selector` first.
+    struct NilStoreThrough {
+        var slot: Int
+        var targetSlot: Int
+        var expecting: ClassID
+        var rule: StoreRule
+        var selector: String
+
+        /// The step, its selector numbered among `plan`'s.
+        func step(in plan: inout DeallocPlan) -> DeallocStep {
+            .storeNilThrough(slot: slot, targetSlot: targetSlot, expecting: expecting, rule: rule,
+                             selector: plan.selector(selector))
+        }
+    }
+
     /// `self.table.delegate = nil` or `table.delegate = nil`: a property of an object self
     /// holds, known by the declared class of self's ivar or property.
-    static func nilStoreThrough(_ target: Expr, in cls: RuntimeClass, classes: ClassTable) -> DeallocStep? {
+    static func nilStoreThrough(_ target: Expr, in cls: RuntimeClass, classes: ClassTable) -> NilStoreThrough? {
         guard case .property(let base, let id) = target.kind, let slot = slot(of: base, in: cls) else { return nil }
         let type = cls.ancestors.lazy.compactMap { $0.ivars.first { $0.slot == slot }?.type }.first
         guard let t = type.flatMap({ classes[$0] }), let p = t.property(id.name) else { return nil }
@@ -188,8 +214,8 @@ enum DeallocLowering {
         case .assign: rule = .assign
         case .weak: rule = .weak
         }
-        return .storeNilThrough(slot: slot, targetSlot: p.slot, expecting: t.engineClass, rule: rule,
-                                selector: KeyValueCoding.setterSelector(id.name))
+        return NilStoreThrough(slot: slot, targetSlot: p.slot, expecting: t.engineClass, rule: rule,
+                               selector: KeyValueCoding.setterSelector(id.name))
     }
 
     /// `self.label = nil` (the setter's rule) or `label = nil` (the ivar's).

@@ -37,7 +37,7 @@ extension ScenarioRun {
         note("\(shortLabel(c)).view is loaded and not in a window: UIViewController unloads it (V5)")
         if config.atLeast(5) { deliver(.viewWillUnload, to: c) }
         guard !crashed, let p = runtimeClass(of: c).viewProperty else { return }
-        storeThroughSetter(p, of: c, .none, cause: .other("the view unloads"))
+        storeThroughSetter(p, of: c, .none, cause: CauseNote.viewUnloads.cause)
         guard !crashed else { return }
         if config.atLeast(3) {
             deliver(.viewDidUnload, to: c) { self.automaticCleanup(c, when: "viewDidUnload") }

@@ -386,8 +386,8 @@ extension ScenarioRun {
 
     /// The stack releases a popped controller; the caller gets it back autoreleased.
     private func takeOffStack(_ c: ObjectID, _ stack: SlotRef) {
-        engine.retain(c, cause: .other("returned by the pop"))
-        engine.autorelease(c, cause: .other("returned autoreleased"))
+        engine.retain(c, cause: CauseNote.returnedByPop.cause)
+        engine.autorelease(c, cause: CauseNote.returnedAutoreleased.cause)
         engine.listRemove(stack, c)
     }
 

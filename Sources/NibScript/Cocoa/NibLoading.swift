@@ -175,7 +175,7 @@ extension ScenarioRun {
 
     /// N2: a nested object ends owned by its parent alone.
     private func attach(_ o: ObjectID, to parent: ObjectID, _ rel: NibModel.Relationship) {
-        let balance = Cause.other("the nib loader balances its alloc")
+        let balance = CauseNote.nibLoaderBalancesAlloc.cause
         switch rel {
         case .subview:
             guard let slot = classes.subviewsSlot(engineClass: engine.classOf(parent)) else { return }
@@ -205,7 +205,7 @@ extension ScenarioRun {
             engine.autorelease(o, cause: because("top-level object of nib '\(model.name)' (N4)"))
         } else if model.fromStoryboard && !config.isGC {
             // -[NSStoryboard instantiateControllerWithIdentifier:] returns its controller +0.
-            engine.autorelease(o, cause: .other("returned by -instantiateControllerWithIdentifier: (+0)"))
+            engine.autorelease(o, cause: CauseNote.instantiateController.cause)
         } else if let c = controller, let slot = runtimeClass(of: c).list("topLevelObjects") {
             engine.listAdopt(SlotRef(c, slot), o)
             note("\(shortLabel(c)) keeps it in its top-level objects and releases it in dealloc (N3)", extraDepth: 2)
@@ -274,7 +274,7 @@ extension ScenarioRun {
         let slot = classes["NSArray"]!.list("objects")!
         for v in values { engine.listAppend(SlotRef(array, slot), v) }
         connectOutlet(key, of: source, to: array)
-        if !crashed { engine.release(array, cause: .other("the nib loader balances its alloc")) }
+        if !crashed { engine.release(array, cause: CauseNote.nibLoaderBalancesAlloc.cause) }
     }
 }
 

@@ -36,7 +36,7 @@ extension ScenarioRun {
             let o = instantiate(c, name: nameHint ?? defaultName(for: c))
             guard !crashed else { return .none }
             if autoreleased {
-                engine.autorelease(o, cause: .other("convenience constructor"))
+                engine.autorelease(o, cause: CauseNote.convenienceConstructor.cause)
                 return Operand(object: o)
             }
             return Operand(object: o, fresh: true)

@@ -76,6 +76,10 @@ final class ScenarioRun {
     /// The lines of `dealloc` bodies the plans show, by the token their steps carry. Only
     /// grows, as plans are made, so a plan's tokens stay good after explore restores a run.
     var deallocLines: [DeallocLine] = []
+    /// The words of the last causes a traced run gave (`tracedCause`), by their note number
+    /// less the fixed notes', and where in that ring the next one goes.
+    var tracedCauseNotes: [String] = []
+    var tracedCauseNext = 0
     /// `watch x`: the object expectations naming the scenario variable x read.
     /// Unchecked like the names above: asked at every assignment.
     @exclusivity(unchecked) var watched: [String: ObjectID] = [:]
@@ -147,7 +151,7 @@ final class ScenarioRun {
     /// A cause in words, made only when a trace will print it: causes are for the trace
     /// alone, and a nib of a million objects would otherwise build a million of them.
     func because(_ text: @autoclosure () -> String) -> Cause {
-        tracing ? .other(text()) : .explicit
+        tracing ? tracedCause(text()) : .explicit
     }
 
     func causeText(_ c: Cause) -> String {
@@ -166,7 +170,7 @@ final class ScenarioRun {
             return "dealloc of \(shortLabel(r.holder)) (\(place.dropFirst(shortLabel(r.holder).count + 1)))"
         case .pool: return "autorelease pool drain"
         case .temporary: return "ARC: end of statement"
-        case .other(let s): return s
+        case .other(let note): return causeNoteText(note)
         }
     }
 
