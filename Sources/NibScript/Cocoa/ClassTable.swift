@@ -183,15 +183,16 @@ final class RuntimeClass {
     func initializerBodies(_ selector: String) -> [(MethodDecl, RuntimeClass)] {
         // A class is asked for two or three initializers (`init`, `initWithNibName:bundle:`,
         // `initWithCoder:`), whose names are literals: compared, not hashed.
-        for i in initializerRecentSelectors.indices where initializerRecentSelectors[i] == selector { return initializerRecentBodies[i] }
+        if let kept = initializerRecent.value(for: selector) { return kept }
         if let cached = initializerCache[selector] { return cached }
         let bodies = ancestors.reversed().compactMap { k in k.methods[selector].map { ($0, k) } }
         initializerCache[selector] = bodies
-        if initializerRecentSelectors.count < 4 { initializerRecentSelectors.append(selector); initializerRecentBodies.append(bodies) }
+        initializerRecent.remember(selector, bodies)
         return bodies
     }
-    @exclusivity(unchecked) private var initializerRecentSelectors: [String] = []
-    @exclusivity(unchecked) private var initializerRecentBodies: [[(MethodDecl, RuntimeClass)]] = []
+    @exclusivity(unchecked) private var initializerRecent = RecentNames<[(MethodDecl, RuntimeClass)]>()
+    /// The initializer steps of a `new` or a nib load, by selector (`ScenarioRun.initializerSteps`).
+    @exclusivity(unchecked) var initializerStepsCache = RecentNames<[InitializerStep]>()
 
     /// Asked at every `o.name` a statement reads: the first few names found are compared
     /// before the map hashes one.
@@ -262,6 +263,15 @@ final class RuntimeClass {
     /// and they come back through `initWithCoder:`; a plain custom object (the NSObject cube)
     /// gets `init` (N2).
     var isArchivedByIB: Bool { nearestBuiltin.name != "NSObject" }
+}
+
+/// One initializer run on a new object: its selector, the callback it records on a
+/// controller (nil for other classes and for selectors that are no callback), and the
+/// script's bodies of it, root class first.
+struct InitializerStep {
+    let selector: String
+    let callback: Callback?
+    let bodies: [(MethodDecl, RuntimeClass)]
 }
 
 /// A few facts about one engine class, kept by its id (see `ClassTable.facts`).

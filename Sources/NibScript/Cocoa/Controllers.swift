@@ -120,8 +120,8 @@ extension ScenarioRun {
 
     /// Records the initializer a controller got: `init` for `new`, `initWithCoder:` out of a
     /// nib (N2: then its `init` body never runs).
-    func controllerWillInitialize(_ selector: String, of c: RuntimeClass, on o: ObjectID) {
-        guard c.isViewController || c.isWindowController, let cb = Callback.named(selector) else { return }
+    func controllerWillInitialize(_ step: InitializerStep, of c: RuntimeClass, on o: ObjectID) {
+        guard let cb = step.callback else { return }
         if controllers.recordsCallbacks { controllers.callbacks.append(CallbackRecord(object: o, callback: cb, line: line)) }
         if cb == .initWithCoder && c.method("init") != nil {
             note("\(shortLabel(o)) comes out of a nib: -initWithCoder:, so the init body of \(c.name) does not run (N2)")

@@ -234,14 +234,32 @@ extension ScenarioRun {
     }
 
     /// An initializer runs as `self = [super init…]` then its body: bodies run from the
-    /// root class down.
+    /// root class down. A controller's `init` runs its designated initializer first (see
+    /// `initializerSteps`); a crash in one step's bodies ends that step's bodies.
     func runInitializers(_ selector: String, of c: RuntimeClass, on o: ObjectID) {
-        if let designated = controllerDesignatedInitializer(selector, of: c) { runInitializers(designated, of: c, on: o) }
-        controllerWillInitialize(selector, of: c, on: o)
-        for (m, k) in c.initializerBodies(selector) {
-            guard !crashed else { return }
-            invoke(m, of: k, on: o, selector: selector)
+        for step in initializerSteps(selector, of: c) {
+            controllerWillInitialize(step, of: c, on: o)
+            for (m, k) in step.bodies {
+                guard !crashed else { break }
+                invoke(m, of: k, on: o, selector: step.selector)
+            }
         }
+    }
+
+    /// The initializers `selector` runs on a new object of class `c`, in order, worked out
+    /// once per class and selector: every `new` of a controller ran the same string
+    /// comparisons, callback lookups and body searches.
+    func initializerSteps(_ selector: String, of c: RuntimeClass) -> [InitializerStep] {
+        if let kept = c.initializerStepsCache.value(for: selector) { return kept }
+        var steps: [InitializerStep] = []
+        var next: String? = selector
+        while let sel = next {
+            let callback = c.isViewController || c.isWindowController ? Callback.named(sel) : nil
+            steps.insert(InitializerStep(selector: sel, callback: callback, bodies: c.initializerBodies(sel)), at: 0)
+            next = controllerDesignatedInitializer(sel, of: c)
+        }
+        c.initializerStepsCache.remember(selector, steps)
+        return steps
     }
 
     func applicationObject() -> ObjectID {
