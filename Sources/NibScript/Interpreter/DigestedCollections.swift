@@ -1,5 +1,13 @@
 import OwnershipEngine
 
+/// How many absent entries a dense table indexed by object id appends to reach index `i`:
+/// at least to `i`, and at least doubling, since objects are made one after another and a
+/// table grown to each new id in turn appended a few entries at a time, at every push.
+/// Absent entries are never iterated as entries, so a longer table changes no answer.
+@inline(__always) func grownCount(to i: Int, from count: Int) -> Int {
+    max(i + 1 - count, count, 16)
+}
+
 /// A value `explore`'s state hash can take in: the words it combines into a `StableHash`.
 protocol StableDigestible {
     func stableDigest(into h: inout StableHash)
@@ -131,7 +139,7 @@ struct DigestedObjectMap<Value: StableDigestible>: Sequence {
             let i = key.index
             if i >= values.count {
                 guard newValue != nil else { return }
-                values.append(contentsOf: repeatElement(nil, count: i + 1 - values.count))
+                values.append(contentsOf: repeatElement(nil, count: grownCount(to: i, from: values.count)))
             }
             if let old = values[i] { digest &-= Self.entryDigest(key, old); count -= 1 }
             if let newValue { digest &+= Self.entryDigest(key, newValue); count += 1 }
@@ -201,7 +209,7 @@ struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
                 let d = Self.entryDigest(key, newValue)
                 digest &+= d
                 if e >= 0 { values[e] = newValue; entryDigests[e] = d; return }
-                if i >= slots.count { slots.append(contentsOf: repeatElement(0, count: i + 1 - slots.count)) }
+                if i >= slots.count { slots.append(contentsOf: repeatElement(0, count: grownCount(to: i, from: slots.count))) }
                 values.append(newValue)
                 keys.append(key)
                 entryDigests.append(d)
@@ -257,7 +265,7 @@ struct DigestedObjectSet: Sequence {
 
     @discardableResult
     mutating func insert(_ o: ObjectID) -> Bool {
-        if o.index >= members.count { members.append(contentsOf: repeatElement(false, count: o.index + 1 - members.count)) }
+        if o.index >= members.count { members.append(contentsOf: repeatElement(false, count: grownCount(to: o.index, from: members.count))) }
         guard !members[o.index] else { return false }
         members[o.index] = true
         count += 1

@@ -34,9 +34,9 @@ struct EventLog {
     private var any: UInt8 = 0
 
     mutating func note(_ kind: UInt8, _ o: ObjectID) {
-        // Usually one entry short (the object was just made): appended one at a time,
-        // cheaper than appending a repeated sequence.
-        while o.index >= bits.count { bits.append(0) }
+        // Usually one entry short (the object was just made): grown by doubling, as the
+        // object tables are (see `grownCount`).
+        if o.index >= bits.count { bits.append(contentsOf: repeatElement(0, count: grownCount(to: o.index, from: bits.count))) }
         bits[o.index] |= kind
         any |= kind
     }
