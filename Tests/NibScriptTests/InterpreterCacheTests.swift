@@ -237,3 +237,19 @@ final class SparseDigestedObjectMapTests: XCTestCase {
         for (k, v) in sparse { XCTAssertEqual(model[k.raw], v) }
     }
 }
+
+/// `ControllerChain` against an array doing the same appends, past its four inline places.
+final class ControllerChainTests: XCTestCase {
+    func testAgreesWithAnArray() {
+        for n in 0..<10 {
+            var chain = ControllerChain()
+            var array: [ObjectID] = []
+            for i in 0..<n { chain.append(ObjectID(Int32(i * 7 + 3))); array.append(ObjectID(Int32(i * 7 + 3))) }
+            XCTAssertEqual(chain.count, array.count)
+            XCTAssertEqual(Array(chain), array)
+            for i in 0..<n { XCTAssertEqual(chain[i], array[i]) }
+            for probe in 0..<80 { XCTAssertEqual(chain.contains(ObjectID(Int32(probe))), array.contains(ObjectID(Int32(probe))), "\(n) \(probe)") }
+            XCTAssertEqual(Array(chain.filter { $0.raw % 2 == 0 }), array.filter { $0.raw % 2 == 0 })
+        }
+    }
+}

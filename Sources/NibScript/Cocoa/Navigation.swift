@@ -103,11 +103,8 @@ extension ScenarioRun {
     }
 
     /// A controller and the children shown inside it, outermost first.
-    func visibleSubtree(_ c: ObjectID) -> [ObjectID] {
-        // Room for a container, its child and a grandchild at once (asked at every
-        // transition): one allocation, not one per element.
-        var out: [ObjectID] = []
-        out.reserveCapacity(4)
+    func visibleChain(_ c: ObjectID) -> ControllerChain {
+        var out = ControllerChain()
         out.append(c)
         var k = c
         while let child = visibleChild(of: k), !out.contains(child) { out.append(child); k = child }
@@ -199,13 +196,12 @@ extension ScenarioRun {
     /// viewWillAppear: (each child after its container, its view loaded first); the views
     /// are swapped; then viewDidDisappear: and viewDidAppear:.
     func transition(out outgoing: ObjectID?, in incoming: ObjectID?, swap: (ObjectID?, ObjectID?) -> Void) {
-        let outs = outgoing.map(visibleSubtree)?.filter { controllers.appearance(of: $0) == .appeared } ?? []
+        let outs = outgoing.map(visibleChain)?.filter { controllers.appearance(of: $0) == .appeared } ?? ControllerChain()
         if let i = incoming { ensureViewLoaded(i) }
         guard !crashed else { return }
-        for c in outs { deliver(.viewWillDisappear, to: c); guard !crashed else { return } }
-        var ins: [ObjectID] = []
+        for k in 0..<outs.count { deliver(.viewWillDisappear, to: outs[k]); guard !crashed else { return } }
+        var ins = ControllerChain()
         if let i = incoming {
-            ins.reserveCapacity(4)
             // Each child is found after its container's viewWillAppear: ran (it may push).
             var k: ObjectID? = i
             while let c = k, !ins.contains(c) {
@@ -218,11 +214,11 @@ extension ScenarioRun {
             }
         }
         // The views: each child's view goes into its container's view, others leave it.
-        for (parent, child) in zip(ins, ins.dropFirst()) { syncContainerView(parent, showing: child) }
+        for k in 1..<max(1, ins.count) { syncContainerView(ins[k - 1], showing: ins[k]) }
         swap(outgoing.flatMap(viewOf), incoming.flatMap(viewOf))
         guard !crashed else { return }
-        for c in outs { deliver(.viewDidDisappear, to: c); guard !crashed else { return } }
-        for c in ins { deliver(.viewDidAppear, to: c); guard !crashed else { return } }
+        for k in 0..<outs.count { deliver(.viewDidDisappear, to: outs[k]); guard !crashed else { return } }
+        for k in 0..<ins.count { deliver(.viewDidAppear, to: ins[k]); guard !crashed else { return } }
     }
 
     func ensureViewLoaded(_ c: ObjectID) {
