@@ -67,6 +67,7 @@ extension ScenarioRun {
                 // for the trace.
                 func isKVCKey(_ k: NibModel.Connection) -> Bool { k.kind == .outlet && k.source == .owner && k.name != "view" }
                 var tracked = controllers.trackedKeys[c] ?? []
+                tracked.reserveCapacity(tracked.count + model.connections.count)   // one allocation, not one per key
                 for i in model.connections.indices where isKVCKey(model.connections[i]) && !tracked.contains(model.connections[i].name) {
                     tracked.append(model.connections[i].name)
                 }

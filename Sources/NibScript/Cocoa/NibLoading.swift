@@ -42,7 +42,12 @@ extension ScenarioRun {
         // small nib (a controller's view, loaded again at each push) keeps what it found for
         // each object (`nibClassPlans`), checked by name as it is used, so a later load looks
         // no class up and works out nothing again.
-        var objects: [ObjectID] = []
+        // The run's buffer for a load's objects, taken for this load (a load nested in an
+        // awakeFromNib takes an empty one) and handed back: a view nib loads at every push.
+        var objects = nibObjectsBuffer
+        nibObjectsBuffer = []
+        objects.removeAll(keepingCapacity: true)
+        defer { nibObjectsBuffer = objects }
         objects.reserveCapacity(modelObjects.count)
         if modelObjects.count >= 4096 { engine.reserveCapacity(objects: modelObjects.count) }
         var awake: [(object: ObjectID, method: MethodDecl, owner: RuntimeClass)] = []

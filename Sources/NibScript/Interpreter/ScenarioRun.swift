@@ -68,6 +68,9 @@ final class ScenarioRun {
     /// unchecked for exclusivity for the reason the line hint is: each access is one read or
     /// one write of the cache, never held across a call that touches it again.
     @exclusivity(unchecked) var nibClassPlans: [String: NibClassPlan] = [:]
+    /// Storage a nib load reuses for the objects it makes (Cocoa/NibLoading.swift); unchecked
+    /// like the plans: taken and handed back in one assignment each.
+    @exclusivity(unchecked) var nibObjectsBuffer: [ObjectID] = []
     /// Dealloc plans already made, by class (Cocoa/DeallocPlanning.swift).
     /// Indexed by the engine's class id: a cascade of a million objects asks a million times.
     @exclusivity(unchecked) var planCache: [CachedPlan?] = []
