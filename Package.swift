@@ -13,10 +13,12 @@ let package = Package(
     targets: [
         // Retain counts, pools, references, dealloc cascades and events. Knows nothing of the language.
         .target(name: "OwnershipEngine"),
+        // A file's bytes read straight into an array, for the two readers below.
+        .target(name: "FileBytes"),
         // Source text, tokens, lexer, AST, parser and diagnostics.
-        .target(name: "NibScriptSyntax"),
+        .target(name: "NibScriptSyntax", dependencies: ["FileBytes"]),
         // Reads Interface Builder .xib and .storyboard XML into a neutral document model.
-        .target(name: "InterfaceBuilder"),
+        .target(name: "InterfaceBuilder", dependencies: ["FileBytes"]),
         // Reads classes, outlets and memory-relevant method statements from Objective-C and
         // Swift sources (a tolerant scanner, no compiler), for `nibscript import` and `audit`.
         .target(name: "SourceImport"),

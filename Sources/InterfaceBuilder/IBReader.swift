@@ -1,3 +1,4 @@
+import FileBytes
 import Foundation
 
 public enum IBReader {
@@ -15,8 +16,8 @@ public enum IBReader {
         if isDirectory.boolValue {
             return failure("is a directory, not an Interface Builder document", path: shown)
         }
-        // The bytes only, read into the array the reader scans (see `IBFileBytes`).
-        guard let bytes = IBFileBytes.contents(atPath: path) else {
+        // The bytes only, read into the array the reader scans (see `FileBytes`).
+        guard let bytes = FileBytes.contents(atPath: path) else {
             return failure("cannot read the file", path: shown)
         }
         return read(bytes: consume bytes, path: shown)

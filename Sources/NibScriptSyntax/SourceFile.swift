@@ -5,6 +5,7 @@ import Darwin
 #elseif canImport(Musl)
 import Musl
 #endif
+import FileBytes
 
 /// A script's text as UTF-8 bytes, with a line table so that byte offsets turn into
 /// line and column numbers by binary search instead of rescanning the text.
@@ -106,42 +107,7 @@ public struct SourceFile: Sendable {
     /// The bytes of the file at `path`, read straight into the array a SourceFile keeps (a
     /// `Data` in between would be one more copy of the whole script), or nil when it cannot
     /// be read.
-    public static func readBytes(atPath path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
-        // One byte more than the size: a read that fills it all means the file grew (or has no
-        // size, as a pipe), and the rest is read in chunks.
-        let room = max(0, Int(info.st_size)) + 1
-        var complete = false, failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
-            count = 0
-            while count < room {
-                let n = read(fd, buffer.baseAddress! + count, room - count)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    return
-                }
-                if n == 0 { complete = true; return }
-                count += n
-            }
-        }
-        var chunk = [UInt8](repeating: 0, count: complete || failed ? 0 : 1 << 16)
-        while !complete && !failed {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno != EINTR { failed = true }
-            } else if n == 0 {
-                complete = true
-            } else {
-                bytes += chunk[..<n]
-            }
-        }
-        return failed ? nil : bytes
-    }
+    public static func readBytes(atPath path: String) -> [UInt8]? { FileBytes.contents(atPath: path) }
 
     public func text(_ range: SourceRange) -> String {
         let lo = max(0, min(range.start, bytes.count)), hi = max(lo, min(range.end, bytes.count))

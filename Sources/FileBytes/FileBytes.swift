@@ -1,12 +1,18 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 
-/// A file's bytes, read straight into the array the reader scans (as `SourceFile.readBytes`
-/// reads a script). `FileManager.contents(atPath:)` gives a Data that was then copied into
-/// an array: at a million objects, two copies of a 118 MB file, each page of each faulted in
-/// afresh, for the time it took to copy one into the other.
-enum IBFileBytes {
+/// A file's bytes, read straight into the array its reader scans: the script's (`SourceFile`)
+/// and an Interface Builder file's (`IBReader`). `FileManager.contents(atPath:)` gives a Data
+/// that was then copied into an array: for a million-object `.xib`, two copies of a 118 MB
+/// file, each page of each faulted in afresh, for the time it took to copy one into the other.
+public enum FileBytes {
     /// nil when the file cannot be opened or read.
-    static func contents(atPath path: String) -> [UInt8]? {
+    public static func contents(atPath path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
