@@ -328,8 +328,11 @@ public final class Engine {
 
     /// Dealloc (or finalization) begins: weak references read as nil from this moment, as
     /// objc_loadWeak does for a deallocating object.
-    func markDeallocating(_ o: ObjectID) {
-        let zeroed = s.markDeallocating(o)
+    func markDeallocating(_ o: ObjectID) { markDeallocating(o, digested: false) }
+
+    /// See `EngineState.markDeallocating(_:digested:)`.
+    func markDeallocating(_ o: ObjectID, digested: Bool) {
+        let zeroed = s.markDeallocating(o, digested: digested)
         emit(.dealloc(o))
         for r in zeroed { emit(.weakZeroed(r, target: o)) }
     }
@@ -389,7 +392,8 @@ public final class Engine {
     // MARK: Dealloc
 
     func beginDealloc(_ o: ObjectID) {
-        markDeallocating(o)
+        // Called only when a release took the count to 0 (see `EngineState.release`).
+        markDeallocating(o, digested: true)
         let c = s.objects[o.index].classID.index
         let frame: DeallocFrame
         if c < keepsClassPlan.count, keepsClassPlan[c] {
