@@ -271,23 +271,20 @@ public final class Engine {
         guard s.crash == nil else { return false }
         let i = s.slotIndex(r)
         let old = s.slotValues[i].target < 0 ? nil : ObjectID(s.slotValues[i].target)
-        let why = cause ?? .store(r)
-        // Storing nil is done to let the old value go, so the caller's cause says why; when a
-        // new value takes its place, the caller's cause is about the new one and the old one
-        // goes because it was replaced.
-        let oldWhy: Cause = value == nil ? (cause ?? .replaced(r)) : .replaced(r)
+        // The causes are made only where they are used: most stores retain nothing or
+        // release nothing, and both were built at every store.
         // Whatever the new rule, the slot no longer waits to be zeroed for its old target.
         if let old, !s.weakReferrers.isEmpty(at: old.index) { s.unregisterWeak(r, from: old) }
         switch rule {
         case .retain:
-            if let v = value { guard retain(v, cause: why) else { return false } }
+            if let v = value { guard retain(v, cause: cause ?? .store(r)) else { return false } }
             s.setSlot(i, value?.raw ?? -1, value == nil ? 0 : 1)
             // The old value is released whatever claim the slot had on it: a setter does not
             // know that someone already released it behind its back (that is the bug to show).
-            if let old { return release(old, cause: oldWhy) }
+            if let old { return release(old, cause: Self.replacedCause(value, cause, r)) }
         case .adopt:
             s.setSlot(i, value?.raw ?? -1, value == nil ? 0 : 1)
-            if let old { return release(old, cause: oldWhy) }
+            if let old { return release(old, cause: Self.replacedCause(value, cause, r)) }
         case .assign:
             s.setSlot(i, value?.raw ?? -1, 0)
         case .weak:
@@ -302,6 +299,13 @@ public final class Engine {
             s.setSlot(i, value?.raw ?? -1, (adoptsClaim && value != nil) ? 1 : 0)
         }
         return s.crash == nil
+    }
+
+    /// Why a store let its old value go. Storing nil is done to let the old value go, so the
+    /// caller's cause says why; when a new value takes its place, the caller's cause is about
+    /// the new one and the old one goes because it was replaced.
+    @inline(__always) static func replacedCause(_ value: ObjectID?, _ cause: Cause?, _ r: SlotRef) -> Cause {
+        value == nil ? (cause ?? .replaced(r)) : .replaced(r)
     }
 
     /// Moves the claims a reference holds to nobody: the pointer stays, the ownership goes
@@ -328,8 +332,11 @@ public final class Engine {
 
     /// Dealloc (or finalization) begins: weak references read as nil from this moment, as
     /// objc_loadWeak does for a deallocating object.
-    func markDeallocating(_ o: ObjectID) {
-        let zeroed = s.markDeallocating(o)
+    func markDeallocating(_ o: ObjectID) { markDeallocating(o, digested: false) }
+
+    /// See `EngineState.markDeallocating(_:digested:)`.
+    func markDeallocating(_ o: ObjectID, digested: Bool) {
+        let zeroed = s.markDeallocating(o, digested: digested)
         emit(.dealloc(o))
         for r in zeroed { emit(.weakZeroed(r, target: o)) }
     }
@@ -389,7 +396,8 @@ public final class Engine {
     // MARK: Dealloc
 
     func beginDealloc(_ o: ObjectID) {
-        markDeallocating(o)
+        // Called only when a release took the count to 0 (see `EngineState.release`).
+        markDeallocating(o, digested: true)
         let c = s.objects[o.index].classID.index
         let frame: DeallocFrame
         if c < keepsClassPlan.count, keepsClassPlan[c] {

@@ -151,8 +151,19 @@
         // The runtime ignores a release of an object whose dealloc is already running.
         if objects[o.index].state == .deallocating || garbageCollected { return .ignored }
         if let via { consumeClaim(on: o, via: via) }
-        setCount(o.index, objects[o.index].count - 1)
-        return .counted(objects[o.index].count)
+        let i = o.index
+        if digesting && objects[i].count == 1 {
+            // Count 0 begins the dealloc at once (`Engine.release`), which marks the object
+            // deallocating: its fact goes from (1, alive) to (0, deallocating) in one change,
+            // not two (two hash mixes fewer per dealloc), and `markDeallocating(_:digested:)`
+            // leaves the digest alone. Nothing reads the digest in between.
+            digest &-= Self.objectFact(i, 1, objects[i].state, objects[i].classID)
+            digest &+= Self.objectFact(i, 0, .deallocating, objects[i].classID)
+            objects[i].count = 0
+            return .counted(0)
+        }
+        setCount(i, objects[i].count - 1)
+        return .counted(objects[i].count)
     }
 
     mutating func autorelease(_ o: ObjectID, via: SlotRef?) -> Outcome {
@@ -187,9 +198,10 @@
     }
 
     /// Dealloc (or finalization) begins: weak references read as nil from this moment.
-    /// Returns the weak references it zeroed.
-    mutating func markDeallocating(_ o: ObjectID) -> [SlotRef] {
-        setState(o.index, .deallocating)
+    /// Returns the weak references it zeroed. `digested`: the digest holds the object as
+    /// deallocating already (its release to 0 put it so, see `release(_:via:)`).
+    mutating func markDeallocating(_ o: ObjectID, digested: Bool) -> [SlotRef] {
+        if digested { objects[o.index].state = .deallocating } else { setState(o.index, .deallocating) }
         // The statement that started the cascade, not a line of a dealloc body inside it.
         objects[o.index].deallocSite = frames.first?.siteBefore ?? site
         let referrers = weakReferrers[o.index]
