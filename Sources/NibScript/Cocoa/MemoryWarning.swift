@@ -30,7 +30,7 @@ extension ScenarioRun {
     /// view is released, then viewDidUnload is called (viewWillUnload first on iOS 5);
     /// from iOS 6.0 nothing is unloaded.
     func defaultDidReceiveMemoryWarning(_ c: ObjectID) {
-        guard engine.isAlive(c), runtimeClass(of: c).isUIViewController else { return }
+        guard engine.isAlive(c), classes.isUIViewController(engineClass: engine.classOf(c)) else { return }
         if config.atLeast(6) { return note("iOS \(config.versionText): UIViewController no longer unloads its view (V6)") }
         guard isViewLoaded(c) else { return note("\(shortLabel(c)).view is not loaded: nothing to unload") }
         if isOnScreen(c) { return note("\(shortLabel(c)).view is on screen: it stays (V5)") }

@@ -93,7 +93,10 @@ extension ScenarioRun {
     /// controller of every transition.
     func visibleChild(of c: ObjectID) -> ObjectID? {
         let engineClass = engine.classOf(c)
-        if classes.isNavigationController(engineClass: engineClass) { return childList(c).last }
+        if classes.isNavigationController(engineClass: engineClass) {
+            guard engine.isAlive(c), let slot = classes.viewControllersSlot(engineClass: engineClass) else { return nil }
+            return engine.listLast(SlotRef(c, slot))
+        }
         if classes.isTabBarController(engineClass: engineClass) {
             let list = childList(c)
             let i = controllers.selectedTab[c] ?? 0
@@ -119,7 +122,7 @@ extension ScenarioRun {
         engine.forEachListHolder(of: c) { r in
             let o = r.holder
             guard found.map({ o < $0 }) ?? true, engine.isAlive(o), !engine.isHidden(o),
-                  runtimeClass(of: o).list("viewControllers") == Int(r.slot) else { return }
+                  classes.viewControllersSlot(engineClass: engine.classOf(o)) == Int(r.slot) else { return }
             found = o
         }
         return found
@@ -180,12 +183,12 @@ extension ScenarioRun {
     }
 
     func addSubview(_ child: ObjectID, to parent: ObjectID) {
-        guard let r = subviewsRef(parent), !engine.list(r).contains(child) else { return }
+        guard let r = subviewsRef(parent), !engine.listContains(r, child) else { return }
         engine.listAppend(r, child)
     }
 
     func removeFromSuperview(_ child: ObjectID, _ parent: ObjectID?) {
-        guard let p = parent, let r = subviewsRef(p), engine.list(r).contains(child) else { return }
+        guard let p = parent, let r = subviewsRef(p), engine.listContains(r, child) else { return }
         engine.listRemove(r, child)
     }
 
@@ -320,32 +323,33 @@ extension ScenarioRun {
     // MARK: Navigation
 
     func requireNavigation(_ nav: ObjectID, _ range: SourceRange) -> Bool {
-        if runtimeClass(of: nav).isNavigationController { return true }
+        if classes.isNavigationController(engineClass: engine.classOf(nav)) { return true }
         runtimeError("\(label(nav)) is not a UINavigationController", at: range)
         return false
     }
 
     /// `push nav c` (V4): the stack retains c; if the navigation controller is on screen, c's
     /// view loads and replaces the old top's. `push tabs c` adds a tab.
+    /// Asked of the classes' facts and the stack in place: a push is the commonest command.
     func push(_ c: ObjectID, onto nav: ObjectID, navRange: SourceRange, range: SourceRange) {
-        let ccls = runtimeClass(of: c)
-        guard ccls.isUIViewController else { return runtimeError("\(label(c)) is not a view controller", at: range) }
-        if runtimeClass(of: nav).isTabBarController { return addTab(c, to: nav, range: range) }
+        let cClass = engine.classOf(c), navClass = engine.classOf(nav)
+        guard classes.isUIViewController(engineClass: cClass) else { return runtimeError("\(label(c)) is not a view controller", at: range) }
+        if classes.isTabBarController(engineClass: navClass) { return addTab(c, to: nav, range: range) }
         guard requireNavigation(nav, navRange) else { return }
-        guard let slot = runtimeClass(of: nav).list("viewControllers") else { return }
+        guard let slot = classes.viewControllersSlot(engineClass: navClass) else { return }
         let stack = SlotRef(nav, slot)
         note("-[UINavigationController pushViewController:animated:] \(shortLabel(c)) onto \(shortLabel(nav))")
-        if engine.list(stack).contains(c) {
+        if engine.listContains(stack, c) {
             return engine.raise("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Pushing the same view controller instance more than once is not supported (\(label(c)))'",
                                 object: c, selector: "pushViewController:animated:")
         }
-        if ccls.isNavigationController {
+        if classes.isNavigationController(engineClass: cClass) {
             return engine.raise("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Pushing a navigation controller is not supported'",
                                 object: c, selector: "pushViewController:animated:")
         }
         if c == nav { return runtimeError("push: a navigation controller cannot push itself", at: range) }
         if let where_ = placement(of: c) { return runtimeError("push: \(label(c)) is \(where_)", at: range) }
-        let oldTop = engine.list(stack).last
+        let oldTop = engine.listLast(stack)
         engine.listAppend(stack, c)
         guard controllers.appearance(of: nav) == .appeared else {
             if oldTop == nil { note("\(shortLabel(c)) is the root of \(shortLabel(nav)); \(shortLabel(nav)) is not on screen, so no view loads yet") }
@@ -363,7 +367,7 @@ extension ScenarioRun {
     /// popViewControllerAnimated: returns it; the one below reappears (its view reloads if
     /// a memory warning unloaded it).
     func pop(_ nav: ObjectID, at range: SourceRange) {
-        guard let slot = runtimeClass(of: nav).list("viewControllers") else { return }
+        guard let slot = classes.viewControllersSlot(engineClass: engine.classOf(nav)) else { return }
         let stack = SlotRef(nav, slot)
         let list = engine.list(stack)
         guard list.count > 1 else {
