@@ -1,7 +1,10 @@
 import NibScriptSyntax
 
-/// Where an outlet's value goes, as found by the platform's search.
-enum OutletTarget {
+/// Where an outlet's value goes, as found by the platform's search. Indirect: a search
+/// hands out a copy of its kept answer at every outlet a nib connects and every key a
+/// cleanup sets to nil, and copying or dropping a boxed answer is one reference count,
+/// where an inline one was a switch over its case and its payload's fields.
+indirect enum OutletTarget {
     /// A synthesized property setter `setFoo:`; the property's attribute decides retain.
     case setter(RuntimeProperty)
     /// A setter body written in the script (`setFoo:` or `_setFoo:`).
