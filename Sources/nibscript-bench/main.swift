@@ -60,5 +60,5 @@ print("warning: debug build; run `swift run -c release nibscript-bench` for mean
 var system = utsname()
 uname(&system)
 let machine = withUnsafeBytes(of: &system.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-print("nibscript-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(machine); best of \(options.runs) for engine loops, one run per end-to-end figure")
+print("nibscript-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(machine); best of \(options.quick ? 1 : options.runs) processes per end-to-end figure (by processor time), of \(options.runs) runs per engine loop")
 print(Benchmark.run(options), terminator: "")
