@@ -978,6 +978,12 @@ public enum ExploreBench {
     public static func explore(path: String, source: String, warnings: Int, maxVariants: Int = 20_000, parallel: Bool) -> Figures? {
         let (program, _) = Compiler.compile(SourceFile(path: path, bytes: Array(source.utf8)))
         guard let program else { return nil }
+        return explore(program, warnings: warnings, maxVariants: maxVariants, parallel: parallel)
+    }
+
+    /// Explores a compiled program: what the benchmark times, the compiling left out (at
+    /// 60 pushes it is a tenth of the search, and on one core whatever the cores).
+    public static func explore(_ program: Program, warnings: Int, maxVariants: Int = 20_000, parallel: Bool) -> Figures {
         var options = Explore.Options()
         options.warnings = warnings
         options.maxVariants = maxVariants
