@@ -58,7 +58,7 @@ enum Explore {
 
     /// A node of the search: where the run is about to decide, and the state it is in.
     /// Kept as one 64-bit stable hash of (kind, position, state hash): a search may see
-    /// millions of nodes, and each costs 9 bytes of table (key and warnings used).
+    /// millions of nodes, and each is 8 bytes of key and a byte of warnings used (see `NodeMap`).
     struct NodeKey: Hashable {
         var value: UInt64
         /// kind 0: a gap before a statement, 1: the end gap, 2: a choose.
