@@ -574,7 +574,7 @@ final class VariantDriver {
     /// Nodes seen before the variant's subtree began (sharded searches; else empty).
     let base: Explore.Seen
     /// Instead of `seen` and `base` (all cores): the nodes merged so far and those earlier
-    /// variants are passing, read under the search's lock; a node the run goes on from (none
+    /// variants are passing, read under the node book's lock; a node the run goes on from (none
     /// seen at `used` warnings or fewer) is told to later variants in the same call.
     var lookup: ((Explore.NodeKey, Int) -> UInt8?)?
     /// The option to take at the first decision (a forked variant's own).

@@ -2,7 +2,7 @@ extension Explore {
     /// A hash table keyed by search node. A node is already one well-mixed 64-bit hash
     /// (`NodeKey.value`, splitmix's finalizer), so its low bits pick the slot: a Dictionary
     /// would run SipHash over it at every lookup, and the seen and passing nodes are looked
-    /// up at every decision point of every variant (on two cores, under the search's lock,
+    /// up at every decision point of every variant (on two cores, under the node book's lock,
     /// where that hashing was a fifth of what the second core added).
     ///
     /// Open addressing with linear probing, at most half full. Removing an entry shifts the
