@@ -84,6 +84,21 @@ final class InterpreterCacheTests: XCTestCase {
         XCTAssertGreaterThan(classesChecked, 100)
     }
 
+    func testLifecycleChecksAgreeWithTheTable() {
+        for cb in Callback.allCases {
+            let rule = Lifecycle.rule(for: cb), check = Lifecycle.check(for: cb)
+            XCTAssertEqual(rule == nil, check == nil, "\(cb)")
+            guard let rule, let check else { continue }
+            for loaded in [false, true] {
+                XCTAssertEqual(check.allows(viewLoaded: loaded), rule.viewLoaded.map { $0 == loaded } ?? true, "\(cb) \(loaded)")
+            }
+            for state in [Appearance.disappeared, .appearing, .appeared, .disappearing] {
+                XCTAssertEqual(check.allows(state), rule.from?.contains(state) ?? true, "\(cb) \(state)")
+            }
+            XCTAssertEqual(check.to, rule.to, "\(cb)")
+        }
+    }
+
     func testRecentNamesFindWhatTheyRememberedAndKeepTheFirst() {
         var recent = RecentNames<Int>()
         for i in 0..<(RecentNames<Int>.capacity + 3) { recent.remember("name\(i)", i) }

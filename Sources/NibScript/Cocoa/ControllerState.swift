@@ -5,6 +5,16 @@ import OwnershipEngine
 /// callbacks in a fixed cycle; `Lifecycle.table` says which callback may come in which state.
 enum Appearance: String {
     case disappeared, appearing, appeared, disappearing
+
+    /// The state's bit in a set of states (`Lifecycle.Check.from`).
+    var bit: UInt8 {
+        switch self {
+        case .disappeared: return 1
+        case .appearing: return 2
+        case .appeared: return 4
+        case .disappearing: return 8
+        }
+    }
 }
 
 /// The lifecycle callbacks a controller receives from UIKit or AppKit, by the name a script
@@ -83,12 +93,39 @@ enum Lifecycle {
         var to: Appearance?
     }
 
-    /// The rule for a callback, without hashing it (asked for every callback sent).
+    /// The rule for a callback, without hashing it.
     static func rule(for c: Callback) -> Rule? {
         let i = c.index
         return i < rules.count ? rules[i] : nil
     }
     private static let rules: [Rule?] = Callback.allCases.map { table[$0] }
+
+    /// A rule as plain data, checked at every callback sent: a `Rule` holds an array, and
+    /// taking one out of the table retained and released it each time.
+    struct Check {
+        /// 1: the view must be loaded, 0: must not be, -1: either.
+        let viewLoaded: Int8
+        /// Bit `state.bit`: the callback may come in that appearance state (all bits: any).
+        let from: UInt8
+        /// The state after it; nil: unchanged.
+        let to: Appearance?
+
+        init(_ r: Rule) {
+            viewLoaded = r.viewLoaded.map { $0 ? 1 : 0 } ?? -1
+            from = r.from.map { $0.reduce(0) { $0 | $1.bit } } ?? 0xFF
+            to = r.to
+        }
+
+        func allows(viewLoaded loaded: Bool) -> Bool { viewLoaded < 0 || (viewLoaded == 1) == loaded }
+        func allows(_ state: Appearance) -> Bool { from & state.bit != 0 }
+    }
+
+    /// The check for a callback, if the table has a rule for it.
+    static func check(for c: Callback) -> Check? {
+        let i = c.index
+        return i < checks.count ? checks[i] : nil
+    }
+    private static let checks: [Check?] = rules.map { $0.map(Check.init) }
 
     static let table: [Callback: Rule] = [
         .loadView: Rule(viewLoaded: false, from: nil, to: nil),

@@ -158,13 +158,13 @@ extension ScenarioRun {
     func deliver(_ cb: Callback, to c: ObjectID, builtin: () -> Void = {}) {
         guard !crashed, engine.isAlive(c) else { return }
         let engineClass = engine.classOf(c)
-        if classes.isViewController(engineClass: engineClass), let rule = Lifecycle.rule(for: cb) {
+        if classes.isViewController(engineClass: engineClass), let rule = Lifecycle.check(for: cb) {
             let loaded = isViewLoaded(c)
             let state = controllers.appearance(of: c)
-            if let v = rule.viewLoaded, v != loaded {
+            if !rule.allows(viewLoaded: loaded) {
                 return lifecycleError("\(cb.rawValue) sent to \(label(c)) with its view \(loaded ? "loaded" : "not loaded"): \(Lifecycle.describe(cb))")
             }
-            if let from = rule.from, !from.contains(state) {
+            if !rule.allows(state) {
                 return lifecycleError("\(cb.rawValue) sent to \(label(c)) while it is \(state.rawValue): \(Lifecycle.describe(cb))")
             }
             if let to = rule.to { controllers.appearance[c] = to }
