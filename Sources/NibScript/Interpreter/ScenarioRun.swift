@@ -355,12 +355,17 @@ struct VariableIndex {
     }
 
     static func hash(_ name: String) -> Int {
+        // Read in place where the string's bytes lie contiguous (always, for a native or
+        // small string): `withUTF8` needs a mutable copy, retained and released per lookup.
+        if let h = name.utf8.withContiguousStorageIfAvailable(hash) { return h }
         var s = name
-        return s.withUTF8 { bytes in
-            var h = bytes.count &* 0x9E37_79B9
-            for b in bytes.suffix(8) { h = (h &* 31) &+ Int(b) }
-            return h ^ (h >> 7)
-        }
+        return s.withUTF8(hash)
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var h = bytes.count &* 0x9E37_79B9
+        for b in bytes.suffix(8) { h = (h &* 31) &+ Int(b) }
+        return h ^ (h >> 7)
     }
 }
 
