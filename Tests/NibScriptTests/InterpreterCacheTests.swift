@@ -153,7 +153,7 @@ final class InterpreterCacheTests: XCTestCase {
                                walked("NSWindowController") ? cls.property("window")?.slot : cls.property("view")?.slot, name)
                 let fresh = cls.controllerNibName.flatMap { run.nibModel(named: $0.name) }
                 for _ in 0..<2 {
-                    XCTAssertEqual(run.controllerNibModel(of: cls).map { String(describing: $0) }, fresh.map { String(describing: $0) }, name)
+                    XCTAssertEqual(run.controllerNibModel(of: cls).map { String(describing: $0.model) }, fresh.map { String(describing: $0) }, name)
                 }
                 classesChecked += 1
             }

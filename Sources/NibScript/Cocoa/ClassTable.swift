@@ -239,7 +239,7 @@ final class RuntimeClass {
     @exclusivity(unchecked) private var controllerNibNameCache: Identifier??
     /// The model of that nib, kept by the run at the class's first view load (see
     /// `ScenarioRun.controllerNibModel(of:)`); the table, like the model, is the run's own.
-    @exclusivity(unchecked) var controllerNibModelCache: NibModel??
+    @exclusivity(unchecked) var controllerNibModelCache: NibModelRef??
     /// The `view` property (loading, unloading): asked without hashing its name.
     var viewProperty: RuntimeProperty? {
         if let c = viewPropertyCache { return c }

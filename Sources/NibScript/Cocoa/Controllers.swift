@@ -49,34 +49,21 @@ extension ScenarioRun {
 
     /// The model of the nib a controller class loads its view from, looked up by name once
     /// per class: the program's nibs do not change while it runs, and a view loads at
-    /// every push.
-    func controllerNibModel(of cls: RuntimeClass) -> NibModel? {
+    /// every push. Kept by reference: a model is a dozen arrays and strings, and a copy
+    /// retained each of them at every load.
+    func controllerNibModel(of cls: RuntimeClass) -> NibModelRef? {
         if let kept = cls.controllerNibModelCache { return kept }
-        let model = cls.controllerNibName.flatMap { nibModel(named: $0.name) }
-        cls.controllerNibModelCache = .some(model)
-        return model
+        let ref = cls.controllerNibName.flatMap { nibModel(named: $0.name) }.map(NibModelRef.init)
+        cls.controllerNibModelCache = .some(ref)
+        return ref
     }
 
     /// UIViewController's and NSViewController's own `loadView`.
     func defaultLoadView(_ c: ObjectID, _ cls: RuntimeClass) {
-        if let model = sceneViewNibs[c] ?? controllerNibModel(of: cls) {
-            loadNib(model, owner: c, keptBy: config.isMac ? c : nil)
-            if config.isIOS, cls.option("cleanup") == "kvc" {
-                // V10 (001_…): the keys setValue:forKey: set on the controller while loadView ran.
-                // Read in place (this runs at every view load): the list of them is made only
-                // for the trace.
-                func isKVCKey(_ k: NibModel.Connection) -> Bool { k.kind == .outlet && k.source == .owner && k.name != "view" }
-                var tracked = controllers.trackedKeys[c] ?? []
-                tracked.reserveCapacity(tracked.count + model.connections.count)   // one allocation, not one per key
-                for i in model.connections.indices where isKVCKey(model.connections[i]) && !tracked.contains(model.connections[i].name) {
-                    tracked.append(model.connections[i].name)
-                }
-                controllers.trackedKeys[c] = tracked
-                note({
-                    let keys = model.connections.filter(isKVCKey).map(\.name)
-                    return "cleanup kvc: tracked the keys KVC set during loadView: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) (V10)"
-                }())
-            }
+        if let model = sceneViewNibs[c] {
+            loadViewNib(model, of: c, cls)
+        } else if let ref = controllerNibModel(of: cls) {
+            loadViewNib(ref.model, of: c, cls)
         } else if config.isIOS {
             // No nib: UIViewController makes a plain UIView.
             let v = instantiate(classes["UIView"]!, name: "view")
@@ -85,6 +72,27 @@ extension ScenarioRun {
         } else {
             engine.raise("*** -[\(cls.name) loadView] could not load the \"(null)\" nib: an NSViewController needs a nib or a loadView", object: c, selector: "loadView")
         }
+    }
+
+    /// The view's nib loaded with the controller as File's Owner, and with `cleanup kvc` the
+    /// keys KVC set on the controller tracked (V10).
+    private func loadViewNib(_ model: NibModel, of c: ObjectID, _ cls: RuntimeClass) {
+        loadNib(model, owner: c, keptBy: config.isMac ? c : nil)
+        guard config.isIOS, cls.option("cleanup") == "kvc" else { return }
+        // V10 (001_…): the keys setValue:forKey: set on the controller while loadView ran.
+        // Read in place (this runs at every view load): the list of them is made only
+        // for the trace.
+        func isKVCKey(_ k: NibModel.Connection) -> Bool { k.kind == .outlet && k.source == .owner && k.name != "view" }
+        var tracked = controllers.trackedKeys[c] ?? []
+        tracked.reserveCapacity(tracked.count + model.connections.count)   // one allocation, not one per key
+        for i in model.connections.indices where isKVCKey(model.connections[i]) && !tracked.contains(model.connections[i].name) {
+            tracked.append(model.connections[i].name)
+        }
+        controllers.trackedKeys[c] = tracked
+        note({
+            let keys = model.connections.filter(isKVCKey).map(\.name)
+            return "cleanup kvc: tracked the keys KVC set during loadView: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) (V10)"
+        }())
     }
 
     /// V11: NSWindowController loads its nib when the window is first asked for.

@@ -323,3 +323,10 @@ struct NibBuilder {
         return false
     }
 }
+
+/// A nib model kept by reference, where it is handed out again and again (a controller
+/// class's view nib, at every load).
+final class NibModelRef {
+    let model: NibModel
+    init(_ model: NibModel) { self.model = model }
+}
