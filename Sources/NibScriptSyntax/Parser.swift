@@ -317,29 +317,14 @@ struct ScriptParser {
     mutating func parseBraced<T>(_ item: (inout ScriptParser) throws -> T) throws -> ([T], SourceRange) {
         // Nested bodies recurse through here, so this function and those on the recursive
         // path keep their frames small: the work that needs many temporaries is in helpers.
-        let openStart = try openBrace()
-        defer { depth -= 1 }
+        // (`items` is captured by a closure that does not escape: not boxed.)
         var items: [T] = []
-        while true {
-            skipNewlines()
-            if current.kind == .rightBrace {
-                advance()
-                break
-            }
-            if current.kind == .eof {
-                reportUnclosedBrace(at: openStart)
-                break
-            }
-            let start = index
-            do {
-                items.append(try item(&self))
-            } catch {
-                recover(from: start)
-            }
-            if items.count == Self.bigBlock { reserveForBigBlock(&items) }
+        let range = try parseBracedEach { p in
+            items.append(try item(&p))
+            if items.count == Self.bigBlock { p.reserveForBigBlock(&items) }
         }
         if items.capacity > 2 * items.count + Self.bigBlock { shrink(&items) }
-        return (items, range(from: openStart))
+        return (items, range)
     }
 
     /// A block this long is likely to be long indeed (a generated script's): see
