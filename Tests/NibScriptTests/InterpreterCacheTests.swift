@@ -253,6 +253,43 @@ final class SparseDigestedObjectMapTests: XCTestCase {
     }
 }
 
+/// The pooled lists (a controller's view objects) against a plain dictionary and the sparse
+/// map's digest, through sets, replacements, removals and compactions in a fixed order.
+final class DigestedObjectListsTests: XCTestCase {
+    func testListsAgreeWithADictionaryAndTheSparseMapsDigest() {
+        var lists = DigestedObjectLists<ObjectID>()
+        var sparse = SparseDigestedObjectMap<[ObjectID]>()
+        var model: [Int32: [ObjectID]] = [:]
+        var seed: UInt64 = 777
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for step in 0..<5000 {
+            let k = ObjectID(Int32(next(150)))
+            let v: [ObjectID]? = next(5) == 0 ? nil : (0..<next(6)).map { _ in ObjectID(Int32(next(1000))) }
+            lists.set(k, v)
+            sparse[k] = v
+            model[k.raw] = v
+            XCTAssertEqual(lists[k].map(Array.init), model[k.raw])
+            if step % 89 == 0 {
+                // A snapshot, then more writes: the copy keeps what it had.
+                let snapshot = lists
+                let before = snapshot.map { Array($0.value) }
+                for _ in 0..<10 { lists.set(ObjectID(Int32(next(150))), [ObjectID(Int32(next(9)))]) }
+                XCTAssertEqual(snapshot.map { Array($0.value) }, before)
+                for (key, value) in snapshot { XCTAssertEqual(Array(value), model[key.raw]) }
+                for (key, value) in lists { model[key.raw] = Array(value); sparse[key] = Array(value) }
+            }
+        }
+        XCTAssertEqual(lists.count, model.count)
+        XCTAssertEqual(lists.digest, lists.computedDigest)
+        XCTAssertEqual(lists.digest, sparse.digest)
+        XCTAssertEqual(lists.map(\.key), lists.map(\.key).sorted())
+        for (k, v) in lists { XCTAssertEqual(model[k.raw], Array(v)) }
+    }
+}
+
 /// `ControllerChain` against an array doing the same appends, past its four inline places.
 final class ControllerChainTests: XCTestCase {
     func testAgreesWithAnArray() {

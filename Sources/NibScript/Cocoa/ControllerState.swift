@@ -196,7 +196,7 @@ final class ControllerState {
     /// Modal presentations, bottom first.
     @exclusivity(unchecked) var presentations: [Presentation] = []
     /// Objects allocated while each controller's view loaded (loadView and viewDidLoad).
-    @exclusivity(unchecked) var viewObjects = SparseDigestedObjectMap<[ObjectID]>()
+    @exclusivity(unchecked) var viewObjects = DigestedObjectLists<ObjectID>()
     /// Controllers whose view has been loaded at least once.
     @exclusivity(unchecked) var everLoaded = DigestedObjectSet()
     /// V10: the keys KVC set on each controller while its loadView ran (`option cleanup kvc`).

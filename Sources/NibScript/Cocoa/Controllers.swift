@@ -41,10 +41,10 @@ extension ScenarioRun {
         }
         controllers.everLoaded.insert(c)
         controllerDidLoadView(c, cls)
-        var made = controllers.viewObjects[c] ?? []
+        var made = Array(controllers.viewObjects[c] ?? [])
         made.reserveCapacity(made.count + engine.objectCount - firstNew)
         for i in firstNew..<engine.objectCount where !engine.isHidden(ObjectID(Int32(i))) { made.append(ObjectID(Int32(i))) }
-        controllers.viewObjects[c] = made
+        controllers.viewObjects.set(c, made)
     }
 
     /// The model of the nib a controller class loads its view from, looked up by name once

@@ -253,6 +253,113 @@ struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
     var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
 }
 
+/// A `SparseDigestedObjectMap` of lists of plain values (a controller's view objects), all
+/// kept in one pool: an entry is a range of it. explore restores a snapshot for every
+/// variant, and its first write after that copies the table, the previous copy freed; with a
+/// list per entry that retained and released every list, where this copies plain memory. A
+/// list written again goes to the pool's end; the pool is compacted when most of it is old.
+struct DigestedObjectLists<Element: StableDigestible>: Sequence {
+    private struct Entry {
+        var key: ObjectID
+        var start: Int32
+        var count: Int32
+        var digest: UInt64
+    }
+    /// Per object id: 1 + the index of its entry, or 0.
+    private var slots: [Int32] = []
+    private var entries: [Entry] = []
+    private var pool: [Element] = []
+    /// Pool places no entry uses any more.
+    private var unused = 0
+    private(set) var digest: UInt64 = 0
+
+    init() {}
+
+    /// The same as a `DigestedMap<ObjectID, [Element]>` entry's, so the state hash is unchanged.
+    static func entryDigest<C: Collection>(_ k: ObjectID, _ list: C) -> UInt64 where C.Element == Element {
+        var h = StableHash()
+        k.stableDigest(into: &h)
+        h.combine(list.count)
+        for e in list { e.stableDigest(into: &h) }
+        return h.value
+    }
+
+    var count: Int { entries.count }
+    var isEmpty: Bool { entries.isEmpty }
+
+    subscript(key: ObjectID) -> ArraySlice<Element>? {
+        let i = key.index
+        guard i < slots.count, slots[i] != 0 else { return nil }
+        return list(entries[Int(slots[i]) - 1])
+    }
+
+    private func list(_ e: Entry) -> ArraySlice<Element> { pool[Int(e.start)..<Int(e.start + e.count)] }
+
+    /// Sets (a list) or removes (nil) the entry of `key`.
+    mutating func set(_ key: ObjectID, _ list: [Element]?) {
+        let i = key.index
+        let e = i < slots.count ? Int(slots[i]) - 1 : -1
+        if e >= 0 {
+            digest &-= entries[e].digest
+            unused += Int(entries[e].count)
+        }
+        if let list {
+            let d = Self.entryDigest(key, list)
+            digest &+= d
+            let entry = Entry(key: key, start: Int32(pool.count), count: Int32(list.count), digest: d)
+            pool.append(contentsOf: list)
+            if e >= 0 {
+                entries[e] = entry
+            } else {
+                if i >= slots.count { slots.append(contentsOf: repeatElement(0, count: grownCount(to: i, from: slots.count))) }
+                entries.append(entry)
+                slots[i] = Int32(entries.count)
+            }
+        } else if e >= 0 {
+            // The last entry takes the freed place.
+            let last = entries.count - 1
+            if e != last {
+                entries.swapAt(e, last)
+                slots[entries[e].key.index] = Int32(e + 1)
+            }
+            entries.removeLast()
+            slots[i] = 0
+        }
+        if unused > 64 && unused * 2 > pool.count { compact() }
+    }
+
+    private mutating func compact() {
+        var fresh: [Element] = []
+        fresh.reserveCapacity(pool.count - unused)
+        for e in entries.indices {
+            let start = fresh.count
+            fresh.append(contentsOf: list(entries[e]))
+            entries[e].start = Int32(start)
+        }
+        pool = fresh
+        unused = 0
+    }
+
+    /// In object id order, as the dense map iterates.
+    func makeIterator() -> AnyIterator<(key: ObjectID, value: ArraySlice<Element>)> {
+        var i = 0
+        let slots = self.slots, entries = self.entries, pool = self.pool
+        return AnyIterator {
+            while i < slots.count {
+                defer { i += 1 }
+                if slots[i] != 0 {
+                    let e = entries[Int(slots[i]) - 1]
+                    return (ObjectID(Int32(i)), pool[Int(e.start)..<Int(e.start + e.count)])
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The digest walked from scratch (for tests: it equals `digest`).
+    var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+}
+
 /// A `DigestedSet` of objects, stored densely by object id (see `DigestedObjectMap`).
 struct DigestedObjectSet: Sequence {
     private var members: [Bool] = []

@@ -65,7 +65,7 @@ extension ControllerState {
         var appearance: DigestedObjectMap<Appearance>
         var callbacks: [CallbackRecord]
         var presentations: [Presentation]
-        var viewObjects: SparseDigestedObjectMap<[ObjectID]>
+        var viewObjects: DigestedObjectLists<ObjectID>
         var everLoaded: DigestedObjectSet
         var trackedKeys: SparseDigestedObjectMap<[String]>
         var runtimeErrors: [Diagnostic]
