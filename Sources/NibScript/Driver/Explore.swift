@@ -239,6 +239,7 @@ enum Explore {
             let run = ScenarioRun(program: program, scenario: scenario, config: program.config)
             run.engine.maintainsStateDigest = true
             run.controllers.recordsCallbacks = reads.callbacks
+            run.memoizeScenarioSlots()
             return run
         }
         let nodes = NodeBook()

@@ -21,7 +21,7 @@ extension ScenarioRun {
     /// `evaluate`, with a variable's name (what most `retain`, `release` and `autorelease`
     /// statements take) resolved in place rather than through the general case.
     @inline(__always) func operand(_ e: Expr, _ ctx: Context) -> Operand {
-        if case .name(let id) = e.kind { return crashed ? .none : resolve(id.name, ctx) }
+        if case .name(let id) = e.kind { return crashed ? .none : resolve(id, ctx) }
         return evaluate(e, ctx)
     }
 
@@ -41,7 +41,7 @@ extension ScenarioRun {
             }
             return Operand(object: o, fresh: true)
         case .name(let id):
-            return resolve(id.name, ctx)
+            return resolve(id, ctx)
         case .property(let base, let name):
             let b = evaluate(base, ctx)
             guard let o = b.object else { return .none }
@@ -60,6 +60,32 @@ extension ScenarioRun {
         var n = c.name
         for prefix in ["UI", "NS", "MK"] where n.hasPrefix(prefix) && n.count > prefix.count { n.removeFirst(prefix.count); break }
         return n.prefix(1).lowercased() + n.dropFirst()
+    }
+
+    /// explore: keeps the slot each name read in the scenario's own statements finds (see
+    /// `scenarioSlotMemo`), for scenarios of up to 4 MB (16 MB of memo).
+    func memoizeScenarioSlots() {
+        let size = scenario.range.end - scenario.range.start
+        if size > 0, size <= 1 << 22 { scenarioSlotMemo = Array(repeating: 0, count: size) }
+    }
+
+    /// A name read at a place in the script: in the scenario's own statements (no self, no
+    /// arguments), its slot in the scenario's frame is looked up once per place.
+    @inline(__always) func resolve(_ id: Identifier, _ ctx: Context) -> Operand {
+        let at = id.range.start - scenario.range.start
+        if at >= 0, at < scenarioSlotMemo.count, ctx.selfObject == nil, ctx.arguments.isEmpty,
+           ctx.frame.object == scenarioFrame.object {
+            var m = scenarioSlotMemo[at]
+            if m == 0 {
+                m = id.name == "self" ? -1 : ctx.frame.slot(id.name).map { Int32($0 + 1) } ?? -1
+                scenarioSlotMemo[at] = m
+            }
+            if m > 0 {
+                let r = SlotRef(ctx.frame.object, Int(m - 1))
+                return Operand(object: engine.read(r), place: r)
+            }
+        }
+        return resolve(id.name, ctx)
     }
 
     func resolve(_ name: String, _ ctx: Context) -> Operand {

@@ -53,6 +53,12 @@ final class ScenarioRun {
 
     // Names.
     var scenarioFrame: LocalFrame!
+    /// explore: for each byte of the scenario where a name is read, that name's slot in the
+    /// scenario's frame, + 1 (0: not asked yet, -1: not a slot; see `resolve(_:_:)`). A name
+    /// read at a place in the scenario's own statements always finds the same slot, and
+    /// explore runs each statement once per variant. It depends on the program alone, so
+    /// it stays as it is when a snapshot is restored. Empty unless `memoizeScenarioSlots()`.
+    @exclusivity(unchecked) var scenarioSlotMemo: [Int32] = []
     /// The names loaded nibs bind, by the program's name ids (see `NibBindings`).
     @exclusivity(unchecked) var nibNames: NibBindings
     /// Storyboard scene controllers and the nibs their views load from.
