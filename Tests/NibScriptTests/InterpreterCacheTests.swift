@@ -253,6 +253,40 @@ final class SparseDigestedObjectMapTests: XCTestCase {
     }
 }
 
+/// explore's memo of the scenario's names (each place's slot, looked up once) changes no
+/// run: every example, run with and without it, ends in the same state and outcome.
+final class ScenarioSlotMemoTests: XCTestCase {
+    func testEveryExampleRunsTheSameWithTheMemo() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples")
+        let paths = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".nibscript") }.sorted()
+        var scenarios = 0
+        for path in paths {
+            let full = root.appendingPathComponent(path).path
+            let file = SourceFile(path: full, bytes: try XCTUnwrap(SourceFile.readBytes(atPath: full)))
+            guard let program = Compiler.compile(file).0 else { continue }
+            for s in program.scenarios {
+                func outcome(memo: Bool) -> (Int, [String]) {
+                    let run = ScenarioRun(program: program, scenario: s, config: program.config)
+                    run.engine.maintainsStateDigest = true
+                    if memo { run.memoizeScenarioSlots() }
+                    run.run()
+                    let o = run.exploreOutcome()
+                    let words = [o.crash.map { "\($0.line) \($0.message)" } ?? "-"] + o.zombies + o.leaks
+                        + o.failed.map { "\($0.line) \($0.text)" } + o.errors + ["\(o.passed)"]
+                    return (run.explorationHash(reads: HistoryReads(s.body)), words)
+                }
+                let plain = outcome(memo: false), memoized = outcome(memo: true)
+                XCTAssertEqual(plain.0, memoized.0, "\(path) \(s.title)")
+                XCTAssertEqual(plain.1, memoized.1, "\(path) \(s.title)")
+                scenarios += 1
+            }
+        }
+        XCTAssertGreaterThan(scenarios, 40)
+    }
+}
+
 /// The pooled lists (a controller's view objects) against a plain dictionary and the sparse
 /// map's digest, through sets, replacements, removals and compactions in a fixed order.
 final class DigestedObjectListsTests: XCTestCase {

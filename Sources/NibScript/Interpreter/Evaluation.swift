@@ -69,21 +69,27 @@ extension ScenarioRun {
         if size > 0, size <= 1 << 22 { scenarioSlotMemo = Array(repeating: 0, count: size) }
     }
 
-    /// A name read at a place in the script: in the scenario's own statements (no self, no
-    /// arguments), its slot in the scenario's frame is looked up once per place.
-    @inline(__always) func resolve(_ id: Identifier, _ ctx: Context) -> Operand {
+    /// A name in the scenario's own statements (no self, no arguments): its slot in the
+    /// scenario's frame + 1, or -1 if it has none, looked up once per place; 0 elsewhere,
+    /// without the memo, or for `self` (which `resolve` reads before any variable).
+    @inline(__always) private func memoizedScenarioSlot(_ id: Identifier, _ ctx: Context) -> Int32 {
         let at = id.range.start - scenario.range.start
-        if at >= 0, at < scenarioSlotMemo.count, ctx.selfObject == nil, ctx.arguments.isEmpty,
-           ctx.frame.object == scenarioFrame.object {
-            var m = scenarioSlotMemo[at]
-            if m == 0 {
-                m = id.name == "self" ? -1 : ctx.frame.slot(id.name).map { Int32($0 + 1) } ?? -1
-                scenarioSlotMemo[at] = m
-            }
-            if m > 0 {
-                let r = SlotRef(ctx.frame.object, Int(m - 1))
-                return Operand(object: engine.read(r), place: r)
-            }
+        guard at >= 0, at < scenarioSlotMemo.count, ctx.selfObject == nil, ctx.arguments.isEmpty,
+              ctx.frame.object == scenarioFrame.object else { return 0 }
+        var m = scenarioSlotMemo[at]
+        if m == 0 {
+            m = id.name == "self" ? -2 : ctx.frame.slot(id.name).map { Int32($0 + 1) } ?? -1
+            scenarioSlotMemo[at] = m
+        }
+        return m == -2 ? 0 : m
+    }
+
+    /// A name read at a place in the script.
+    @inline(__always) func resolve(_ id: Identifier, _ ctx: Context) -> Operand {
+        let m = memoizedScenarioSlot(id, ctx)
+        if m > 0 {
+            let r = SlotRef(ctx.frame.object, Int(m - 1))
+            return Operand(object: engine.read(r), place: r)
         }
         return resolve(id.name, ctx)
     }
@@ -137,7 +143,8 @@ extension ScenarioRun {
         case .name(let id):
             let v = evaluate(value, ctx, nameHint: id.name)
             guard !crashed else { return }
-            if let k = ctx.frame.slot(id.name) {
+            let m = memoizedScenarioSlot(id, ctx)
+            if let k = m != 0 ? (m > 0 ? Int(m - 1) : nil) : ctx.frame.slot(id.name) {
                 // A watched variable given another object is no longer watched.
                 // (Only if anything is watched: removing a key hashes it even from an empty table.)
                 if v.object != nil, !watched.isEmpty, ctx.frame.object == scenarioFrame.object { watched[id.name] = nil }

@@ -55,9 +55,11 @@ final class ScenarioRun {
     var scenarioFrame: LocalFrame!
     /// explore: for each byte of the scenario where a name is read, that name's slot in the
     /// scenario's frame, + 1 (0: not asked yet, -1: not a slot; see `resolve(_:_:)`). A name
-    /// read at a place in the scenario's own statements always finds the same slot, and
+    /// read at a place in the scenario's own statements always finds the same slot (-2: the
+    /// name is `self`, never taken from the memo), and
     /// explore runs each statement once per variant. It depends on the program alone, so
     /// it stays as it is when a snapshot is restored. Empty unless `memoizeScenarioSlots()`.
+    /// Unchecked for exclusivity like the line hint: each access is one read or one write.
     @exclusivity(unchecked) var scenarioSlotMemo: [Int32] = []
     /// The names loaded nibs bind, by the program's name ids (see `NibBindings`).
     @exclusivity(unchecked) var nibNames: NibBindings
