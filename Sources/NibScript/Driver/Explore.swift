@@ -728,44 +728,49 @@ extension ScenarioRun {
     private func walk(_ d: VariantDriver) {
         let ctx = Context(selfObject: nil, implementingClass: nil, selector: nil, frame: scenarioFrame)
         if !d.atEnd {
-            while let fi = d.frames.indices.last {
-                let i = d.frames[fi].index
-                guard i < d.frames[fi].statements.count else {
-                    d.frames.removeLast()
-                    if let up = d.frames.indices.last { d.frames[up].index += 1 }
-                    continue
-                }
-                // The statement is read in place (see `execute(_:_:topLevel:)`); the frame's
-                // array is held here, as `d.frames` grows when a `choose` is entered.
+            frames: while let fi = d.frames.indices.last {
+                // The frame's statements, held while the frame runs (a `choose` entered grows
+                // `d.frames`, so they are not read through it), and read in place (see
+                // `execute(_:_:topLevel:)`).
                 let statements = d.frames[fi].statements
-                let range = statements[i].range
-                line = file.line(of: range.start, hint: &lineHint)
-                if case .expect(let e) = statements[i].kind { check(e, ctx); d.frames[fi].index += 1; continue }
-                if d.stopped { return }
-                if crashed { d.frames[fi].index += 1; continue }
-                if case .choose(let branches) = statements[i].kind {
-                    let k = d.decide(kind: 2, position: range.start, options: branches.count, run: self)
-                    if d.stopped { return }
-                    d.step(.branch(line: line, index: k, of: branches.count))
-                    d.frames.append(WalkFrame(statements: branches[k].statements, index: 0))
-                    continue
-                }
-                let endsEvent: Bool
-                switch statements[i].kind {
-                case .drain, .command: endsEvent = true
-                default: endsEvent = false
-                }
-                let isCommand: Bool = { if case .command = statements[i].kind { return true }; return false }()
-                if d.eventEnded || isCommand {
-                    gap(kind: 0, position: range.start, ctx, d)
-                    if d.stopped { return }
+                while d.frames[fi].index < statements.count {
+                    let i = d.frames[fi].index
+                    let range = statements[i].range
                     line = file.line(of: range.start, hint: &lineHint)
+                    // What the walk does with it, found without copying its payload.
+                    let isCommand: Bool, endsEvent: Bool
+                    switch statements[i].kind {
+                    case .expect(let e):
+                        check(e, ctx)
+                        d.frames[fi].index += 1
+                        continue
+                    case .choose: isCommand = false; endsEvent = false
+                    case .command: isCommand = true; endsEvent = true
+                    case .drain: isCommand = false; endsEvent = true
+                    default: isCommand = false; endsEvent = false
+                    }
+                    if d.stopped { return }
+                    if crashed { d.frames[fi].index += 1; continue }
+                    if case .choose(let branches) = statements[i].kind {
+                        let k = d.decide(kind: 2, position: range.start, options: branches.count, run: self)
+                        if d.stopped { return }
+                        d.step(.branch(line: line, index: k, of: branches.count))
+                        d.frames.append(WalkFrame(statements: branches[k].statements, index: 0))
+                        continue frames
+                    }
+                    if d.eventEnded || isCommand {
+                        gap(kind: 0, position: range.start, ctx, d)
+                        if d.stopped { return }
+                        line = file.line(of: range.start, hint: &lineHint)
+                    }
+                    d.step(.statement(line: line, text: stepText(range)))
+                    header(range)
+                    statements.withUnsafeBufferPointer { execute($0, i, ctx) }
+                    d.eventEnded = endsEvent
+                    d.frames[fi].index += 1
                 }
-                d.step(.statement(line: line, text: stepText(range)))
-                header(range)
-                statements.withUnsafeBufferPointer { execute($0, i, ctx) }
-                d.eventEnded = endsEvent
-                d.frames[fi].index += 1
+                d.frames.removeLast()
+                if let up = d.frames.indices.last { d.frames[up].index += 1 }
             }
             line = file.location(of: max(scenario.range.start, scenario.range.end - 1)).line
             d.atEnd = true
