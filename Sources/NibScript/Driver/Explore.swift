@@ -268,8 +268,10 @@ enum Explore {
         /// nodes are marked under the book's lock, which the workers' lookups take, and the
         /// rest (its children, its outcome) is done outside it.
         func merge(_ results: [RunResult], _ wave: ArraySlice<Child>, into next: inout [Child], merged: Int? = nil) {
-            for (r, child) in zip(results, wave) {
-                let g = child.group
+            // By index: a `zip` here instantiated its iterator's type metadata at every merge.
+            for k in results.indices {
+                let r = results[k]
+                let g = wave[wave.startIndex + k].group
                 lastFork = nil
                 if shard != nil {
                     out.records.append(Record(deviations: r.deviations, visited: r.visited.map { ($0.key, $0.used, $0.options, $0.point) },

@@ -253,18 +253,23 @@ struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
     var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
 }
 
+/// An entry of `DigestedObjectLists`: its object, its place in the pool and its digest. Not
+/// nested in the generic type, which made it generic too: each growth of the entries
+/// instantiated its type's metadata at run time.
+private struct ObjectListEntry {
+    var key: ObjectID
+    var start: Int32
+    var count: Int32
+    var digest: UInt64
+}
+
 /// A `SparseDigestedObjectMap` of lists of plain values (a controller's view objects), all
 /// kept in one pool: an entry is a range of it. explore restores a snapshot for every
 /// variant, and its first write after that copies the table, the previous copy freed; with a
 /// list per entry that retained and released every list, where this copies plain memory. A
 /// list written again goes to the pool's end; the pool is compacted when most of it is old.
 struct DigestedObjectLists<Element: StableDigestible>: Sequence {
-    private struct Entry {
-        var key: ObjectID
-        var start: Int32
-        var count: Int32
-        var digest: UInt64
-    }
+    private typealias Entry = ObjectListEntry
     /// Per object id: 1 + the index of its entry, or 0.
     private var slots: [Int32] = []
     private var entries: [Entry] = []
