@@ -98,11 +98,12 @@ extension Explore {
             keys = Array(repeating: 0, count: size)
             values = Array(repeating: nil, count: size)
             let mask = size - 1
-            for (s, v) in zip(oldKeys, oldValues) where s != 0 {
+            for j in oldKeys.indices where oldKeys[j] != 0 {
+                let s = oldKeys[j]
                 var i = Int(truncatingIfNeeded: s) & mask
                 while keys[i] != 0 { i = (i + 1) & mask }
                 keys[i] = s
-                values[i] = v
+                values[i] = oldValues[j]
             }
         }
     }
