@@ -235,13 +235,18 @@ enum Explore {
                        shard: (index: Int, count: Int)?, remaining: inout Int) -> Search {
         let reads = HistoryReads(scenario.body)
         let workers = options.parallel ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
-        let runs = (0..<workers).map { _ in
+        func makeRun() -> ScenarioRun {
             let run = ScenarioRun(program: program, scenario: scenario, config: program.config)
             run.engine.maintainsStateDigest = true
             run.controllers.recordsCallbacks = reads.callbacks
             run.memoizeScenarioSlots()
             return run
         }
+        // The first worker's run makes the original run; each other worker makes its own
+        // when it starts, in parallel (a run builds its class table, which on one core
+        // before the search was a serial part of it).
+        let runs = [makeRun()]
+        let otherRuns = (1..<max(1, workers)).map { _ in WorkerRun() }
         let nodes = NodeBook()
         var out = Search()
         var unpruned = 0
@@ -327,8 +332,13 @@ enum Explore {
                     let group = child.group
                     d.lookup = { key, used in nodes.lock.withLock { nodes.lookup(key, used: used, variant: i, group: group) } }
                     d.forkBudget = (free + workers - 1) / workers
-                    runs[w].start(d, child, initial: initial)
-                    let r = d.result(of: runs[w])
+                    let run = w == 0 ? runs[0] : otherRuns[w - 1].run ?? {
+                        let made = makeRun()
+                        otherRuns[w - 1].run = made
+                        return made
+                    }()
+                    run.start(d, child, initial: initial)
+                    let r = d.result(of: run)
                     cond.lock()
                     pending[i] = r
                     while let r = pending.removeValue(forKey: merged) {
@@ -522,6 +532,12 @@ enum Explore {
         if o.errors.contains(where: { !baseErrors.contains($0) }) { kinds.append("error") }
         return (atoms.joined(separator: " "), kinds.joined(separator: ", "), details)
     }
+}
+
+/// A worker's own run on all cores, made by the worker when it first needs it; only that
+/// worker reads or writes it.
+final class WorkerRun {
+    var run: ScenarioRun?
 }
 
 /// Which parts of a run's history the scenario's expectations read: they must be part of
