@@ -10,7 +10,9 @@ extension ScenarioRun {
         loadNib(model, owner: owner, keptBy: controller)
     }
 
-    func loadNib(_ model: NibModel, owner: ObjectID?, keptBy controller: ObjectID? = nil) {
+    /// `plan`: the nib's plan when the caller keeps it (a controller class's view nib), so
+    /// that finding it hashes no name.
+    func loadNib(_ model: NibModel, owner: ObjectID?, keptBy controller: ObjectID? = nil, plan keptPlan: NibClassPlan? = nil) {
         let name = model.name
         // The model's arrays, held once: each `model.objects[i]` retained and released the
         // array, several times per object.
@@ -53,9 +55,8 @@ extension ScenarioRun {
         var awake: [(object: ObjectID, method: MethodDecl, owner: RuntimeClass)] = []
         var last: LoadedClass?
         let keepsPlan = modelObjects.count <= NibClassPlan.maxObjects
-        var plan = keepsPlan ? nibClassPlans[name] ?? NibClassPlan() : NibClassPlan()
-        var planChanged = false
-        defer { if planChanged { nibClassPlans[name] = plan } }
+        // A reference: what a load finds is written into the kept plan in place.
+        let plan = keepsPlan ? keptPlan ?? classPlan(forNib: name) : NibClassPlan()
         // Objects and connections are read in place, field by field: a copy of one retains
         // each of its strings and arrays, and a small nib is loaded at every push.
         for i in modelObjects.indices {
@@ -73,7 +74,6 @@ extension ScenarioRun {
                 }
                 if keepsPlan {
                     if i < plan.classes.count { plan.classes[i] = k } else if i == plan.classes.count { plan.classes.append(k) }
-                    planChanged = true
                 }
             }
             last = k
@@ -113,7 +113,22 @@ extension ScenarioRun {
             case .outlet:
                 guard let s = src else { note("outlet \(connections[i].name) of File's Owner: the owner is nil, nothing connects"); continue }
                 if !connections[i].isCollection, connections[i].moreDestinations.isEmpty {
-                    connectOutlet(connections[i].name, of: s, to: resolve(connections[i].destination))
+                    // The target the search finds depends on the source's class and the key
+                    // alone: kept per connection, it is checked against the class at each load.
+                    let key = connections[i].name
+                    let sourceClass = engine.classOf(s)
+                    let target: OutletTarget
+                    // (Plans are kept by nib name, and two nibs may share one: the key is checked too.)
+                    if i < plan.outlets.count, let kept = plan.outlets[i], kept.sourceClass == sourceClass, kept.key == key {
+                        target = kept.target
+                    } else {
+                        target = outletTarget(key, in: runtimeClass(of: s))
+                        if keepsPlan {
+                            if plan.outlets.count != connections.count { plan.outlets = Array(repeating: nil, count: connections.count) }
+                            plan.outlets[i] = NibClassPlan.Outlet(sourceClass: sourceClass, key: key, target: target)
+                        }
+                    }
+                    connectOutlet(key, of: s, to: resolve(connections[i].destination), target: target)
                 } else {
                     connectCollection(connections[i].name, of: s, to: connections[i].destinations.compactMap(resolve))
                 }
@@ -123,7 +138,6 @@ extension ScenarioRun {
         if keepsPlan {
             if plan.names.count != objects.count || !objects.indices.allSatisfy({ plan.names[$0].text == modelObjects[$0].name }) {
                 plan.names = objects.indices.map { NibClassPlan.Name(modelObjects[$0].name, in: nibNames) }
-                planChanged = true
             }
             for i in objects.indices { nibNames.bind(plan.names[i].text, id: plan.names[i].id, hashed: plan.names[i].hashed, to: objects[i]) }
         } else {
@@ -224,13 +238,29 @@ extension ScenarioRun {
         }
     }
 
+    /// The plan of a small nib, made at its first load and kept by name.
+    func classPlan(forNib name: String) -> NibClassPlan {
+        if let kept = nibClassPlans[name] { return kept }
+        let plan = NibClassPlan()
+        nibClassPlans[name] = plan
+        return plan
+    }
+
+    /// Where the platform's search (N6, N7) sends outlet `key` of an object of class `cls`.
+    func outletTarget(_ key: String, in cls: RuntimeClass) -> OutletTarget {
+        config.isIOS ? KeyValueCoding.iosSearch(key, in: cls) : KeyValueCoding.macSearch(key, in: cls)
+    }
+
     /// N6 (Mac) and N7 (iOS): find where outlet `key` of `source` goes and set it.
     func connectOutlet(_ key: String, of source: ObjectID, to value: ObjectID?) {
-        let cls = runtimeClass(of: source)
+        connectOutlet(key, of: source, to: value, target: outletTarget(key, in: runtimeClass(of: source)))
+    }
+
+    /// An outlet whose target the search already found.
+    func connectOutlet(_ key: String, of source: ObjectID, to value: ObjectID?, target: OutletTarget) {
         // Words for the trace and for warnings: made only when one of them needs them.
         var what: String { "outlet \(shortLabel(source)).\(key) → \(value.map(shortLabel) ?? "nil")" }
         let cause = because("outlet \(key)")
-        let target = config.isIOS ? KeyValueCoding.iosSearch(key, in: cls) : KeyValueCoding.macSearch(key, in: cls)
         // Only an outlet that found a place is `connected`; one that found nothing is
         // `unconnected` (Mac) or raises (iOS), and is not also logged as connected.
         switch target {
@@ -260,7 +290,7 @@ extension ScenarioRun {
             invoke(m, of: owner, on: source, selector: "setValue:forUndefinedKey:",
                    arguments: [("value", Operand(object: value)), ("key", Operand(object: nil, text: key))])
         case .undefinedKey:
-            if cls.option("accessInstanceVariablesDirectly") == "NO" {
+            if runtimeClass(of: source).option("accessInstanceVariablesDirectly") == "NO" {
                 note("\(what): no setter, and +accessInstanceVariablesDirectly is NO, so KVC looks for no ivar (N7)")
             } else {
                 note("\(what): no setter and no ivar _\(key), _is\(KeyValueCoding.capitalized(key)), \(key) or is\(KeyValueCoding.capitalized(key)) (N7)")
@@ -268,7 +298,7 @@ extension ScenarioRun {
             raiseUndefinedKey(key, on: source)
         case .notConnected:
             if let v = value { eventLog.note(EventLog.unconnected, v) }
-            warn("\(what) not connected: \(cls.name) has no -\(KeyValueCoding.setterSelector(key)) and no ivar named '\(key)' (the Mac loader looks for neither -_\(KeyValueCoding.setterSelector(key)) nor '_\(key)') (N6)")
+            warn("\(what) not connected: \(runtimeClass(of: source).name) has no -\(KeyValueCoding.setterSelector(key)) and no ivar named '\(key)' (the Mac loader looks for neither -_\(KeyValueCoding.setterSelector(key)) nor '_\(key)') (N6)")
         }
     }
 
@@ -286,13 +316,24 @@ extension ScenarioRun {
 /// What a nib's loads found for each of its objects' classes, by object index (see
 /// `ScenarioRun.loadNib`). Only a cache: it depends on the nib and the run's classes, which
 /// never change during a run, and each entry is checked against the object's class name.
-struct NibClassPlan {
+/// A reference, so a load writes what it finds into the kept plan without looking it up again.
+final class NibClassPlan {
     /// A nib of more objects is loaded once or twice, and its plan would cost memory.
     static let maxObjects = 256
     var classes: [ScenarioRun.LoadedClass] = []
     /// Each object's name as its binding needs it, found at the first load and checked
     /// against the model's names at each.
     var names: [Name] = []
+    /// By connection index: where each single outlet went, for the class its source had.
+    /// The search's answer depends on that class, the key and the platform alone (a run's
+    /// classes and platform never change), so it is reused while the source's class is the same.
+    var outlets: [Outlet?] = []
+
+    struct Outlet {
+        let sourceClass: ClassID
+        let key: String
+        let target: OutletTarget
+    }
 
     struct Name {
         let text: String
