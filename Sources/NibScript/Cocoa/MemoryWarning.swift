@@ -52,7 +52,8 @@ extension ScenarioRun {
         case "kvc"?:
             let keys = controllers.trackedKeys[c] ?? []
             note("cleanup kvc: setValue:nil forKey: for each key set during loadView: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) (V10)")
-            for k in keys where !crashed { kvcSetNil(k, of: c) }
+            let targets = cleanupTargets(for: keys, in: cls)
+            for i in keys.indices where !crashed { kvcSetNil(keys[i], of: c, target: targets[i]) }
             controllers.trackedKeys[c] = []
         case "views"?:
             let ivars = viewIvars(of: cls)
@@ -78,10 +79,21 @@ extension ScenarioRun {
         return out
     }
 
-    /// `[self setValue:nil forKey:key]`: the same search as the loader's (N7).
-    func kvcSetNil(_ key: String, of c: ObjectID) {
+    /// Where `setValue:nil forKey:` sends each key, by the iOS search (N7). The answer
+    /// depends on the class and the keys alone (a run's classes never change), and a
+    /// controller's keys are nearly always its nib's shared list: the class keeps the last
+    /// answer, and comparing the same list again is one identity check.
+    func cleanupTargets(for keys: [String], in cls: RuntimeClass) -> [OutletTarget] {
+        if let kept = cls.kvcCleanupTargets, kept.keys == keys { return kept.targets }
+        let targets = keys.map { KeyValueCoding.iosSearch($0, in: cls) }
+        cls.kvcCleanupTargets = (keys, targets)
+        return targets
+    }
+
+    /// `[self setValue:nil forKey:key]`: the same search as the loader's (N7), found already.
+    func kvcSetNil(_ key: String, of c: ObjectID, target: OutletTarget) {
         let why = because("cleanup kvc: setValue:nil forKey:@\"\(key)\"")
-        switch KeyValueCoding.iosSearch(key, in: runtimeClass(of: c)) {
+        switch target {
         case .setter(let p):
             storeThroughSetter(p, of: c, .none, cause: why)
         case .method(let sel, let m, let owner):
