@@ -177,9 +177,9 @@ final class RuntimeClass {
     /// The first few keys of `iosKVCCache` and their targets.
     @exclusivity(unchecked) var iosKVCRecent = RecentNames<OutletTarget>()
     @exclusivity(unchecked) var macKVCCache: [String: OutletTarget] = [:]
-    /// The last keys `cleanup kvc` set to nil on an object of the class, and their targets
-    /// (`ScenarioRun.cleanupTargets`). Written only by that function, never while it reads.
-    @exclusivity(unchecked) var kvcCleanupTargets: (keys: [String], targets: [OutletTarget])?
+    /// The last plan `cleanup kvc` used on an object of the class (`ScenarioRun.kvcNilPlan`).
+    /// Written only by that function, never while it reads it.
+    @exclusivity(unchecked) var kvcNilPlan: KVCNilPlan?
 
     @exclusivity(unchecked) private var initializerCache: [String: [(MethodDecl, RuntimeClass)]] = [:]
     /// The bodies of initializer `selector` that run on a new object, root class first.

@@ -52,8 +52,8 @@ extension ScenarioRun {
         case "kvc"?:
             let keys = controllers.trackedKeys[c] ?? []
             note("cleanup kvc: setValue:nil forKey: for each key set during loadView: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) (V10)")
-            let targets = cleanupTargets(for: keys, in: cls)
-            for i in keys.indices where !crashed { kvcSetNil(keys[i], of: c, target: targets[i]) }
+            let plan = kvcNilPlan(for: keys, in: cls)
+            for i in plan.steps.indices where !crashed { setNil(plan.steps[i], key: plan.keys[i], of: c) }
             controllers.trackedKeys[c] = []
         case "views"?:
             let ivars = viewIvars(of: cls)
@@ -79,29 +79,26 @@ extension ScenarioRun {
         return out
     }
 
-    /// Where `setValue:nil forKey:` sends each key, by the iOS search (N7). The answer
-    /// depends on the class and the keys alone (a run's classes never change), and a
-    /// controller's keys are nearly always its nib's shared list: the class keeps the last
-    /// answer, and comparing the same list again is one identity check.
-    func cleanupTargets(for keys: [String], in cls: RuntimeClass) -> [OutletTarget] {
-        if let kept = cls.kvcCleanupTargets, kept.keys == keys { return kept.targets }
-        let targets = keys.map { KeyValueCoding.iosSearch($0, in: cls) }
-        cls.kvcCleanupTargets = (keys, targets)
-        return targets
+    /// What `setValue:nil forKey:` does for each key, by the iOS search (N7). It depends on
+    /// the class and the keys alone (a run's classes never change), and a controller's keys
+    /// are nearly always its nib's shared list: the class keeps the last plan, and comparing
+    /// the same list again is one identity check.
+    func kvcNilPlan(for keys: [String], in cls: RuntimeClass) -> KVCNilPlan {
+        if let kept = cls.kvcNilPlan, kept.keys == keys { return kept }
+        let plan = KVCNilPlan(keys: keys, steps: keys.map { KVCNilPlan.step(for: KeyValueCoding.iosSearch($0, in: cls)) })
+        cls.kvcNilPlan = plan
+        return plan
     }
 
-    /// `[self setValue:nil forKey:key]`: the same search as the loader's (N7), found already.
-    func kvcSetNil(_ key: String, of c: ObjectID, target: OutletTarget) {
+    /// `[self setValue:nil forKey:key]`, its target found already.
+    func setNil(_ step: KVCNilPlan.Step, key: String, of c: ObjectID) {
         let why = because("cleanup kvc: setValue:nil forKey:@\"\(key)\"")
-        switch target {
-        case .setter(let p):
-            storeThroughSetter(p, of: c, .none, cause: why)
+        switch step {
+        case .store(let slot, let rule):
+            engine.store(SlotRef(c, slot), nil, rule: rule, cause: why)
         case .method(let sel, let m, let owner):
             invoke(m, of: owner, on: c, selector: sel, arguments: [("value", .none)])
-        case .kvcIvar(let iv):
-            let rule: StoreRule = iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain)
-            engine.store(SlotRef(c, iv.slot), nil, rule: rule, cause: why)
-        default:
+        case .nothing:
             break
         }
     }
