@@ -149,6 +149,10 @@ final class InterpreterCacheTests: XCTestCase {
                     XCTAssertEqual(run.classes.overrides(cb, engineClass: id), cls.lifecycleMethod(cb) != nil, "\(name) \(cb)")
                 }
                 XCTAssertEqual(run.classes.viewSlot(engineClass: id), cls.property("view")?.slot, name)
+                if let p = cls.property("view") {
+                    let rule: StoreRule = p.ownership == .assign ? .assign : (p.ownership == .weak ? .weak : .retain)
+                    XCTAssertEqual(run.classes.viewNilRule(engineClass: id), rule, name)
+                }
                 XCTAssertEqual(run.classes.loadedSlot(engineClass: id),
                                walked("NSWindowController") ? cls.property("window")?.slot : cls.property("view")?.slot, name)
                 let fresh = cls.controllerNibName.flatMap { run.nibModel(named: $0.name) }

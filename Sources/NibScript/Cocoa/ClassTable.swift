@@ -293,6 +293,8 @@ struct EngineClassFacts {
     var subviewsSlot: Int32 = -1
     /// -1: none.
     var viewSlot: Int32 = -1
+    /// How the `view` property's synthesized setter stores nil (an unload), by its attribute.
+    var viewNilRule: StoreRule = .retain
     var windowSlot: Int32 = -1
     var loadedSlot: Int32 = -1
 }
@@ -339,6 +341,8 @@ final class ClassTable {
     func overrides(_ cb: Callback, engineClass c: ClassID) -> Bool { facts(c).overrides & (1 << UInt32(cb.index)) != 0 }
     /// The slot of the class's `view` property, if it has one.
     func viewSlot(engineClass c: ClassID) -> Int? { let s = facts(c).viewSlot; return s < 0 ? nil : Int(s) }
+    /// The rule by which the `view` property's synthesized setter stores nil.
+    func viewNilRule(engineClass c: ClassID) -> StoreRule { facts(c).viewNilRule }
     /// The slot whose being set means the view (a window controller: the window) is
     /// loaded, if the class has one.
     func loadedSlot(engineClass c: ClassID) -> Int? { let s = facts(c).loadedSlot; return s < 0 ? nil : Int(s) }
@@ -490,7 +494,10 @@ final class ClassTable {
                 f.overrides |= 1 << UInt32(cb.index)
             }
         }
-        if let p = c.properties.first(where: { $0.name == "view" }) { f.viewSlot = Int32(p.slot) }
+        if let p = c.properties.first(where: { $0.name == "view" }) {
+            f.viewSlot = Int32(p.slot)
+            f.viewNilRule = p.ownership == .assign ? .assign : (p.ownership == .weak ? .weak : .retain)
+        }
         if let p = c.properties.first(where: { $0.name == "window" }) { f.windowSlot = Int32(p.slot) }
         f.loadedSlot = c.isWindowController ? f.windowSlot : f.viewSlot
         while facts.count <= c.engineClass.index { facts.append(EngineClassFacts()) }

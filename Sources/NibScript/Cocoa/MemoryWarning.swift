@@ -36,8 +36,11 @@ extension ScenarioRun {
         if isOnScreen(c) { return note("\(shortLabel(c)).view is on screen: it stays (V5)") }
         note("\(shortLabel(c)).view is loaded and not in a window: UIViewController unloads it (V5)")
         if config.atLeast(5) { deliver(.viewWillUnload, to: c) }
-        guard !crashed, let p = runtimeClass(of: c).viewProperty else { return }
-        storeThroughSetter(p, of: c, .none, cause: CauseNote.viewUnloads.cause)
+        // `self.view = nil` through the synthesized setter, by the engine class's facts: the
+        // property itself is a copy of a struct holding a reference.
+        let engineClass = engine.classOf(c)
+        guard !crashed, let slot = classes.viewSlot(engineClass: engineClass) else { return }
+        engine.store(SlotRef(c, slot), nil, rule: classes.viewNilRule(engineClass: engineClass), cause: CauseNote.viewUnloads.cause)
         guard !crashed else { return }
         if config.atLeast(3) {
             deliver(.viewDidUnload, to: c) { self.automaticCleanup(c, when: "viewDidUnload") }
