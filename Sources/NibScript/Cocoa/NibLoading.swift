@@ -18,8 +18,18 @@ extension ScenarioRun {
         // array, several times per object.
         let modelObjects = model.objects, connections = model.connections
         note("load nib '\(name)' with File's Owner \(owner.map(shortLabel) ?? "nil"): instantiate \(model.objects.count) object\(model.objects.count == 1 ? "" : "s"), then connect")
-        if let o = owner, let want = model.ownerClass, !runtimeClass(of: o).isKind(of: want) {
-            warn("nib '\(name)' expects File's Owner of class \(want), got \(label(o))")
+        let keepsPlan = modelObjects.count <= NibClassPlan.maxObjects
+        // A reference: what a load finds is written into the kept plan in place.
+        let plan = keepsPlan ? keptPlan ?? classPlan(forNib: name) : NibClassPlan()
+        if let o = owner, let want = model.ownerClass {
+            // An owner's class found to be of the class the nib wants stays so: kept by id.
+            let ownerClass = engine.classOf(o)
+            if plan.ownerClassFound == ownerClass.raw, plan.ownerClassWanted == want {
+            } else if runtimeClass(of: o).isKind(of: want) {
+                if keepsPlan { plan.ownerClassFound = ownerClass.raw; plan.ownerClassWanted = want }
+            } else {
+                warn("nib '\(name)' expects File's Owner of class \(want), got \(label(o))")
+            }
         }
         if let doc = model.documentPlatform, doc != config.platform {
             warn("nib '\(name)' was written for \(doc == .ios ? "iOS" : "the Mac"); loading it with the rules of \(config.isIOS ? "iOS" : "the Mac")")
@@ -54,9 +64,6 @@ extension ScenarioRun {
         if modelObjects.count >= 4096 { engine.reserveCapacity(objects: modelObjects.count) }
         var awake: [(object: ObjectID, method: MethodDecl, owner: RuntimeClass)] = []
         var last: LoadedClass?
-        let keepsPlan = modelObjects.count <= NibClassPlan.maxObjects
-        // A reference: what a load finds is written into the kept plan in place.
-        let plan = keepsPlan ? keptPlan ?? classPlan(forNib: name) : NibClassPlan()
         // Objects and connections are read in place, field by field: a copy of one retains
         // each of its strings and arrays, and a small nib is loaded at every push.
         for i in modelObjects.indices {
@@ -119,14 +126,11 @@ extension ScenarioRun {
                     let sourceClass = engine.classOf(s)
                     let target: OutletTarget
                     // (Plans are kept by nib name, and two nibs may share one: the key is checked too.)
-                    if i < plan.outlets.count, let kept = plan.outlets[i], kept.sourceClass == sourceClass, kept.key == key {
-                        target = kept.target
+                    if i < plan.outletSourceClasses.count, plan.outletSourceClasses[i] == sourceClass.raw, plan.outletKeys[i] == key {
+                        target = plan.outletTargets[i]
                     } else {
                         target = outletTarget(key, in: runtimeClass(of: s))
-                        if keepsPlan {
-                            if plan.outlets.count != connections.count { plan.outlets = Array(repeating: nil, count: connections.count) }
-                            plan.outlets[i] = NibClassPlan.Outlet(sourceClass: sourceClass, key: key, target: target)
-                        }
+                        if keepsPlan { plan.keepOutlet(i, of: connections.count, sourceClass: sourceClass, key: key, target: target) }
                     }
                     connectOutlet(key, of: s, to: resolve(connections[i].destination), target: target)
                 } else {
@@ -320,19 +324,34 @@ extension ScenarioRun {
 final class NibClassPlan {
     /// A nib of more objects is loaded once or twice, and its plan would cost memory.
     static let maxObjects = 256
-    var classes: [ScenarioRun.LoadedClass] = []
+    // The fields are unchecked for exclusivity: each access is one read or one write of a
+    // field, never held across a call that touches the plan again.
+    @exclusivity(unchecked) var classes: [ScenarioRun.LoadedClass] = []
     /// Each object's name as its binding needs it, found at the first load and checked
     /// against the model's names at each.
-    var names: [Name] = []
-    /// By connection index: where each single outlet went, for the class its source had.
-    /// The search's answer depends on that class, the key and the platform alone (a run's
-    /// classes and platform never change), so it is reused while the source's class is the same.
-    var outlets: [Outlet?] = []
+    @exclusivity(unchecked) var names: [Name] = []
+    /// By connection index: where each single outlet went (`outletTargets`), for the class
+    /// its source had (its raw id; -1: none kept) and its key. The search's answer depends on
+    /// that class, the key and the platform alone (a run's classes and platform never
+    /// change), so it is reused while both are the same. Three arrays, not one of structs:
+    /// reading a struct out copied its key and target.
+    @exclusivity(unchecked) var outletSourceClasses: [Int32] = []
+    @exclusivity(unchecked) var outletKeys: [String] = []
+    @exclusivity(unchecked) var outletTargets: [OutletTarget] = []
+    /// The File's Owner class (raw id) last found to be of the class the nib wants, and that
+    /// class's name; -1: none yet.
+    @exclusivity(unchecked) var ownerClassFound: Int32 = -1
+    @exclusivity(unchecked) var ownerClassWanted = ""
 
-    struct Outlet {
-        let sourceClass: ClassID
-        let key: String
-        let target: OutletTarget
+    func keepOutlet(_ i: Int, of count: Int, sourceClass: ClassID, key: String, target: OutletTarget) {
+        if outletSourceClasses.count != count {
+            outletSourceClasses = Array(repeating: -1, count: count)
+            outletKeys = Array(repeating: "", count: count)
+            outletTargets = Array(repeating: .notConnected, count: count)
+        }
+        outletSourceClasses[i] = sourceClass.raw
+        outletKeys[i] = key
+        outletTargets[i] = target
     }
 
     struct Name {
