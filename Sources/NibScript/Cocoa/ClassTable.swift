@@ -328,6 +328,14 @@ final class ClassTable {
     /// building a table makes no lookup maps. Written only then, as `byEngineClass` is.
     @exclusivity(unchecked) private var facts: [EngineClassFacts] = []
     @inline(__always) private func facts(_ c: ClassID) -> EngineClassFacts { c.index < facts.count ? facts[c.index] : EngineClassFacts() }
+    /// The slot fact `slot` of the class, without copying the class's whole entry (the
+    /// loaded slot is asked at every callback sent). -1: none.
+    @inline(__always) private func slotFact(_ c: ClassID, _ slot: (borrowing EngineClassFacts) -> Int32) -> Int? {
+        let i = c.index
+        guard i < facts.count else { return nil }
+        let s = slot(facts[i])
+        return s < 0 ? nil : Int(s)
+    }
     /// Whether instances of the class are UIViewControllers.
     func isUIViewController(engineClass c: ClassID) -> Bool { facts(c).isUIViewController }
     func isViewController(engineClass c: ClassID) -> Bool { facts(c).isViewController }
@@ -336,16 +344,16 @@ final class ClassTable {
     /// The slot of the class's `viewControllers` list, if it has one.
     func viewControllersSlot(engineClass c: ClassID) -> Int? { let s = facts(c).viewControllersSlot; return s < 0 ? nil : Int(s) }
     /// The slot of the class's `subviews` list, if it has one.
-    func subviewsSlot(engineClass c: ClassID) -> Int? { let s = facts(c).subviewsSlot; return s < 0 ? nil : Int(s) }
+    @inline(__always) func subviewsSlot(engineClass c: ClassID) -> Int? { slotFact(c) { $0.subviewsSlot } }
     /// Whether the script implements callback `cb` for instances of the class.
     func overrides(_ cb: Callback, engineClass c: ClassID) -> Bool { facts(c).overrides & (1 << UInt32(cb.index)) != 0 }
     /// The slot of the class's `view` property, if it has one.
-    func viewSlot(engineClass c: ClassID) -> Int? { let s = facts(c).viewSlot; return s < 0 ? nil : Int(s) }
+    @inline(__always) func viewSlot(engineClass c: ClassID) -> Int? { slotFact(c) { $0.viewSlot } }
     /// The rule by which the `view` property's synthesized setter stores nil.
     func viewNilRule(engineClass c: ClassID) -> StoreRule { facts(c).viewNilRule }
     /// The slot whose being set means the view (a window controller: the window) is
     /// loaded, if the class has one.
-    func loadedSlot(engineClass c: ClassID) -> Int? { let s = facts(c).loadedSlot; return s < 0 ? nil : Int(s) }
+    @inline(__always) func loadedSlot(engineClass c: ClassID) -> Int? { slotFact(c) { $0.loadedSlot } }
 
     /// Builds the table and defines every class in the engine. Problems with the script's
     /// classes are appended to `diagnostics`; the table is usable whatever they are.
