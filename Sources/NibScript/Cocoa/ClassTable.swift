@@ -328,6 +328,11 @@ final class ClassTable {
     /// building a table makes no lookup maps. Written only then, as `byEngineClass` is.
     @exclusivity(unchecked) private var facts: [EngineClassFacts] = []
     @inline(__always) private func facts(_ c: ClassID) -> EngineClassFacts { c.index < facts.count ? facts[c.index] : EngineClassFacts() }
+    /// A fact of the class read in place (see `slotFact`); `absent` past the table's classes.
+    @inline(__always) private func fact<T>(_ c: ClassID, _ absent: T, _ read: (borrowing EngineClassFacts) -> T) -> T {
+        let i = c.index
+        return i < facts.count ? read(facts[i]) : absent
+    }
     /// The slot fact `slot` of the class, without copying the class's whole entry (the
     /// loaded slot is asked at every callback sent). -1: none.
     @inline(__always) private func slotFact(_ c: ClassID, _ slot: (borrowing EngineClassFacts) -> Int32) -> Int? {
@@ -337,20 +342,20 @@ final class ClassTable {
         return s < 0 ? nil : Int(s)
     }
     /// Whether instances of the class are UIViewControllers.
-    func isUIViewController(engineClass c: ClassID) -> Bool { facts(c).isUIViewController }
-    func isViewController(engineClass c: ClassID) -> Bool { facts(c).isViewController }
-    func isNavigationController(engineClass c: ClassID) -> Bool { facts(c).isNavigationController }
-    func isTabBarController(engineClass c: ClassID) -> Bool { facts(c).isTabBarController }
+    @inline(__always) func isUIViewController(engineClass c: ClassID) -> Bool { fact(c, false) { $0.isUIViewController } }
+    @inline(__always) func isViewController(engineClass c: ClassID) -> Bool { fact(c, false) { $0.isViewController } }
+    @inline(__always) func isNavigationController(engineClass c: ClassID) -> Bool { fact(c, false) { $0.isNavigationController } }
+    @inline(__always) func isTabBarController(engineClass c: ClassID) -> Bool { fact(c, false) { $0.isTabBarController } }
     /// The slot of the class's `viewControllers` list, if it has one.
-    func viewControllersSlot(engineClass c: ClassID) -> Int? { let s = facts(c).viewControllersSlot; return s < 0 ? nil : Int(s) }
+    @inline(__always) func viewControllersSlot(engineClass c: ClassID) -> Int? { slotFact(c) { $0.viewControllersSlot } }
     /// The slot of the class's `subviews` list, if it has one.
     @inline(__always) func subviewsSlot(engineClass c: ClassID) -> Int? { slotFact(c) { $0.subviewsSlot } }
     /// Whether the script implements callback `cb` for instances of the class.
-    func overrides(_ cb: Callback, engineClass c: ClassID) -> Bool { facts(c).overrides & (1 << UInt32(cb.index)) != 0 }
+    @inline(__always) func overrides(_ cb: Callback, engineClass c: ClassID) -> Bool { fact(c, 0) { $0.overrides } & (1 << UInt32(cb.index)) != 0 }
     /// The slot of the class's `view` property, if it has one.
     @inline(__always) func viewSlot(engineClass c: ClassID) -> Int? { slotFact(c) { $0.viewSlot } }
     /// The rule by which the `view` property's synthesized setter stores nil.
-    func viewNilRule(engineClass c: ClassID) -> StoreRule { facts(c).viewNilRule }
+    func viewNilRule(engineClass c: ClassID) -> StoreRule { fact(c, .retain) { $0.viewNilRule } }
     /// The slot whose being set means the view (a window controller: the window) is
     /// loaded, if the class has one.
     @inline(__always) func loadedSlot(engineClass c: ClassID) -> Int? { slotFact(c) { $0.loadedSlot } }

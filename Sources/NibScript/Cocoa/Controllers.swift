@@ -148,7 +148,7 @@ extension ScenarioRun {
 
     /// Whether a controller's view (or a window controller's window) is loaded. Reads the
     /// slot: no message, no load.
-    func isViewLoaded(_ c: ObjectID) -> Bool {
+    @inline(__always) func isViewLoaded(_ c: ObjectID) -> Bool {
         // By the engine class's facts: asked at every callback sent.
         guard let slot = classes.loadedSlot(engineClass: engine.classOf(c)) else { return false }
         return engine.read(SlotRef(c, slot)) != nil
