@@ -80,7 +80,7 @@ extension ScenarioRun {
     private func loadViewNib(_ model: NibModel, of c: ObjectID, _ cls: RuntimeClass, ref: NibModelRef? = nil) {
         var plan: NibClassPlan?
         if let ref, model.objects.count <= NibClassPlan.maxObjects {
-            if ref.loadPlan == nil { ref.loadPlan = classPlan(forNib: model.name) }
+            if ref.loadPlan == nil { ref.loadPlan = NibClassPlan(fixedModel: true) }
             plan = ref.loadPlan
         }
         loadNib(model, owner: c, keptBy: config.isMac ? c : nil, plan: plan)

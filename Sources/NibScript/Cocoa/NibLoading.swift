@@ -24,7 +24,7 @@ extension ScenarioRun {
         if let o = owner, let want = model.ownerClass {
             // An owner's class found to be of the class the nib wants stays so: kept by id.
             let ownerClass = engine.classOf(o)
-            if plan.ownerClassFound == ownerClass.raw, plan.ownerClassWanted == want {
+            if plan.ownerClassFound == ownerClass.raw, plan.fixedModel || plan.ownerClassWanted == want {
             } else if runtimeClass(of: o).isKind(of: want) {
                 if keepsPlan { plan.ownerClassFound = ownerClass.raw; plan.ownerClassWanted = want }
             } else {
@@ -69,7 +69,7 @@ extension ScenarioRun {
         for i in modelObjects.indices {
             guard !crashed else { return }
             let k: LoadedClass
-            if i < plan.classes.count, plan.classes[i].name == modelObjects[i].className {
+            if i < plan.classes.count, plan.fixedModel || plan.classes[i].name == modelObjects[i].className {
                 k = plan.classes[i]
             } else {
                 let className = modelObjects[i].className
@@ -126,7 +126,7 @@ extension ScenarioRun {
                     let sourceClass = engine.classOf(s)
                     let target: OutletTarget
                     // (Plans are kept by nib name, and two nibs may share one: the key is checked too.)
-                    if i < plan.outletSourceClasses.count, plan.outletSourceClasses[i] == sourceClass.raw, plan.outletKeys[i] == key {
+                    if i < plan.outletSourceClasses.count, plan.outletSourceClasses[i] == sourceClass.raw, plan.fixedModel || plan.outletKeys[i] == key {
                         target = plan.outletTargets[i]
                     } else {
                         target = outletTarget(key, in: runtimeClass(of: s))
@@ -140,7 +140,7 @@ extension ScenarioRun {
         }
         if objects.count >= 4096 { nibNames.reserveCapacity(objects.count) }
         if keepsPlan {
-            if plan.names.count != objects.count || !objects.indices.allSatisfy({ plan.names[$0].text == modelObjects[$0].name }) {
+            if plan.names.count != objects.count || !(plan.fixedModel || objects.indices.allSatisfy({ plan.names[$0].text == modelObjects[$0].name })) {
                 plan.names = objects.indices.map { NibClassPlan.Name(modelObjects[$0].name, in: nibNames) }
             }
             for i in objects.indices { nibNames.bind(plan.names[i].text, id: plan.names[i].id, hashed: plan.names[i].hashed, to: objects[i]) }
@@ -322,6 +322,13 @@ extension ScenarioRun {
 /// never change during a run, and each entry is checked against the object's class name.
 /// A reference, so a load writes what it finds into the kept plan without looking it up again.
 final class NibClassPlan {
+    /// Whether the plan serves one model only (a controller class's view nib, see
+    /// `NibModelRef.loadPlan`): then what it keeps by index was found for that model's
+    /// objects and connections, and is not checked against their names at each load.
+    let fixedModel: Bool
+
+    init(fixedModel: Bool = false) { self.fixedModel = fixedModel }
+
     /// A nib of more objects is loaded once or twice, and its plan would cost memory.
     static let maxObjects = 256
     // The fields are unchecked for exclusivity: each access is one read or one write of a

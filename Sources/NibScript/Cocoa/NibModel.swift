@@ -332,9 +332,10 @@ final class NibModelRef {
     /// other than `view`, each once, in connection order. Fixed by the model, and shared by
     /// every controller that loads it.
     let kvcKeys: [String]
-    /// The load plan of the nib (a cache of the run's, see `NibClassPlan`), held here so that
-    /// a view load finds it without hashing the nib's name. Unchecked for exclusivity: set
-    /// once, then only read.
+    /// The load plan of this model alone (see `NibClassPlan.fixedModel`), held here so that
+    /// a view load finds it without hashing the nib's name and checks nothing it kept against
+    /// the model's names. The ref is its controller class's, and the class and the model
+    /// never change during a run. Unchecked for exclusivity: set once, then only read.
     @exclusivity(unchecked) var loadPlan: NibClassPlan?
 
     init(_ model: NibModel) {
