@@ -177,9 +177,6 @@ final class RuntimeClass {
     /// The first few keys of `iosKVCCache` and their targets.
     @exclusivity(unchecked) var iosKVCRecent = RecentNames<OutletTarget>()
     @exclusivity(unchecked) var macKVCCache: [String: OutletTarget] = [:]
-    /// The last plan `cleanup kvc` used on an object of the class (`ScenarioRun.kvcNilPlan`).
-    /// Written only by that function, never while it reads it.
-    @exclusivity(unchecked) var kvcNilPlan: KVCNilPlan?
 
     @exclusivity(unchecked) private var initializerCache: [String: [(MethodDecl, RuntimeClass)]] = [:]
     /// The bodies of initializer `selector` that run on a new object, root class first.
@@ -293,6 +290,8 @@ struct EngineClassFacts {
     var subviewsSlot: Int32 = -1
     /// -1: none.
     var viewSlot: Int32 = -1
+    /// `option cleanup kvc` (V10), in the class or the nearest ancestor that says.
+    var cleansUpByKVC = false
     /// How the `view` property's synthesized setter stores nil (an unload), by its attribute.
     var viewNilRule: StoreRule = .retain
     var windowSlot: Int32 = -1
@@ -354,6 +353,17 @@ final class ClassTable {
     @inline(__always) func overrides(_ cb: Callback, engineClass c: ClassID) -> Bool { fact(c, 0) { $0.overrides } & (1 << UInt32(cb.index)) != 0 }
     /// The slot of the class's `view` property, if it has one.
     @inline(__always) func viewSlot(engineClass c: ClassID) -> Int? { slotFact(c) { $0.viewSlot } }
+    /// Whether the class has `option cleanup kvc` (V10), asked at every view unload.
+    func cleansUpByKVC(engineClass c: ClassID) -> Bool { fact(c, false) { $0.cleansUpByKVC } }
+    /// The last plan `cleanup kvc` used on an object of the class (`ScenarioRun.kvcNilPlan`),
+    /// by engine class. A cache of what the class and its keys give (neither changes during
+    /// a run); unchecked for exclusivity: each access is one read or one write.
+    @exclusivity(unchecked) private var kvcNilPlans: [KVCNilPlan?] = []
+    func kvcNilPlan(engineClass c: ClassID) -> KVCNilPlan? { c.index < kvcNilPlans.count ? kvcNilPlans[c.index] : nil }
+    func keepKVCNilPlan(_ plan: KVCNilPlan, engineClass c: ClassID) {
+        if c.index >= kvcNilPlans.count { kvcNilPlans += repeatElement(nil, count: c.index + 1 - kvcNilPlans.count) }
+        kvcNilPlans[c.index] = plan
+    }
     /// The rule by which the `view` property's synthesized setter stores nil.
     func viewNilRule(engineClass c: ClassID) -> StoreRule { fact(c, .retain) { $0.viewNilRule } }
     /// The slot whose being set means the view (a window controller: the window) is
@@ -500,6 +510,8 @@ final class ClassTable {
         f.isNavigationController = c.isNavigationController
         f.isTabBarController = c.isTabBarController
         f.viewControllersSlot = c.list("viewControllers").map { Int32($0) } ?? -1
+        // The class's options are complete before it is defined (ClassTable.init).
+        f.cleansUpByKVC = c.option("cleanup") == "kvc"
         f.subviewsSlot = c.list("subviews").map { Int32($0) } ?? -1
         // Only the script's classes have methods: a table is built for every run.
         if !c.methods.isEmpty {

@@ -154,7 +154,7 @@ extension ScenarioRun {
         return engine.read(SlotRef(c, slot)) != nil
     }
 
-    func viewOf(_ c: ObjectID) -> ObjectID? {
+    @inline(__always) func viewOf(_ c: ObjectID) -> ObjectID? {
         guard engine.isAlive(c), let slot = classes.viewSlot(engineClass: engine.classOf(c)) else { return nil }
         return engine.read(SlotRef(c, slot))
     }

@@ -50,14 +50,19 @@ extension ScenarioRun {
     /// V10, as UIViewController subclasses did it in their viewDidUnload (reached when the
     /// script's class does not override it, or its override calls super).
     func automaticCleanup(_ c: ObjectID, when: String) {
-        let cls = runtimeClass(of: c)
-        switch cls.option("cleanup") {
-        case "kvc"?:
+        // `cleanup kvc`, at every unload, by the engine class's facts: its class (a
+        // retained reference) is fetched only to make its plan.
+        let engineClass = engine.classOf(c)
+        if classes.cleansUpByKVC(engineClass: engineClass) {
             let keys = controllers.trackedKeys[c] ?? []
             note("cleanup kvc: setValue:nil forKey: for each key set during loadView: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) (V10)")
-            let plan = kvcNilPlan(for: keys, in: cls)
+            let plan = kvcNilPlan(for: keys, engineClass: engineClass, of: c)
             for i in plan.steps.indices where !crashed { setNil(plan.steps[i], key: plan.keys[i], of: c) }
             controllers.trackedKeys[c] = []
+            return
+        }
+        let cls = runtimeClass(of: c)
+        switch cls.option("cleanup") {
         case "views"?:
             let ivars = viewIvars(of: cls)
             note("cleanup views: release every ivar that holds a UIView: \(ivars.isEmpty ? "none" : ivars.map(\.name).joined(separator: ", ")) (V10)")
@@ -86,10 +91,11 @@ extension ScenarioRun {
     /// the class and the keys alone (a run's classes never change), and a controller's keys
     /// are nearly always its nib's shared list: the class keeps the last plan, and comparing
     /// the same list again is one identity check.
-    func kvcNilPlan(for keys: [String], in cls: RuntimeClass) -> KVCNilPlan {
-        if let kept = cls.kvcNilPlan, kept.keys == keys { return kept }
+    func kvcNilPlan(for keys: [String], engineClass: ClassID, of c: ObjectID) -> KVCNilPlan {
+        if let kept = classes.kvcNilPlan(engineClass: engineClass), kept.keys == keys { return kept }
+        let cls = runtimeClass(of: c)
         let plan = KVCNilPlan(keys: keys, steps: keys.map { KVCNilPlan.step(for: KeyValueCoding.iosSearch($0, in: cls)) })
-        cls.kvcNilPlan = plan
+        classes.keepKVCNilPlan(plan, engineClass: engineClass)
         return plan
     }
 
