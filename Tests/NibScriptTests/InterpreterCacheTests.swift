@@ -225,6 +225,9 @@ final class InterpreterCacheTests: XCTestCase {
                         XCTAssertEqual(String(describing: plan.outletTargets[i]),
                                        String(describing: run.outletTarget(model.connections[i].name, in: source)),
                                        "\(path) \(model.name) \(i)")
+                        XCTAssertEqual(String(describing: plan.outletStores[i]),
+                                       String(describing: run.plainStore(for: run.outletTarget(model.connections[i].name, in: source))),
+                                       "\(path) \(model.name) \(i)")
                         entries += 1
                     }
                 }

@@ -127,10 +127,18 @@ extension ScenarioRun {
                     let target: OutletTarget
                     // (Plans are kept by nib name, and two nibs may share one: the key is checked too.)
                     if i < plan.outletSourceClasses.count, plan.outletSourceClasses[i] == sourceClass.raw, plan.fixedModel || plan.outletKeys[i] == key {
+                        // Untraced, an outlet set by a plain store is that store and its event.
+                        if !tracing, let store = plan.outletStores[i] {
+                            connectOutlet(key, of: s, to: resolve(connections[i].destination), slot: Int(store.slot), rule: store.rule)
+                            continue
+                        }
                         target = plan.outletTargets[i]
                     } else {
                         target = outletTarget(key, in: runtimeClass(of: s))
-                        if keepsPlan { plan.keepOutlet(i, of: connections.count, sourceClass: sourceClass, key: key, target: target) }
+                        if keepsPlan {
+                            plan.keepOutlet(i, of: connections.count, sourceClass: sourceClass, key: key, target: target,
+                                            store: plainStore(for: target))
+                        }
                     }
                     connectOutlet(key, of: s, to: resolve(connections[i].destination), target: target)
                 } else {
@@ -260,6 +268,40 @@ extension ScenarioRun {
         connectOutlet(key, of: source, to: value, target: outletTarget(key, in: runtimeClass(of: source)))
     }
 
+    /// The store an outlet's target comes down to when it is one engine store of the value
+    /// (not a copy, not the script's code, not an error): the slot and the rule that
+    /// `connectOutlet` would use. It depends on the target and the run's memory model alone.
+    func plainStore(for target: OutletTarget) -> NibClassPlan.OutletStore? {
+        switch target {
+        case .setter(let p):
+            switch p.ownership {
+            case .strong, .none: return .init(slot: Int32(p.slot), rule: .retain)
+            case .assign: return .init(slot: Int32(p.slot), rule: .assign)
+            case .weak: return .init(slot: Int32(p.slot), rule: .weak)
+            case .copy: return nil
+            }
+        case .kvcIvar(let iv):
+            return .init(slot: Int32(iv.slot), rule: iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain))
+        case .directIvar(let iv):
+            guard config.isARC else { return .init(slot: Int32(iv.slot), rule: .direct(adoptsClaim: false)) }
+            // `storeIvar` with a value that is not fresh.
+            switch iv.ownership {
+            case .none: return .init(slot: Int32(iv.slot), rule: .direct(adoptsClaim: false))
+            case .strong, .copy: return .init(slot: Int32(iv.slot), rule: .retain)
+            case .weak: return .init(slot: Int32(iv.slot), rule: .weak)
+            case .assign: return .init(slot: Int32(iv.slot), rule: .assign)
+            }
+        case .method, .undefinedKeyOverride, .undefinedKey, .notConnected:
+            return nil
+        }
+    }
+
+    /// An outlet that comes down to one store (`plainStore`), when no trace is written.
+    private func connectOutlet(_ key: String, of source: ObjectID, to value: ObjectID?, slot: Int, rule: StoreRule) {
+        if let v = value { eventLog.note(EventLog.connected, v) }
+        engine.store(SlotRef(source, slot), value, rule: rule, cause: because("outlet \(key)"))
+    }
+
     /// An outlet whose target the search already found.
     func connectOutlet(_ key: String, of source: ObjectID, to value: ObjectID?, target: OutletTarget) {
         // Words for the trace and for warnings: made only when one of them needs them.
@@ -350,15 +392,25 @@ final class NibClassPlan {
     @exclusivity(unchecked) var ownerClassFound: Int32 = -1
     @exclusivity(unchecked) var ownerClassWanted = ""
 
-    func keepOutlet(_ i: Int, of count: Int, sourceClass: ClassID, key: String, target: OutletTarget) {
+    /// By connection index: the outlet's target as one store (`ScenarioRun.plainStore`), if it is one.
+    @exclusivity(unchecked) var outletStores: [OutletStore?] = []
+
+    struct OutletStore {
+        let slot: Int32
+        let rule: StoreRule
+    }
+
+    func keepOutlet(_ i: Int, of count: Int, sourceClass: ClassID, key: String, target: OutletTarget, store: OutletStore?) {
         if outletSourceClasses.count != count {
             outletSourceClasses = Array(repeating: -1, count: count)
             outletKeys = Array(repeating: "", count: count)
             outletTargets = Array(repeating: .notConnected, count: count)
+            outletStores = Array(repeating: nil, count: count)
         }
         outletSourceClasses[i] = sourceClass.raw
         outletKeys[i] = key
         outletTargets[i] = target
+        outletStores[i] = store
     }
 
     struct Name {
