@@ -96,37 +96,44 @@ enum KeyValueCoding {
 /// What `cleanup kvc` does to each of a class's keys at a view unload (V10), as plain data:
 /// the search (N7) is made once per class and list of keys. A reference, kept by the class.
 final class KVCNilPlan {
+    /// Plain data, so reading a step out copies no reference.
     enum Step {
         /// A synthesized setter, or the ivar KVC found: nil stored by the rule the setter
         /// or the ivar's ownership gives.
         case store(slot: Int, rule: StoreRule)
-        /// A setter written in the script.
-        case method(selector: String, MethodDecl, RuntimeClass)
+        /// A setter written in the script: `methods[index]`.
+        case method(index: Int)
         /// No setter and no ivar: nothing is set.
         case nothing
     }
 
     let keys: [String]
     let steps: [Step]
+    let methods: [(selector: String, method: MethodDecl, owner: RuntimeClass)]
 
-    init(keys: [String], steps: [Step]) { self.keys = keys; self.steps = steps }
-
-    /// Storing nil through a setter or ivar does what `storeThroughSetter` and the KVC ivar
-    /// path do with nil: a copy setter copies nothing and stores as a strong one does.
-    static func step(for target: OutletTarget) -> Step {
-        switch target {
-        case .setter(let p):
-            switch p.ownership {
-            case .strong, .none, .copy: return .store(slot: p.slot, rule: .retain)
-            case .assign: return .store(slot: p.slot, rule: .assign)
-            case .weak: return .store(slot: p.slot, rule: .weak)
+    /// The plan for `keys`, from each key's target as the iOS search (N7) found it.
+    init(keys: [String], targets: [OutletTarget]) {
+        var steps: [Step] = []
+        var methods: [(selector: String, method: MethodDecl, owner: RuntimeClass)] = []
+        for t in targets {
+            switch t {
+            // Storing nil through a setter or ivar does what `storeThroughSetter` and the KVC
+            // ivar path do with nil: a copy setter copies nothing and stores as a strong one does.
+            case .setter(let p):
+                switch p.ownership {
+                case .strong, .none, .copy: steps.append(.store(slot: p.slot, rule: .retain))
+                case .assign: steps.append(.store(slot: p.slot, rule: .assign))
+                case .weak: steps.append(.store(slot: p.slot, rule: .weak))
+                }
+            case .method(let sel, let m, let owner):
+                steps.append(.method(index: methods.count))
+                methods.append((sel, m, owner))
+            case .kvcIvar(let iv):
+                steps.append(.store(slot: iv.slot, rule: iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain)))
+            default:
+                steps.append(.nothing)
             }
-        case .method(let sel, let m, let owner):
-            return .method(selector: sel, m, owner)
-        case .kvcIvar(let iv):
-            return .store(slot: iv.slot, rule: iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain))
-        default:
-            return .nothing
         }
+        self.keys = keys; self.steps = steps; self.methods = methods
     }
 }

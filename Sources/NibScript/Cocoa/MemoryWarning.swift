@@ -57,7 +57,7 @@ extension ScenarioRun {
             let keys = controllers.trackedKeys[c] ?? []
             note("cleanup kvc: setValue:nil forKey: for each key set during loadView: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) (V10)")
             let plan = kvcNilPlan(for: keys, engineClass: engineClass, of: c)
-            for i in plan.steps.indices where !crashed { setNil(plan.steps[i], key: plan.keys[i], of: c) }
+            for i in plan.steps.indices where !crashed { setNil(plan.steps[i], key: plan.keys[i], of: c, in: plan) }
             controllers.trackedKeys[c] = []
             return
         }
@@ -94,19 +94,20 @@ extension ScenarioRun {
     func kvcNilPlan(for keys: [String], engineClass: ClassID, of c: ObjectID) -> KVCNilPlan {
         if let kept = classes.kvcNilPlan(engineClass: engineClass), kept.keys == keys { return kept }
         let cls = runtimeClass(of: c)
-        let plan = KVCNilPlan(keys: keys, steps: keys.map { KVCNilPlan.step(for: KeyValueCoding.iosSearch($0, in: cls)) })
+        let plan = KVCNilPlan(keys: keys, targets: keys.map { KeyValueCoding.iosSearch($0, in: cls) })
         classes.keepKVCNilPlan(plan, engineClass: engineClass)
         return plan
     }
 
     /// `[self setValue:nil forKey:key]`, its target found already.
-    func setNil(_ step: KVCNilPlan.Step, key: String, of c: ObjectID) {
+    func setNil(_ step: KVCNilPlan.Step, key: String, of c: ObjectID, in plan: KVCNilPlan) {
         let why = because("cleanup kvc: setValue:nil forKey:@\"\(key)\"")
         switch step {
         case .store(let slot, let rule):
             engine.store(SlotRef(c, slot), nil, rule: rule, cause: why)
-        case .method(let sel, let m, let owner):
-            invoke(m, of: owner, on: c, selector: sel, arguments: [("value", .none)])
+        case .method(let index):
+            let m = plan.methods[index]
+            invoke(m.method, of: m.owner, on: c, selector: m.selector, arguments: [("value", .none)])
         case .nothing:
             break
         }
