@@ -9,10 +9,12 @@ extension ScenarioRun {
     func memoryWarning() {
         note("memory warning: every live view controller gets -didReceiveMemoryWarning (V5\(config.atLeast(6) ? ", V6" : ""))")
         // By id, not through `engine.allObjects`: that builds an array of every object ever made.
+        // The class first: most objects are views, and one read of the class's facts
+        // passes them over before the object's own state is asked for.
         var live: [ObjectID] = []
         for i in 0..<engine.objectCount {
             let o = ObjectID(Int32(i))
-            if engine.isAlive(o) && !engine.isHidden(o) && classes.isUIViewController(engineClass: engine.classOf(o)) { live.append(o) }
+            if classes.isUIViewController(engineClass: engine.classOf(o)) && engine.isAlive(o) && !engine.isHidden(o) { live.append(o) }
         }
         for c in live {
             guard !crashed else { return }
