@@ -8,7 +8,9 @@ struct RecentNames<Value> {
     private var names: [String] = []
     /// Each name's length in UTF-8 bytes: a kept name of another length is passed over
     /// without comparing strings (a comparison of two different small strings is a call
-    /// into the runtime, and most kept names differ from the one asked for).
+    /// into the runtime, and most kept names differ from the one asked for). Two equal
+    /// strings may differ in length (canonically equivalent Unicode); then the name is only
+    /// not found here, and every user falls back on its full lookup.
     private var lengths: [Int] = []
     private var values: [Value] = []
 
