@@ -91,8 +91,8 @@ extension ScenarioRun {
 
     /// What `setValue:nil forKey:` does for each key, by the iOS search (N7). It depends on
     /// the class and the keys alone (a run's classes never change), and a controller's keys
-    /// are nearly always its nib's shared list: the class keeps the last plan, and comparing
-    /// the same list again is one identity check.
+    /// are nearly always its nib's shared list: the class table keeps the last plan by engine
+    /// class, and comparing the same list again is one identity check.
     func kvcNilPlan(for keys: [String], engineClass: ClassID, of c: ObjectID) -> KVCNilPlan {
         if let kept = classes.kvcNilPlan(engineClass: engineClass), kept.keys == keys { return kept }
         let cls = runtimeClass(of: c)
