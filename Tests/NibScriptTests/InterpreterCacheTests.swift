@@ -149,6 +149,10 @@ final class InterpreterCacheTests: XCTestCase {
                     XCTAssertEqual(run.classes.overrides(cb, engineClass: id), cls.lifecycleMethod(cb) != nil, "\(name) \(cb)")
                 }
                 XCTAssertEqual(run.classes.viewSlot(engineClass: id), cls.property("view")?.slot, name)
+                if let p = cls.property("view") {
+                    let rule: StoreRule = p.ownership == .assign ? .assign : (p.ownership == .weak ? .weak : .retain)
+                    XCTAssertEqual(run.classes.viewNilRule(engineClass: id), rule, name)
+                }
                 XCTAssertEqual(run.classes.loadedSlot(engineClass: id),
                                walked("NSWindowController") ? cls.property("window")?.slot : cls.property("view")?.slot, name)
                 let fresh = cls.controllerNibName.flatMap { run.nibModel(named: $0.name) }
@@ -184,6 +188,46 @@ final class InterpreterCacheTests: XCTestCase {
                         XCTAssertEqual(k.archived, fresh.archived, "\(path) \(nib) \(k.name)")
                         XCTAssertEqual(k.initializesNothing, fresh.initializesNothing, "\(path) \(nib) \(k.name)")
                         XCTAssertEqual(k.awake?.1.name, fresh.awake?.1.name, "\(path) \(nib) \(k.name)")
+                        entries += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(entries, 20)
+    }
+
+    /// After every scenario of the examples, what a controller class's view nib plan kept
+    /// (checked against no names at a load) is what looking it up again for that model gives:
+    /// each object's class, each outlet's target for the class its source had, each name,
+    /// and the keys `cleanup kvc` tracks.
+    func testViewNibPlansEqualFreshLookups() throws {
+        var entries = 0
+        for (path, program) in try examplePrograms() {
+            for s in program.scenarios {
+                let run = ScenarioRun(program: program, scenario: s, config: program.config)
+                run.run()
+                for cls in run.classes.classes {
+                    guard let kept = cls.controllerNibModelCache, let ref = kept else { continue }
+                    XCTAssertEqual(ref.kvcKeys, NibModelRef.kvcKeys(of: ref.model), "\(path) \(cls.name)")
+                    guard let plan = ref.loadPlan else { continue }
+                    let model = ref.model
+                    for (i, k) in plan.classes.enumerated() {
+                        XCTAssertEqual(k.name, model.objects[i].className, "\(path) \(model.name) \(i)")
+                        XCTAssert(k.cls === run.classes[model.objects[i].className], "\(path) \(model.name) \(i)")
+                        entries += 1
+                    }
+                    if !plan.names.isEmpty {
+                        XCTAssertEqual(plan.names.map(\.text), model.objects.map(\.name), "\(path) \(model.name)")
+                    }
+                    for i in plan.outletSourceClasses.indices where plan.outletSourceClasses[i] >= 0 {
+                        let source = try XCTUnwrap(run.classes[engineClass: ClassID(plan.outletSourceClasses[i])])
+                        XCTAssertEqual(plan.outletKeys[i], model.connections[i].name, "\(path) \(model.name) \(i)")
+                        XCTAssertEqual(String(describing: plan.outletTargets[i]),
+                                       String(describing: run.outletTarget(model.connections[i].name, in: source)),
+                                       "\(path) \(model.name) \(i)")
+                        XCTAssertEqual(String(describing: plan.outletStores[i]),
+                                       String(describing: run.plainStore(for: run.outletTarget(model.connections[i].name, in: source))),
+                                       "\(path) \(model.name) \(i)")
                         entries += 1
                     }
                 }

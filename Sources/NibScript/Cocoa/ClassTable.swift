@@ -290,6 +290,10 @@ struct EngineClassFacts {
     var subviewsSlot: Int32 = -1
     /// -1: none.
     var viewSlot: Int32 = -1
+    /// `option cleanup kvc` (V10), in the class or the nearest ancestor that says.
+    var cleansUpByKVC = false
+    /// How the `view` property's synthesized setter stores nil (an unload), by its attribute.
+    var viewNilRule: StoreRule = .retain
     var windowSlot: Int32 = -1
     var loadedSlot: Int32 = -1
 }
@@ -323,22 +327,48 @@ final class ClassTable {
     /// building a table makes no lookup maps. Written only then, as `byEngineClass` is.
     @exclusivity(unchecked) private var facts: [EngineClassFacts] = []
     @inline(__always) private func facts(_ c: ClassID) -> EngineClassFacts { c.index < facts.count ? facts[c.index] : EngineClassFacts() }
+    /// A fact of the class read in place (see `slotFact`); `absent` past the table's classes.
+    @inline(__always) private func fact<T>(_ c: ClassID, _ absent: T, _ read: (borrowing EngineClassFacts) -> T) -> T {
+        let i = c.index
+        return i < facts.count ? read(facts[i]) : absent
+    }
+    /// The slot fact `slot` of the class, without copying the class's whole entry (the
+    /// loaded slot is asked at every callback sent). -1: none.
+    @inline(__always) private func slotFact(_ c: ClassID, _ slot: (borrowing EngineClassFacts) -> Int32) -> Int? {
+        let i = c.index
+        guard i < facts.count else { return nil }
+        let s = slot(facts[i])
+        return s < 0 ? nil : Int(s)
+    }
     /// Whether instances of the class are UIViewControllers.
-    func isUIViewController(engineClass c: ClassID) -> Bool { facts(c).isUIViewController }
-    func isViewController(engineClass c: ClassID) -> Bool { facts(c).isViewController }
-    func isNavigationController(engineClass c: ClassID) -> Bool { facts(c).isNavigationController }
-    func isTabBarController(engineClass c: ClassID) -> Bool { facts(c).isTabBarController }
+    @inline(__always) func isUIViewController(engineClass c: ClassID) -> Bool { fact(c, false) { $0.isUIViewController } }
+    @inline(__always) func isViewController(engineClass c: ClassID) -> Bool { fact(c, false) { $0.isViewController } }
+    @inline(__always) func isNavigationController(engineClass c: ClassID) -> Bool { fact(c, false) { $0.isNavigationController } }
+    @inline(__always) func isTabBarController(engineClass c: ClassID) -> Bool { fact(c, false) { $0.isTabBarController } }
     /// The slot of the class's `viewControllers` list, if it has one.
-    func viewControllersSlot(engineClass c: ClassID) -> Int? { let s = facts(c).viewControllersSlot; return s < 0 ? nil : Int(s) }
+    @inline(__always) func viewControllersSlot(engineClass c: ClassID) -> Int? { slotFact(c) { $0.viewControllersSlot } }
     /// The slot of the class's `subviews` list, if it has one.
-    func subviewsSlot(engineClass c: ClassID) -> Int? { let s = facts(c).subviewsSlot; return s < 0 ? nil : Int(s) }
+    @inline(__always) func subviewsSlot(engineClass c: ClassID) -> Int? { slotFact(c) { $0.subviewsSlot } }
     /// Whether the script implements callback `cb` for instances of the class.
-    func overrides(_ cb: Callback, engineClass c: ClassID) -> Bool { facts(c).overrides & (1 << UInt32(cb.index)) != 0 }
+    @inline(__always) func overrides(_ cb: Callback, engineClass c: ClassID) -> Bool { fact(c, 0) { $0.overrides } & (1 << UInt32(cb.index)) != 0 }
     /// The slot of the class's `view` property, if it has one.
-    func viewSlot(engineClass c: ClassID) -> Int? { let s = facts(c).viewSlot; return s < 0 ? nil : Int(s) }
+    @inline(__always) func viewSlot(engineClass c: ClassID) -> Int? { slotFact(c) { $0.viewSlot } }
+    /// Whether the class has `option cleanup kvc` (V10), asked at every view unload.
+    func cleansUpByKVC(engineClass c: ClassID) -> Bool { fact(c, false) { $0.cleansUpByKVC } }
+    /// The last plan `cleanup kvc` used on an object of the class (`ScenarioRun.kvcNilPlan`),
+    /// by engine class. A cache of what the class and its keys give (neither changes during
+    /// a run); unchecked for exclusivity: each access is one read or one write.
+    @exclusivity(unchecked) private var kvcNilPlans: [KVCNilPlan?] = []
+    func kvcNilPlan(engineClass c: ClassID) -> KVCNilPlan? { c.index < kvcNilPlans.count ? kvcNilPlans[c.index] : nil }
+    func keepKVCNilPlan(_ plan: KVCNilPlan, engineClass c: ClassID) {
+        if c.index >= kvcNilPlans.count { kvcNilPlans += repeatElement(nil, count: c.index + 1 - kvcNilPlans.count) }
+        kvcNilPlans[c.index] = plan
+    }
+    /// The rule by which the `view` property's synthesized setter stores nil.
+    func viewNilRule(engineClass c: ClassID) -> StoreRule { fact(c, .retain) { $0.viewNilRule } }
     /// The slot whose being set means the view (a window controller: the window) is
     /// loaded, if the class has one.
-    func loadedSlot(engineClass c: ClassID) -> Int? { let s = facts(c).loadedSlot; return s < 0 ? nil : Int(s) }
+    @inline(__always) func loadedSlot(engineClass c: ClassID) -> Int? { slotFact(c) { $0.loadedSlot } }
 
     /// Builds the table and defines every class in the engine. Problems with the script's
     /// classes are appended to `diagnostics`; the table is usable whatever they are.
@@ -480,6 +510,8 @@ final class ClassTable {
         f.isNavigationController = c.isNavigationController
         f.isTabBarController = c.isTabBarController
         f.viewControllersSlot = c.list("viewControllers").map { Int32($0) } ?? -1
+        // The class's options are complete before it is defined (ClassTable.init).
+        f.cleansUpByKVC = c.option("cleanup") == "kvc"
         f.subviewsSlot = c.list("subviews").map { Int32($0) } ?? -1
         // Only the script's classes have methods: a table is built for every run.
         if !c.methods.isEmpty {
@@ -487,7 +519,10 @@ final class ClassTable {
                 f.overrides |= 1 << UInt32(cb.index)
             }
         }
-        if let p = c.properties.first(where: { $0.name == "view" }) { f.viewSlot = Int32(p.slot) }
+        if let p = c.properties.first(where: { $0.name == "view" }) {
+            f.viewSlot = Int32(p.slot)
+            f.viewNilRule = p.ownership == .assign ? .assign : (p.ownership == .weak ? .weak : .retain)
+        }
         if let p = c.properties.first(where: { $0.name == "window" }) { f.windowSlot = Int32(p.slot) }
         f.loadedSlot = c.isWindowController ? f.windowSlot : f.viewSlot
         while facts.count <= c.engineClass.index { facts.append(EngineClassFacts()) }

@@ -63,7 +63,7 @@ extension ScenarioRun {
         if let model = sceneViewNibs[c] {
             loadViewNib(model, of: c, cls)
         } else if let ref = controllerNibModel(of: cls) {
-            loadViewNib(ref.model, of: c, cls)
+            loadViewNib(ref.model, of: c, cls, ref: ref)
         } else if config.isIOS {
             // No nib: UIViewController makes a plain UIView.
             let v = instantiate(classes["UIView"]!, name: "view")
@@ -76,17 +76,24 @@ extension ScenarioRun {
 
     /// The view's nib loaded with the controller as File's Owner, and with `cleanup kvc` the
     /// keys KVC set on the controller tracked (V10).
-    private func loadViewNib(_ model: NibModel, of c: ObjectID, _ cls: RuntimeClass) {
-        loadNib(model, owner: c, keptBy: config.isMac ? c : nil)
+    /// `ref`: the model as the controller's class keeps it, with its plan and keys.
+    private func loadViewNib(_ model: NibModel, of c: ObjectID, _ cls: RuntimeClass, ref: NibModelRef? = nil) {
+        var plan: NibClassPlan?
+        if let ref, model.objects.count <= NibClassPlan.maxObjects {
+            if ref.loadPlan == nil { ref.loadPlan = NibClassPlan(fixedModel: true) }
+            plan = ref.loadPlan
+        }
+        loadNib(model, owner: c, keptBy: config.isMac ? c : nil, plan: plan)
         guard config.isIOS, cls.option("cleanup") == "kvc" else { return }
         // V10 (001_…): the keys setValue:forKey: set on the controller while loadView ran.
-        // Read in place (this runs at every view load): the list of them is made only
-        // for the trace.
         func isKVCKey(_ k: NibModel.Connection) -> Bool { k.kind == .outlet && k.source == .owner && k.name != "view" }
         var tracked = controllers.trackedKeys[c] ?? []
-        tracked.reserveCapacity(tracked.count + model.connections.count)   // one allocation, not one per key
-        for i in model.connections.indices where isKVCKey(model.connections[i]) && !tracked.contains(model.connections[i].name) {
-            tracked.append(model.connections[i].name)
+        if tracked.isEmpty, let ref {
+            // The usual case (a first load, or a load after an unload's cleanup emptied the
+            // list): the model's own list, shared, so a cleanup that finds it knows its plan.
+            tracked = ref.kvcKeys
+        } else {
+            for k in NibModelRef.kvcKeys(of: model) where !tracked.contains(k) { tracked.append(k) }
         }
         controllers.trackedKeys[c] = tracked
         note({
@@ -141,13 +148,13 @@ extension ScenarioRun {
 
     /// Whether a controller's view (or a window controller's window) is loaded. Reads the
     /// slot: no message, no load.
-    func isViewLoaded(_ c: ObjectID) -> Bool {
+    @inline(__always) func isViewLoaded(_ c: ObjectID) -> Bool {
         // By the engine class's facts: asked at every callback sent.
         guard let slot = classes.loadedSlot(engineClass: engine.classOf(c)) else { return false }
         return engine.read(SlotRef(c, slot)) != nil
     }
 
-    func viewOf(_ c: ObjectID) -> ObjectID? {
+    @inline(__always) func viewOf(_ c: ObjectID) -> ObjectID? {
         guard engine.isAlive(c), let slot = classes.viewSlot(engineClass: engine.classOf(c)) else { return nil }
         return engine.read(SlotRef(c, slot))
     }

@@ -1,4 +1,5 @@
 import NibScriptSyntax
+import OwnershipEngine
 
 /// Where an outlet's value goes, as found by the platform's search. Indirect: a search
 /// hands out a copy of its kept answer at every outlet a nib connects and every key a
@@ -89,5 +90,50 @@ enum KeyValueCoding {
         if setter(key, in: cls, selectors: [setterSelector(key), "_" + setterSelector(key)]) != nil { return true }
         let cap = capitalized(key)
         return ["_" + key, "_is" + cap, key, "is" + cap].contains { cls.ivar($0) != nil }
+    }
+}
+
+/// What `cleanup kvc` does to each of a class's keys at a view unload (V10), as plain data:
+/// the search (N7) is made once per class and list of keys. A reference, kept by the class.
+final class KVCNilPlan {
+    /// Plain data, so reading a step out copies no reference.
+    enum Step {
+        /// A synthesized setter, or the ivar KVC found: nil stored by the rule the setter
+        /// or the ivar's ownership gives.
+        case store(slot: Int, rule: StoreRule)
+        /// A setter written in the script: `methods[index]`.
+        case method(index: Int)
+        /// No setter and no ivar: nothing is set.
+        case nothing
+    }
+
+    let keys: [String]
+    let steps: [Step]
+    let methods: [(selector: String, method: MethodDecl, owner: RuntimeClass)]
+
+    /// The plan for `keys`, from each key's target as the iOS search (N7) found it.
+    init(keys: [String], targets: [OutletTarget]) {
+        var steps: [Step] = []
+        var methods: [(selector: String, method: MethodDecl, owner: RuntimeClass)] = []
+        for t in targets {
+            switch t {
+            // Storing nil through a setter or ivar does what `storeThroughSetter` and the KVC
+            // ivar path do with nil: a copy setter copies nothing and stores as a strong one does.
+            case .setter(let p):
+                switch p.ownership {
+                case .strong, .none, .copy: steps.append(.store(slot: p.slot, rule: .retain))
+                case .assign: steps.append(.store(slot: p.slot, rule: .assign))
+                case .weak: steps.append(.store(slot: p.slot, rule: .weak))
+                }
+            case .method(let sel, let m, let owner):
+                steps.append(.method(index: methods.count))
+                methods.append((sel, m, owner))
+            case .kvcIvar(let iv):
+                steps.append(.store(slot: iv.slot, rule: iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain)))
+            default:
+                steps.append(.nothing)
+            }
+        }
+        self.keys = keys; self.steps = steps; self.methods = methods
     }
 }

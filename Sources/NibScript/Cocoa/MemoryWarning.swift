@@ -9,10 +9,12 @@ extension ScenarioRun {
     func memoryWarning() {
         note("memory warning: every live view controller gets -didReceiveMemoryWarning (V5\(config.atLeast(6) ? ", V6" : ""))")
         // By id, not through `engine.allObjects`: that builds an array of every object ever made.
+        // The class first: most objects are views, and one read of the class's facts
+        // passes them over before the object's own state is asked for.
         var live: [ObjectID] = []
         for i in 0..<engine.objectCount {
             let o = ObjectID(Int32(i))
-            if engine.isAlive(o) && !engine.isHidden(o) && classes.isUIViewController(engineClass: engine.classOf(o)) { live.append(o) }
+            if classes.isUIViewController(engineClass: engine.classOf(o)) && engine.isAlive(o) && !engine.isHidden(o) { live.append(o) }
         }
         for c in live {
             guard !crashed else { return }
@@ -36,8 +38,11 @@ extension ScenarioRun {
         if isOnScreen(c) { return note("\(shortLabel(c)).view is on screen: it stays (V5)") }
         note("\(shortLabel(c)).view is loaded and not in a window: UIViewController unloads it (V5)")
         if config.atLeast(5) { deliver(.viewWillUnload, to: c) }
-        guard !crashed, let p = runtimeClass(of: c).viewProperty else { return }
-        storeThroughSetter(p, of: c, .none, cause: CauseNote.viewUnloads.cause)
+        // `self.view = nil` through the synthesized setter, by the engine class's facts: the
+        // property itself is a copy of a struct holding a reference.
+        let engineClass = engine.classOf(c)
+        guard !crashed, let slot = classes.viewSlot(engineClass: engineClass) else { return }
+        engine.store(SlotRef(c, slot), nil, rule: classes.viewNilRule(engineClass: engineClass), cause: CauseNote.viewUnloads.cause)
         guard !crashed else { return }
         if config.atLeast(3) {
             deliver(.viewDidUnload, to: c) { self.automaticCleanup(c, when: "viewDidUnload") }
@@ -47,13 +52,19 @@ extension ScenarioRun {
     /// V10, as UIViewController subclasses did it in their viewDidUnload (reached when the
     /// script's class does not override it, or its override calls super).
     func automaticCleanup(_ c: ObjectID, when: String) {
-        let cls = runtimeClass(of: c)
-        switch cls.option("cleanup") {
-        case "kvc"?:
+        // `cleanup kvc`, at every unload, by the engine class's facts: its class (a
+        // retained reference) is fetched only to make its plan.
+        let engineClass = engine.classOf(c)
+        if classes.cleansUpByKVC(engineClass: engineClass) {
             let keys = controllers.trackedKeys[c] ?? []
             note("cleanup kvc: setValue:nil forKey: for each key set during loadView: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) (V10)")
-            for k in keys where !crashed { kvcSetNil(k, of: c) }
+            let plan = kvcNilPlan(for: keys, engineClass: engineClass, of: c)
+            for i in plan.steps.indices where !crashed { setNil(plan.steps[i], key: plan.keys[i], of: c, in: plan) }
             controllers.trackedKeys[c] = []
+            return
+        }
+        let cls = runtimeClass(of: c)
+        switch cls.option("cleanup") {
         case "views"?:
             let ivars = viewIvars(of: cls)
             note("cleanup views: release every ivar that holds a UIView: \(ivars.isEmpty ? "none" : ivars.map(\.name).joined(separator: ", ")) (V10)")
@@ -78,18 +89,28 @@ extension ScenarioRun {
         return out
     }
 
-    /// `[self setValue:nil forKey:key]`: the same search as the loader's (N7).
-    func kvcSetNil(_ key: String, of c: ObjectID) {
+    /// What `setValue:nil forKey:` does for each key, by the iOS search (N7). It depends on
+    /// the class and the keys alone (a run's classes never change), and a controller's keys
+    /// are nearly always its nib's shared list: the class table keeps the last plan by engine
+    /// class, and comparing the same list again is one identity check.
+    func kvcNilPlan(for keys: [String], engineClass: ClassID, of c: ObjectID) -> KVCNilPlan {
+        if let kept = classes.kvcNilPlan(engineClass: engineClass), kept.keys == keys { return kept }
+        let cls = runtimeClass(of: c)
+        let plan = KVCNilPlan(keys: keys, targets: keys.map { KeyValueCoding.iosSearch($0, in: cls) })
+        classes.keepKVCNilPlan(plan, engineClass: engineClass)
+        return plan
+    }
+
+    /// `[self setValue:nil forKey:key]`, its target found already.
+    func setNil(_ step: KVCNilPlan.Step, key: String, of c: ObjectID, in plan: KVCNilPlan) {
         let why = because("cleanup kvc: setValue:nil forKey:@\"\(key)\"")
-        switch KeyValueCoding.iosSearch(key, in: runtimeClass(of: c)) {
-        case .setter(let p):
-            storeThroughSetter(p, of: c, .none, cause: why)
-        case .method(let sel, let m, let owner):
-            invoke(m, of: owner, on: c, selector: sel, arguments: [("value", .none)])
-        case .kvcIvar(let iv):
-            let rule: StoreRule = iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain)
-            engine.store(SlotRef(c, iv.slot), nil, rule: rule, cause: why)
-        default:
+        switch step {
+        case .store(let slot, let rule):
+            engine.store(SlotRef(c, slot), nil, rule: rule, cause: why)
+        case .method(let index):
+            let m = plan.methods[index]
+            invoke(m.method, of: m.owner, on: c, selector: m.selector, arguments: [("value", .none)])
+        case .nothing:
             break
         }
     }

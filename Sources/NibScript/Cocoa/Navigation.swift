@@ -21,16 +21,20 @@ extension ScenarioRun {
         func object(_ i: Int, _ temporaries: inout [Operand]) -> ObjectID? {
             commandObject(args, i, verb, ctx, &temporaries)
         }
+        // The commands explore runs most come first: each case passed over is a comparison
+        // of two different strings, a call into the runtime.
         switch verb.name {
-        case "show":
-            guard let x = object(0, &temporaries) else { return }
-            show(x, at: args[0].range)
         case "push":
             guard let nav = object(0, &temporaries), let c = object(1, &temporaries) else { return }
             push(c, onto: nav, navRange: args[0].range, range: args[1].range)
         case "pop":
             guard let nav = object(0, &temporaries), requireNavigation(nav, args[0].range) else { return }
             pop(nav, at: verb.range)
+        case "memoryWarning":
+            memoryWarning()
+        case "show":
+            guard let x = object(0, &temporaries) else { return }
+            show(x, at: args[0].range)
         case "popToRoot":
             guard let nav = object(0, &temporaries), requireNavigation(nav, args[0].range) else { return }
             popToRoot(nav)
@@ -44,8 +48,6 @@ extension ScenarioRun {
         case "dismiss":
             guard let a = object(0, &temporaries) else { return }
             dismiss(a, at: args[0].range)
-        case "memoryWarning":
-            memoryWarning()
         default:
             runtimeError("unknown command '\(verb.name)'", at: verb.range)
         }

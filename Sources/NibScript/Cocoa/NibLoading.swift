@@ -10,14 +10,26 @@ extension ScenarioRun {
         loadNib(model, owner: owner, keptBy: controller)
     }
 
-    func loadNib(_ model: NibModel, owner: ObjectID?, keptBy controller: ObjectID? = nil) {
+    /// `plan`: the nib's plan when the caller keeps it (a controller class's view nib), so
+    /// that finding it hashes no name.
+    func loadNib(_ model: NibModel, owner: ObjectID?, keptBy controller: ObjectID? = nil, plan keptPlan: NibClassPlan? = nil) {
         let name = model.name
         // The model's arrays, held once: each `model.objects[i]` retained and released the
         // array, several times per object.
         let modelObjects = model.objects, connections = model.connections
         note("load nib '\(name)' with File's Owner \(owner.map(shortLabel) ?? "nil"): instantiate \(model.objects.count) object\(model.objects.count == 1 ? "" : "s"), then connect")
-        if let o = owner, let want = model.ownerClass, !runtimeClass(of: o).isKind(of: want) {
-            warn("nib '\(name)' expects File's Owner of class \(want), got \(label(o))")
+        let keepsPlan = modelObjects.count <= NibClassPlan.maxObjects
+        // A reference: what a load finds is written into the kept plan in place.
+        let plan = keepsPlan ? keptPlan ?? classPlan(forNib: name) : NibClassPlan()
+        if let o = owner, let want = model.ownerClass {
+            // An owner's class found to be of the class the nib wants stays so: kept by id.
+            let ownerClass = engine.classOf(o)
+            if plan.ownerClassFound == ownerClass.raw, plan.fixedModel || plan.ownerClassWanted == want {
+            } else if runtimeClass(of: o).isKind(of: want) {
+                if keepsPlan { plan.ownerClassFound = ownerClass.raw; plan.ownerClassWanted = want }
+            } else {
+                warn("nib '\(name)' expects File's Owner of class \(want), got \(label(o))")
+            }
         }
         if let doc = model.documentPlatform, doc != config.platform {
             warn("nib '\(name)' was written for \(doc == .ios ? "iOS" : "the Mac"); loading it with the rules of \(config.isIOS ? "iOS" : "the Mac")")
@@ -52,16 +64,12 @@ extension ScenarioRun {
         if modelObjects.count >= 4096 { engine.reserveCapacity(objects: modelObjects.count) }
         var awake: [(object: ObjectID, method: MethodDecl, owner: RuntimeClass)] = []
         var last: LoadedClass?
-        let keepsPlan = modelObjects.count <= NibClassPlan.maxObjects
-        var plan = keepsPlan ? nibClassPlans[name] ?? NibClassPlan() : NibClassPlan()
-        var planChanged = false
-        defer { if planChanged { nibClassPlans[name] = plan } }
         // Objects and connections are read in place, field by field: a copy of one retains
         // each of its strings and arrays, and a small nib is loaded at every push.
         for i in modelObjects.indices {
             guard !crashed else { return }
             let k: LoadedClass
-            if i < plan.classes.count, plan.classes[i].name == modelObjects[i].className {
+            if i < plan.classes.count, plan.fixedModel || plan.classes[i].name == modelObjects[i].className {
                 k = plan.classes[i]
             } else {
                 let className = modelObjects[i].className
@@ -73,7 +81,6 @@ extension ScenarioRun {
                 }
                 if keepsPlan {
                     if i < plan.classes.count { plan.classes[i] = k } else if i == plan.classes.count { plan.classes.append(k) }
-                    planChanged = true
                 }
             }
             last = k
@@ -113,7 +120,27 @@ extension ScenarioRun {
             case .outlet:
                 guard let s = src else { note("outlet \(connections[i].name) of File's Owner: the owner is nil, nothing connects"); continue }
                 if !connections[i].isCollection, connections[i].moreDestinations.isEmpty {
-                    connectOutlet(connections[i].name, of: s, to: resolve(connections[i].destination))
+                    // The target the search finds depends on the source's class and the key
+                    // alone: kept per connection, it is checked against the class at each load.
+                    let key = connections[i].name
+                    let sourceClass = engine.classOf(s)
+                    let target: OutletTarget
+                    // (Plans are kept by nib name, and two nibs may share one: the key is checked too.)
+                    if i < plan.outletSourceClasses.count, plan.outletSourceClasses[i] == sourceClass.raw, plan.fixedModel || plan.outletKeys[i] == key {
+                        // Untraced, an outlet set by a plain store is that store and its event.
+                        if !tracing, let store = plan.outletStores[i] {
+                            connectOutlet(key, of: s, to: resolve(connections[i].destination), slot: Int(store.slot), rule: store.rule)
+                            continue
+                        }
+                        target = plan.outletTargets[i]
+                    } else {
+                        target = outletTarget(key, in: runtimeClass(of: s))
+                        if keepsPlan {
+                            plan.keepOutlet(i, of: connections.count, sourceClass: sourceClass, key: key, target: target,
+                                            store: plainStore(for: target))
+                        }
+                    }
+                    connectOutlet(key, of: s, to: resolve(connections[i].destination), target: target)
                 } else {
                     connectCollection(connections[i].name, of: s, to: connections[i].destinations.compactMap(resolve))
                 }
@@ -121,9 +148,8 @@ extension ScenarioRun {
         }
         if objects.count >= 4096 { nibNames.reserveCapacity(objects.count) }
         if keepsPlan {
-            if plan.names.count != objects.count || !objects.indices.allSatisfy({ plan.names[$0].text == modelObjects[$0].name }) {
+            if plan.names.count != objects.count || !(plan.fixedModel || objects.indices.allSatisfy({ plan.names[$0].text == modelObjects[$0].name })) {
                 plan.names = objects.indices.map { NibClassPlan.Name(modelObjects[$0].name, in: nibNames) }
-                planChanged = true
             }
             for i in objects.indices { nibNames.bind(plan.names[i].text, id: plan.names[i].id, hashed: plan.names[i].hashed, to: objects[i]) }
         } else {
@@ -224,13 +250,63 @@ extension ScenarioRun {
         }
     }
 
+    /// The plan of a small nib, made at its first load and kept by name.
+    func classPlan(forNib name: String) -> NibClassPlan {
+        if let kept = nibClassPlans[name] { return kept }
+        let plan = NibClassPlan()
+        nibClassPlans[name] = plan
+        return plan
+    }
+
+    /// Where the platform's search (N6, N7) sends outlet `key` of an object of class `cls`.
+    func outletTarget(_ key: String, in cls: RuntimeClass) -> OutletTarget {
+        config.isIOS ? KeyValueCoding.iosSearch(key, in: cls) : KeyValueCoding.macSearch(key, in: cls)
+    }
+
     /// N6 (Mac) and N7 (iOS): find where outlet `key` of `source` goes and set it.
     func connectOutlet(_ key: String, of source: ObjectID, to value: ObjectID?) {
-        let cls = runtimeClass(of: source)
+        connectOutlet(key, of: source, to: value, target: outletTarget(key, in: runtimeClass(of: source)))
+    }
+
+    /// The store an outlet's target comes down to when it is one engine store of the value
+    /// (not a copy, not the script's code, not an error): the slot and the rule that
+    /// `connectOutlet` would use. It depends on the target and the run's memory model alone.
+    func plainStore(for target: OutletTarget) -> NibClassPlan.OutletStore? {
+        switch target {
+        case .setter(let p):
+            switch p.ownership {
+            case .strong, .none: return .init(slot: Int32(p.slot), rule: .retain)
+            case .assign: return .init(slot: Int32(p.slot), rule: .assign)
+            case .weak: return .init(slot: Int32(p.slot), rule: .weak)
+            case .copy: return nil
+            }
+        case .kvcIvar(let iv):
+            return .init(slot: Int32(iv.slot), rule: iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain))
+        case .directIvar(let iv):
+            guard config.isARC else { return .init(slot: Int32(iv.slot), rule: .direct(adoptsClaim: false)) }
+            // `storeIvar` with a value that is not fresh.
+            switch iv.ownership {
+            case .none: return .init(slot: Int32(iv.slot), rule: .direct(adoptsClaim: false))
+            case .strong, .copy: return .init(slot: Int32(iv.slot), rule: .retain)
+            case .weak: return .init(slot: Int32(iv.slot), rule: .weak)
+            case .assign: return .init(slot: Int32(iv.slot), rule: .assign)
+            }
+        case .method, .undefinedKeyOverride, .undefinedKey, .notConnected:
+            return nil
+        }
+    }
+
+    /// An outlet that comes down to one store (`plainStore`), when no trace is written.
+    private func connectOutlet(_ key: String, of source: ObjectID, to value: ObjectID?, slot: Int, rule: StoreRule) {
+        if let v = value { eventLog.note(EventLog.connected, v) }
+        engine.store(SlotRef(source, slot), value, rule: rule, cause: because("outlet \(key)"))
+    }
+
+    /// An outlet whose target the search already found.
+    func connectOutlet(_ key: String, of source: ObjectID, to value: ObjectID?, target: OutletTarget) {
         // Words for the trace and for warnings: made only when one of them needs them.
         var what: String { "outlet \(shortLabel(source)).\(key) → \(value.map(shortLabel) ?? "nil")" }
         let cause = because("outlet \(key)")
-        let target = config.isIOS ? KeyValueCoding.iosSearch(key, in: cls) : KeyValueCoding.macSearch(key, in: cls)
         // Only an outlet that found a place is `connected`; one that found nothing is
         // `unconnected` (Mac) or raises (iOS), and is not also logged as connected.
         switch target {
@@ -260,7 +336,7 @@ extension ScenarioRun {
             invoke(m, of: owner, on: source, selector: "setValue:forUndefinedKey:",
                    arguments: [("value", Operand(object: value)), ("key", Operand(object: nil, text: key))])
         case .undefinedKey:
-            if cls.option("accessInstanceVariablesDirectly") == "NO" {
+            if runtimeClass(of: source).option("accessInstanceVariablesDirectly") == "NO" {
                 note("\(what): no setter, and +accessInstanceVariablesDirectly is NO, so KVC looks for no ivar (N7)")
             } else {
                 note("\(what): no setter and no ivar _\(key), _is\(KeyValueCoding.capitalized(key)), \(key) or is\(KeyValueCoding.capitalized(key)) (N7)")
@@ -268,7 +344,7 @@ extension ScenarioRun {
             raiseUndefinedKey(key, on: source)
         case .notConnected:
             if let v = value { eventLog.note(EventLog.unconnected, v) }
-            warn("\(what) not connected: \(cls.name) has no -\(KeyValueCoding.setterSelector(key)) and no ivar named '\(key)' (the Mac loader looks for neither -_\(KeyValueCoding.setterSelector(key)) nor '_\(key)') (N6)")
+            warn("\(what) not connected: \(runtimeClass(of: source).name) has no -\(KeyValueCoding.setterSelector(key)) and no ivar named '\(key)' (the Mac loader looks for neither -_\(KeyValueCoding.setterSelector(key)) nor '_\(key)') (N6)")
         }
     }
 
@@ -286,13 +362,56 @@ extension ScenarioRun {
 /// What a nib's loads found for each of its objects' classes, by object index (see
 /// `ScenarioRun.loadNib`). Only a cache: it depends on the nib and the run's classes, which
 /// never change during a run, and each entry is checked against the object's class name.
-struct NibClassPlan {
+/// A reference, so a load writes what it finds into the kept plan without looking it up again.
+final class NibClassPlan {
+    /// Whether the plan serves one model only (a controller class's view nib, see
+    /// `NibModelRef.loadPlan`): then what it keeps by index was found for that model's
+    /// objects and connections, and is not checked against their names at each load.
+    let fixedModel: Bool
+
+    init(fixedModel: Bool = false) { self.fixedModel = fixedModel }
+
     /// A nib of more objects is loaded once or twice, and its plan would cost memory.
     static let maxObjects = 256
-    var classes: [ScenarioRun.LoadedClass] = []
+    // The fields are unchecked for exclusivity: each access is one read or one write of a
+    // field, never held across a call that touches the plan again.
+    @exclusivity(unchecked) var classes: [ScenarioRun.LoadedClass] = []
     /// Each object's name as its binding needs it, found at the first load and checked
     /// against the model's names at each.
-    var names: [Name] = []
+    @exclusivity(unchecked) var names: [Name] = []
+    /// By connection index: where each single outlet went (`outletTargets`), for the class
+    /// its source had (its raw id; -1: none kept) and its key. The search's answer depends on
+    /// that class, the key and the platform alone (a run's classes and platform never
+    /// change), so it is reused while both are the same. Three arrays, not one of structs:
+    /// reading a struct out copied its key and target.
+    @exclusivity(unchecked) var outletSourceClasses: [Int32] = []
+    @exclusivity(unchecked) var outletKeys: [String] = []
+    @exclusivity(unchecked) var outletTargets: [OutletTarget] = []
+    /// The File's Owner class (raw id) last found to be of the class the nib wants, and that
+    /// class's name; -1: none yet.
+    @exclusivity(unchecked) var ownerClassFound: Int32 = -1
+    @exclusivity(unchecked) var ownerClassWanted = ""
+
+    /// By connection index: the outlet's target as one store (`ScenarioRun.plainStore`), if it is one.
+    @exclusivity(unchecked) var outletStores: [OutletStore?] = []
+
+    struct OutletStore {
+        let slot: Int32
+        let rule: StoreRule
+    }
+
+    func keepOutlet(_ i: Int, of count: Int, sourceClass: ClassID, key: String, target: OutletTarget, store: OutletStore?) {
+        if outletSourceClasses.count != count {
+            outletSourceClasses = Array(repeating: -1, count: count)
+            outletKeys = Array(repeating: "", count: count)
+            outletTargets = Array(repeating: .notConnected, count: count)
+            outletStores = Array(repeating: nil, count: count)
+        }
+        outletSourceClasses[i] = sourceClass.raw
+        outletKeys[i] = key
+        outletTargets[i] = target
+        outletStores[i] = store
+    }
 
     struct Name {
         let text: String

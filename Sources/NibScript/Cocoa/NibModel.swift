@@ -328,5 +328,26 @@ struct NibBuilder {
 /// class's view nib, at every load).
 final class NibModelRef {
     let model: NibModel
-    init(_ model: NibModel) { self.model = model }
+    /// The keys `cleanup kvc` tracks when the nib loads (V10): the File's Owner's outlets
+    /// other than `view`, each once, in connection order. Fixed by the model, and shared by
+    /// every controller that loads it.
+    let kvcKeys: [String]
+    /// The load plan of this model alone (see `NibClassPlan.fixedModel`), held here so that
+    /// a view load finds it without hashing the nib's name and checks nothing it kept against
+    /// the model's names. The ref is its controller class's, and the class and the model
+    /// never change during a run. Unchecked for exclusivity: set once, then only read.
+    @exclusivity(unchecked) var loadPlan: NibClassPlan?
+
+    init(_ model: NibModel) {
+        self.model = model
+        kvcKeys = NibModelRef.kvcKeys(of: model)
+    }
+
+    static func kvcKeys(of model: NibModel) -> [String] {
+        var keys: [String] = []
+        for c in model.connections where c.kind == .outlet && c.source == .owner && c.name != "view" && !keys.contains(c.name) {
+            keys.append(c.name)
+        }
+        return keys
+    }
 }

@@ -6,10 +6,17 @@
 struct RecentNames<Value> {
     static var capacity: Int { 8 }
     private var names: [String] = []
+    /// Each name's length in UTF-8 bytes: a kept name of another length is passed over
+    /// without comparing strings (a comparison of two different small strings is a call
+    /// into the runtime, and most kept names differ from the one asked for). Two equal
+    /// strings may differ in length (canonically equivalent Unicode); then the name is only
+    /// not found here, and every user falls back on its full lookup.
+    private var lengths: [Int] = []
     private var values: [Value] = []
 
     func value(for name: String) -> Value? {
-        for i in names.indices where names[i] == name { return values[i] }
+        let length = name.utf8.count
+        for i in names.indices where lengths[i] == length && names[i] == name { return values[i] }
         return nil
     }
 
@@ -17,6 +24,7 @@ struct RecentNames<Value> {
     mutating func remember(_ name: String, _ value: Value) {
         guard names.count < Self.capacity else { return }
         names.append(name)
+        lengths.append(name.utf8.count)
         values.append(value)
     }
 }
