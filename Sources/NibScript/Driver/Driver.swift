@@ -51,8 +51,9 @@ public enum Driver {
       explore --merge [--format text|json] <shard.json>...
                                   Print the report of one unsharded run from the N shards.
       explore --bench [--size N] [--warnings K]
-                                  Explore a generated script with N pushes (default 60) twice,
-                                  on one core and on all cores, and print variants per second.
+                                  Explore a generated script with N pushes (default 60) on one
+                                  core and on all cores, and print variants per second (with two
+                                  one-core searches at once as the reference for the ratio).
       graph [--scenario <title>] [--at <line>] [--format dot|svg] <file>
                                   Print the objects of a scenario (default: the first) after a
                                   line (default: its end) and the references between them, as

@@ -1018,6 +1018,15 @@ public enum ExploreBench {
                        truncated: r.scenarios.contains { $0.truncated })
     }
 
+    /// The time two one-core searches take when run at once, each on a thread of its own.
+    /// Twice the one-core time over it is what two cores give this work on this machine
+    /// now: the most the all-cores search could reach (much less while something else runs).
+    public static func twoAtOnce(_ program: Program, warnings: Int) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in _ = explore(program, warnings: warnings, parallel: false) }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
     /// A script of `blocks` `choose` blocks (issue 14's shape: about 160 bytes a block, each
     /// branch a push or a message), whose variants far outnumber any limit.
     public static func chooseScript(blocks: Int) -> String {
@@ -1075,9 +1084,11 @@ public enum ExploreBench {
         guard let program else { return DiagnosticFormatter.format(diagnostics, in: file) }
         var out = "explore benchmark: generated script with \(size) pushes, up to \(warnings) warning\(warnings == 1 ? "" : "s"), \(ProcessInfo.processInfo.activeProcessorCount) cores\n"
         // One search takes hundredths of a second, so one timing is mostly noise: each line
-        // is the median of five, the two kinds alternating so both see the same machine.
+        // is the median of five, the kinds alternating so all see the same machine.
         let rounds = 5
+        let cores = ProcessInfo.processInfo.activeProcessorCount
         var seconds: [[Double]] = [[], []]
+        var pairs: [Double] = []
         var results: [Explore.ScenarioResult] = []
         for _ in 0..<rounds {
             for (k, parallel) in [false, true].enumerated() {
@@ -1089,6 +1100,7 @@ public enum ExploreBench {
                 seconds[k].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
                 if results.count < 2 { results.append(r.scenarios[0]) }
             }
+            if cores >= 2 { pairs.append(twoAtOnce(program, warnings: warnings)) }
         }
         var counts: [Int] = []
         for (k, s) in results.enumerated() {
@@ -1099,6 +1111,11 @@ public enum ExploreBench {
         }
         if results.count == 2 {
             out += String(format: "  all cores / sequential: %.2f ×\n", seconds[0].sorted()[rounds / 2] / seconds[1].sorted()[rounds / 2])
+        }
+        if !pairs.isEmpty {
+            // The reference for the ratio: what two cores give two searches that share nothing.
+            out += String(format: "  two sequential searches at once: %.2f × one (what two cores give now, median of %d)\n",
+                          2 * seconds[0].sorted()[rounds / 2] / pairs.sorted()[rounds / 2], rounds)
         }
         if counts[0] != counts[1] { out += "  MISMATCH: the two searches disagree\n" }
         return out
