@@ -41,7 +41,9 @@ public struct EventHistory: Sendable {
         // Objects are marked as they are made, so the table grows by one entry at a time:
         // an append each, cheaper than appending a repeated sequence.
         while o.index >= bits.count { bits.append(0) }
-        bits[o.index] |= b
+        // Written only when the bit is new: an object has had most kinds of event before, and
+        // a write checks the array's uniqueness (and copies it, the first time after a snapshot).
+        if bits[o.index] & b == 0 { bits[o.index] |= b }
         any |= b
     }
 
