@@ -334,9 +334,14 @@ public final class Engine {
     /// objc_loadWeak does for a deallocating object.
     func markDeallocating(_ o: ObjectID) { markDeallocating(o, digested: false) }
 
-    /// See `EngineState.markDeallocating(_:digested:)`.
+    /// See `EngineState.markDeallocating(_:digested:)`. Weak references read as nil from
+    /// this moment.
     func markDeallocating(_ o: ObjectID, digested: Bool) {
-        let zeroed = s.markDeallocating(o, digested: digested)
+        s.markDeallocating(o, digested: digested)
+        // Nearly every object has no weak reference: the list (an array, retained and
+        // released) is taken only for one that has.
+        if s.weakReferrers.isEmpty(at: o.index) { emit(.dealloc(o)); return }
+        let zeroed = s.zeroWeakReferences(to: o)
         emit(.dealloc(o))
         for r in zeroed { emit(.weakZeroed(r, target: o)) }
     }

@@ -197,15 +197,17 @@
         }
     }
 
-    /// Dealloc (or finalization) begins: weak references read as nil from this moment.
-    /// Returns the weak references it zeroed. `digested`: the digest holds the object as
+    /// Dealloc (or finalization) begins. `digested`: the digest holds the object as
     /// deallocating already (its release to 0 put it so, see `release(_:via:)`).
-    mutating func markDeallocating(_ o: ObjectID, digested: Bool) -> [SlotRef] {
+    mutating func markDeallocating(_ o: ObjectID, digested: Bool) {
         if digested { objects[o.index].state = .deallocating } else { setState(o.index, .deallocating) }
         // The statement that started the cascade, not a line of a dealloc body inside it.
         objects[o.index].deallocSite = frames.first?.siteBefore ?? site
+    }
+
+    /// Weak references to `o` read as nil from now on. Returns them.
+    mutating func zeroWeakReferences(to o: ObjectID) -> [SlotRef] {
         let referrers = weakReferrers[o.index]
-        if referrers.isEmpty { return referrers }
         weakReferrers[o.index] = []
         for r in referrers { let i = slotIndex(r); setSlot(i, -1, slotValues[i].claims) }
         return referrers
