@@ -16,6 +16,10 @@
     /// million views would allocate a million) and the rest, rarely any, beside it
     /// (`EngineState.moreListHolders`).
     @usableFromInline var firstListHolder: SlotRef
+    /// Its fact's hash in the state digest (`EngineState.objectFact`), kept while the engine
+    /// digests: a change of count or state then hashes the new fact only, not the old one
+    /// again (two mixes were most of a retain's or a release's cost).
+    var fact: UInt64
 }
 
 /// Everything the engine knows, as plain data: a struct of arrays indexed by `ObjectID`,
@@ -121,14 +125,16 @@
         let hidden = classes[c.index].hidden
         let slotCount = classes[c.index].slots.count
         if !hidden { visibleCount += 1 }
+        let fact = digesting ? Self.objectFact(o.index, 1, .alive, c) : 0
         objects.append(ObjectRecord(classID: c, count: 1, state: .alive, number: hidden ? 0 : visibleCount,
-                                    slotBase: Int32(slotValues.count), deallocSite: -1, firstListHolder: EngineState.noHolder))
+                                    slotBase: Int32(slotValues.count), deallocSite: -1, firstListHolder: EngineState.noHolder,
+                                    fact: fact))
         names.append(ObjectName(name, longNames: &longNames))
         weakReferrers.appendEmpty(); adopted.appendEmpty()
         // One append per slot: a class has a few, and appending a block (a template array, or
         // repeated elements) cost more in the generic append than the appends themselves.
         for _ in 0..<slotCount { slotValues.append(.empty) }
-        if digesting { digest &+= Self.objectFact(o.index, 1, .alive, c) }
+        digest &+= fact
         return o
     }
 
@@ -155,11 +161,11 @@
         if digesting && objects[i].count == 1 {
             // Count 0 begins the dealloc at once (`Engine.release`), which marks the object
             // deallocating: its fact goes from (1, alive) to (0, deallocating) in one change,
-            // not two (two hash mixes fewer per dealloc), and `markDeallocating(_:digested:)`
+            // not two (a hash mix fewer per dealloc), and `markDeallocating(_:digested:)`
             // leaves the digest alone. Nothing reads the digest in between.
-            digest &-= Self.objectFact(i, 1, objects[i].state, objects[i].classID)
-            digest &+= Self.objectFact(i, 0, .deallocating, objects[i].classID)
-            objects[i].count = 0
+            let f = Self.objectFact(i, 0, .deallocating, objects[i].classID)
+            let st = objects[i].state
+            Self.write(&objects[i], count: 0, state: st, fact: f, into: &digest)
             return .counted(0)
         }
         setCount(i, objects[i].count - 1)
@@ -269,19 +275,25 @@
     // MARK: Writes that keep the digest
 
     @inline(__always) mutating func setCount(_ i: Int, _ n: Int32) {
-        if digesting {
-            digest &-= Self.objectFact(i, objects[i].count, objects[i].state, objects[i].classID)
-            digest &+= Self.objectFact(i, n, objects[i].state, objects[i].classID)
-        }
-        objects[i].count = n
+        guard digesting else { objects[i].count = n; return }
+        let st = objects[i].state
+        let f = Self.objectFact(i, n, st, objects[i].classID)
+        Self.write(&objects[i], count: n, state: st, fact: f, into: &digest)
     }
 
     @inline(__always) mutating func setState(_ i: Int, _ st: ObjectState) {
-        if digesting {
-            digest &-= Self.objectFact(i, objects[i].count, objects[i].state, objects[i].classID)
-            digest &+= Self.objectFact(i, objects[i].count, st, objects[i].classID)
-        }
-        objects[i].state = st
+        guard digesting else { objects[i].state = st; return }
+        let n = objects[i].count
+        let f = Self.objectFact(i, n, st, objects[i].classID)
+        Self.write(&objects[i], count: n, state: st, fact: f, into: &digest)
+    }
+
+    /// Writes a record's count, state and fact `f` in one access (each access to an element
+    /// checks the array's uniqueness); the digest trades the fact the record had for `f`.
+    @inline(__always) static func write(_ r: inout ObjectRecord, count: Int32, state: ObjectState, fact f: UInt64,
+                                        into digest: inout UInt64) {
+        digest = digest &- r.fact &+ f
+        r.count = count; r.state = state; r.fact = f
     }
 
     /// Slot `i` (flat index) now points at `target` (-1: nil) with `claims` claims.
