@@ -471,7 +471,7 @@ public final class Engine {
         while s.crash == nil, let top = s.frames.indices.last {
             // Most frames never queue releases: test that in place before asking for the next.
             if s.frames[top].pendingList >= 0, let (next, cause) = s.nextPending(ofFrame: top) {
-                release(next, cause: cause)
+                releasePending(next, cause: cause)
                 continue
             }
             if let step = nextStep(ofFrame: top) {
@@ -487,6 +487,13 @@ public final class Engine {
             s.setState(done.object.index, .deallocated)
             s.forgetWeakSlots(of: done.object)
         }
+    }
+
+    /// A release a frame queued, out of line: inlined into `runFrames` with the rest, its
+    /// event was left a call of its own (and whether it was depended on the whole loop's size).
+    @inline(never)
+    private func releasePending(_ o: ObjectID, cause: Cause) {
+        release(o, cause: cause)
     }
 
     func perform(_ step: DeallocStep, in frameIndex: Int) {
