@@ -192,9 +192,14 @@
     }
 
     /// A freed object's weak slots must not be zeroed later on its behalf.
-    mutating func forgetWeakSlots(of o: ObjectID) {
-        // Run at every dealloc's end: without any weak reference there is nothing to look up.
+    @inline(__always) mutating func forgetWeakSlots(of o: ObjectID) {
+        // Run at every dealloc's end: without any weak reference there is nothing to look up
+        // (tested where it is called, not in a call).
         guard !weakReferrers.allEmpty else { return }
+        forgetWeakSlotsWalking(o)
+    }
+
+    private mutating func forgetWeakSlotsWalking(_ o: ObjectID) {
         let base = Int(objects[o.index].slotBase)
         let c = objects[o.index].classID.index
         for k in classes[c].slotIsList.indices where !classes[c].slotIsList[k] {
