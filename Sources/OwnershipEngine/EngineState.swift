@@ -252,8 +252,10 @@
 
     /// Empties the list in slot `r` and returns what it held.
     mutating func listTakeAll(_ r: SlotRef, list l: Int) -> [ObjectID] {
-        let taken = lists[l]
-        lists[l] = []
+        // Swapped out, not copied and then replaced: the array changes hands without a
+        // retain and a release.
+        var taken: [ObjectID] = []
+        swap(&taken, &lists[l])
         for (j, o) in taken.enumerated() {
             if digesting { digest &-= Self.listFact(l, j, o) }
             forgetHolder(r, of: o)
