@@ -64,7 +64,9 @@
 
     /// For each object, the list slots that hold it beyond the first (`ObjectRecord.firstListHolder`).
     @usableFromInline var moreListHolders: [Int32: [SlotRef]] = [:]
-    @usableFromInline static let noHolder = SlotRef(ObjectID(-1), 0)
+    /// Computed, not stored: a stored one was read through its lazy initializer's accessor,
+    /// a call at every list append and removal.
+    @usableFromInline static var noHolder: SlotRef { SlotRef(ObjectID(-1), 0) }
 
     /// The list slots that hold `o`, in the order they came to.
     func listHolders(of o: ObjectID) -> [SlotRef] {

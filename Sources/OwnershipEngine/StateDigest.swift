@@ -90,7 +90,7 @@ extension Engine {
     /// holds a controller) and for every view's way up to the window.
     @inlinable public func forEachListHolder(of o: ObjectID, _ body: (SlotRef) -> Void) {
         let first = s.objects[o.index].firstListHolder
-        if first == EngineState.noHolder { return }
+        if first.holder.raw < 0 { return }   // `EngineState.noHolder`
         body(first)
         if let more = s.moreListHolders[o.raw] { for r in more { body(r) } }
     }
