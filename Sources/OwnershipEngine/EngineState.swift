@@ -213,9 +213,20 @@
     /// Dealloc (or finalization) begins. `digested`: the digest holds the object as
     /// deallocating already (its release to 0 put it so, see `release(_:via:)`).
     mutating func markDeallocating(_ o: ObjectID, digested: Bool) {
-        if digested { objects[o.index].state = .deallocating } else { setState(o.index, .deallocating) }
         // The statement that started the cascade, not a line of a dealloc body inside it.
-        objects[o.index].deallocSite = frames.first?.siteBefore ?? site
+        let deallocSite = frames.first?.siteBefore ?? site
+        if digested {
+            // State and site in one access to the element (one uniqueness check, not two).
+            Self.beginDealloc(&objects[o.index], site: deallocSite)
+        } else {
+            setState(o.index, .deallocating)
+            objects[o.index].deallocSite = deallocSite
+        }
+    }
+
+    @inline(__always) static func beginDealloc(_ r: inout ObjectRecord, site: Int32) {
+        r.state = .deallocating
+        r.deallocSite = site
     }
 
     /// Weak references to `o` read as nil from now on. Returns them.
