@@ -361,7 +361,7 @@
 
 extension EngineState {
     /// The next object frame `f` has left to release from a list, if any.
-    mutating func nextPending(ofFrame f: Int) -> (ObjectID, Cause)? {
+    @inline(__always) mutating func nextPending(ofFrame f: Int) -> (ObjectID, Cause)? {
         let l = Int(frames[f].pendingList)
         guard l >= 0, pendingLists[l].next < pendingLists[l].objects.count else { return nil }
         pendingLists[l].next += 1
