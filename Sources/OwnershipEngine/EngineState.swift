@@ -146,7 +146,7 @@
         return nil
     }
 
-    mutating func retain(_ o: ObjectID, via: SlotRef?) -> Outcome {
+    @inline(__always) mutating func retain(_ o: ObjectID, via: SlotRef?) -> Outcome {
         if let stop = check(o) { return stop }
         if garbageCollected { return .ignored }
         setCount(o.index, objects[o.index].count + 1)
@@ -154,7 +154,7 @@
         return .counted(objects[o.index].count)
     }
 
-    mutating func release(_ o: ObjectID, via: SlotRef?) -> Outcome {
+    @inline(__always) mutating func release(_ o: ObjectID, via: SlotRef?) -> Outcome {
         if let stop = check(o) { return stop }
         // The runtime ignores a release of an object whose dealloc is already running.
         if objects[o.index].state == .deallocating || garbageCollected { return .ignored }
