@@ -336,7 +336,7 @@ public final class Engine {
 
     /// See `EngineState.markDeallocating(_:digested:)`. Weak references read as nil from
     /// this moment.
-    func markDeallocating(_ o: ObjectID, digested: Bool) {
+    @inline(__always) func markDeallocating(_ o: ObjectID, digested: Bool) {
         s.markDeallocating(o, digested: digested)
         // Nearly every object has no weak reference: the list (an array, retained and
         // released) is taken only for one that has.

@@ -146,6 +146,9 @@
         return nil
     }
 
+    // The counting primitives are inlined into Engine's: as calls, each returned its
+    // Outcome as a value for Engine's switch to take apart.
+
     @inline(__always) mutating func retain(_ o: ObjectID, via: SlotRef?) -> Outcome {
         if let stop = check(o) { return stop }
         if garbageCollected { return .ignored }
@@ -174,7 +177,7 @@
         return .counted(objects[i].count)
     }
 
-    mutating func autorelease(_ o: ObjectID, via: SlotRef?) -> Outcome {
+    @inline(__always) mutating func autorelease(_ o: ObjectID, via: SlotRef?) -> Outcome {
         if let stop = check(o) { return stop }
         if garbageCollected { return .ignored }
         if let via { consumeClaim(on: o, via: via) }
@@ -212,7 +215,7 @@
 
     /// Dealloc (or finalization) begins. `digested`: the digest holds the object as
     /// deallocating already (its release to 0 put it so, see `release(_:via:)`).
-    mutating func markDeallocating(_ o: ObjectID, digested: Bool) {
+    @inline(__always) mutating func markDeallocating(_ o: ObjectID, digested: Bool) {
         // The statement that started the cascade, not a line of a dealloc body inside it.
         let deallocSite = frames.first?.siteBefore ?? site
         if digested {
@@ -277,7 +280,7 @@
     }
 
     /// Forgets the last occurrence of `r` among `o`'s holders.
-    private mutating func forgetHolder(_ r: SlotRef, of o: ObjectID) {
+    @inline(__always) private mutating func forgetHolder(_ r: SlotRef, of o: ObjectID) {
         if var more = moreListHolders[o.raw] {
             if let k = more.lastIndex(of: r) {
                 more.remove(at: k)
