@@ -267,7 +267,7 @@
     }
 
     /// Empties the list in slot `r` and returns what it held.
-    mutating func listTakeAll(_ r: SlotRef, list l: Int) -> [ObjectID] {
+    @inline(__always) mutating func listTakeAll(_ r: SlotRef, list l: Int) -> [ObjectID] {
         // Swapped out, not copied and then replaced: the array changes hands without a
         // retain and a release.
         var taken: [ObjectID] = []
@@ -373,7 +373,7 @@ extension EngineState {
 
     /// Queues `taken` to be released by frame `f` (the running one, so its list, if new, is
     /// the last).
-    mutating func addPending(_ taken: [ObjectID], cause: Cause, toFrame f: Int) {
+    @inline(__always) mutating func addPending(_ taken: [ObjectID], cause: Cause, toFrame f: Int) {
         // A step runs only once the frame's pending releases are done, so the objects it
         // queues replace those: the list taken is kept as it is, not copied into another.
         if frames[f].pendingList < 0 {
