@@ -208,8 +208,10 @@ public final class Engine {
     }
 
     /// `release` (O2, O4). `via` names the reference whose claim it gives up.
+    ///
+    /// Inlined where the engine releases (a store, a drain, a dealloc's steps), as `retain`.
     @discardableResult
-    public func release(_ o: ObjectID, cause: Cause = .explicit, via: SlotRef? = nil) -> Bool {
+    @inline(__always) public func release(_ o: ObjectID, cause: Cause = .explicit, via: SlotRef? = nil) -> Bool {
         switch s.release(o, via: via) {
         case .counted(let n):
             emit(.release(o, count: n, cause: cause))
