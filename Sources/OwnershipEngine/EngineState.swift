@@ -241,7 +241,7 @@
     }
 
     /// Appends to the list in slot `r`, making the list on first use.
-    mutating func listAppend(_ r: SlotRef, _ value: ObjectID) {
+    @inline(__always) mutating func listAppend(_ r: SlotRef, _ value: ObjectID) {
         let i = slotIndex(r)
         if slotValues[i].target < 0 { lists.append([]); setSlot(i, Int32(lists.count - 1), slotValues[i].claims) }
         let l = Int(slotValues[i].target)
