@@ -284,14 +284,11 @@ public final class Engine {
         case .retain:
             if let v = value { guard retain(v, cause: cause ?? .store(r)) else { return false } }
             s.setSlot(i, value?.raw ?? -1, value == nil ? 0 : 1)
-            // The old value is released whatever claim the slot had on it: a setter does not
-            // know that someone already released it behind its back (that is the bug to show).
-            if let old { return release(old, cause: Self.replacedCause(value, cause, r)) }
         case .adopt:
             s.setSlot(i, value?.raw ?? -1, value == nil ? 0 : 1)
-            if let old { return release(old, cause: Self.replacedCause(value, cause, r)) }
         case .assign:
             s.setSlot(i, value?.raw ?? -1, 0)
+            return s.crash == nil
         case .weak:
             // A weak store of an object already deallocating reads back as nil, as objc_storeWeak does.
             if let v = value, s.objects[v.index].state == .alive {
@@ -300,9 +297,15 @@ public final class Engine {
             } else {
                 s.setSlot(i, -1, 0)
             }
+            return s.crash == nil
         case .direct(let adoptsClaim):
             s.setSlot(i, value?.raw ?? -1, (adoptsClaim && value != nil) ? 1 : 0)
+            return s.crash == nil
         }
+        // `retain` and `adopt` release the old value whatever claim the slot had on it: a
+        // setter does not know that someone already released it behind its back (that is
+        // the bug to show). One release for both rules: `release` is inlined here.
+        if let old { return release(old, cause: Self.replacedCause(value, cause, r)) }
         return s.crash == nil
     }
 
