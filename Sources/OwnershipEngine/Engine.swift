@@ -194,8 +194,11 @@ public final class Engine {
     // MARK: Retain counting
 
     /// `retain` (O2). With `via`, the reference that now holds the extra claim.
+    ///
+    /// Inlined where the engine retains (a retaining store, a list append): a call there cost
+    /// about as much as the retain.
     @discardableResult
-    public func retain(_ o: ObjectID, cause: Cause = .explicit, via: SlotRef? = nil) -> Bool {
+    @inline(__always) public func retain(_ o: ObjectID, cause: Cause = .explicit, via: SlotRef? = nil) -> Bool {
         switch s.retain(o, via: via) {
         case .counted(let n): emit(.retain(o, count: n, cause: cause)); return true
         case .ignored: return true
@@ -205,8 +208,10 @@ public final class Engine {
     }
 
     /// `release` (O2, O4). `via` names the reference whose claim it gives up.
+    ///
+    /// Inlined where the engine releases (a store, a drain, a dealloc's steps), as `retain`.
     @discardableResult
-    public func release(_ o: ObjectID, cause: Cause = .explicit, via: SlotRef? = nil) -> Bool {
+    @inline(__always) public func release(_ o: ObjectID, cause: Cause = .explicit, via: SlotRef? = nil) -> Bool {
         switch s.release(o, via: via) {
         case .counted(let n):
             emit(.release(o, count: n, cause: cause))
@@ -279,14 +284,11 @@ public final class Engine {
         case .retain:
             if let v = value { guard retain(v, cause: cause ?? .store(r)) else { return false } }
             s.setSlot(i, value?.raw ?? -1, value == nil ? 0 : 1)
-            // The old value is released whatever claim the slot had on it: a setter does not
-            // know that someone already released it behind its back (that is the bug to show).
-            if let old { return release(old, cause: Self.replacedCause(value, cause, r)) }
         case .adopt:
             s.setSlot(i, value?.raw ?? -1, value == nil ? 0 : 1)
-            if let old { return release(old, cause: Self.replacedCause(value, cause, r)) }
         case .assign:
             s.setSlot(i, value?.raw ?? -1, 0)
+            return s.crash == nil
         case .weak:
             // A weak store of an object already deallocating reads back as nil, as objc_storeWeak does.
             if let v = value, s.objects[v.index].state == .alive {
@@ -295,9 +297,15 @@ public final class Engine {
             } else {
                 s.setSlot(i, -1, 0)
             }
+            return s.crash == nil
         case .direct(let adoptsClaim):
             s.setSlot(i, value?.raw ?? -1, (adoptsClaim && value != nil) ? 1 : 0)
+            return s.crash == nil
         }
+        // `retain` and `adopt` release the old value whatever claim the slot had on it: a
+        // setter does not know that someone already released it behind its back (that is
+        // the bug to show). One release for both rules: `release` is inlined here.
+        if let old { return release(old, cause: Self.replacedCause(value, cause, r)) }
         return s.crash == nil
     }
 
@@ -334,9 +342,14 @@ public final class Engine {
     /// objc_loadWeak does for a deallocating object.
     func markDeallocating(_ o: ObjectID) { markDeallocating(o, digested: false) }
 
-    /// See `EngineState.markDeallocating(_:digested:)`.
-    func markDeallocating(_ o: ObjectID, digested: Bool) {
-        let zeroed = s.markDeallocating(o, digested: digested)
+    /// See `EngineState.markDeallocating(_:digested:)`. Weak references read as nil from
+    /// this moment.
+    @inline(__always) func markDeallocating(_ o: ObjectID, digested: Bool) {
+        s.markDeallocating(o, digested: digested)
+        // Nearly every object has no weak reference: the list (an array, retained and
+        // released) is taken only for one that has.
+        if s.weakReferrers.isEmpty(at: o.index) { emit(.dealloc(o)); return }
+        let zeroed = s.zeroWeakReferences(to: o)
         emit(.dealloc(o))
         for r in zeroed { emit(.weakZeroed(r, target: o)) }
     }
@@ -466,7 +479,7 @@ public final class Engine {
         while s.crash == nil, let top = s.frames.indices.last {
             // Most frames never queue releases: test that in place before asking for the next.
             if s.frames[top].pendingList >= 0, let (next, cause) = s.nextPending(ofFrame: top) {
-                release(next, cause: cause)
+                releasePending(next, cause: cause)
                 continue
             }
             if let step = nextStep(ofFrame: top) {
@@ -484,7 +497,15 @@ public final class Engine {
         }
     }
 
-    func perform(_ step: DeallocStep, in frameIndex: Int) {
+    /// A release a frame queued, out of line: inlined into `runFrames` with the rest, its
+    /// event was left a call of its own (and whether it was depended on the whole loop's size).
+    @inline(never)
+    private func releasePending(_ o: ObjectID, cause: Cause) {
+        release(o, cause: cause)
+    }
+
+    /// Inlined into `runFrames`, its one caller: a call per step cost more than most steps.
+    @inline(__always) func perform(_ step: DeallocStep, in frameIndex: Int) {
         let me = s.frames[frameIndex].object
         let cause = Cause.dealloc(me)
         switch step {

@@ -16,6 +16,10 @@
     /// million views would allocate a million) and the rest, rarely any, beside it
     /// (`EngineState.moreListHolders`).
     @usableFromInline var firstListHolder: SlotRef
+    /// Its fact's hash in the state digest (`EngineState.objectFact`), kept while the engine
+    /// digests: a change of count or state then hashes the new fact only, not the old one
+    /// again (two mixes were most of a retain's or a release's cost).
+    var fact: UInt64
 }
 
 /// Everything the engine knows, as plain data: a struct of arrays indexed by `ObjectID`,
@@ -60,7 +64,9 @@
 
     /// For each object, the list slots that hold it beyond the first (`ObjectRecord.firstListHolder`).
     @usableFromInline var moreListHolders: [Int32: [SlotRef]] = [:]
-    @usableFromInline static let noHolder = SlotRef(ObjectID(-1), 0)
+    /// Computed, not stored: a stored one was read through its lazy initializer's accessor,
+    /// a call at every list append and removal.
+    @usableFromInline static var noHolder: SlotRef { SlotRef(ObjectID(-1), 0) }
 
     /// The list slots that hold `o`, in the order they came to.
     func listHolders(of o: ObjectID) -> [SlotRef] {
@@ -121,14 +127,16 @@
         let hidden = classes[c.index].hidden
         let slotCount = classes[c.index].slots.count
         if !hidden { visibleCount += 1 }
+        let fact = digesting ? Self.objectFact(o.index, 1, .alive, c) : 0
         objects.append(ObjectRecord(classID: c, count: 1, state: .alive, number: hidden ? 0 : visibleCount,
-                                    slotBase: Int32(slotValues.count), deallocSite: -1, firstListHolder: EngineState.noHolder))
+                                    slotBase: Int32(slotValues.count), deallocSite: -1, firstListHolder: EngineState.noHolder,
+                                    fact: fact))
         names.append(ObjectName(name, longNames: &longNames))
         weakReferrers.appendEmpty(); adopted.appendEmpty()
         // One append per slot: a class has a few, and appending a block (a template array, or
         // repeated elements) cost more in the generic append than the appends themselves.
         for _ in 0..<slotCount { slotValues.append(.empty) }
-        if digesting { digest &+= Self.objectFact(o.index, 1, .alive, c) }
+        digest &+= fact
         return o
     }
 
@@ -138,7 +146,10 @@
         return nil
     }
 
-    mutating func retain(_ o: ObjectID, via: SlotRef?) -> Outcome {
+    // The counting primitives are inlined into Engine's: as calls, each returned its
+    // Outcome as a value for Engine's switch to take apart.
+
+    @inline(__always) mutating func retain(_ o: ObjectID, via: SlotRef?) -> Outcome {
         if let stop = check(o) { return stop }
         if garbageCollected { return .ignored }
         setCount(o.index, objects[o.index].count + 1)
@@ -146,7 +157,7 @@
         return .counted(objects[o.index].count)
     }
 
-    mutating func release(_ o: ObjectID, via: SlotRef?) -> Outcome {
+    @inline(__always) mutating func release(_ o: ObjectID, via: SlotRef?) -> Outcome {
         if let stop = check(o) { return stop }
         // The runtime ignores a release of an object whose dealloc is already running.
         if objects[o.index].state == .deallocating || garbageCollected { return .ignored }
@@ -155,18 +166,18 @@
         if digesting && objects[i].count == 1 {
             // Count 0 begins the dealloc at once (`Engine.release`), which marks the object
             // deallocating: its fact goes from (1, alive) to (0, deallocating) in one change,
-            // not two (two hash mixes fewer per dealloc), and `markDeallocating(_:digested:)`
+            // not two (a hash mix fewer per dealloc), and `markDeallocating(_:digested:)`
             // leaves the digest alone. Nothing reads the digest in between.
-            digest &-= Self.objectFact(i, 1, objects[i].state, objects[i].classID)
-            digest &+= Self.objectFact(i, 0, .deallocating, objects[i].classID)
-            objects[i].count = 0
+            let f = Self.objectFact(i, 0, .deallocating, objects[i].classID)
+            let st = objects[i].state
+            Self.write(&objects[i], count: 0, state: st, fact: f, into: &digest)
             return .counted(0)
         }
         setCount(i, objects[i].count - 1)
         return .counted(objects[i].count)
     }
 
-    mutating func autorelease(_ o: ObjectID, via: SlotRef?) -> Outcome {
+    @inline(__always) mutating func autorelease(_ o: ObjectID, via: SlotRef?) -> Outcome {
         if let stop = check(o) { return stop }
         if garbageCollected { return .ignored }
         if let via { consumeClaim(on: o, via: via) }
@@ -186,9 +197,14 @@
     }
 
     /// A freed object's weak slots must not be zeroed later on its behalf.
-    mutating func forgetWeakSlots(of o: ObjectID) {
-        // Run at every dealloc's end: without any weak reference there is nothing to look up.
+    @inline(__always) mutating func forgetWeakSlots(of o: ObjectID) {
+        // Run at every dealloc's end: without any weak reference there is nothing to look up
+        // (tested where it is called, not in a call).
         guard !weakReferrers.allEmpty else { return }
+        forgetWeakSlotsWalking(o)
+    }
+
+    private mutating func forgetWeakSlotsWalking(_ o: ObjectID) {
         let base = Int(objects[o.index].slotBase)
         let c = objects[o.index].classID.index
         for k in classes[c].slotIsList.indices where !classes[c].slotIsList[k] {
@@ -197,22 +213,35 @@
         }
     }
 
-    /// Dealloc (or finalization) begins: weak references read as nil from this moment.
-    /// Returns the weak references it zeroed. `digested`: the digest holds the object as
+    /// Dealloc (or finalization) begins. `digested`: the digest holds the object as
     /// deallocating already (its release to 0 put it so, see `release(_:via:)`).
-    mutating func markDeallocating(_ o: ObjectID, digested: Bool) -> [SlotRef] {
-        if digested { objects[o.index].state = .deallocating } else { setState(o.index, .deallocating) }
+    @inline(__always) mutating func markDeallocating(_ o: ObjectID, digested: Bool) {
         // The statement that started the cascade, not a line of a dealloc body inside it.
-        objects[o.index].deallocSite = frames.first?.siteBefore ?? site
+        let deallocSite = frames.first?.siteBefore ?? site
+        if digested {
+            // State and site in one access to the element (one uniqueness check, not two).
+            Self.beginDealloc(&objects[o.index], site: deallocSite)
+        } else {
+            setState(o.index, .deallocating)
+            objects[o.index].deallocSite = deallocSite
+        }
+    }
+
+    @inline(__always) static func beginDealloc(_ r: inout ObjectRecord, site: Int32) {
+        r.state = .deallocating
+        r.deallocSite = site
+    }
+
+    /// Weak references to `o` read as nil from now on. Returns them.
+    mutating func zeroWeakReferences(to o: ObjectID) -> [SlotRef] {
         let referrers = weakReferrers[o.index]
-        if referrers.isEmpty { return referrers }
         weakReferrers[o.index] = []
         for r in referrers { let i = slotIndex(r); setSlot(i, -1, slotValues[i].claims) }
         return referrers
     }
 
     /// Appends to the list in slot `r`, making the list on first use.
-    mutating func listAppend(_ r: SlotRef, _ value: ObjectID) {
+    @inline(__always) mutating func listAppend(_ r: SlotRef, _ value: ObjectID) {
         let i = slotIndex(r)
         if slotValues[i].target < 0 { lists.append([]); setSlot(i, Int32(lists.count - 1), slotValues[i].claims) }
         let l = Int(slotValues[i].target)
@@ -238,9 +267,11 @@
     }
 
     /// Empties the list in slot `r` and returns what it held.
-    mutating func listTakeAll(_ r: SlotRef, list l: Int) -> [ObjectID] {
-        let taken = lists[l]
-        lists[l] = []
+    @inline(__always) mutating func listTakeAll(_ r: SlotRef, list l: Int) -> [ObjectID] {
+        // Swapped out, not copied and then replaced: the array changes hands without a
+        // retain and a release.
+        var taken: [ObjectID] = []
+        swap(&taken, &lists[l])
         for (j, o) in taken.enumerated() {
             if digesting { digest &-= Self.listFact(l, j, o) }
             forgetHolder(r, of: o)
@@ -249,7 +280,7 @@
     }
 
     /// Forgets the last occurrence of `r` among `o`'s holders.
-    private mutating func forgetHolder(_ r: SlotRef, of o: ObjectID) {
+    @inline(__always) private mutating func forgetHolder(_ r: SlotRef, of o: ObjectID) {
         if var more = moreListHolders[o.raw] {
             if let k = more.lastIndex(of: r) {
                 more.remove(at: k)
@@ -267,19 +298,25 @@
     // MARK: Writes that keep the digest
 
     @inline(__always) mutating func setCount(_ i: Int, _ n: Int32) {
-        if digesting {
-            digest &-= Self.objectFact(i, objects[i].count, objects[i].state, objects[i].classID)
-            digest &+= Self.objectFact(i, n, objects[i].state, objects[i].classID)
-        }
-        objects[i].count = n
+        guard digesting else { objects[i].count = n; return }
+        let st = objects[i].state
+        let f = Self.objectFact(i, n, st, objects[i].classID)
+        Self.write(&objects[i], count: n, state: st, fact: f, into: &digest)
     }
 
     @inline(__always) mutating func setState(_ i: Int, _ st: ObjectState) {
-        if digesting {
-            digest &-= Self.objectFact(i, objects[i].count, objects[i].state, objects[i].classID)
-            digest &+= Self.objectFact(i, objects[i].count, st, objects[i].classID)
-        }
-        objects[i].state = st
+        guard digesting else { objects[i].state = st; return }
+        let n = objects[i].count
+        let f = Self.objectFact(i, n, st, objects[i].classID)
+        Self.write(&objects[i], count: n, state: st, fact: f, into: &digest)
+    }
+
+    /// Writes a record's count, state and fact `f` in one access (each access to an element
+    /// checks the array's uniqueness); the digest trades the fact the record had for `f`.
+    @inline(__always) static func write(_ r: inout ObjectRecord, count: Int32, state: ObjectState, fact f: UInt64,
+                                        into digest: inout UInt64) {
+        digest = digest &- r.fact &+ f
+        r.count = count; r.state = state; r.fact = f
     }
 
     /// Slot `i` (flat index) now points at `target` (-1: nil) with `claims` claims.
@@ -327,7 +364,7 @@
 
 extension EngineState {
     /// The next object frame `f` has left to release from a list, if any.
-    mutating func nextPending(ofFrame f: Int) -> (ObjectID, Cause)? {
+    @inline(__always) mutating func nextPending(ofFrame f: Int) -> (ObjectID, Cause)? {
         let l = Int(frames[f].pendingList)
         guard l >= 0, pendingLists[l].next < pendingLists[l].objects.count else { return nil }
         pendingLists[l].next += 1
@@ -336,7 +373,7 @@ extension EngineState {
 
     /// Queues `taken` to be released by frame `f` (the running one, so its list, if new, is
     /// the last).
-    mutating func addPending(_ taken: [ObjectID], cause: Cause, toFrame f: Int) {
+    @inline(__always) mutating func addPending(_ taken: [ObjectID], cause: Cause, toFrame f: Int) {
         // A step runs only once the frame's pending releases are done, so the objects it
         // queues replace those: the list taken is kept as it is, not copied into another.
         if frames[f].pendingList < 0 {

@@ -40,8 +40,16 @@ public struct EventHistory: Sendable {
         let b: UInt8 = 1 << UInt8(kind.rawValue)
         // Objects are marked as they are made, so the table grows by one entry at a time:
         // an append each, cheaper than appending a repeated sequence.
-        while o.index >= bits.count { bits.append(0) }
-        bits[o.index] |= b
+        if o.index < bits.count {
+            // Written only when the bit is new: an object has had most kinds of event before,
+            // and a write checks the array's uniqueness (and copies it, the first time after a
+            // snapshot).
+            if bits[o.index] & b == 0 { bits[o.index] |= b }
+        } else {
+            // A new object's first event: appended with its bit, not appended and then written.
+            while o.index > bits.count { bits.append(0) }
+            bits.append(b)
+        }
         any |= b
     }
 

@@ -41,6 +41,11 @@ extension EngineState {
         mix(5, pool, position, Int(o.raw))
     }
 
+    /// Stores every object's fact (`ObjectRecord.fact`), as the digest begins to be kept.
+    mutating func keepObjectFacts() {
+        for i in 0..<objects.count { objects[i].fact = Self.objectFact(i, objects[i].count, objects[i].state, objects[i].classID) }
+    }
+
     /// The sum of every fact's hash, walked from scratch.
     func computedDigest() -> UInt64 {
         var d: UInt64 = 0
@@ -60,7 +65,7 @@ extension Engine {
         get { s.digesting }
         set {
             s.digesting = newValue
-            if newValue { s.digest = s.computedDigest() }
+            if newValue { s.keepObjectFacts(); s.digest = s.computedDigest() }
         }
     }
 
@@ -85,7 +90,7 @@ extension Engine {
     /// holds a controller) and for every view's way up to the window.
     @inlinable public func forEachListHolder(of o: ObjectID, _ body: (SlotRef) -> Void) {
         let first = s.objects[o.index].firstListHolder
-        if first == EngineState.noHolder { return }
+        if first.holder.raw < 0 { return }   // `EngineState.noHolder`
         body(first)
         if let more = s.moreListHolders[o.raw] { for r in more { body(r) } }
     }
