@@ -33,17 +33,40 @@ extension Explore {
         /// Marks run `r`'s nodes seen in group `g`, up to the first one seen before at as few
         /// warnings or fewer (where the run is cut), and returns how many it marked. With
         /// `merged`, the run is that variant on all cores: the nodes it was passing are in
-        /// the group now, or never will be, so they stop being passing.
+        /// the group now, or never will be, so they stop being passing; and the book's lock is
+        /// taken for a few nodes at a time, so that the other workers' lookups wait for a
+        /// few nodes' work at most, not the whole run's. A lookup between two of those steps
+        /// may miss a node the merge is about to mark and let its variant go on: that only
+        /// costs work, since the merge cuts the variant at the same node (see `merge`).
         func markSeen(_ r: RunResult, group g: Int, merged: Int?) -> Int {
-            if let merged, g < passing.count {
-                for v in r.visited where passing[g][v.key]?.index == merged { passing[g][v.key] = nil }
+            // All at once on one core; on all cores a few nodes per taking of the lock.
+            let step = merged == nil ? r.visited.count : 8
+            func inTurn(_ body: () -> Bool) -> Bool { merged == nil ? body() : lock.withLock(body) }
+            if let merged {
+                for at in stride(from: 0, to: r.visited.count, by: step) {
+                    _ = inTurn {
+                        guard g < passing.count else { return true }
+                        for v in r.visited[at..<min(r.visited.count, at + step)] where passing[g][v.key]?.index == merged {
+                            passing[g][v.key] = nil
+                        }
+                        return true
+                    }
+                }
             }
-            while groups.count <= g { groups.append([:]) }
             var marked = 0
-            for v in r.visited {
-                if let u = groups[g][v.key] ?? base[v.key], Int(u) <= v.used { break }
-                groups[g][v.key] = UInt8(v.used)
-                marked += 1
+            while marked < r.visited.count {
+                let end = min(r.visited.count, marked + step)
+                let cut = inTurn {
+                    while groups.count <= g { groups.append([:]) }
+                    while marked < end {
+                        let v = r.visited[marked]
+                        if let u = groups[g][v.key] ?? base[v.key], Int(u) <= v.used { return true }
+                        groups[g][v.key] = UInt8(v.used)
+                        marked += 1
+                    }
+                    return false
+                }
+                if cut { break }
             }
             return marked
         }

@@ -8,10 +8,12 @@ extension Explore {
     /// Open addressing with linear probing, at most half full. Removing an entry shifts the
     /// entries of its probe run back, so there are no tombstones and lookups stay short
     /// however many nodes come and go (the passing nodes do, at every merge). Key 0 marks an
-    /// empty slot, so a node whose hash is 0 is kept aside.
+    /// empty slot, so a node whose hash is 0 is kept aside. A value is read only where its
+    /// key is, so empty slots hold whatever value was there (a copy of the first one put in
+    /// when the table was made): no optional, which made each seen node's byte two.
     struct NodeMap<Value>: ExpressibleByDictionaryLiteral {
         private var keys: [UInt64] = []
-        private var values: [Value?] = []
+        private var values: [Value] = []
         private var zero: Value?
         private(set) var count = 0
 
@@ -55,7 +57,7 @@ extension Explore {
         }
 
         private mutating func insert(_ k: UInt64, _ v: Value) {
-            if (count + 1) * 2 > keys.count { grow() }
+            if (count + 1) * 2 > keys.count { grow(filler: v) }
             let mask = keys.count - 1
             var i = Int(truncatingIfNeeded: k) & mask
             while true {
@@ -88,15 +90,14 @@ extension Explore {
                 }
             }
             keys[hole] = 0
-            values[hole] = nil
             count -= 1
         }
 
-        private mutating func grow() {
+        private mutating func grow(filler: Value) {
             let oldKeys = keys, oldValues = values
             let size = max(16, keys.count * 2)
             keys = Array(repeating: 0, count: size)
-            values = Array(repeating: nil, count: size)
+            values = Array(repeating: filler, count: size)
             let mask = size - 1
             for j in oldKeys.indices where oldKeys[j] != 0 {
                 let s = oldKeys[j]
