@@ -63,7 +63,7 @@ extension ScenarioRun {
         if let model = sceneViewNibs[c] {
             loadViewNib(model, of: c, cls)
         } else if let ref = controllerNibModel(of: cls) {
-            loadViewNib(ref.model, of: c, cls, ref: ref)
+            loadViewNib(of: c, cls, ref: ref)
         } else if config.isIOS {
             // No nib: UIViewController makes a plain UIView.
             let v = instantiate(classes["UIView"]!, name: "view")
@@ -77,13 +77,25 @@ extension ScenarioRun {
     /// The view's nib loaded with the controller as File's Owner, and with `cleanup kvc` the
     /// keys KVC set on the controller tracked (V10).
     /// `ref`: the model as the controller's class keeps it, with its plan and keys.
-    private func loadViewNib(_ model: NibModel, of c: ObjectID, _ cls: RuntimeClass, ref: NibModelRef? = nil) {
+    private func loadViewNib(_ model: NibModel, of c: ObjectID, _ cls: RuntimeClass) {
+        loadNib(model, owner: c, keptBy: config.isMac ? c : nil)
+        trackKVCKeys(of: model, on: c, cls, ref: nil)
+    }
+
+    /// The same for a controller class's own view nib, kept by reference with its plan: the
+    /// model is read through the reference, not copied out of it (a copy retained each of
+    /// its arrays and strings, at every push).
+    private func loadViewNib(of c: ObjectID, _ cls: RuntimeClass, ref: NibModelRef) {
         var plan: NibClassPlan?
-        if let ref, model.objects.count <= NibClassPlan.maxObjects {
+        if ref.model.objects.count <= NibClassPlan.maxObjects {
             if ref.loadPlan == nil { ref.loadPlan = NibClassPlan(fixedModel: true) }
             plan = ref.loadPlan
         }
-        loadNib(model, owner: c, keptBy: config.isMac ? c : nil, plan: plan)
+        loadNib(ref.model, owner: c, keptBy: config.isMac ? c : nil, plan: plan)
+        trackKVCKeys(of: ref.model, on: c, cls, ref: ref)
+    }
+
+    private func trackKVCKeys(of model: NibModel, on c: ObjectID, _ cls: RuntimeClass, ref: NibModelRef?) {
         guard config.isIOS, cls.option("cleanup") == "kvc" else { return }
         // V10 (001_…): the keys setValue:forKey: set on the controller while loadView ran.
         func isKVCKey(_ k: NibModel.Connection) -> Bool { k.kind == .outlet && k.source == .owner && k.name != "view" }
