@@ -242,9 +242,8 @@ enum Explore {
             run.memoizeScenarioSlots()
             return run
         }
-        // The first worker's run makes the original run; each other worker makes its own
-        // when it starts, in parallel (a run builds its class table, which on one core
-        // before the search was a serial part of it).
+        // The first worker's run makes the original run; the other workers' runs are made
+        // meanwhile (see below).
         let runs = [makeRun()]
         let otherRuns = (1..<max(1, workers)).map { _ in WorkerRun() }
         let nodes = NodeBook()
@@ -331,11 +330,7 @@ enum Explore {
                     let group = child.group
                     d.lookup = { key, used in nodes.lock.withLock { nodes.lookup(key, used: used, variant: i, group: group) } }
                     d.forkBudget = (free + workers - 1) / workers
-                    let run = w == 0 ? runs[0] : otherRuns[w - 1].run ?? {
-                        let made = makeRun()
-                        otherRuns[w - 1].run = made
-                        return made
-                    }()
+                    let run = w == 0 ? runs[0] : otherRuns[w - 1].run!
                     run.start(d, child, initial: initial)
                     let r = d.result(of: run)
                     cond.lock()
@@ -358,7 +353,13 @@ enum Explore {
         do {
             let d = VariantDriver(budget: budget, reads: reads, seen: [:], base: [:])
             d.forkBudget = options.maxForks
-            runs[0].runExplored(d)
+            // On all cores the other workers' runs are made while the original run runs, on
+            // the pool's threads that then run the variants: making a run builds its class
+            // table, and starting those threads took a fresh process the better part of a
+            // millisecond; both were serial parts of a search of a few milliseconds.
+            DispatchQueue.concurrentPerform(iterations: workers) { w in
+                if w == 0 { runs[0].runExplored(d) } else { otherRuns[w - 1].run = makeRun() }
+            }
             let r = d.result(of: runs[0])
             out.findings.original = r.outcome ?? Outcome()
             out.originalOutcome = r.outcome
@@ -533,8 +534,8 @@ enum Explore {
     }
 }
 
-/// A worker's own run on all cores, made by the worker when it first needs it; only that
-/// worker reads or writes it.
+/// A worker's own run on all cores, made on a thread of the pool while the original run runs
+/// (see `Explore.search`); then only its worker reads it.
 final class WorkerRun {
     var run: ScenarioRun?
 }
