@@ -265,11 +265,8 @@ final class SparseDigestedObjectMapTests: XCTestCase {
         var sparse = SparseDigestedObjectMap<[String]>()
         var dense = DigestedObjectMap<[String]>()
         var model: [Int32: [String]] = [:]
-        var seed: UInt64 = 12345
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var random = FuzzTests.SplitMix64(state: 12345)
+        func next(_ n: Int) -> Int { random.below(n) }
         for step in 0..<4000 {
             let k = ObjectID(Int32(next(200)))
             let v: [String]? = next(4) == 0 ? nil : (0..<next(3)).map { "k\($0 + next(5))" }
@@ -338,11 +335,8 @@ final class DigestedObjectListsTests: XCTestCase {
         var lists = DigestedObjectLists<ObjectID>()
         var sparse = SparseDigestedObjectMap<[ObjectID]>()
         var model: [Int32: [ObjectID]] = [:]
-        var seed: UInt64 = 777
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var random = FuzzTests.SplitMix64(state: 777)
+        func next(_ n: Int) -> Int { random.below(n) }
         for step in 0..<5000 {
             let k = ObjectID(Int32(next(150)))
             let v: [ObjectID]? = next(5) == 0 ? nil : (0..<next(6)).map { _ in ObjectID(Int32(next(1000))) }
