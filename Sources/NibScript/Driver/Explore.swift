@@ -22,8 +22,9 @@ import OwnershipEngine
 /// order, so the output never depends on thread timing. A node already seen with no more
 /// warnings used prunes the run that reaches it (its future is already explored): a run
 /// checks the nodes merged so far (and, on all cores, those earlier variants still running
-/// have passed) and stops early, and the merge prunes against everything merged before it;
-/// both give the same answer. Paths are rendered as text only for the findings printed, by
+/// have passed; there only a quarter of its nodes, the same in every variant) and stops
+/// early, and the merge prunes against everything merged before it; both give the same
+/// answer. Paths are rendered as text only for the findings printed, by
 /// running those variants again.
 enum Explore {
     struct Options {
