@@ -296,17 +296,10 @@ final class SparseDigestedObjectMapTests: XCTestCase {
 
 /// explore's memo of the scenario's names (each place's slot, looked up once) changes no
 /// run: every example, run with and without it, ends in the same state and outcome.
-final class ScenarioSlotMemoTests: XCTestCase {
-    func testEveryExampleRunsTheSameWithTheMemo() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("examples")
-        let paths = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? [])
-            .filter { $0.hasSuffix(".nibscript") }.sorted()
+extension InterpreterCacheTests {
+    func testEveryExampleRunsTheSameWithTheScenarioSlotMemo() throws {
         var scenarios = 0
-        for path in paths {
-            let full = root.appendingPathComponent(path).path
-            let file = SourceFile(path: full, bytes: try XCTUnwrap(SourceFile.readBytes(atPath: full)))
-            guard let program = Compiler.compile(file).0 else { continue }
+        for (path, program) in try examplePrograms() {
             for s in program.scenarios {
                 func outcome(memo: Bool) -> (Int, [String]) {
                     let run = ScenarioRun(program: program, scenario: s, config: program.config)
