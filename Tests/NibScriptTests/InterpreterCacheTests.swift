@@ -333,9 +333,17 @@ final class DigestedObjectListsTests: XCTestCase {
         for step in 0..<5000 {
             let k = ObjectID(Int32(next(150)))
             let v: [ObjectID]? = next(5) == 0 ? nil : (0..<next(6)).map { _ in ObjectID(Int32(next(1000))) }
-            lists.set(k, v)
-            sparse[k] = v
-            model[k.raw] = v
+            if let more = v, next(3) == 0 {
+                // Extended in place, as a view load does.
+                lists.extend(k, with: more)
+                let all = (model[k.raw] ?? []) + more
+                sparse[k] = all
+                model[k.raw] = all
+            } else {
+                lists.set(k, v)
+                sparse[k] = v
+                model[k.raw] = v
+            }
             XCTAssertEqual(lists[k].map(Array.init), model[k.raw])
             if step % 89 == 0 {
                 // A snapshot, then more writes: the copy keeps what it had.

@@ -41,10 +41,8 @@ extension ScenarioRun {
         }
         controllers.everLoaded.insert(c)
         controllerDidLoadView(c, cls)
-        var made = Array(controllers.viewObjects[c] ?? [])
-        made.reserveCapacity(made.count + engine.objectCount - firstNew)
-        for i in firstNew..<engine.objectCount where !engine.isHidden(ObjectID(Int32(i))) { made.append(ObjectID(Int32(i))) }
-        controllers.viewObjects.set(c, made)
+        controllers.viewObjects.extend(c, with: (firstNew..<engine.objectCount).lazy
+            .map { ObjectID(Int32($0)) }.filter { !self.engine.isHidden($0) })
     }
 
     /// The model of the nib a controller class loads its view from, looked up by name once

@@ -333,6 +333,34 @@ struct DigestedObjectLists<Element: StableDigestible>: Sequence {
         if unused > 64 && unused * 2 > pool.count { compact() }
     }
 
+    /// Appends `more` to the list of `key` (making it if it has none), in the pool itself:
+    /// no list is built beside it (a view load extends its controller's at every push).
+    mutating func extend<S: Sequence>(_ key: ObjectID, with more: S) where S.Element == Element {
+        let i = key.index
+        let e = i < slots.count ? Int(slots[i]) - 1 : -1
+        let start = pool.count
+        if e >= 0 {
+            let old = entries[e]
+            digest &-= old.digest
+            unused += Int(old.count)
+            // By index: a slice of the pool appended to it would hold its buffer and make
+            // the append copy it.
+            for j in Int(old.start)..<Int(old.start + old.count) { pool.append(pool[j]) }
+        }
+        pool.append(contentsOf: more)
+        let d = Self.entryDigest(key, pool[start...])
+        digest &+= d
+        let entry = Entry(key: key, start: Int32(start), count: Int32(pool.count - start), digest: d)
+        if e >= 0 {
+            entries[e] = entry
+        } else {
+            if i >= slots.count { slots.append(contentsOf: repeatElement(0, count: grownCount(to: i, from: slots.count))) }
+            entries.append(entry)
+            slots[i] = Int32(entries.count)
+        }
+        if unused > 64 && unused * 2 > pool.count { compact() }
+    }
+
     private mutating func compact() {
         var fresh: [Element] = []
         fresh.reserveCapacity(pool.count - unused)
