@@ -358,8 +358,12 @@ enum Explore {
             // the pool's threads that then run the variants: making a run builds its class
             // table, and starting those threads took a fresh process the better part of a
             // millisecond; both were serial parts of a search of a few milliseconds.
-            DispatchQueue.concurrentPerform(iterations: workers) { w in
-                if w == 0 { runs[0].runExplored(d) } else { otherRuns[w - 1].run = makeRun() }
+            if workers == 1 {
+                runs[0].runExplored(d)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: workers) { w in
+                    if w == 0 { runs[0].runExplored(d) } else { otherRuns[w - 1].run = makeRun() }
+                }
             }
             let r = d.result(of: runs[0])
             out.findings.original = r.outcome ?? Outcome()
