@@ -36,6 +36,17 @@ final class InterpreterCacheTests: XCTestCase {
         return out
     }
 
+    /// Every scenario of every example program, run to its end.
+    private func finishedExampleRuns() throws -> [(String, ScenarioRun)] {
+        try examplePrograms().flatMap { path, program in
+            program.scenarios.map { s -> (String, ScenarioRun) in
+                let run = ScenarioRun(program: program, scenario: s, config: program.config)
+                run.run()
+                return (path, run)
+            }
+        }
+    }
+
     /// A run of the first scenario of every example program, not started: its class table.
     private func exampleRuns() throws -> [(String, ScenarioRun)] {
         try examplePrograms().compactMap { path, program in
@@ -176,20 +187,16 @@ final class InterpreterCacheTests: XCTestCase {
     /// objects is what looking each class up again gives.
     func testKeptNibClassPlansEqualFreshLookups() throws {
         var entries = 0
-        for (path, program) in try examplePrograms() {
-            for s in program.scenarios {
-                let run = ScenarioRun(program: program, scenario: s, config: program.config)
-                run.run()
-                for (nib, plan) in run.nibClassPlans {
-                    for k in plan.classes {
-                        let cls = try XCTUnwrap(run.classes[k.name], "\(path) \(nib) \(k.name)")
-                        let fresh = ScenarioRun.LoadedClass(k.name, cls)
-                        XCTAssert(k.cls === fresh.cls, "\(path) \(nib) \(k.name)")
-                        XCTAssertEqual(k.archived, fresh.archived, "\(path) \(nib) \(k.name)")
-                        XCTAssertEqual(k.initializesNothing, fresh.initializesNothing, "\(path) \(nib) \(k.name)")
-                        XCTAssertEqual(k.awake?.1.name, fresh.awake?.1.name, "\(path) \(nib) \(k.name)")
-                        entries += 1
-                    }
+        for (path, run) in try finishedExampleRuns() {
+            for (nib, plan) in run.nibClassPlans {
+                for k in plan.classes {
+                    let cls = try XCTUnwrap(run.classes[k.name], "\(path) \(nib) \(k.name)")
+                    let fresh = ScenarioRun.LoadedClass(k.name, cls)
+                    XCTAssert(k.cls === fresh.cls, "\(path) \(nib) \(k.name)")
+                    XCTAssertEqual(k.archived, fresh.archived, "\(path) \(nib) \(k.name)")
+                    XCTAssertEqual(k.initializesNothing, fresh.initializesNothing, "\(path) \(nib) \(k.name)")
+                    XCTAssertEqual(k.awake?.1.name, fresh.awake?.1.name, "\(path) \(nib) \(k.name)")
+                    entries += 1
                 }
             }
         }
@@ -202,34 +209,30 @@ final class InterpreterCacheTests: XCTestCase {
     /// and the keys `cleanup kvc` tracks.
     func testViewNibPlansEqualFreshLookups() throws {
         var entries = 0
-        for (path, program) in try examplePrograms() {
-            for s in program.scenarios {
-                let run = ScenarioRun(program: program, scenario: s, config: program.config)
-                run.run()
-                for cls in run.classes.classes {
-                    guard let kept = cls.controllerNibModelCache, let ref = kept else { continue }
-                    XCTAssertEqual(ref.kvcKeys, NibModelRef.kvcKeys(of: ref.model), "\(path) \(cls.name)")
-                    guard let plan = ref.loadPlan else { continue }
-                    let model = ref.model
-                    for (i, k) in plan.classes.enumerated() {
-                        XCTAssertEqual(k.name, model.objects[i].className, "\(path) \(model.name) \(i)")
-                        XCTAssert(k.cls === run.classes[model.objects[i].className], "\(path) \(model.name) \(i)")
-                        entries += 1
-                    }
-                    if !plan.names.isEmpty {
-                        XCTAssertEqual(plan.names.map(\.text), model.objects.map(\.name), "\(path) \(model.name)")
-                    }
-                    for i in plan.outletSourceClasses.indices where plan.outletSourceClasses[i] >= 0 {
-                        let source = try XCTUnwrap(run.classes[engineClass: ClassID(plan.outletSourceClasses[i])])
-                        XCTAssertEqual(plan.outletKeys[i], model.connections[i].name, "\(path) \(model.name) \(i)")
-                        XCTAssertEqual(String(describing: plan.outletTargets[i]),
-                                       String(describing: run.outletTarget(model.connections[i].name, in: source)),
-                                       "\(path) \(model.name) \(i)")
-                        XCTAssertEqual(String(describing: plan.outletStores[i]),
-                                       String(describing: run.plainStore(for: run.outletTarget(model.connections[i].name, in: source))),
-                                       "\(path) \(model.name) \(i)")
-                        entries += 1
-                    }
+        for (path, run) in try finishedExampleRuns() {
+            for cls in run.classes.classes {
+                guard let kept = cls.controllerNibModelCache, let ref = kept else { continue }
+                XCTAssertEqual(ref.kvcKeys, NibModelRef.kvcKeys(of: ref.model), "\(path) \(cls.name)")
+                guard let plan = ref.loadPlan else { continue }
+                let model = ref.model
+                for (i, k) in plan.classes.enumerated() {
+                    XCTAssertEqual(k.name, model.objects[i].className, "\(path) \(model.name) \(i)")
+                    XCTAssert(k.cls === run.classes[model.objects[i].className], "\(path) \(model.name) \(i)")
+                    entries += 1
+                }
+                if !plan.names.isEmpty {
+                    XCTAssertEqual(plan.names.map(\.text), model.objects.map(\.name), "\(path) \(model.name)")
+                }
+                for i in plan.outletSourceClasses.indices where plan.outletSourceClasses[i] >= 0 {
+                    let source = try XCTUnwrap(run.classes[engineClass: ClassID(plan.outletSourceClasses[i])])
+                    XCTAssertEqual(plan.outletKeys[i], model.connections[i].name, "\(path) \(model.name) \(i)")
+                    XCTAssertEqual(String(describing: plan.outletTargets[i]),
+                                   String(describing: run.outletTarget(model.connections[i].name, in: source)),
+                                   "\(path) \(model.name) \(i)")
+                    XCTAssertEqual(String(describing: plan.outletStores[i]),
+                                   String(describing: run.plainStore(for: run.outletTarget(model.connections[i].name, in: source))),
+                                   "\(path) \(model.name) \(i)")
+                    entries += 1
                 }
             }
         }
