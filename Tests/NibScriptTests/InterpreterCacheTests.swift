@@ -261,7 +261,7 @@ final class InterpreterCacheTests: XCTestCase {
     }
 }
 
-/// The sparse object map explore snapshots (viewObjects, trackedKeys, scene nibs) against a
+/// The sparse object map explore snapshots (trackedKeys, scene nibs) against a
 /// plain dictionary, through sets, replacements and removals in a fixed pseudo-random order.
 final class SparseDigestedObjectMapTests: XCTestCase {
     func testSparseMapAgreesWithADictionaryAndTheDenseDigest() {

@@ -183,7 +183,7 @@ struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
     /// The object each entry belongs to (to move the last entry into a freed place).
     private var keys: [ObjectID] = []
     /// Each entry's digest, kept so that replacing or removing it does not hash the old
-    /// value again: a value here is an array (a controller's KVC keys, its view's objects),
+    /// value again: a value here is an array (a controller's KVC keys),
     /// replaced at every view load and unload.
     private var entryDigests: [UInt64] = []
     private(set) var digest: UInt64 = 0
