@@ -300,21 +300,11 @@ struct DigestedObjectLists<Element: StableDigestible>: Sequence {
 
     private func list(_ e: Entry) -> ArraySlice<Element> { pool[Int(e.start)..<Int(e.start + e.count)] }
 
-    /// Sets (a list) or removes (nil) the entry of `key`.
-    mutating func set(_ key: ObjectID, _ list: [Element]?) {
-        guard let list else { remove(key); return }
-        write(key, keepingOld: false, appending: list)
-    }
-
     /// Appends `more` to the list of `key` (making it if it has none), in the pool itself:
-    /// no list is built beside it (a view load extends its controller's at every push).
+    /// no list is built beside it (a view load extends its controller's at every push). The
+    /// list becomes a new run at the pool's end; its old run is left unused until the pool
+    /// is compacted. (An entry is never removed: a controller's view objects only grow.)
     mutating func extend<S: Sequence>(_ key: ObjectID, with more: S) where S.Element == Element {
-        write(key, keepingOld: true, appending: more)
-    }
-
-    /// The entry of `key` becomes a new run at the pool's end: its old list (if `keepingOld`),
-    /// then `more`. The old run is left unused until the pool is compacted.
-    private mutating func write<S: Sequence>(_ key: ObjectID, keepingOld: Bool, appending more: S) where S.Element == Element {
         let i = key.index
         let e = i < slots.count ? Int(slots[i]) - 1 : -1
         let start = pool.count
@@ -324,7 +314,7 @@ struct DigestedObjectLists<Element: StableDigestible>: Sequence {
             unused += Int(old.count)
             // By index: a slice of the pool appended to it would hold its buffer and make
             // the append copy it.
-            if keepingOld { for j in Int(old.start)..<Int(old.start + old.count) { pool.append(pool[j]) } }
+            for j in Int(old.start)..<Int(old.start + old.count) { pool.append(pool[j]) }
         }
         pool.append(contentsOf: more)
         let d = Self.entryDigest(key, pool[start...])
@@ -337,23 +327,6 @@ struct DigestedObjectLists<Element: StableDigestible>: Sequence {
             entries.append(entry)
             slots[i] = Int32(entries.count)
         }
-        if unused > 64 && unused * 2 > pool.count { compact() }
-    }
-
-    /// Removes the entry of `key`, if any: the last entry takes its place.
-    private mutating func remove(_ key: ObjectID) {
-        let i = key.index
-        guard i < slots.count, slots[i] != 0 else { return }
-        let e = Int(slots[i]) - 1
-        digest &-= entries[e].digest
-        unused += Int(entries[e].count)
-        let last = entries.count - 1
-        if e != last {
-            entries.swapAt(e, last)
-            slots[entries[e].key.index] = Int32(e + 1)
-        }
-        entries.removeLast()
-        slots[i] = 0
         if unused > 64 && unused * 2 > pool.count { compact() }
     }
 
