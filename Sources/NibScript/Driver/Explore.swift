@@ -35,7 +35,8 @@ enum Explore {
         var maxVariants = 20_000
         /// At most this many fork points (snapshots) are kept for the next wave; children past
         /// it replay their prefix instead. A snapshot costs about the run's state, so this
-        /// bounds memory whatever the number of variants waiting. It changes no output.
+        /// bounds memory whatever the number of variants waiting (twice this in the first
+        /// wave on all cores, which starts while the original run runs). It changes no output.
         var maxForks = 320
     }
 
@@ -254,7 +255,7 @@ enum Explore {
         var subtrees = 0
         var forks = 0           // fork points the next wave holds
         var lastFork: ForkPoint?   // the latest of them from the run being merged
-        func enqueue(_ next: inout [Child], _ r: RunResult, _ v: Visit, _ option: Int, _ group: Int) {
+        func enqueue(_ next: inout [Child], _ deviations: [Deviation], _ v: Visit, _ option: Int, _ group: Int) {
             guard next.count < remaining else { overflow = true; return }
             if let f = v.fork, forks < options.maxForks || (option > 1 && next.last?.fork === f) {
                 if option == 1 { forks += 1 }
@@ -264,7 +265,7 @@ enum Explore {
                 // Replayed from the run's latest checkpoint before it, one the next wave holds
                 // anyway (so memory stays bounded by `maxForks`).
                 next.append(Child(fork: nil, option: option, group: group,
-                                  recipe: r.deviations + [Deviation(point: Int32(v.point), option: Int32(option))],
+                                  recipe: deviations + [Deviation(point: Int32(v.point), option: Int32(option))],
                                   base: lastFork))
             }
         }
@@ -284,7 +285,7 @@ enum Explore {
                 }
                 let marked = nodes.markSeen(r, group: g, merged: merged)
                 for v in r.visited[..<marked] {
-                    for option in 1..<max(1, v.options) { enqueue(&next, r, v, option, g) }
+                    for option in 1..<max(1, v.options) { enqueue(&next, r.deviations, v, option, g) }
                 }
                 if r.prunedEarly || marked < r.visited.count { out.pruned += 1; continue }
                 if let o = r.outcome {
@@ -307,7 +308,16 @@ enum Explore {
         // (by induction on the order), so stopping at it gives what the merge would. So a
         // variant stops as soon as it joins a state an earlier one reaches, as on one core,
         // and the output does not depend on timing.
-        func runParallel(_ wave: inout [Child], _ next: inout [Child]) {
+        //
+        // The first wave starts while the original run runs (`original`): as the run records
+        // each node, the node is marked seen and its children are queued, as its merge would
+        // do, in the same order; its children's results are merged only after it ends, so
+        // merging goes in order as ever. (The run took a tenth of a search at 60 pushes, with
+        // the other cores idle.) Queueing goes on as the run goes until it first thins its
+        // snapshots; the snapshots of the children queued by then stay theirs, and the rest
+        // are queued when the run ends, with up to `maxForks` snapshots more.
+        var firstWaveOverflowed = false
+        func runParallel(_ wave: inout [Child], _ next: inout [Child], original: VariantDriver? = nil) {
             // `cond` guards the queue of variants and the merge; the book's lock guards the
             // nodes, which every decision point of every worker reads.
             let cond = NSCondition()
@@ -315,15 +325,88 @@ enum Explore {
             var started = 0, merged = 0
             var pending: [Int: RunResult] = [:]
             let ahead = 32 * workers   // results waiting for an earlier one, at most
+            var producing = original != nil   // the original run is still queueing the wave
+            var queued = 0                     // its visits whose children are queued
+            var cut = false                    // it met a node seen before: no more children
+
+            /// Marks the original run's next visit seen and queues its children (under `cond`).
+            func queue(_ v: Visit) {
+                guard !cut else { return }
+                guard nodes.lock.withLock({ nodes.mark(v, group: 0) }) else { cut = true; return }
+                for option in 1..<max(1, v.options) { enqueue(&wave, [], v, option, 0) }
+                queued += 1
+            }
+            /// Merges the results that are next in order (under `cond`; none before the original run ends).
+            func mergeReady() {
+                guard !producing else { return }
+                while let r = pending.removeValue(forKey: merged) {
+                    merge([r], wave[merged...merged], into: &next, merged: merged)
+                    wave[merged].fork = nil; wave[merged].recipe = nil; wave[merged].base = nil
+                    merged += 1
+                }
+            }
+            /// Runs the original run, queueing the first wave as it goes, and merges it.
+            func runOriginal(_ d: VariantDriver) {
+                lastFork = nil
+                var open = true
+                func onVisit() {
+                    guard open else { return }
+                    cond.lock()
+                    if d.forkStride > 1 {
+                        // It thinned its snapshots: the children still to come are queued at its
+                        // end, from the snapshots it keeps, with an allotment of their own.
+                        open = false
+                        forks = 0
+                    } else {
+                        queue(d.visited[d.visited.count - 1])
+                        cond.broadcast()
+                    }
+                    cond.unlock()
+                }
+                // The driver holds the hook only while the run runs.
+                withoutActuallyEscaping(onVisit) { hook in
+                    d.onVisit = hook
+                    runs[0].runExplored(d)
+                    d.onVisit = nil
+                }
+                let r = d.result(of: runs[0])
+                cond.lock()
+                for v in r.visited[queued...] where !cut { queue(v) }
+                out.findings.original = r.outcome ?? Outcome()
+                out.originalOutcome = r.outcome
+                if cut {
+                    out.pruned += 1
+                } else {
+                    if let o = r.outcome { out.findings.add(o, of: r, index: unpruned) }
+                    unpruned += 1
+                }
+                firstWaveOverflowed = overflow
+                remaining -= wave.count
+                out.variants += wave.count
+                forks = 0
+                producing = false
+                mergeReady()
+                cond.broadcast()
+                cond.unlock()
+            }
+
             DispatchQueue.concurrentPerform(iterations: workers) { w in
+                if w == 0, let original {
+                    runOriginal(original)
+                } else if w > 0, otherRuns[w - 1].run == nil {
+                    otherRuns[w - 1].run = makeRun()
+                }
                 while true {
                     cond.lock()
-                    while started < wave.count && started - merged >= ahead { cond.wait() }
+                    while started < wave.count ? started - merged >= ahead : producing { cond.wait() }
                     let i = started
                     if i >= wave.count { cond.unlock(); return }
                     started += 1
                     let child = wave[i]
-                    let free = max(0, min(options.maxForks - forks, remaining - next.count))
+                    // A run may keep snapshots for the fork points still free in the next wave
+                    // (while the first wave is queued, its size and so what is left are not known).
+                    let free = producing ? max(0, min(options.maxForks, remaining - wave.count))
+                                         : max(0, min(options.maxForks - forks, remaining - next.count))
                     cond.unlock()
                     let d = VariantDriver(budget: budget, reads: reads, seen: [:], base: [:])
                     // One lock per node the variant passes, for both: the node as seen so far,
@@ -336,11 +419,7 @@ enum Explore {
                     let r = d.result(of: run)
                     cond.lock()
                     pending[i] = r
-                    while let r = pending.removeValue(forKey: merged) {
-                        merge([r], wave[merged...merged], into: &next, merged: merged)
-                        wave[merged].fork = nil; wave[merged].recipe = nil; wave[merged].base = nil
-                        merged += 1
-                    }
+                    mergeReady()
                     cond.broadcast()
                     cond.unlock()
                 }
@@ -351,20 +430,16 @@ enum Explore {
         var wave: [Child] = []
         remaining -= 1
         out.variants += 1
-        do {
-            let d = VariantDriver(budget: budget, reads: reads, seen: [:], base: [:])
-            d.forkBudget = options.maxForks
-            // On all cores the other workers' runs are made while the original run runs, on
-            // the pool's threads that then run the variants: making a run builds its class
-            // table, and starting those threads took a fresh process the better part of a
-            // millisecond; both were serial parts of a search of a few milliseconds.
-            if workers == 1 {
-                runs[0].runExplored(d)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: workers) { w in
-                    if w == 0 { runs[0].runExplored(d) } else { otherRuns[w - 1].run = makeRun() }
-                }
-            }
+        let d = VariantDriver(budget: budget, reads: reads, seen: [:], base: [:])
+        d.forkBudget = options.maxForks
+        if workers > 1 && shard == nil {
+            // The original run and the first wave at once (see `runParallel`).
+            var next: [Child] = []
+            runParallel(&wave, &next, original: d)
+            if firstWaveOverflowed { out.truncated = true } else { wave = next }
+            if out.truncated { wave = [] }
+        } else {
+            runs[0].runExplored(d)
             let r = d.result(of: runs[0])
             out.findings.original = r.outcome ?? Outcome()
             out.originalOutcome = r.outcome
@@ -375,7 +450,7 @@ enum Explore {
                 for v in r.visited {
                     guard nodes.markBase(v.key, used: v.used) else { break }
                     for option in 1..<max(1, v.options) {
-                        if subtrees % shard.count == shard.index { enqueue(&wave, r, v, option, subtrees) }
+                        if subtrees % shard.count == shard.index { enqueue(&wave, r.deviations, v, option, subtrees) }
                         subtrees += 1
                     }
                 }
@@ -608,6 +683,9 @@ final class VariantDriver {
     var replayCursor = 0
     /// After the replayed deviations, explore as usual (a variant without a fork point).
     var exploreAfterReplay = false
+    /// Told of each node the run records, right after (the original run on all cores: its
+    /// children are queued as it goes; see `Explore.search`).
+    var onVisit: (() -> Void)?
     /// How many more snapshots this run may take for its children (see `Explore.Options.maxForks`).
     var forkBudget = 0
     /// The visits holding a snapshot, in order: checkpoints spread over the run.
@@ -695,6 +773,7 @@ final class VariantDriver {
             point = here + 1
         }
         visited.append(Explore.Visit(key: key, used: used, options: options, point: here, fork: fork))
+        onVisit?()
         return 0
     }
 

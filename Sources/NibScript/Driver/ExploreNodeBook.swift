@@ -57,11 +57,8 @@ extension Explore {
             while marked < r.visited.count {
                 let end = min(r.visited.count, marked + step)
                 let cut = inTurn {
-                    while groups.count <= g { groups.append([:]) }
                     while marked < end {
-                        let v = r.visited[marked]
-                        if let u = groups[g][v.key] ?? base[v.key], Int(u) <= v.used { return true }
-                        groups[g][v.key] = UInt8(v.used)
+                        guard mark(r.visited[marked], group: g) else { return true }
                         marked += 1
                     }
                     return false
@@ -69,6 +66,16 @@ extension Explore {
                 if cut { break }
             }
             return marked
+        }
+
+        /// Marks one node of a run seen in group `g`: false, marking nothing, if it was seen
+        /// at as few warnings or fewer already (the run is cut there). On all cores the
+        /// caller holds `lock`.
+        func mark(_ v: Visit, group g: Int) -> Bool {
+            while groups.count <= g { groups.append([:]) }
+            if let u = groups[g][v.key] ?? base[v.key], Int(u) <= v.used { return false }
+            groups[g][v.key] = UInt8(v.used)
+            return true
         }
 
         /// On all cores: what variant `i` of group `g`, at `used` warnings, finds at node
