@@ -341,7 +341,6 @@ enum Explore {
                 guard !producing else { return }
                 while let r = pending.removeValue(forKey: merged) {
                     merge([r], wave[merged...merged], into: &next, merged: merged)
-                    wave[merged].fork = nil; wave[merged].recipe = nil; wave[merged].base = nil
                     merged += 1
                 }
             }
@@ -370,6 +369,7 @@ enum Explore {
                     d.onVisit = nil
                 }
                 let r = d.result(of: runs[0])
+                d.visited = []   // its fork points are its children's now
                 cond.lock()
                 for v in r.visited[queued...] where !cut { queue(v) }
                 out.findings.original = r.outcome ?? Outcome()
@@ -402,7 +402,10 @@ enum Explore {
                     let i = started
                     if i >= wave.count { cond.unlock(); return }
                     started += 1
+                    // The variant holds its fork point, and frees it when it has started from it
+                    // (its worker, outside the lock: a snapshot is many arrays).
                     let child = wave[i]
+                    wave[i].fork = nil; wave[i].recipe = nil; wave[i].base = nil
                     // A run may keep snapshots for the fork points still free in the next wave
                     // (while the first wave is queued, its size and so what is left are not known).
                     let free = producing ? max(0, min(options.maxForks, remaining - wave.count))
@@ -441,6 +444,7 @@ enum Explore {
         } else {
             runs[0].runExplored(d)
             let r = d.result(of: runs[0])
+            d.visited = []   // its fork points are its children's now
             out.findings.original = r.outcome ?? Outcome()
             out.originalOutcome = r.outcome
             if let shard {
