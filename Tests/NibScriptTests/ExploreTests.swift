@@ -70,6 +70,31 @@ final class ExploreTests: XCTestCase {
         XCTAssertEqual(a, c)
     }
 
+    /// Every example, explored on all cores, reports what one core does: with the first wave
+    /// started while the original run runs (its children queued as it goes), and with so few
+    /// snapshots that the original run thins them and queues the rest of its children at its
+    /// end. (On a machine of one core both are the one-core search.)
+    func testAllCoresReportWhatOneCoreDoesOnEveryExample() throws {
+        let scripts = GoldenTests.scripts(under: Self.root + "/examples")
+        XCTAssertGreaterThan(scripts.count, 20)
+        for path in scripts {
+            let file = SourceFile(path: path, bytes: [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: path))))
+            guard let program = Compiler.compile(file).0 else { continue }
+            for warnings in [1, 2] {
+                var o = Explore.Options()
+                o.warnings = warnings
+                o.parallel = false
+                let one = ExploreReport.json(Explore.explore(program, options: o), requested: warnings)
+                o.parallel = true
+                for forks in [320, 2] {
+                    o.maxForks = forks
+                    XCTAssertEqual(ExploreReport.json(Explore.explore(program, options: o), requested: warnings), one,
+                                   "\(path), \(warnings) warnings, \(forks) snapshots")
+                }
+            }
+        }
+    }
+
     func testChooseBranchesAreExplored() throws {
         let text = """
         scenario "s" {

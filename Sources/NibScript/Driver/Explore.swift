@@ -18,8 +18,9 @@ import OwnershipEngine
 /// and takes its option there, so it costs the statements after its fork (past
 /// `Options.maxForks` snapshots a child replays its prefix instead). Runs go in waves
 /// (wave w+1 holds the children of wave w), so variants with fewer deviations run first.
-/// On all cores, workers take a wave's variants in order; results are merged in generation
-/// order, so the output never depends on thread timing. A node already seen with no more
+/// On all cores, workers take a wave's variants in order (the first wave's as the original
+/// run queues them, while it runs); results are merged in generation order, so the output
+/// never depends on thread timing. A node already seen with no more
 /// warnings used prunes the run that reaches it (its future is already explored): a run
 /// checks the nodes merged so far (and, on all cores, those earlier variants still running
 /// have passed; there only a quarter of its nodes, the same in every variant) and stops
