@@ -95,6 +95,91 @@ final class ExploreTests: XCTestCase {
         }
     }
 
+    /// Generated scenarios whose variants do rejoin each other's states (a pop reloads the
+    /// view a warning unloaded; a `choose` may end where its other branch does), explored on
+    /// all cores and on one: the same report. The examples and the benchmark's script rarely
+    /// let a running variant stop at a node an earlier one, still running, passes.
+    func testAllCoresReportWhatOneCoreDoesOnGeneratedScenarios() throws {
+        var rng = FuzzTests.SplitMix64(state: 0x6578_706C_6F72_6521)
+        var rejoined = 0
+        for i in 0..<30 {
+            let source = Self.generatedScenario(&rng)
+            let file = SourceFile(path: "<generated \(i)>", bytes: Array(source.utf8))
+            let (program, ds) = Compiler.compile(file)
+            let p = try XCTUnwrap(program, "\(ds.map(\.message))\n\(source)")
+            for warnings in [1, 2] {
+                var o = Explore.Options()
+                o.warnings = warnings
+                o.parallel = false
+                let r = Explore.explore(p, options: o)
+                rejoined += r.scenarios[0].pruned
+                let one = ExploreReport.json(r, requested: warnings)
+                o.parallel = true
+                for forks in [320, 3] {
+                    o.maxForks = forks
+                    XCTAssertEqual(ExploreReport.json(Explore.explore(p, options: o), requested: warnings), one,
+                                   "\(warnings) warnings, \(forks) snapshots:\n\(source)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(rejoined, 30, "the generated scenarios should prune")
+    }
+
+    /// A scenario of pushes, pops, messages to the first controller's outlets and `choose`s
+    /// over them, on a controller class with an assign and a retained outlet.
+    static func generatedScenario(_ rng: inout FuzzTests.SplitMix64) -> String {
+        var s = """
+        platform ios 5.1
+        memory mrc
+
+        class A : UIViewController {
+            nib ANib
+        \(rng.chance(50) ? "    option cleanup kvc\n" : "")    outlet label : UILabel retain
+            outlet button : UIButton assign
+        }
+
+        nib ANib {
+            owner : A
+            root : UIView {
+                title : UILabel
+                ok : UIButton
+            }
+            connect owner.view -> root
+            connect owner.label -> title
+            connect owner.button -> ok
+        }
+
+        scenario "generated" {
+            nav = new UINavigationController
+            first = new A
+            push nav first
+            release first
+            show nav
+
+        """
+        var depth = 1, made = 0
+        func push() -> String {
+            made += 1
+            return "c\(made) = new A\n        push nav c\(made)\n        release c\(made)\n"
+        }
+        func send() -> String { rng.chance(50) ? "send first.button setHidden:\n" : "send first.label setHidden:\n" }
+        for _ in 0..<(6 + rng.below(8)) {
+            switch rng.below(4) {
+            case 0:
+                depth += 1
+                s += "    " + push()
+            case 1:
+                if depth > 1 && rng.chance(50) { depth -= 1; s += "    pop nav\n" } else { s += "    " + send() }
+            case 2: s += "    drain\n"
+            default:
+                // Each branch leaves the stack as it found it.
+                func branch() -> String { rng.chance(50) ? push() + "        pop nav\n" : send() }
+                s += "    choose {\n        " + branch() + "    } or {\n        " + branch() + "    }\n"
+            }
+        }
+        return s + "}\n"
+    }
+
     func testChooseBranchesAreExplored() throws {
         let text = """
         scenario "s" {
