@@ -509,10 +509,14 @@ final class ClassTable {
         f.isViewController = c.isViewController
         f.isNavigationController = c.isNavigationController
         f.isTabBarController = c.isTabBarController
-        f.viewControllersSlot = c.list("viewControllers").map { Int32($0) } ?? -1
+        // A list of the class's own, else its superclass's (as `list` finds it; asking `list`
+        // here built a map of every ancestor's lists for each class, 40 % of making a table).
+        for (name, slot) in c.lists {
+            if name == "viewControllers" { f.viewControllersSlot = Int32(slot) }
+            if name == "subviews" { f.subviewsSlot = Int32(slot) }
+        }
         // The class's options are complete before it is defined (ClassTable.init).
         f.cleansUpByKVC = c.option("cleanup") == "kvc"
-        f.subviewsSlot = c.list("subviews").map { Int32($0) } ?? -1
         // Only the script's classes have methods: a table is built for every run.
         if !c.methods.isEmpty {
             for cb in Callback.allCases where cb.selectors.contains(where: { c.methods[$0] != nil }) {
