@@ -80,19 +80,30 @@ final class ExploreTests: XCTestCase {
         for path in scripts {
             let file = SourceFile(path: path, bytes: [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: path))))
             guard let program = Compiler.compile(file).0 else { continue }
-            for warnings in [1, 2] {
-                var o = Explore.Options()
-                o.warnings = warnings
-                o.parallel = false
-                let one = ExploreReport.json(Explore.explore(program, options: o), requested: warnings)
-                o.parallel = true
-                for forks in [320, 2] {
-                    o.maxForks = forks
-                    XCTAssertEqual(ExploreReport.json(Explore.explore(program, options: o), requested: warnings), one,
-                                   "\(path), \(warnings) warnings, \(forks) snapshots")
-                }
+            assertAllCoresReportWhatOneCoreDoes(program, snapshots: [320, 2], path)
+        }
+    }
+
+    /// Explores `program` with one and two warnings on one core, then on all cores with each
+    /// number of snapshots, and compares the JSON reports; returns the one-core runs' pruned count.
+    @discardableResult
+    func assertAllCoresReportWhatOneCoreDoes(_ program: Program, snapshots: [Int], _ what: String) -> Int {
+        var pruned = 0
+        for warnings in [1, 2] {
+            var o = Explore.Options()
+            o.warnings = warnings
+            o.parallel = false
+            let r = Explore.explore(program, options: o)
+            pruned += r.scenarios.reduce(0) { $0 + $1.pruned }
+            let one = ExploreReport.json(r, requested: warnings)
+            o.parallel = true
+            for forks in snapshots {
+                o.maxForks = forks
+                XCTAssertEqual(ExploreReport.json(Explore.explore(program, options: o), requested: warnings), one,
+                               "\(what), \(warnings) warnings, \(forks) snapshots")
             }
         }
+        return pruned
     }
 
     /// Generated scenarios whose variants do rejoin each other's states (a pop reloads the
@@ -107,20 +118,7 @@ final class ExploreTests: XCTestCase {
             let file = SourceFile(path: "<generated \(i)>", bytes: Array(source.utf8))
             let (program, ds) = Compiler.compile(file)
             let p = try XCTUnwrap(program, "\(ds.map(\.message))\n\(source)")
-            for warnings in [1, 2] {
-                var o = Explore.Options()
-                o.warnings = warnings
-                o.parallel = false
-                let r = Explore.explore(p, options: o)
-                rejoined += r.scenarios[0].pruned
-                let one = ExploreReport.json(r, requested: warnings)
-                o.parallel = true
-                for forks in [320, 3] {
-                    o.maxForks = forks
-                    XCTAssertEqual(ExploreReport.json(Explore.explore(p, options: o), requested: warnings), one,
-                                   "\(warnings) warnings, \(forks) snapshots:\n\(source)")
-                }
-            }
+            rejoined += assertAllCoresReportWhatOneCoreDoes(p, snapshots: [320, 3], source)
         }
         XCTAssertGreaterThan(rejoined, 30, "the generated scenarios should prune")
     }

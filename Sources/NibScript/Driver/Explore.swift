@@ -444,8 +444,8 @@ enum Explore {
             // The original run and the first wave at once (see `runParallel`).
             var next: [Child] = []
             runParallel(&wave, &next, original: d)
-            if firstWaveOverflowed { out.truncated = true } else { wave = next }
-            if out.truncated { wave = [] }
+            // As below: a wave queued past the limit runs, and then the search stops.
+            if firstWaveOverflowed { out.truncated = true; wave = [] } else { wave = next }
         } else {
             runs[0].runExplored(d)
             let r = d.result(of: runs[0])
