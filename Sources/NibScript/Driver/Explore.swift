@@ -71,6 +71,10 @@ enum Explore {
             value = h.value
         }
         init(value: UInt64) { self.value = value }
+        /// Whether a variant on all cores looks the node up in the shared book (a quarter of
+        /// the nodes, the same in every variant: see `VariantDriver.decide`); only these are
+        /// ever recorded as passing.
+        var isLookedUp: Bool { value & 3 == 0 }
     }
     /// The nodes seen, with the fewest warnings used on reaching each.
     typealias Seen = NodeMap<UInt8>
@@ -742,7 +746,7 @@ final class VariantDriver {
             // same ones: one that joins a state an earlier one reaches stops a few nodes
             // later, and its merge cuts it at the same node as ever, so only that work is
             // lost. (Looking up each node made the workers wait for each other's lookups.)
-            if key.value & 3 == 0, let u = lookup(key, used), Int(u) <= used {
+            if key.isLookedUp, let u = lookup(key, used), Int(u) <= used {
                 stopped = true
                 return 0
             }

@@ -39,31 +39,27 @@ extension Explore {
         /// may miss a node the merge is about to mark and let its variant go on: that only
         /// costs work, since the merge cuts the variant at the same node (see `merge`).
         func markSeen(_ r: RunResult, group g: Int, merged: Int?) -> Int {
-            // All at once on one core; on all cores a few nodes per taking of the lock.
-            let step = merged == nil ? r.visited.count : 8
-            func inTurn(_ body: () -> Bool) -> Bool { merged == nil ? body() : lock.withLock(body) }
-            if let merged {
-                for at in stride(from: 0, to: r.visited.count, by: step) {
-                    _ = inTurn {
-                        guard g < passing.count else { return true }
-                        for v in r.visited[at..<min(r.visited.count, at + step)] where passing[g][v.key]?.index == merged {
+            var marked = 0
+            guard let merged else {
+                // One core: all at once.
+                while marked < r.visited.count, mark(r.visited[marked], group: g) { marked += 1 }
+                return marked
+            }
+            // All cores: eight nodes per taking of the lock, each chunk's passing entries
+            // dropped (only looked-up nodes have any) and its nodes marked until the cut.
+            var cut = false
+            for at in stride(from: 0, to: r.visited.count, by: 8) {
+                let end = min(r.visited.count, at + 8)
+                lock.withLock {
+                    if g < passing.count {
+                        for v in r.visited[at..<end] where v.key.isLookedUp && passing[g][v.key]?.index == merged {
                             passing[g][v.key] = nil
                         }
-                        return true
+                    }
+                    while !cut && marked < end {
+                        if mark(r.visited[marked], group: g) { marked += 1 } else { cut = true }
                     }
                 }
-            }
-            var marked = 0
-            while marked < r.visited.count {
-                let end = min(r.visited.count, marked + step)
-                let cut = inTurn {
-                    while marked < end {
-                        guard mark(r.visited[marked], group: g) else { return true }
-                        marked += 1
-                    }
-                    return false
-                }
-                if cut { break }
             }
             return marked
         }
