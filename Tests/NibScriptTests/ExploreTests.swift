@@ -112,6 +112,7 @@ final class ExploreTests: XCTestCase {
     /// let a running variant stop at a node an earlier one, still running, passes.
     func testAllCoresReportWhatOneCoreDoesOnGeneratedScenarios() throws {
         var rng = FuzzTests.SplitMix64(state: 0x6578_706C_6F72_6521)
+        XCTAssert(ExploreBench.script(size: 0).contains("    option cleanup kvc\n"), "half the scenarios go without it")
         var rejoined = 0
         for i in 0..<30 {
             let source = Self.generatedScenario(&rng)
@@ -124,37 +125,12 @@ final class ExploreTests: XCTestCase {
     }
 
     /// A scenario of pushes, pops, messages to the first controller's outlets and `choose`s
-    /// over them, on a controller class with an assign and a retained outlet.
+    /// over them, on the benchmark's controller class (an assign and a retained outlet), with
+    /// or without its `cleanup kvc`.
     static func generatedScenario(_ rng: inout FuzzTests.SplitMix64) -> String {
-        var s = """
-        platform ios 5.1
-        memory mrc
-
-        class A : UIViewController {
-            nib ANib
-        \(rng.chance(50) ? "    option cleanup kvc\n" : "")    outlet label : UILabel retain
-            outlet button : UIButton assign
-        }
-
-        nib ANib {
-            owner : A
-            root : UIView {
-                title : UILabel
-                ok : UIButton
-            }
-            connect owner.view -> root
-            connect owner.label -> title
-            connect owner.button -> ok
-        }
-
-        scenario "generated" {
-            nav = new UINavigationController
-            first = new A
-            push nav first
-            release first
-            show nav
-
-        """
+        // The benchmark's script without pushes, less its closing brace.
+        var s = String(ExploreBench.script(size: 0).dropLast(2))
+        if rng.chance(50) { s = s.replacingOccurrences(of: "    option cleanup kvc\n", with: "") }
         var depth = 1, made = 0
         func push() -> String {
             made += 1
