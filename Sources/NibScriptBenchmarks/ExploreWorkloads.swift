@@ -72,7 +72,8 @@ enum ExploreFigures {
                     target = "≥ 1.7 × one core (idle machine)"; met = nil
                     note += String(format: ", %.2f × one core", rate / one)
                     if let p = pairs[n], !p.isEmpty {
-                        note += String(format: " (two one-core searches at once: %.2f ×)", 2 * median(t.one) / median(p))
+                        let given = 2 * median(t.one) / median(p)
+                        note += String(format: " (two one-core searches at once: %.2f ×; %.2f of it)", given, rate / one / given)
                     }
                 }
                 table.row(parallel ? "all cores" : "one core", size: n, Measurement(seconds: seconds, events: t.variants, bytes: 0),
