@@ -327,9 +327,11 @@ enum Explore {
         // are queued when the run ends, with up to `maxForks` snapshots more.
         var firstWaveOverflowed = false
         func runParallel(_ wave: inout [Child], _ next: inout [Child], original: VariantDriver? = nil) {
-            // `cond` guards the queue of variants and the merge; the book's lock guards the
-            // nodes, which every decision point of every worker reads.
-            let cond = NSCondition()
+            // `queueLock` guards the queue of variants and the merge; the book's lock guards
+            // the nodes, which every decision point of every worker reads. A worker that must
+            // wait for a variant polls, and one that finds the lock taken spins a while: waiting
+            // on a condition put it to sleep while the other merged, a few microseconds' work.
+            let queueLock = SpinningLock()
             nodes.resetPassing()
             var started = 0, merged = 0
             var pending: [Int: RunResult] = [:]
@@ -338,14 +340,14 @@ enum Explore {
             var queued = 0                     // its visits whose children are queued
             var cut = false                    // it met a node seen before: no more children
 
-            /// Marks the original run's next visit seen and queues its children (under `cond`).
+            /// Marks the original run's next visit seen and queues its children (under `queueLock`).
             func queue(_ v: Visit) {
                 guard !cut else { return }
                 guard nodes.lock.withLock({ nodes.mark(v, group: 0) }) else { cut = true; return }
                 for option in 1..<max(1, v.options) { enqueue(&wave, [], v, option, 0) }
                 queued += 1
             }
-            /// Merges the results that are next in order (under `cond`; none before the original run ends).
+            /// Merges the results that are next in order (under `queueLock`; none before the original run ends).
             func mergeReady() {
                 guard !producing else { return }
                 while let r = pending.removeValue(forKey: merged) {
@@ -359,17 +361,16 @@ enum Explore {
                 var open = true
                 func onVisit() {
                     guard open else { return }
-                    cond.lock()
-                    if d.forkStride > 1 {
-                        // It thinned its snapshots: the children still to come are queued at its
-                        // end, from the snapshots it keeps, with an allotment of their own.
-                        open = false
-                        forks = 0
-                    } else {
-                        queue(d.visited[d.visited.count - 1])
-                        cond.broadcast()
+                    queueLock.withLock {
+                        if d.forkStride > 1 {
+                            // It thinned its snapshots: the children still to come are queued at
+                            // its end, from the snapshots it keeps, with an allotment of their own.
+                            open = false
+                            forks = 0
+                        } else {
+                            queue(d.visited[d.visited.count - 1])
+                        }
                     }
-                    cond.unlock()
                 }
                 // The driver holds the hook only while the run runs.
                 withoutActuallyEscaping(onVisit) { hook in
@@ -379,25 +380,27 @@ enum Explore {
                 }
                 let r = d.result(of: runs[0])
                 d.visited = []   // its fork points are its children's now
-                cond.lock()
-                for v in r.visited[queued...] where !cut { queue(v) }
-                out.findings.original = r.outcome ?? Outcome()
-                out.originalOutcome = r.outcome
-                if cut {
-                    out.pruned += 1
-                } else {
-                    if let o = r.outcome { out.findings.add(o, of: r, index: unpruned) }
-                    unpruned += 1
+                queueLock.withLock {
+                    for v in r.visited[queued...] where !cut { queue(v) }
+                    out.findings.original = r.outcome ?? Outcome()
+                    out.originalOutcome = r.outcome
+                    if cut {
+                        out.pruned += 1
+                    } else {
+                        if let o = r.outcome { out.findings.add(o, of: r, index: unpruned) }
+                        unpruned += 1
+                    }
+                    firstWaveOverflowed = overflow
+                    remaining -= wave.count
+                    out.variants += wave.count
+                    forks = 0
+                    producing = false
+                    mergeReady()
                 }
-                firstWaveOverflowed = overflow
-                remaining -= wave.count
-                out.variants += wave.count
-                forks = 0
-                producing = false
-                mergeReady()
-                cond.broadcast()
-                cond.unlock()
             }
+
+            /// What a worker does next.
+            enum Turn { case run(Int, Child, free: Int), wait, done }
 
             DispatchQueue.concurrentPerform(iterations: workers) { w in
                 if w == 0, let original {
@@ -405,21 +408,32 @@ enum Explore {
                 } else if w > 0, otherRuns[w - 1].run == nil {
                     otherRuns[w - 1].run = makeRun()
                 }
+                var waits = 0
                 while true {
-                    cond.lock()
-                    while started < wave.count ? started - merged >= ahead : producing { cond.wait() }
-                    let i = started
-                    if i >= wave.count { cond.unlock(); return }
-                    started += 1
-                    // The variant holds its fork point, and frees it when it has started from it
-                    // (its worker, outside the lock: a snapshot is many arrays).
-                    let child = wave[i]
-                    wave[i].fork = nil; wave[i].recipe = nil; wave[i].base = nil
-                    // A run may keep snapshots for the fork points still free in the next wave
-                    // (while the first wave is queued, its size and so what is left are not known).
-                    let free = producing ? max(0, min(options.maxForks, remaining - wave.count))
-                                         : max(0, min(options.maxForks - forks, remaining - next.count))
-                    cond.unlock()
+                    let turn: Turn = queueLock.withLock {
+                        if started < wave.count ? started - merged >= ahead : producing { return .wait }
+                        if started >= wave.count { return .done }
+                        let i = started
+                        started += 1
+                        // The variant holds its fork point, and frees it when it has started from
+                        // it (its worker, outside the lock: a snapshot is many arrays).
+                        let child = wave[i]
+                        wave[i].fork = nil; wave[i].recipe = nil; wave[i].base = nil
+                        // A run may keep snapshots for the fork points still free in the next wave
+                        // (while the first wave is queued, its size and so what is left are not known).
+                        let free = producing ? max(0, min(options.maxForks, remaining - wave.count))
+                                             : max(0, min(options.maxForks - forks, remaining - next.count))
+                        return .run(i, child, free: free)
+                    }
+                    guard case .run(let i, let child, let free) = turn else {
+                        if case .done = turn { return }
+                        // Mostly microseconds (the next variant being queued or merged); longer
+                        // only while the original run runs far ahead of its children.
+                        waits += 1
+                        if waits < 64 { sched_yield() } else { usleep(50) }
+                        continue
+                    }
+                    waits = 0
                     let d = VariantDriver(budget: budget, reads: reads, seen: [:], base: [:])
                     // One lock per node the variant passes, for both: the node as seen so far,
                     // and, when the variant goes on from it, the news that it passes it.
@@ -429,11 +443,10 @@ enum Explore {
                     let run = w == 0 ? runs[0] : otherRuns[w - 1].run!
                     run.start(d, child, initial: initial)
                     let r = d.result(of: run)
-                    cond.lock()
-                    pending[i] = r
-                    mergeReady()
-                    cond.broadcast()
-                    cond.unlock()
+                    queueLock.withLock {
+                        pending[i] = r
+                        mergeReady()
+                    }
                 }
             }
         }
