@@ -253,10 +253,19 @@ enum Explore {
             run.memoizeScenarioSlots()
             return run
         }
-        // The first worker's run makes the original run; the other workers' runs are made
-        // meanwhile (see below).
-        let runs = [makeRun()]
-        let otherRuns = (1..<max(1, workers)).map { _ in WorkerRun() }
+        // Each worker's run, made by the worker when it first needs it: on all cores the
+        // first worker makes its run and then the original run while the others make theirs
+        // (making a run builds its class table: a tenth of a millisecond that one core did
+        // alone before the search). Fresh runs are all in the same state, so each keeps a
+        // snapshot of its own to replay children from.
+        let runs = (0..<workers).map { _ in WorkerRun() }
+        func ownRun(_ w: Int) -> ScenarioRun {
+            if let r = runs[w].run { return r }
+            let r = makeRun()
+            runs[w].run = r
+            runs[w].initial = r.snapshot()
+            return r
+        }
         let nodes = NodeBook()
         var out = Search()
         var unpruned = 0
@@ -307,7 +316,6 @@ enum Explore {
             }
         }
 
-        let initial = runs[0].snapshot()
 
         // All cores: each worker takes the next variant in order; results are merged in
         // order as soon as all earlier ones are in. A running variant checks the nodes merged
@@ -375,10 +383,10 @@ enum Explore {
                 // The driver holds the hook only while the run runs.
                 withoutActuallyEscaping(onVisit) { hook in
                     d.onVisit = hook
-                    runs[0].runExplored(d)
+                    ownRun(0).runExplored(d)
                     d.onVisit = nil
                 }
-                let r = d.result(of: runs[0])
+                let r = d.result(of: ownRun(0))
                 d.visited = []   // its fork points are its children's now
                 queueLock.withLock {
                     for v in r.visited[queued...] where !cut { queue(v) }
@@ -403,11 +411,8 @@ enum Explore {
             enum Turn { case run(Int, Child, free: Int), wait, done }
 
             DispatchQueue.concurrentPerform(iterations: workers) { w in
-                if w == 0, let original {
-                    runOriginal(original)
-                } else if w > 0, otherRuns[w - 1].run == nil {
-                    otherRuns[w - 1].run = makeRun()
-                }
+                let run = ownRun(w), initial = runs[w].initial!
+                if w == 0, let original { runOriginal(original) }
                 var waits = 0
                 while true {
                     let turn: Turn = queueLock.withLock {
@@ -440,7 +445,6 @@ enum Explore {
                     let group = child.group
                     d.lookup = { key, used in nodes.lock.withLock { nodes.lookup(key, used: used, variant: i, group: group) } }
                     d.forkBudget = (free + workers - 1) / workers
-                    let run = w == 0 ? runs[0] : otherRuns[w - 1].run!
                     run.start(d, child, initial: initial)
                     let r = d.result(of: run)
                     queueLock.withLock {
@@ -464,8 +468,9 @@ enum Explore {
             // As below: a wave queued past the limit runs, and then the search stops.
             if firstWaveOverflowed { out.truncated = true; wave = [] } else { wave = next }
         } else {
-            runs[0].runExplored(d)
-            let r = d.result(of: runs[0])
+            let run = ownRun(0)
+            run.runExplored(d)
+            let r = d.result(of: run)
             d.visited = []   // its fork points are its children's now
             out.findings.original = r.outcome ?? Outcome()
             out.originalOutcome = r.outcome
@@ -497,7 +502,7 @@ enum Explore {
                 for i in wave.indices {
                     // A run may keep snapshots for the fork points still free.
                     let free = max(0, min(options.maxForks - forks, remaining - next.count))
-                    let results = runChunk(wave[i...i], runs: runs, initial: initial, budget: budget, reads: reads, nodes: nodes,
+                    let results = runChunk(wave[i...i], run: ownRun(0), initial: runs[0].initial!, budget: budget, reads: reads, nodes: nodes,
                                            forkBudget: free)
                     merge(results, wave[i...i], into: &next)
                     wave[i].fork = nil; wave[i].recipe = nil; wave[i].base = nil   // no longer needed
@@ -510,15 +515,15 @@ enum Explore {
         return out
     }
 
-    /// Runs the variants of `part` one after the other on `runs[0]`, each from its fork
-    /// point (or replaying its prefix), and returns their results in order.
-    static func runChunk(_ part: ArraySlice<Child>, runs: [ScenarioRun], initial: ScenarioRun.Snapshot, budget: Int,
+    /// Runs the variants of `part` one after the other on `run`, each from its fork point
+    /// (or replaying its prefix from `initial`), and returns their results in order.
+    static func runChunk(_ part: ArraySlice<Child>, run: ScenarioRun, initial: ScenarioRun.Snapshot, budget: Int,
                          reads: HistoryReads, nodes: NodeBook, forkBudget: Int) -> [RunResult] {
         part.map { child in
             let d = VariantDriver(budget: budget, reads: reads, seen: nodes.group(child.group), base: nodes.base)
             d.forkBudget = forkBudget
-            runs[0].start(d, child, initial: initial)
-            return d.result(of: runs[0])
+            run.start(d, child, initial: initial)
+            return d.result(of: run)
         }
     }
 
@@ -640,10 +645,12 @@ enum Explore {
     }
 }
 
-/// A worker's own run on all cores, made on a thread of the pool while the original run runs
-/// (see `Explore.search`); then only its worker reads it.
+/// A worker's own run, and a snapshot of it fresh, made by the worker on its thread (on all
+/// cores, while the first worker runs the original run: see `Explore.search`); then only its
+/// worker reads them.
 final class WorkerRun {
     var run: ScenarioRun?
+    var initial: ScenarioRun.Snapshot?
 }
 
 /// Which parts of a run's history the scenario's expectations read: they must be part of
