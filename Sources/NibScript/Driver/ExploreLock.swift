@@ -1,9 +1,10 @@
 import Foundation
 
 extension Explore {
-    /// The lock of the nodes explore's workers share (seen and passing), held for one
-    /// lookup or for marking one merged run's nodes: well under a microsecond, a few
-    /// microseconds at most. A worker that finds it taken tries again for a while before it
+    /// The lock of what explore's workers share: the nodes (seen and passing), held for one
+    /// lookup or for marking a few of a merged run's nodes, and the queue of variants, held
+    /// to take a variant or to merge the results next in order: well under a microsecond,
+    /// a few microseconds at most. A worker that finds it taken tries again for a while before it
     /// sleeps: being put to sleep and woken (a futex wait and wake) costs far more than the
     /// wait, and with a plain lock that took a tenth of the time of both cores.
     final class SpinningLock {
