@@ -82,14 +82,26 @@ final class ExploreTests: XCTestCase {
             guard let program = Compiler.compile(file).0 else { continue }
             assertAllCoresReportWhatOneCoreDoes(program, snapshots: [320, 2], path)
         }
+        // The benchmark's script with more children of the original run than may start
+        // before it ends (32 per worker), so it stops queueing them as it goes and queues the
+        // rest at its end.
+        let size = 12 * Explore.processors + 8
+        let bench = SourceFile(path: "<bench>", bytes: Array(ExploreBench.script(size: size).utf8))
+        let program = try XCTUnwrap(Compiler.compile(bench).0)
+        var o = Explore.Options()
+        o.warnings = 1
+        XCTAssertGreaterThan(Explore.explore(program, options: o).scenarios[0].variants, 32 * Explore.processors + 1)
+        assertAllCoresReportWhatOneCoreDoes(program, warnings: [1], snapshots: [320, 2], "bench \(size)")
     }
 
-    /// Explores `program` with one and two warnings on one core, then on all cores with each
-    /// number of snapshots, and compares the JSON reports; returns the one-core runs' pruned count.
+    /// Explores `program` with each number of warnings on one core, then on all cores with
+    /// each number of snapshots, and compares the JSON reports; returns the one-core runs'
+    /// pruned count.
     @discardableResult
-    func assertAllCoresReportWhatOneCoreDoes(_ program: Program, snapshots: [Int], _ what: String) -> Int {
+    func assertAllCoresReportWhatOneCoreDoes(_ program: Program, warnings counts: [Int] = [1, 2], snapshots: [Int],
+                                             _ what: String) -> Int {
         var pruned = 0
-        for warnings in [1, 2] {
+        for warnings in counts {
             var o = Explore.Options()
             o.warnings = warnings
             o.parallel = false

@@ -36,8 +36,9 @@ enum Explore {
         var maxVariants = 20_000
         /// At most this many fork points (snapshots) are kept for the next wave; children past
         /// it replay their prefix instead. A snapshot costs about the run's state, so this
-        /// bounds memory whatever the number of variants waiting (twice this in the first
-        /// wave on all cores, which starts while the original run runs). It changes no output.
+        /// bounds memory whatever the number of variants waiting (in the first wave on all
+        /// cores, which starts while the original run runs, 32 per worker more). It changes
+        /// no output.
         var maxForks = 320
     }
 
@@ -331,8 +332,9 @@ enum Explore {
         // do, in the same order; its children's results are merged only after it ends, so
         // merging goes in order as ever. (The run took a tenth of a search at 60 pushes, with
         // the other cores idle.) Queueing goes on as the run goes until it first thins its
-        // snapshots; the snapshots of the children queued by then stay theirs, and the rest
-        // are queued when the run ends, with up to `maxForks` snapshots more.
+        // snapshots or `ahead` children are queued, as many as may start before the run
+        // ends; the snapshots of the children queued by then stay theirs, and the rest are
+        // queued when the run ends, with up to `maxForks` snapshots more.
         var firstWaveOverflowed = false
         func runParallel(_ wave: inout [Child], _ next: inout [Child], original: VariantDriver? = nil) {
             // `queueLock` guards the queue of variants and the merge; the book's lock guards
@@ -370,8 +372,10 @@ enum Explore {
                 func onVisit() {
                     guard open else { return }
                     queueLock.withLock {
-                        if d.forkStride > 1 {
-                            // It thinned its snapshots: the children still to come are queued at
+                        if d.forkStride > 1 || wave.count >= ahead {
+                            // It thinned its snapshots, or enough children are queued to keep the
+                            // workers busy until it ends (they may not start more before their
+                            // results can be merged): the children still to come are queued at
                             // its end, from the snapshots it keeps, with an allotment of their own.
                             open = false
                             forks = 0
