@@ -335,7 +335,6 @@ enum Explore {
         // snapshots or `ahead` children are queued, as many as may start before the run
         // ends; the snapshots of the children queued by then stay theirs, and the rest are
         // queued when the run ends, with up to `maxForks` snapshots more.
-        var firstWaveOverflowed = false
         func runParallel(_ wave: inout [Child], _ next: inout [Child], original: VariantDriver? = nil) {
             // `queueLock` guards the queue of variants and the merge; the book's lock guards
             // the nodes, which every decision point of every worker reads. A worker that must
@@ -402,7 +401,6 @@ enum Explore {
                         if let o = r.outcome { out.findings.add(o, of: r, index: unpruned) }
                         unpruned += 1
                     }
-                    firstWaveOverflowed = overflow
                     remaining -= wave.count
                     out.variants += wave.count
                     forks = 0
@@ -469,8 +467,9 @@ enum Explore {
             // The original run and the first wave at once (see `runParallel`).
             var next: [Child] = []
             runParallel(&wave, &next, original: d)
-            // As below: a wave queued past the limit runs, and then the search stops.
-            if firstWaveOverflowed { out.truncated = true; wave = [] } else { wave = next }
+            // A first wave queued past the limit left no room for more: `next` is empty, and
+            // the loop below says the search was cut, as after any wave.
+            wave = next
         } else {
             let run = ownRun(0)
             run.runExplored(d)
