@@ -222,6 +222,24 @@ final class ExploreTests: XCTestCase {
         XCTAssertGreaterThan(full.scenarios[0].variants, 3)
     }
 
+    /// Cut in the first wave (the original run's children), in the second or not at all, a
+    /// search on all cores reports what one on one core does.
+    func testTheVariantLimitCutsAllCoresWhereOneCore() throws {
+        let file = SourceFile(path: "<bench>", bytes: Array(ExploreBench.script(size: 8).utf8))
+        let program = try XCTUnwrap(Compiler.compile(file).0)
+        var o = Explore.Options()
+        o.warnings = 2
+        let whole = Explore.explore(program, options: o).scenarios[0]
+        XCTAssertGreaterThan(whole.variants, 100)
+        for limit in [2, 10, 40, 100, whole.variants] {
+            o.maxVariants = limit
+            o.parallel = false
+            let one = ExploreReport.json(Explore.explore(program, options: o), requested: 2)
+            o.parallel = true
+            XCTAssertEqual(ExploreReport.json(Explore.explore(program, options: o), requested: 2), one, "limit \(limit)")
+        }
+    }
+
     /// The limit is for the whole run, not for each scenario (issue 14): two scenarios with
     /// a limit of 12 run 12 variants in all, and the second says it was stopped.
     func testTheVariantLimitIsPerRun() throws {
