@@ -31,11 +31,14 @@ let package = Package(
         .target(name: "NibScriptBenchmarks", dependencies: ["OwnershipEngine", "NibScript", "NibScriptSyntax"],
                 exclude: ["native-loop.m"]),
         .executableTarget(name: "nibscript-bench", dependencies: ["NibScriptBenchmarks"], path: "Sources/nibscript-bench"),
-        .testTarget(name: "OwnershipEngineTests", dependencies: ["OwnershipEngine"]),
-        .testTarget(name: "NibScriptSyntaxTests", dependencies: ["NibScriptSyntax"]),
-        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder"],
+        // What the test targets share: a seeded random generator.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "OwnershipEngineTests", dependencies: ["OwnershipEngine", "TestSupport"]),
+        .testTarget(name: "NibScriptSyntaxTests", dependencies: ["NibScriptSyntax", "TestSupport"]),
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "NibScriptTests", dependencies: ["NibScript", "InterfaceBuilder", "NibScriptSyntax", "NibScriptBenchmarks", "SourceImport"],
+        .testTarget(name: "NibScriptTests", dependencies: ["NibScript", "InterfaceBuilder", "NibScriptSyntax", "NibScriptBenchmarks", "SourceImport",
+                                                           "TestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -1,5 +1,6 @@
 import XCTest
 @testable import InterfaceBuilder
+import TestSupport
 
 /// The plain reader must hear exactly what XMLParser hears, or decline: whenever it reads a
 /// document, the scanner's record (objects, connections, scenes, ids, diagnostics with their
@@ -72,7 +73,7 @@ final class IBPlainXMLReaderTests: XCTestCase {
                                  "\r\n", "\t", "<!-- c -->", "<!-- a -- b -->", "<![CDATA[x]]>", "]]>",
                                  "<?pi x?>", "<?xml version=\"1.0\"?>", "é", "\u{1}", ":", "x=\"1\"",
                                  "</view>", "<view id=\"z\">", "<b/>"].map { Array($0.utf8) }
-        var generator = SeededGenerator(seed: 0x9_1A1)
+        var generator = SplitMix64(seed: 0x9_1A1)
         var read = 0, declined = 0
         for name in names {
             let original = [UInt8](try Data(contentsOf: TestFiles.fixtures.appendingPathComponent(name)))

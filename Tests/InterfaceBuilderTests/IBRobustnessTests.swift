@@ -1,5 +1,6 @@
 import XCTest
 @testable import InterfaceBuilder
+import TestSupport
 
 /// No input may crash or trap the reader; broken input must give an error result.
 final class IBRobustnessTests: XCTestCase {
@@ -34,7 +35,7 @@ final class IBRobustnessTests: XCTestCase {
     }
 
     func testRandomBytesFail() {
-        var generator = SeededGenerator(seed: 0x1B_5EED)
+        var generator = SplitMix64(seed: 0x1B_5EED)
         for round in 0..<300 {
             let count = Int.random(in: 1...400, using: &generator)
             var bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -47,7 +48,7 @@ final class IBRobustnessTests: XCTestCase {
 
     func testRandomlyCorruptedDocumentsNeverCrash() throws {
         let original = try fixtureBytes("ios-navigation.storyboard")
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         var outcomes: [String] = []
         for _ in 0..<200 {
             var bytes = original
@@ -70,7 +71,7 @@ final class IBRobustnessTests: XCTestCase {
             for length in stride(from: 0, to: end, by: 401) {
                 assertFailure(Array(bytes[..<length]), "\(name) cut at \(length)")
             }
-            var generator = SeededGenerator(seed: 7)
+            var generator = SplitMix64(seed: 7)
             var outcomes = 0
             for _ in 0..<60 {
                 var corrupt = bytes

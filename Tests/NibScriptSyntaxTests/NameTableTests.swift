@@ -1,5 +1,6 @@
 import XCTest
 @testable import NibScriptSyntax
+import TestSupport
 
 final class NameTableTests: XCTestCase {
     private func intern(_ table: inout NameTable, _ name: String) -> Int32 {
@@ -130,7 +131,7 @@ final class NameTableTests: XCTestCase {
         for prefix in ["", "v", "view", "n12", "label_"] {
             for b in identifierBytes { names.append(prefix + String(decoding: [b], as: UTF8.self)) }
         }
-        var rng = SplitMix(seed: 8)
+        var rng = SplitMix64(seed: 8)
         for _ in 0..<5000 {
             let length = 1 + Int(rng.next() % 12)
             names.append(String(decoding: (0..<length).map { _ in identifierBytes[Int(rng.next() % 63)] }, as: UTF8.self))

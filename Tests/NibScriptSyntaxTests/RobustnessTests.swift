@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import NibScriptSyntax
+import TestSupport
 
 /// The parser must terminate without trapping on any input. Seeded, so failures reproduce.
 final class RobustnessTests: XCTestCase {
@@ -21,7 +22,7 @@ final class RobustnessTests: XCTestCase {
     private func parseChecked(_ text: String) { parseChecked(SourceFile(path: "f", text: text), String(text.prefix(40))) }
 
     func testRandomBytes() {
-        var rng = SplitMix(seed: 1)
+        var rng = SplitMix64(seed: 1)
         for i in 0..<3000 {
             let bytes = (0..<rng.below(200)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
             parseChecked(SourceFile(path: "f", bytes: bytes), "random bytes #\(i)")
@@ -30,7 +31,7 @@ final class RobustnessTests: XCTestCase {
 
     func testRandomCharactersOfTheLanguage() {
         let alphabet = Array("{}():,.-><=!\"\\#\n\r\n \t abc_19 é".utf8) + [0xFF, 0xC3]
-        var rng = SplitMix(seed: 2)
+        var rng = SplitMix64(seed: 2)
         for i in 0..<3000 {
             let bytes = (0..<rng.below(300)).map { _ in alphabet[rng.below(alphabet.count)] }
             parseChecked(SourceFile(path: "f", bytes: bytes), "random characters #\(i)")
@@ -40,7 +41,7 @@ final class RobustnessTests: XCTestCase {
     func testShuffledTokensOfTheExample() {
         let file = SourceFile(path: "f", text: exampleScript)
         let words = Lexer.tokenize(file).dropLast().map { $0.kind == .newline ? "\n" : file.text($0.range) }
-        var rng = SplitMix(seed: 3)
+        var rng = SplitMix64(seed: 3)
         for _ in 0..<3000 {
             let text = (0..<rng.below(120)).map { _ in words[rng.below(words.count)] }.joined(separator: " ")
             parseChecked(text)

@@ -208,18 +208,3 @@ scenario "assign outlet to an autoreleased top-level view" {
 }
 
 """
-
-/// SplitMix64: a small seeded generator, the same on every platform, so that a test's
-/// random inputs are the same at every run and a failure reproduces.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}

@@ -1,12 +1,13 @@
 import XCTest
 @testable import NibScript
+import TestSupport
 
 /// `Explore.NodeMap` against a Dictionary doing the same inserts, updates and removals.
 /// Keys are drawn from a few hundred values whose low bits collide often (long probe runs,
 /// wrapping at the table's end), plus 0, which the map keeps aside.
 final class ExploreNodeMapTests: XCTestCase {
     func testAgreesWithADictionary() {
-        var rng = FuzzTests.SplitMix64(state: 0x5EED)
+        var rng = SplitMix64(state: 0x5EED)
         var map: Explore.NodeMap<Int> = [:]
         var reference: [UInt64: Int] = [:]
         let pool: [UInt64] = [0] + (1..<400).map { i in

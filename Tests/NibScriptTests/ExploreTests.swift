@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import NibScript
 import NibScriptSyntax
+import TestSupport
 
 /// `nibscript explore`: the 001 crash and its path, nothing with the KVC cleanup, pruning,
 /// determinism, `choose`, JSON.
@@ -123,7 +124,7 @@ final class ExploreTests: XCTestCase {
     /// all cores and on one: the same report. The examples and the benchmark's script rarely
     /// let a running variant stop at a node an earlier one, still running, passes.
     func testAllCoresReportWhatOneCoreDoesOnGeneratedScenarios() throws {
-        var rng = FuzzTests.SplitMix64(state: 0x6578_706C_6F72_6521)
+        var rng = SplitMix64(state: 0x6578_706C_6F72_6521)
         XCTAssert(ExploreBench.script(size: 0).contains("    option cleanup kvc\n"), "half the scenarios go without it")
         var rejoined = 0
         for i in 0..<30 {
@@ -139,7 +140,7 @@ final class ExploreTests: XCTestCase {
     /// A scenario of pushes, pops, messages to the first controller's outlets and `choose`s
     /// over them, on the benchmark's controller class (an assign and a retained outlet), with
     /// or without its `cleanup kvc`.
-    static func generatedScenario(_ rng: inout FuzzTests.SplitMix64) -> String {
+    static func generatedScenario(_ rng: inout SplitMix64) -> String {
         // The benchmark's script without pushes, less its closing brace.
         var s = String(ExploreBench.script(size: 0).dropLast(2))
         if rng.chance(50) { s = s.replacingOccurrences(of: "    option cleanup kvc\n", with: "") }

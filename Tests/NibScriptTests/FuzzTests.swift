@@ -3,6 +3,7 @@ import InterfaceBuilder
 import NibScriptSyntax
 import XCTest
 @testable import NibScript
+import TestSupport
 
 /// A small, seeded mutation fuzzer kept as a test (issue 14): the examples and their
 /// Interface Builder files, mutated a few thousand times, through `run` (some through
@@ -11,20 +12,6 @@ import XCTest
 /// speed test), and an exit status of 2 always comes with an error. The seed is fixed, so a
 /// failure names an input that reproduces.
 final class FuzzTests: XCTestCase {
-    /// SplitMix64: small, and the same on every platform.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { n <= 1 ? 0 : Int(next() % UInt64(n)) }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    }
-
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     /// No input may take longer than this (a debug build on a loaded machine runs each in

@@ -3,6 +3,7 @@ import XCTest
 @testable import NibScript
 import NibScriptSyntax
 import OwnershipEngine
+import TestSupport
 
 /// What the interpreter keeps so that a statement run again (explore runs each many times)
 /// does not work it out again: each kept answer must equal the answer worked out from scratch.
@@ -268,7 +269,7 @@ final class SparseDigestedObjectMapTests: XCTestCase {
         var sparse = SparseDigestedObjectMap<[String]>()
         var dense = DigestedObjectMap<[String]>()
         var model: [Int32: [String]] = [:]
-        var random = FuzzTests.SplitMix64(state: 12345)
+        var random = SplitMix64(state: 12345)
         func next(_ n: Int) -> Int { random.below(n) }
         for step in 0..<4000 {
             let k = ObjectID(Int32(next(200)))
@@ -331,7 +332,7 @@ final class DigestedObjectListsTests: XCTestCase {
         var lists = DigestedObjectLists<ObjectID>()
         var sparse = SparseDigestedObjectMap<[ObjectID]>()
         var model: [Int32: [ObjectID]] = [:]
-        var random = FuzzTests.SplitMix64(state: 777)
+        var random = SplitMix64(state: 777)
         func next(_ n: Int) -> Int { random.below(n) }
         for step in 0..<5000 {
             let k = ObjectID(Int32(next(150)))

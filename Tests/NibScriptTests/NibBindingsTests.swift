@@ -2,21 +2,11 @@ import XCTest
 @testable import NibScript
 import NibScriptSyntax
 import OwnershipEngine
+import TestSupport
 
 /// Nib bindings are kept by the program's name ids, and by text for names the program never
 /// wrote; they must answer, count and digest exactly as the String-keyed map they replaced.
 final class NibBindingsTests: XCTestCase {
-    private struct Rng {
-        var state: UInt64
-        mutating func below(_ n: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(n))
-        }
-    }
-
     func testBindingsAgreeWithAStringKeyedMap() {
         // The program's names: n0…n2999 and a few words; the nibs also bind names it lacks.
         var names = NameTable()
@@ -28,7 +18,7 @@ final class NibBindingsTests: XCTestCase {
 
         var bindings = NibBindings(names: names)
         var reference = DigestedMap<String, ObjectID>()
-        var rng = Rng(state: 14)
+        var rng = SplitMix64(state: 14)
         for step in 0..<20_000 {
             let name = all[rng.below(all.count)]
             let object = ObjectID(Int32(rng.below(5000)))

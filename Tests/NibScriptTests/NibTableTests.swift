@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import NibScript
 @testable import NibScriptSyntax
+import TestSupport
 
 /// `run` reads nib blocks as tables of name ids (`NibTable`), other commands as syntax trees:
 /// both must give the same nib models and the same diagnostics, on good scripts and bad.
@@ -152,7 +153,7 @@ final class NibTableTests: XCTestCase {
     func testFuzzedNibBlocksGiveTheSameResults() throws {
         try inGoldenRoot()
         defer { leaveGoldenRoot() }
-        var rng = FuzzTests.SplitMix64(state: 0x5EED_0F_7AB1E5)
+        var rng = SplitMix64(state: 0x5EED_0F_7AB1E5)
         var mutants = 0
         for path in GoldenTests.scripts(under: "examples") {
             let text = try String(contentsOfFile: path, encoding: .utf8)

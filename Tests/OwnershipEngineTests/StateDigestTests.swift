@@ -1,19 +1,11 @@
 import XCTest
 @testable import OwnershipEngine
+import TestSupport
 
 /// explore's incremental state digest and the index of which lists hold an object: both are
 /// kept as the state changes, so after any sequence of operations (snapshots and restores
 /// included) they must equal what a walk over the whole state finds.
 final class StateDigestTests: XCTestCase {
-    /// A deterministic generator (xorshift), so a failure can be replayed.
-    private struct Rng {
-        var x: UInt64
-        mutating func next(_ n: Int) -> Int {
-            x ^= x << 13; x ^= x >> 7; x ^= x << 17
-            return Int(x % UInt64(n))
-        }
-    }
-
     /// Which list slots hold `o`, found by walking every object's lists.
     private func scannedHolders(_ w: World, _ o: ObjectID) -> [SlotRef] {
         var out: [SlotRef] = []
@@ -37,17 +29,17 @@ final class StateDigestTests: XCTestCase {
     }
 
     /// One random operation of every kind the engine offers.
-    private func randomOperation(_ w: World, _ rng: inout Rng, frames: [ObjectID]) -> String {
+    private func randomOperation(_ w: World, _ rng: inout SplitMix64, frames: [ObjectID]) -> String {
         // Live objects only, mostly: a message to a dead one crashes, and a crashed engine
         // changes nothing more (a crash comes now and then below).
         let objects = w.engine.allObjects.filter { w.engine.isAlive($0) && !w.engine.isHidden($0) }
         guard !objects.isEmpty else { _ = w.label("l"); return "alloc label" }
-        func any() -> ObjectID { objects[rng.next(objects.count)] }
+        func any() -> ObjectID { objects[rng.below(objects.count)] }
         func owner() -> ObjectID? {
             let owners = objects.filter { w.engine.classOf($0) == w.owner }
-            return owners.isEmpty ? nil : owners[rng.next(owners.count)]
+            return owners.isEmpty ? nil : owners[rng.below(owners.count)]
         }
-        switch rng.next(14) {
+        switch rng.below(14) {
         case 0: _ = w.label("l"); return "alloc label"
         case 1: _ = w.view("v"); return "alloc view"
         case 2: w.engine.retain(any()); return "retain"
@@ -57,12 +49,12 @@ final class StateDigestTests: XCTestCase {
         case 6: w.engine.pushPool(); return "push pool"
         case 7:
             let rules: [StoreRule] = [.retain, .adopt, .assign, .weak, .direct(adoptsClaim: true)]
-            let f = frames[rng.next(frames.count)]
-            w.engine.store(ref(f, rng.next(8)), rng.next(4) == 0 ? nil : any(), rule: rules[rng.next(rules.count)])
+            let f = frames[rng.below(frames.count)]
+            w.engine.store(ref(f, rng.below(8)), rng.below(4) == 0 ? nil : any(), rule: rules[rng.below(rules.count)])
             return "store in a frame"
         case 8:
             guard let v = owner() else { return "nothing" }
-            w.engine.store(ref(v, rng.next(2) == 0 ? World.label : World.delegate), any(), rule: rng.next(2) == 0 ? .retain : .weak)
+            w.engine.store(ref(v, rng.below(2) == 0 ? World.label : World.delegate), any(), rule: rng.below(2) == 0 ? .retain : .weak)
             return "store in a view"
         case 9:
             guard let v = owner() else { return "nothing" }
@@ -72,24 +64,24 @@ final class StateDigestTests: XCTestCase {
             guard let v = owner() else { return "nothing" }
             let l = w.engine.list(ref(v, World.subviews))
             guard !l.isEmpty else { return "nothing" }
-            w.engine.listRemove(ref(v, World.subviews), l[rng.next(l.count)])
+            w.engine.listRemove(ref(v, World.subviews), l[rng.below(l.count)])
             return "list remove"
         case 11:
             guard let v = owner() else { return "nothing" }
             let o = any()
             w.engine.adopt(o, by: v)
-            if rng.next(2) == 0 { w.engine.consumeAdopted(o, by: v) }
+            if rng.below(2) == 0 { w.engine.consumeAdopted(o, by: v) }
             return "adopt"
-        case 12: w.engine.dropClaims(ref(frames[rng.next(frames.count)], rng.next(8))); return "drop claims"
+        case 12: w.engine.dropClaims(ref(frames[rng.below(frames.count)], rng.below(8))); return "drop claims"
         default:
-            if rng.next(40) == 0 { w.engine.raise("boom", object: nil, selector: "x"); return "crash" }
+            if rng.below(40) == 0 { w.engine.raise("boom", object: nil, selector: "x"); return "crash" }
             return "nothing"
         }
     }
 
     func testKeptDigestAndHoldersEqualAWalkAfterRandomOperations() {
         for seed in 1...40 {
-            var rng = Rng(x: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15)
+            var rng = SplitMix64(seed: UInt64(seed))
             let w = World(events: false)
             w.planner.recordsCalls = false
             w.planner.set(w.owner, [.release(slot: World.label), .releaseList(slot: World.subviews), .releaseAdopted])
@@ -99,9 +91,9 @@ final class StateDigestTests: XCTestCase {
             for step in 0..<300 {
                 let what = randomOperation(w, &rng, frames: frames)
                 checkIndexes(w, "\(what) (seed \(seed), step \(step))")
-                if rng.next(10) == 0 { snapshots.append((w.engine.snapshot(), w.engine.stateDigests.kept)) }
-                if rng.next(25) == 0, !snapshots.isEmpty {
-                    let (snap, digest) = snapshots[rng.next(snapshots.count)]
+                if rng.below(10) == 0 { snapshots.append((w.engine.snapshot(), w.engine.stateDigests.kept)) }
+                if rng.below(25) == 0, !snapshots.isEmpty {
+                    let (snap, digest) = snapshots[rng.below(snapshots.count)]
                     w.engine.restore(snap)
                     XCTAssertEqual(w.engine.stateDigests.kept, digest, "restored digest (seed \(seed))")
                     checkIndexes(w, "a restore (seed \(seed), step \(step))")
