@@ -45,8 +45,8 @@ final class DriverRobustnessTests: XCTestCase {
 
     func testGoldenTestsRunInARelativeFolder() {
         let cwd = FileManager.default.currentDirectoryPath
-        defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
-        FileManager.default.changeCurrentDirectoryPath(dir.path)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(cwd) }
+        XCTAssert(FileManager.default.changeCurrentDirectoryPath(dir.path))
         XCTAssertEqual(Driver.main(["test", "--update", "goldens/"], environment: [:]).status, 0)
         let relative = Driver.main(["test", "goldens"], environment: [:])
         XCTAssertEqual(relative.stdout, "ok      goldens/ok.nibscript\n1 passed, 0 failed\n")
