@@ -76,8 +76,10 @@ final class ExploreIndexTests: XCTestCase {
                     run.engine.maintainsStateDigest = true
                     let name = "\(path) \"\(s.title)\" \(deviations.map(\.point))"
                     var turn = 0
-                    // Asked at every turn of the run loop; nothing is seen, so the run goes on.
-                    d.lookup = { (_: Explore.NodeKey, _: Int) -> UInt8? in
+                    // Asked at the turns of the run loop whose node is looked up on all cores
+                    // (a quarter, and the first after a deviation); nothing is seen, so the
+                    // run goes on.
+                    d.lookup = { (_: Explore.NodeKey, _: Int, _: Bool) -> UInt8? in
                         turn += 1
                         checked += self.check(run, "\(name) turn \(turn)")
                         return nil

@@ -445,7 +445,9 @@ enum Explore {
                     // One lock per node the variant passes, for both: the node as seen so far,
                     // and, when the variant goes on from it, the news that it passes it.
                     let group = child.group
-                    d.lookup = { key, used in nodes.lock.withLock { nodes.lookup(key, used: used, variant: i, group: group) } }
+                    d.lookup = { key, used, records in
+                        nodes.lock.withLock { nodes.lookup(key, used: used, variant: i, group: group, records: records) }
+                    }
                     d.forkBudget = (free + workers - 1) / workers
                     run.start(d, child, initial: initial)
                     let r = d.result(of: run)
@@ -711,7 +713,9 @@ final class VariantDriver {
     /// Instead of `seen` and `base` (all cores): the nodes merged so far and those earlier
     /// variants are passing, read under the node book's lock; a node the run goes on from (none
     /// seen at `used` warnings or fewer) is told to later variants in the same call.
-    var lookup: ((Explore.NodeKey, Int) -> UInt8?)?
+    var lookup: ((_ key: Explore.NodeKey, _ used: Int, _ records: Bool) -> UInt8?)?
+    /// Whether the next node is the first after the variant's own deviation (see `decide`).
+    var checksNext = false
     /// The option to take at the first decision (a forked variant's own).
     var pending: Int?
     /// Rendering: the deviations to take, and no nodes recorded.
@@ -755,11 +759,13 @@ final class VariantDriver {
         if let p = pending {
             pending = nil
             deviations.append(Explore.Deviation(point: Int32(here), option: Int32(p)))
+            checksNext = true
             return p
         }
         if let r = replay, replayCursor < r.count || !exploreAfterReplay {
             guard replayCursor < r.count, r[replayCursor].point == here else { return 0 }
             replayCursor += 1
+            checksNext = replayCursor == r.count
             return Int(r[replayCursor - 1].option)
         }
         let key = Explore.NodeKey(kind: kind, position: position, hash: run.explorationHash(reads: reads))
@@ -769,7 +775,12 @@ final class VariantDriver {
             // same ones: one that joins a state an earlier one reaches stops a few nodes
             // later, and its merge cuts it at the same node as ever, so only that work is
             // lost. (Looking up each node made the workers wait for each other's lookups.)
-            if key.isLookedUp, let u = lookup(key, used), Int(u) <= used {
+            // The first node after the variant's own deviation is looked up too: a warning
+            // that unloads nothing lands there on a node the run it left has passed, and most
+            // pruned variants are those. It is not recorded as passing (only the quarter are).
+            let first = checksNext
+            checksNext = false
+            if key.isLookedUp || first, let u = lookup(key, used, key.isLookedUp), Int(u) <= used {
                 stopped = true
                 return 0
             }

@@ -76,13 +76,14 @@ extension Explore {
 
         /// On all cores: what variant `i` of group `g`, at `used` warnings, finds at node
         /// `key` — the fewest warnings it was seen with, or passed with by an earlier variant
-        /// still running. When that does not stop the variant, it is recorded as passing the
-        /// node, for later variants, unless an earlier one already is.
-        func lookup(_ key: NodeKey, used: Int, variant i: Int, group g: Int) -> UInt8? {
+        /// still running. When that does not stop the variant, it is recorded (if `records`)
+        /// as passing the node, for later variants, unless an earlier one already is.
+        func lookup(_ key: NodeKey, used: Int, variant i: Int, group g: Int, records: Bool = true) -> UInt8? {
             var u = (g < groups.count ? groups[g][key] : nil) ?? base[key]
             let p = g < passing.count ? passing[g][key] : nil
             if let p, p.index < i { u = min(u ?? .max, p.used) }
             if let u, Int(u) <= used { return u }
+            if !records { return u }
             if let p, p.index <= i { return u }
             while passing.count <= g { passing.append([:]) }
             passing[g][key] = (UInt8(used), i)
