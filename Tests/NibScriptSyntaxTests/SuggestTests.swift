@@ -1,5 +1,6 @@
 import XCTest
 @testable import NibScriptSyntax
+import TestSupport
 
 final class SuggestTests: XCTestCase {
     func testEditDistance() {
@@ -34,15 +35,11 @@ final class SuggestTests: XCTestCase {
     }
 
     func testBoundedDistanceAgreesWithTheFullOneWithinItsLimit() {
-        var state: UInt64 = 7
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
+        var rng = SplitMix64(seed: 7)
         let letters = Array("abc".utf8)
         for _ in 0..<2000 {
-            let a = String(decoding: (0..<next(9)).map { _ in letters[next(3)] }, as: UTF8.self)
-            let b = String(decoding: (0..<next(9)).map { _ in letters[next(3)] }, as: UTF8.self)
+            let a = String(decoding: (0..<rng.below(9)).map { _ in letters[rng.below(3)] }, as: UTF8.self)
+            let b = String(decoding: (0..<rng.below(9)).map { _ in letters[rng.below(3)] }, as: UTF8.self)
             let full = Suggest.editDistance(a, b)
             for limit in 0...4 {
                 XCTAssertEqual(Suggest.editDistance(a, b, limit: limit), full <= limit ? full : nil, "\(a) \(b) \(limit)")

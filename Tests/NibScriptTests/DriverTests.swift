@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import NibScript
 import NibScriptSyntax
+import TestSupport
 
 /// The command line, run in-process.
 final class DriverTests: XCTestCase {
@@ -74,13 +75,10 @@ final class DriverTests: XCTestCase {
 
     func testNoInputTrapsTheTool() {
         // Arbitrary bytes never crash the tool: they give diagnostics or a run.
-        var seed: UInt64 = 0x9E3779B97F4A7C15
+        var rng = SplitMix64(seed: 0x9E3779B97F4A7C15)
         for _ in 0..<200 {
             var bytes: [UInt8] = []
-            for _ in 0..<Int(seed % 300) {
-                seed = seed &* 6364136223846793005 &+ 1442695040888963407
-                bytes.append(UInt8(truncatingIfNeeded: seed >> 33))
-            }
+            for _ in 0..<rng.below(300) { bytes.append(UInt8(truncatingIfNeeded: rng.next())) }
             let r = Driver.main(["run", "-"], stdin: { Data(bytes) })
             XCTAssert([0, 1, 2].contains(r.status))
         }

@@ -270,10 +270,9 @@ final class SparseDigestedObjectMapTests: XCTestCase {
         var dense = DigestedObjectMap<[String]>()
         var model: [Int32: [String]] = [:]
         var random = SplitMix64(state: 12345)
-        func next(_ n: Int) -> Int { random.below(n) }
         for step in 0..<4000 {
-            let k = ObjectID(Int32(next(200)))
-            let v: [String]? = next(4) == 0 ? nil : (0..<next(3)).map { "k\($0 + next(5))" }
+            let k = ObjectID(Int32(random.below(200)))
+            let v: [String]? = random.below(4) == 0 ? nil : (0..<random.below(3)).map { "k\($0 + random.below(5))" }
             sparse[k] = v
             dense[k] = v
             model[k.raw] = v
@@ -282,7 +281,7 @@ final class SparseDigestedObjectMapTests: XCTestCase {
                 // A snapshot, then a removal: the copy keeps what it had.
                 let snapshot = sparse
                 let before = snapshot.map(\.key)
-                let r = ObjectID(Int32(next(200)))
+                let r = ObjectID(Int32(random.below(200)))
                 sparse[r] = nil
                 dense[r] = nil
                 model[r.raw] = nil
@@ -333,10 +332,9 @@ final class DigestedObjectListsTests: XCTestCase {
         var sparse = SparseDigestedObjectMap<[ObjectID]>()
         var model: [Int32: [ObjectID]] = [:]
         var random = SplitMix64(state: 777)
-        func next(_ n: Int) -> Int { random.below(n) }
         for step in 0..<5000 {
-            let k = ObjectID(Int32(next(150)))
-            let more = (0..<next(6)).map { _ in ObjectID(Int32(next(1000))) }
+            let k = ObjectID(Int32(random.below(150)))
+            let more = (0..<random.below(6)).map { _ in ObjectID(Int32(random.below(1000))) }
             lists.extend(k, with: more)
             let all = (model[k.raw] ?? []) + more
             sparse[k] = all
@@ -346,7 +344,7 @@ final class DigestedObjectListsTests: XCTestCase {
                 // A snapshot, then more writes: the copy keeps what it had.
                 let snapshot = lists
                 let before = snapshot.map { Array($0.value) }
-                for _ in 0..<10 { lists.extend(ObjectID(Int32(next(150))), with: [ObjectID(Int32(next(9)))]) }
+                for _ in 0..<10 { lists.extend(ObjectID(Int32(random.below(150))), with: [ObjectID(Int32(random.below(9)))]) }
                 XCTAssertEqual(snapshot.map { Array($0.value) }, before)
                 for (key, value) in snapshot { XCTAssertEqual(Array(value), model[key.raw]) }
                 for (key, value) in lists { model[key.raw] = Array(value); sparse[key] = Array(value) }

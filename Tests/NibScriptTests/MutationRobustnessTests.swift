@@ -2,6 +2,7 @@ import Foundation
 import NibScriptSyntax
 import XCTest
 @testable import NibScript
+import TestSupport
 
 /// Scripts that are almost right are the common kind of bad input: every example, with
 /// lines deleted, duplicated or swapped, must give diagnostics or a run — never a trap or a
@@ -9,20 +10,16 @@ import XCTest
 final class MutationRobustnessTests: XCTestCase {
     func testMutatedExamplesNeverTrapTheInterpreter() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-        var seed: UInt64 = 0x5DEECE66D
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(max(n, 1)))
-        }
+        var rng = SplitMix64(seed: 0x5DEECE66D)
         var runs = 0
         for path in GoldenTests.scripts(under: root + "/examples") {
             let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
             for _ in 0..<12 {
                 var m = lines
-                switch next(3) {
-                case 0: m.remove(at: next(m.count))
-                case 1: let i = next(m.count); m.insert(m[i], at: i)
-                default: m.swapAt(next(m.count), next(m.count))
+                switch rng.below(3) {
+                case 0: m.remove(at: rng.below(m.count))
+                case 1: let i = rng.below(m.count); m.insert(m[i], at: i)
+                default: m.swapAt(rng.below(m.count), rng.below(m.count))
                 }
                 // Keep the script's folder so Interface Builder files still resolve.
                 let r = Driver.runSource(SourceFile(path: path, text: m.joined(separator: "\n")))

@@ -1,5 +1,6 @@
 import XCTest
 @testable import OwnershipEngine
+import TestSupport
 
 /// The engine's sparse per-object lists (weak referrers, adopted +1s) against plain arrays of
 /// arrays, through appends, removals, whole-list sets and new objects, in a fixed
@@ -8,29 +9,25 @@ final class SparseListsTests: XCTestCase {
     func testSparseListsAgreeWithArraysOfArrays() {
         var sparse = SparseLists<Int32>()
         var dense: [[Int32]] = []
-        var seed: UInt64 = 99
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var rng = SplitMix64(seed: 99)
         for _ in 0..<20 { sparse.appendEmpty(); dense.append([]) }
         for step in 0..<5000 {
-            let i = next(dense.count)
-            switch next(5) {
+            let i = rng.below(dense.count)
+            switch rng.below(5) {
             case 0, 1:
-                let v = Int32(next(50))
+                let v = Int32(rng.below(50))
                 sparse[i].append(v); dense[i].append(v)
             case 2:
-                if let k = dense[i].firstIndex(of: Int32(next(50))) { sparse[i].remove(at: k); dense[i].remove(at: k) }
+                if let k = dense[i].firstIndex(of: Int32(rng.below(50))) { sparse[i].remove(at: k); dense[i].remove(at: k) }
             case 3:
-                let v = next(3) == 0 ? [] : (0..<next(3)).map { _ in Int32(next(50)) }
+                let v = rng.below(3) == 0 ? [] : (0..<rng.below(3)).map { _ in Int32(rng.below(50)) }
                 sparse[i] = v; dense[i] = v
             default:
-                if next(10) == 0 { sparse.appendEmpty(); dense.append([]) }
+                if rng.below(10) == 0 { sparse.appendEmpty(); dense.append([]) }
             }
             if step % 250 == 0 {
                 let copy = sparse, before = dense
-                let j = next(dense.count)
+                let j = rng.below(dense.count)
                 sparse[j] = []; dense[j] = []
                 for k in before.indices { XCTAssertEqual(copy[k], before[k]) }
             }
