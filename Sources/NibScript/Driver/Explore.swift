@@ -260,12 +260,12 @@ enum Explore {
         // alone before the search). Fresh runs are all in the same state, so each keeps a
         // snapshot of its own to replay children from.
         let runs = (0..<workers).map { _ in WorkerRun() }
-        func ownRun(_ w: Int) -> ScenarioRun {
-            if let r = runs[w].run { return r }
-            let r = makeRun()
+        func ownRun(_ w: Int) -> (run: ScenarioRun, initial: ScenarioRun.Snapshot) {
+            if let r = runs[w].run, let i = runs[w].initial { return (r, i) }
+            let r = makeRun(), i = r.snapshot()
             runs[w].run = r
-            runs[w].initial = r.snapshot()
-            return r
+            runs[w].initial = i
+            return (r, i)
         }
         let nodes = NodeBook()
         var out = Search()
@@ -386,10 +386,10 @@ enum Explore {
                 // The driver holds the hook only while the run runs.
                 withoutActuallyEscaping(onVisit) { hook in
                     d.onVisit = hook
-                    ownRun(0).runExplored(d)
+                    ownRun(0).run.runExplored(d)
                     d.onVisit = nil
                 }
-                let r = d.result(of: ownRun(0))
+                let r = d.result(of: ownRun(0).run)
                 d.visited = []   // its fork points are its children's now
                 queueLock.withLock {
                     for v in r.visited[queued...] where !cut { queue(v) }
@@ -414,7 +414,7 @@ enum Explore {
             enum Turn { case run(Int, Child, free: Int), wait, done, last }
 
             DispatchQueue.concurrentPerform(iterations: workers) { w in
-                let run = ownRun(w), initial = runs[w].initial!
+                let (run, initial) = ownRun(w)
                 if w == 0, let original { runOriginal(original) }
                 var waits = 0
                 while true {
@@ -485,7 +485,7 @@ enum Explore {
             // the loop below says the search was cut, as after any wave.
             wave = next
         } else {
-            let run = ownRun(0)
+            let run = ownRun(0).run
             run.runExplored(d)
             let r = d.result(of: run)
             d.visited = []   // its fork points are its children's now
@@ -519,7 +519,8 @@ enum Explore {
                 for i in wave.indices {
                     // A run may keep snapshots for the fork points still free.
                     let free = max(0, min(options.maxForks - forks, remaining - next.count))
-                    let results = runChunk(wave[i...i], run: ownRun(0), initial: runs[0].initial!, budget: budget, reads: reads, nodes: nodes,
+                    let (run, initial) = ownRun(0)
+                    let results = runChunk(wave[i...i], run: run, initial: initial, budget: budget, reads: reads, nodes: nodes,
                                            forkBudget: free)
                     merge(results, wave[i...i], into: &next)
                     wave[i].fork = nil; wave[i].recipe = nil; wave[i].base = nil   // no longer needed
