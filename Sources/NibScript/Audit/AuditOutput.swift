@@ -92,8 +92,8 @@ enum AuditOutput {
         // repository), or a file URI when the audited folder was given absolute.
         func uri(_ file: String) -> String {
             let full = r.dir + "/" + file
-            guard full.hasPrefix("/") else { return full }
-            return "file://" + (full.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? full)
+            guard full.hasPrefix("/") else { return SARIFURI.percentEncoded(full, relative: true) }
+            return "file://" + SARIFURI.percentEncoded(full, relative: false)
         }
         func location(_ p: Audit.Place, id: Int? = nil) -> JSON {
             var fields: [(String, JSON)] = []

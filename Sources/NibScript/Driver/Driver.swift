@@ -106,6 +106,8 @@ public enum Driver {
     public static func main(_ args: [String], stdout: TextOutput, stderr: TextOutput,
                             stdin: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
                             environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        // No control character from a script, a nib or a file name reaches the terminal.
+        let stdout = VisibleOutput(stdout), stderr = VisibleOutput(stderr)
         func emit(_ r: Result) -> Int32 {
             r.write(stdout: { stdout.write($0); stdout.flush() }, stderr: { stderr.write($0); stderr.flush() })
             return r.status
@@ -313,8 +315,8 @@ public enum Driver {
         err += DiagnosticFormatter.format(runtimeErrors, in: file)
         let status: Int32 = !runtimeErrors.isEmpty ? 2 : reports.contains { $0.failed > 0 } ? 1 : 0
         guard let output else { return Result(status: status, stdout: html, stderr: err) }
-        guard FileManager.default.createFile(atPath: output, contents: Data(html.utf8)) else {
-            return Result(status: 2, stdout: "", stderr: err + "error: cannot write '\(output)'\n")
+        if case .failure(let f) = ReplaceFile.write(Array(html.utf8), to: output) {
+            return Result(status: 2, stdout: "", stderr: err + "error: \(f.message)\n")
         }
         let passed = reports.reduce(0) { $0 + $1.passed }, failed = reports.reduce(0) { $0 + $1.failed }
         return Result(status: status, stdout: "wrote \(output): \(reports.count) scenario\(reports.count == 1 ? "" : "s"), \(passed) passed, \(failed) failed\n", stderr: err)

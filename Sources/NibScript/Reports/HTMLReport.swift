@@ -13,7 +13,8 @@ enum HTML {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
+            // Not even as a character reference: XML does not allow C0 controls at all.
+            default: if VisibleText.isHidden(c.value) { out += VisibleText.escape(c.value) } else { out.unicodeScalars.append(c) }
             }
         }
         return out
@@ -21,7 +22,7 @@ enum HTML {
 
     /// JSON inside `<script type="application/json">`: no `<` at all, so no `</script>`.
     static func scriptJSON(_ j: JSON) -> String {
-        j.renderLine().replacingAll("<", with: "\\u003c")
+        j.renderLine().replacingAll(UInt8(ascii: "<"), with: "\\u003c")
     }
 
     static func number(_ x: Double) -> String {
@@ -31,10 +32,14 @@ enum HTML {
 }
 
 extension String {
-    fileprivate func replacingAll(_ a: Character, with b: String) -> String {
-        var out = ""
-        for c in self { if c == a { out += b } else { out.append(c) } }
-        return out
+    /// By bytes, not characters: a `<` joined to a neighbour in one grapheme cluster (a U+0600
+    /// before it, a U+0301 after it) is not equal to the Character `<`, yet an HTML parser
+    /// still sees it and would end the script element there.
+    fileprivate func replacingAll(_ a: UInt8, with b: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count)
+        for byte in utf8 { if byte == a { out.append(contentsOf: b.utf8) } else { out.append(byte) } }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
