@@ -51,12 +51,12 @@ public enum IBReader {
         var scanner = IBScanner(path: path, bytes: text)
         if !scanner.runPlain(text) {
             // XMLParser reads the rest: never a processing instruction without data (see `IBXMLGuard`).
-            let guarded = IBXMLGuard.withoutEmptyProcessingInstructions(text)
+            let guarded = IBXMLGuard.prepare(text)
             scanner = IBScanner(path: path, bytes: guarded)
             scanner.run(Data(guarded))
         }
         if scanner.isLegacyArchive {
-            let guarded = IBXMLGuard.withoutEmptyProcessingInstructions(text)
+            let guarded = IBXMLGuard.prepare(text)
             return IBLegacyArchive.read(data: Data(guarded), bytes: guarded, path: path)
         }
         _ = consume text
