@@ -112,6 +112,20 @@ final class OutputSafetyTests: XCTestCase {
         for (s, hidden) in [("\u{9F}", true), ("\u{A0}", false), ("\u{FFFE}", true), ("\u{FFFD}", false), ("\r", true), ("\t\n", false)] {
             XCTAssertEqual(Array(s.utf8).withUnsafeBufferPointer { VisibleText.containsHidden($0) }, hidden, s.debugDescription)
         }
+        // Eight bytes at a time: every character at every offset of every word, in lines of
+        // every length, is found exactly when it is hidden.
+        let samples: [String] = ["\u{0}", "\u{1B}", "\u{1F}", "\r", "\u{7F}", "\u{80}", "\u{9B}", "\u{9F}", "\u{FFFE}", "\u{FFFF}",
+                                 " ", "~", "\t", "\n", "\u{A0}", "é", "©", "\u{FFFD}", "\u{FFBF}", "\u{600}", "😀"]
+        for sample in samples {
+            let hidden = sample.unicodeScalars.contains { VisibleText.isHidden($0.value) }
+            for length in 0..<20 {
+                for at in 0...length {
+                    let line = String(repeating: "a", count: at) + sample + String(repeating: "b", count: length - at)
+                    let found = Array(line.utf8).withUnsafeBufferPointer { VisibleText.containsHidden($0) }
+                    XCTAssertEqual(found, hidden, "\(sample.debugDescription) at \(at) of \(length)")
+                }
+            }
+        }
     }
 
     // MARK: SARIF (issue 25 item 9)

@@ -46,33 +46,40 @@ enum JSONLines {
     }
 }
 
-/// Writes a scenario's statements, notes and events as JSON Lines records as they happen.
+/// Writes a scenario's statements, notes and events as JSON Lines records as they happen,
+/// as bytes into one reused buffer (JSONBytes.swift): at the rate of the text trace.
 final class JSONLinesWriter: TraceSink {
     private let out: TextOutput
-    private let scenario: String
+    private let heads: JSONLines.Heads
     private var position = StatementPosition()
+    private var buffer = LineBuffer()
 
     init(_ out: TextOutput, scenario: String) {
         self.out = out
-        self.scenario = scenario
+        heads = JSONLines.Heads(scenario: scenario)
     }
 
     func statement(_ range: SourceRange, line: Int, depth: Int, in run: ScenarioRun) {
         position.enter(range, line: line, file: run.file)
-        out.write(JSON.object([("type", .string("statement")), ("scenario", .string(scenario)), ("line", .int(line)),
-                               ("column", .int(position.column)), ("depth", .int(depth)),
-                               ("text", .string(run.file.firstLineTrimmed(range)))]).renderLine())
+        JSONLines.writeStatement(&buffer, heads, line: line, column: position.column, depth: depth,
+                                 text: run.file.firstLineTrimmed(range))
+        send()
     }
 
     func note(_ text: String, line: Int, depth: Int, in run: ScenarioRun) {
-        out.write(JSON.object([("type", .string("note")), ("scenario", .string(scenario)), ("line", .int(line)),
-                               ("column", .optional(position.column(at: line))), ("depth", .int(depth)),
-                               ("text", .string(text))]).renderLine())
+        JSONLines.writeNote(&buffer, heads, line: line, column: position.column(at: line), depth: depth, text: text)
+        send()
     }
 
     func event(_ e: EngineEvent, line: Int, depth: Int, in run: ScenarioRun) {
         guard let t = run.traceEvent(e, line: line, column: position.column(at: line), depth: depth) else { return }
-        out.write(JSONLines.event(t, scenario: scenario).renderLine())
+        JSONLines.writeEvent(&buffer, heads, t)
+        send()
+    }
+
+    private func send() {
+        buffer.withUnsafeBytes { out.write(utf8: $0) }
+        buffer.removeAll()
     }
 }
 

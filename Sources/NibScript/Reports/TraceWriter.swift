@@ -73,6 +73,8 @@ struct LineBuffer {
 
     mutating func append(_ other: LineBuffer) { bytes.append(contentsOf: other.bytes) }
 
+    mutating func append(_ run: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: run) }
+
     mutating func append<I: BinaryInteger>(_ n: I) {
         if n < 0 { bytes.append(UInt8(ascii: "-")) }
         var v = UInt64(n.magnitude)  // the magnitude: negating the smallest value would trap
