@@ -38,11 +38,12 @@ public enum Driver {
       matrix [--format text|json] <file>
                                   Run each scenario under every configuration (Mac, iOS 5.1,
                                   iOS 6.0; MRC and ARC) and print one table of outcomes.
-      report <file> [-o <report.html>]
+      report [--detail-budget MB] <file> [-o <report.html>]
                                   Write one self-contained HTML page: findings, the source with
                                   each line's events and expectations, the object graph after a
                                   clicked line, retain-count timelines, the matrix. Without -o
-                                  the page goes to standard output.
+                                  the page goes to standard output. Past --detail-budget MB
+                                  (default 20) of per-line detail, the rest is cut with a note.
       explore [--warnings K] [--max-variants N] [--format text|json] <file>
                                   Insert up to K memory warnings (default 1) at every run-loop
                                   turn, take every branch of each 'choose', and report each
@@ -288,11 +289,26 @@ public enum Driver {
     static func reportCommand(_ args: [String]) -> Result {
         var output: String?
         var files: [String] = []
+        var report = HTMLReport()
         var i = 0
         while i < args.count {
             let a = args[i]
             i += 1
-            if a == "-o" || a == "--output" {
+            if a == "--detail-budget" || a.hasPrefix("--detail-budget=") {
+                let value: String
+                if a == "--detail-budget" {
+                    guard i < args.count else { return usage("'--detail-budget' needs a size in MB") }
+                    value = args[i]
+                    i += 1
+                } else {
+                    value = String(a.dropFirst("--detail-budget=".count))
+                }
+                let range = HTMLDetailBudget.megabytes
+                guard let mb = Int(value), range.contains(mb) else {
+                    return usage("'--detail-budget' takes a size in MB from \(range.lowerBound) to \(range.upperBound) (default \(HTMLDetailBudget.defaultMegabytes))")
+                }
+                report.detailBudget = mb << 20
+            } else if a == "-o" || a == "--output" {
                 guard i < args.count else { return usage("'\(a)' needs a file name") }
                 output = args[i]
                 i += 1
@@ -318,7 +334,7 @@ public enum Driver {
             let n = diagnostics.filter { $0.severity == .error }.count
             return Result(status: 2, stdout: "", stderr: err + "\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")
         }
-        let (html, reports) = HTMLReport().render(program, matrix: HTMLReport.matrix(for: file, program: program))
+        let (html, reports) = report.render(program, matrix: HTMLReport.matrix(for: file, program: program))
         let runtimeErrors = reports.flatMap(\.runtimeErrors)
         err += DiagnosticFormatter.format(runtimeErrors, in: file)
         let status: Int32 = !runtimeErrors.isEmpty ? 2 : reports.contains { $0.failed > 0 } ? 1 : 0
