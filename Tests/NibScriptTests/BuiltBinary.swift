@@ -29,11 +29,13 @@ enum BuiltBinary {
     }
 
     /// Runs `executable` with `arguments` in `directory`, and returns its status and bytes.
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> Output {
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
+                    environment: [String: String]? = nil) throws -> Output {
         let p = Process()
         p.executableURL = executable
         p.arguments = arguments
         if let directory { p.currentDirectoryURL = directory }
+        if let environment { p.environment = environment }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
