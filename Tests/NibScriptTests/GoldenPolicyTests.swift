@@ -117,6 +117,32 @@ final class GoldenPolicyTests: XCTestCase {
         }
     }
 
+    /// The same through the built binary, on a copy of a real example: a changed golden
+    /// fails `nibscript test`, and `CI=true nibscript test --update` leaves it changed.
+    func testTheBinaryFailsOnAChangedGoldenAndRefusesToUpdateOnCI() throws {
+        let binary = try BuiltBinary.nibscript()
+        let examples = URL(fileURLWithPath: GoldenFileTests.root).appendingPathComponent("examples/engine")
+        let copy = dir.appendingPathComponent("engine")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        for name in ["high-counts.nibscript", "high-counts.out"] {
+            try FileManager.default.copyItem(at: examples.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+        }
+        var env = ProcessInfo.processInfo.environment
+        env["CI"] = nil
+        XCTAssertEqual(try BuiltBinary.run(binary, ["test", copy.path], environment: env).status, 0)
+        let out = copy.appendingPathComponent("high-counts.out").path
+        let changed = try replace(Array("count 12".utf8), Array("count 13".utf8), in: try XCTUnwrap(FileBytes.contents(atPath: out)))
+        try Data(changed).write(to: URL(fileURLWithPath: out))
+        let failed = try BuiltBinary.run(binary, ["test", copy.path], environment: env)
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(String(decoding: failed.stdout, as: UTF8.self).contains("FAIL    \(copy.path)/high-counts.nibscript\nfirst difference at line "))
+        env["CI"] = "true"
+        let refused = try BuiltBinary.run(binary, ["test", "--update", copy.path], environment: env)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderrText, "error: refusing to rewrite golden files on CI\n")
+        XCTAssertEqual(FileBytes.contents(atPath: out), changed)
+    }
+
     func testTheTestSuitesModeFollowsTheSamePolicy() {
         let update = [GoldenFiles.updateVariable: "1"]
         XCTAssertEqual(GoldenFiles.testMode(environment: [:]), .success(.compare))
