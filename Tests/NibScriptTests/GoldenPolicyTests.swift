@@ -143,6 +143,21 @@ final class GoldenPolicyTests: XCTestCase {
         XCTAssertEqual(FileBytes.contents(atPath: out), changed)
     }
 
+    /// No test decides update mode on its own, as AuditTests did: the variable is read only
+    /// through `GoldenFiles` (this test spells it in two halves so as not to count itself).
+    func testNoTestReadsTheUpdateVariableItself() throws {
+        let tests = URL(fileURLWithPath: GoldenFileTests.root).appendingPathComponent("Tests")
+        let name = "NIBSCRIPT_UPDATE" + "_GOLDENS"
+        XCTAssertEqual(GoldenFiles.updateVariable, name)
+        var readers: [String] = []
+        for case let f as String in FileManager.default.enumerator(atPath: tests.path)! where f.hasSuffix(".swift") {
+            let text = try String(contentsOf: tests.appendingPathComponent(f), encoding: .utf8)
+            // As a string literal, as code that reads the environment writes it.
+            if text.contains("\"" + name + "\"") { readers.append(f) }
+        }
+        XCTAssertEqual(readers, [], "these tests read \(name) themselves instead of through GoldenCheck")
+    }
+
     func testTheTestSuitesModeFollowsTheSamePolicy() {
         let update = [GoldenFiles.updateVariable: "1"]
         XCTAssertEqual(GoldenFiles.testMode(environment: [:]), .success(.compare))
