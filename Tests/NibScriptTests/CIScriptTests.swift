@@ -82,6 +82,64 @@ final class CIScriptTests: XCTestCase {
         XCTAssertTrue(r.out.hasPrefix("no XCTest totals"), r.out)
     }
 
+    /// `.ci/run` end to end, with a stand-in `swift` that prints a given XCTest log and exits
+    /// with a given status (and stand-ins for chromium and dot, so nothing is installed).
+    func ciRun(log: String, status: Int32, ci: String?) throws -> (status: Int32, out: String) {
+        let bin = FileManager.default.temporaryDirectory.appendingPathComponent("ci-bin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: bin) }
+        try log.write(to: bin.appendingPathComponent("log.txt"), atomically: true, encoding: .utf8)
+        let fake = """
+        #!/bin/bash
+        if [ "$1" = --version ]; then echo "stand-in swift"; exit 0; fi
+        echo "CI is '$CI'"
+        cat "\(bin.path)/log.txt"
+        exit \(status)
+
+        """
+        for (name, text) in [("swift", fake), ("chromium", "#!/bin/sh\n"), ("dot", "#!/bin/sh\n")] {
+            let f = bin.appendingPathComponent(name)
+            try text.write(to: f, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: f.path)
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = [Self.root.appendingPathComponent(".ci/run").path]
+        var env = ProcessInfo.processInfo.environment
+        env["PATH"] = bin.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+        env["CI"] = ci
+        p.environment = env
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func testRunSetsCIAndEndsWithTheTotals() throws {
+        let r = try ciRun(log: log([("T.a", "passed"), ("T.b", "passed")]), status: 0, ci: nil)
+        XCTAssertEqual(r.status, 0, r.out)
+        XCTAssertTrue(r.out.contains("CI is 'true'\n"), r.out)
+        XCTAssertTrue(r.out.hasSuffix("\n2 passed, 0 failed, 0 skipped\n"), r.out)
+    }
+
+    func testRunFailsWhenATestWasSkippedThoughSwiftTestPassed() throws {
+        let text = log([("GraphTests.testGraphvizAcceptsTheDOT", "skipped"), ("T.b", "passed")],
+                       reasons: ["GraphTests.testGraphvizAcceptsTheDOT": "Graphviz's 'dot' is not on the PATH"])
+        let r = try ciRun(log: text, status: 0, ci: nil)
+        XCTAssertEqual(r.status, 1, r.out)
+        XCTAssertTrue(r.out.contains("1 passed, 0 failed, 1 skipped\nerror: 1 test(s) skipped on CI"), r.out)
+        XCTAssertTrue(r.out.contains("  GraphTests.testGraphvizAcceptsTheDOT: Graphviz's 'dot' is not on the PATH\n"), r.out)
+    }
+
+    func testRunKeepsSwiftTestsFailure() throws {
+        let r = try ciRun(log: log([("T.a", "failed")], failures: 1), status: 1, ci: nil)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.out.hasSuffix("0 passed, 1 failed, 0 skipped\n"), r.out)
+    }
+
     /// `.ci/run` says CI=true itself, installs Graphviz as it installs Chromium, and ends
     /// with the summary's verdict.
     func testRunScriptSetsCIAndInstallsWhatTheTestsNeed() throws {
