@@ -44,7 +44,7 @@ let package = Package(
                                                  "OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
         // The command line: every command's arguments, help, errors and exit codes (`Driver`).
         .target(name: "NibScriptCommandLine", dependencies: ["NibAudit", "NibScriptReports", "NibScriptExplore", "NibScriptInterpreter",
-                                                             "CocoaSimulator", "OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
+                                                             "CocoaSimulator", "OwnershipEngine", "FileBytes", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
         // The library product for Swift users: re-exports the layers above, holds no code.
         .target(name: "NibScript", dependencies: ["CocoaSimulator", "NibScriptInterpreter", "NibScriptExplore", "NibScriptReports",
                                                   "NibAudit", "NibScriptCommandLine"]),

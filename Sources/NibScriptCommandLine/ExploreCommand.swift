@@ -44,7 +44,9 @@ extension Explore {
             case "--merge": merging = true
             case "--bench": bench = true
             case "--size":
-                guard let v = value(a), let n = Int(v), n > 0 else { return Driver.usage("'--size' takes a positive number") }
+                guard let v = value(a), let n = Int(v), ExploreBench.sizes.contains(n) else {
+                    return Driver.usage("'--size' takes a number from \(ExploreBench.sizes.lowerBound) to \(ExploreBench.sizes.upperBound)")
+                }
                 size = n
             case "-h", "--help": return Driver.Result(status: 0, stdout: Driver.help, stderr: "")
             default:
