@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import NibScript
+@testable import NibScriptInterpreter
+@testable import NibScriptCommandLine
 
 /// Issue 29, item 8: a crash in the middle of a dealloc leaves the object at count 0 with its
 /// dealloc under way. grammar.md: a leak is an object alive at the end that no root reaches;

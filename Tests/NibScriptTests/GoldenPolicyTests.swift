@@ -2,6 +2,8 @@ import FileBytes
 import Foundation
 import XCTest
 @testable import NibScript
+@testable import NibScriptInterpreter
+@testable import NibScriptCommandLine
 
 /// Issue 29, items 2, 6 and 7: goldens are compared as bytes, a difference names its first
 /// line, a changed golden makes `nibscript test` fail, and update mode is refused on CI —

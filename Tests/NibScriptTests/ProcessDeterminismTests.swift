@@ -2,6 +2,8 @@ import FileBytes
 import Foundation
 import XCTest
 @testable import NibScript
+@testable import NibScriptInterpreter
+@testable import NibScriptCommandLine
 
 /// Issue 29, item 5: the output does not depend on the process. Swift seeds its hashing
 /// afresh in every process, so a Dictionary or Set order that reaches the output shows only

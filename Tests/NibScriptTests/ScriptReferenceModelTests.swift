@@ -2,6 +2,8 @@ import Foundation
 import NibScriptSyntax
 import XCTest
 @testable import NibScript
+@testable import NibScriptInterpreter
+@testable import NibScriptCommandLine
 import TestSupport
 
 /// Issue 29, item 1, through the whole language: seeded random MRC scripts (retain,
