@@ -49,15 +49,27 @@ final class DriverRobustnessTests: XCTestCase {
             XCTAssertEqual(r.status, 2)
             return
         }
-        let binary = try BuiltBinary.nibscript()
-        let r: BuiltBinary.Output
+        // A copy of the binary in the test's folder, which `nobody` may enter whatever the
+        // permissions of the checkout's folders.
+        let binary = dir.appendingPathComponent("nibscript")
+        try FileManager.default.copyItem(at: try BuiltBinary.nibscript(), to: binary)
+        for (path, mode) in [(dir.path, 0o755), (binary.path, 0o755)] {
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+        }
+        let asNobody: ([String]) throws -> BuiltBinary.Output
         if let setpriv = BuiltBinary.tool("setpriv") {
-            r = try BuiltBinary.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path, "run", locked.path])
+            asNobody = { try BuiltBinary.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + $0) }
         } else if let runuser = BuiltBinary.tool("runuser") {
-            r = try BuiltBinary.run(runuser, ["-u", "nobody", "--", binary.path, "run", locked.path])
+            asNobody = { try BuiltBinary.run(runuser, ["-u", "nobody", "--", binary.path] + $0) }
         } else {
             throw XCTSkip("running as root, and neither setpriv nor runuser can drop to an unprivileged user: permission denied is not tested")
         }
+        // The Swift runtime the binary loads must be readable by nobody too.
+        let probe = try asNobody(["--version"])
+        guard probe.status == 0 else {
+            throw XCTSkip("running as root, and the built binary does not run as nobody (\(probe.stderrText.prefix(200))): permission denied is not tested")
+        }
+        let r = try asNobody(["run", locked.path])
         XCTAssertEqual(r.stderrText, expected)
         XCTAssertEqual(r.status, 2)
         // The premise: the file itself is readable when permitted (root reads it).
