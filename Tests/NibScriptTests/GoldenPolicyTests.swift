@@ -34,6 +34,14 @@ final class GoldenPolicyTests: XCTestCase {
         return Array(bytes[..<k]) + to + Array(bytes[(k + from.count)...])
     }
 
+    /// `--update` says "updated" only for the goldens it changed: those are the ones to read.
+    func testUpdateNamesOnlyTheGoldensItChanged() throws {
+        let first = Driver.main(["test", "--update", dir.path], environment: [:])
+        XCTAssertEqual(first.stdout, "updated \(dir.path)/cafe.nibscript\n1 passed, 0 failed\n")
+        let again = Driver.main(["test", "--update", dir.path], environment: [:])
+        XCTAssertEqual(again.stdout, "ok      \(dir.path)/cafe.nibscript\n1 passed, 0 failed\n")
+    }
+
     func testAcceptedGoldenPasses() throws {
         _ = try accept()
         let r = Driver.main(["test", dir.path], environment: [:])
