@@ -50,10 +50,21 @@ final class ProcessDeterminismTests: XCTestCase {
     @discardableResult
     func twice(_ binary: URL, _ args: [String], writing file: URL? = nil) throws -> BuiltBinary.Output {
         var outputs: [(BuiltBinary.Output, [UInt8]?)] = []
-        for _ in 0..<2 {
-            if let file { try? FileManager.default.removeItem(at: file) }
-            let r = try BuiltBinary.run(binary, args, in: Self.root, environment: Self.environment)
-            outputs.append((r, file.flatMap { FileBytes.contents(atPath: $0.path) }))
+        if let file {
+            // One after the other: both write the same file.
+            for _ in 0..<2 {
+                try? FileManager.default.removeItem(at: file)
+                let r = try BuiltBinary.run(binary, args, in: Self.root, environment: Self.environment)
+                outputs.append((r, FileBytes.contents(atPath: file.path)))
+            }
+        } else {
+            // Side by side: two processes at once, on two cores when there are.
+            let runs = Runs()
+            DispatchQueue.concurrentPerform(iterations: 2) { k in
+                let r = Result { try BuiltBinary.run(binary, args, in: Self.root, environment: Self.environment) }
+                runs.set(k, r)
+            }
+            for r in runs.all { outputs.append((try r.get(), nil)) }
         }
         let (a, b) = (outputs[0], outputs[1])
         XCTAssertEqual(a.0.status, b.0.status, "nibscript \(args.joined(separator: " ")): exit status differs between two processes")
@@ -117,4 +128,12 @@ final class ProcessDeterminismTests: XCTestCase {
         }
         for format in ["text", "json", "sarif"] { try twice(binary, ["audit", "--format", format, slice.path]) }
     }
+}
+
+/// The two runs' results, filled from two threads.
+private final class Runs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<BuiltBinary.Output, Error>?] = [nil, nil]
+    func set(_ k: Int, _ r: Result<BuiltBinary.Output, Error>) { lock.lock(); results[k] = r; lock.unlock() }
+    var all: [Result<BuiltBinary.Output, Error>] { lock.lock(); defer { lock.unlock() }; return results.compactMap { $0 } }
 }
