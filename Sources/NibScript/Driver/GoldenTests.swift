@@ -1,3 +1,4 @@
+import FileBytes
 import Foundation
 import NibScriptSyntax
 
@@ -89,7 +90,7 @@ public enum GoldenTests {
             try? FileManager.default.removeItem(atPath: actualPath)
             return Outcome(script: script, passed: true, diff: "")
         }
-        guard let data = FileManager.default.contents(atPath: goldenPath) else {
+        guard let data = FileBytes.contents(atPath: goldenPath).map({ Data($0) }) else {
             try? actual.write(toFile: actualPath, atomically: true, encoding: .utf8)
             return Outcome(script: script, passed: false, diff: "no golden file \(script.dropLast(".nibscript".count)).out (the output is in .out.actual; run 'nibscript test --update' to accept it)\n")
         }
