@@ -89,7 +89,7 @@ final class HostileFilesTests: XCTestCase {
         XCTAssertNil(Driver.source("-", stdin: { Data(count: FileBytes.maxFileSize + 1) }, stderr: err))
         XCTAssertEqual(err.text, "error: cannot read standard input: it is more than 536870912 bytes; "
                        + "the limit is 536870912 bytes (512 MiB)\n")
-        XCTAssertEqual(Driver.source("-", stdin: { Data("scenario \"s\" {\n}\n".utf8) }, stderr: err)?.bytes.count, 16)
+        XCTAssertEqual(Driver.source("-", stdin: { Data("scenario \"s\" {\n}\n".utf8) }, stderr: err)?.bytes.count, 17)
     }
 
     func testTheBenchmarkSizeHasARange() {
