@@ -40,6 +40,18 @@ final class IBEraFormatsTests: XCTestCase {
         XCTAssertEqual(d.warnings, [])
     }
 
+    /// The same nib in the 7.x encoding (`NSMutableArray` objects, `dict.sortedKeys`): the same model.
+    func testNestedScrollViewsInA710MacArchiveGiveTheSameModel() throws {
+        let old = try readFixture(Self.construct("mac-7.10-nested-scroll-views.xib"))
+        let new = try readFixture(Self.construct("mac-8.00-nested-scroll-views.xib"))
+        func shape(_ d: IBDocument) -> [String] {
+            d.objects.map { "\($0.id) \($0.effectiveClass) \($0.parent.map { d.objects[$0].id } ?? "-") \($0.relationship)" }
+        }
+        XCTAssertEqual(shape(old), shape(new))
+        XCTAssertEqual(old.connectionSummary, new.connectionSummary)
+        XCTAssertEqual(old.objects.count, 13)
+    }
+
     /// An 8.00 iPad archive: a table cell with a custom class whose content view (no record)
     /// holds a recordless panel view holding a label whose record names the cell; a custom
     /// view subclass beside it; outlets from the cell to all three.
