@@ -94,9 +94,13 @@ final class FuzzInterfaceBuilderTests: XCTestCase {
             let shownErrors = texts.filter { $0.hasPrefix("input:") && $0.contains(": error: ") }.count
             if shownErrors > IBDiagnosticText.defaultErrorLimit { return "\(shownErrors) errors shown" }
             for text in texts {
-                for line in text.split(separator: "\n") where line.utf8.count > IBDiagnosticText.maxEchoedLine + 6 {
-                    // Only a message may be long (it can quote a name); an echoed line is a window.
-                    if !line.hasPrefix("input") && !line.hasPrefix("error: ") { return "an echoed line of \(line.utf8.count) bytes" }
+                // Only a message may be long (it can quote a name); an echoed line is a window of
+                // at most 200 bytes of the file and two "...", each byte at most one character
+                // (a byte that is not UTF-8 shows as U+FFFD).
+                for line in text.split(separator: "\n") where line.unicodeScalars.count > IBDiagnosticText.maxEchoedLine + 6 {
+                    if !line.hasPrefix("input") && !line.hasPrefix("error: ") {
+                        return "an echoed line of \(line.unicodeScalars.count) characters"
+                    }
                 }
                 if text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }) {
                     return "a control character in \(text.debugDescription)"
