@@ -86,6 +86,12 @@ final class IBHostileInputTests: XCTestCase {
                        + "(only regular files are read)")
         XCTAssertEqual(FileBytes.read(atPath: fifo), .failure(.notRegular("a FIFO (named pipe)")))
         XCTAssertEqual(IBReader.classify(path: fifo), .xib)
+        // A FIFO named .nib: left to the reader too, which says what it is.
+        let nib = folder + "/Flat.nib"
+        XCTAssertEqual(mkfifo(nib, 0o600), 0)
+        XCTAssertEqual(IBReader.classify(path: nib), .xib)
+        guard case .failure(let g) = IBReader.read(path: nib, displayPath: "Flat.nib") else { return XCTFail("a FIFO read") }
+        XCTAssert(g.description.contains("it is a FIFO"), g.description)
     }
 
     func testADeviceIsRefused() throws {
