@@ -2,6 +2,8 @@ import Foundation
 import InterfaceBuilder
 import XCTest
 @testable import NibScript
+@testable import NibScriptCommandLine
+@testable import NibScriptExplore
 import TestSupport
 
 /// The fuzzer's mode for Interface Builder files (issue 25): every fixture, modern and legacy

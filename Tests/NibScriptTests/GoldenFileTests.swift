@@ -2,6 +2,12 @@ import FileBytes
 import Foundation
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 
 /// Runs every example under examples/ and compares its output with the golden `.out`
 /// beside it, byte for byte, through `GoldenCheck` (NIBSCRIPT_UPDATE_GOLDENS=1 rewrites

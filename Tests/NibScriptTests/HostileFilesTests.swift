@@ -2,6 +2,8 @@ import FileBytes
 import Foundation
 import XCTest
 @testable import NibScript
+@testable import NibScriptCommandLine
+@testable import NibScriptExplore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
