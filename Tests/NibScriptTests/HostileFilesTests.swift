@@ -75,6 +75,23 @@ final class HostileFilesTests: XCTestCase {
         XCTAssert(audited.stderr.contains("Controller.m': it is a FIFO"), audited.stderr)
     }
 
+    /// One `<?x?>` in a legacy archive crashed a whole audit (SIGSEGV in XMLParser), and the
+    /// duplicate ids of one long line printed that line once per error.
+    func testAnAuditGoesOnPastAHostileNibWithBoundedErrors() throws {
+        let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        try Data((head + "<archive type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"8.00\">\n<?x?>\n"
+                  + "<data></data>\n</archive>\n").utf8).write(to: URL(fileURLWithPath: folder + "/Legacy.xib"))
+        var line = "<objects>"
+        for i in 0..<5000 { line += "<view id=\"dup\" tag=\"\(i)\"/>" }
+        try Data((head + "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\">\n" + line
+                  + "</objects>\n</document>\n").utf8).write(to: URL(fileURLWithPath: folder + "/Flood.xib"))
+        guard let r = answer(["audit", folder]) else { return }
+        XCTAssert(r.stdout.contains("Legacy.xib: not read: the archive has no IBDocument.RootObjects"), r.stdout)
+        XCTAssert(r.stdout.contains("Flood.xib: not read: duplicate id 'dup'"), r.stdout)
+        XCTAssert(r.stderr.contains("error: too many errors in \(folder)/Flood.xib; stopping after 20 (4999 in all)"), r.stderr)
+        XCTAssertLessThan(r.stderr.utf8.count, 12_000)
+    }
+
     func testADeviceIsRefused() throws {
         try XCTSkipUnless(FileManager.default.fileExists(atPath: "/dev/zero"), "no /dev/zero")
         for args in [["run", "/dev/zero"], ["describe", "/dev/zero"]] {
