@@ -52,6 +52,21 @@ final class IBEraFormatsTests: XCTestCase {
         XCTAssertEqual(old.objects.count, 13)
     }
 
+    /// An archive past 10 MB: libxml2 refused it whole ("internal parser error"); read as a
+    /// stream, it reads as the same nib does.
+    func testAnArchivePastTenMegabytesReads() throws {
+        let path = TestFiles.fixture(Self.construct("mac-8.00-nested-scroll-views.xib"))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let padded = text.replacingOccurrences(of: "<data>", with: "<data>" + String(repeating: " ", count: 11_000_000))
+        switch IBReader.read(data: Data(padded.utf8), path: "padded.xib") {
+        case .success(let d):
+            XCTAssertEqual(d.objects.count, 13)
+            XCTAssertEqual(d.connections.count, 5)
+        case .failure(let f):
+            XCTFail("\(f)")
+        }
+    }
+
     /// An 8.00 iPad archive: a table cell with a custom class whose content view (no record)
     /// holds a recordless panel view holding a label whose record names the cell; a custom
     /// view subclass beside it; outlets from the cell to all three.
