@@ -75,6 +75,13 @@ final class IBHostileInputTests: XCTestCase {
                        "<a>\n     \r\n   \n  <!DOCTYPE a [                        \n]>")
         let plain = Array("<?xml version=\"1.0\"?><a/>".utf8)
         XCTAssertEqual(IBXMLGuard.prepare(plain), plain)
+        // A declaration without its version stays, for XMLParser to refuse.
+        let versionless = Array("<?xml?><a/>".utf8)
+        XCTAssertEqual(IBXMLGuard.prepare(versionless), versionless)
+        guard case .failure(let f) = IBReader.read(data: Data("<?xml ?>\n<document/>".utf8), path: "v.xib") else {
+            return XCTFail("a declaration without a version read")
+        }
+        XCTAssert(f.errors[0].message.contains("malformed XML"), "\(f)")
     }
 
     func testAFIFOIsRefusedAtOnce() throws {
