@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 import NibScriptSyntax
 
 /// `report`'s size budget for per-line detail (issue 25 item 12): past it the lines' events
@@ -12,7 +17,7 @@ final class HTMLDetailBudgetTests: XCTestCase {
     func testDetailPastTheBudgetIsCutWithANoteSayingWhereAndHow() {
         // 600 lines, 600 objects, about 800 events: about 60 KB of detail in all.
         let program = HTMLReportTests.compile(HTMLReportTests.longScript(lines: 600), path: "long.nibscript")
-        var full = HTMLReport()
+        var full = HTMLReport(version: "0")
         full.graph = nil
         var cut = full
         cut.detailBudget = 16 << 10

@@ -3,6 +3,11 @@ import NibScriptSyntax
 import TestSupport
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 
 /// `run --format json` writes its records as bytes (JSONBytes.swift); they must be byte for
 /// byte what the `JSON` value would render, for every string and every example.

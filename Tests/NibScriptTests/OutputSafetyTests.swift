@@ -2,6 +2,11 @@ import Foundation
 import NibScriptSyntax
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 import NibScriptBenchmarks
 #if canImport(FoundationXML)
 import FoundationXML
