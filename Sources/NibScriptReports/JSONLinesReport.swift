@@ -55,7 +55,7 @@ package final class JSONLinesWriter: TraceSink {
     private let out: TextOutput
     private let heads: JSONLines.Heads
     private var position = StatementPosition()
-    private var buffer = LineBuffer()
+    private var buffer = JSONBuffer()
 
     package init(_ out: TextOutput, scenario: String) {
         self.out = out
@@ -80,8 +80,10 @@ package final class JSONLinesWriter: TraceSink {
         send()
     }
 
+    deinit { buffer.deallocate() }
+
     private func send() {
-        buffer.withUnsafeBytes { out.write(utf8: $0) }
+        out.write(utf8: buffer.bytes)
         buffer.removeAll()
     }
 }

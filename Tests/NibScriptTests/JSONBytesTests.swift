@@ -13,10 +13,15 @@ import XCTest
 /// byte what the `JSON` value would render, for every string and every example.
 final class JSONBytesTests: XCTestCase {
     static func bytesQuoted(_ s: String) -> String {
-        var b = LineBuffer()
+        var b = JSONBuffer(capacity: 1)   // one byte, so that growing is tested too
+        defer { b.deallocate() }
         b.appendJSONString(s)
-        return b.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+        b.append(-1234567890); b.append(0); b.append(Int.min); b.append(Int.max)
+        return String(decoding: b.bytes, as: UTF8.self)
     }
+
+    /// What `bytesQuoted` appends after the string: integers as `String(n)` writes them.
+    static let numbers = "-1234567890" + "0" + String(Int.min) + String(Int.max)
 
     static func valueQuoted(_ s: String) -> String {
         var out = ""
@@ -32,15 +37,15 @@ final class JSONBytesTests: XCTestCase {
             .compactMap(Unicode.Scalar.init(_:) as (UInt32) -> Unicode.Scalar?)
         for u in special {
             let s = String(Character(u))
-            XCTAssertEqual(Self.bytesQuoted(s), Self.valueQuoted(s), "U+\(String(u.value, radix: 16))")
-            XCTAssertEqual(Self.bytesQuoted("a\(s)b"), Self.valueQuoted("a\(s)b"), "U+\(String(u.value, radix: 16))")
+            XCTAssertEqual(Self.bytesQuoted(s), Self.valueQuoted(s) + Self.numbers, "U+\(String(u.value, radix: 16))")
+            XCTAssertEqual(Self.bytesQuoted("a\(s)b"), Self.valueQuoted("a\(s)b") + Self.numbers, "U+\(String(u.value, radix: 16))")
         }
-        XCTAssertEqual(Self.bytesQuoted("\u{600}\"x\"\u{301}\u{1B}\u{9B}"), "\"\u{600}\\\"x\\\"\u{301}\\u001b\\u009b\"")
+        XCTAssertEqual(Self.bytesQuoted("\u{600}\"x\"\u{301}\u{1B}\u{9B}"), "\"\u{600}\\\"x\\\"\u{301}\\u001b\\u009b\"" + Self.numbers)
         var rng = SplitMix64(seed: 25_27)
         for _ in 0..<2_000 {
             var s = ""
             for _ in 0..<rng.below(24) { s.unicodeScalars.append(special[rng.below(special.count)]) }
-            XCTAssertEqual(Self.bytesQuoted(s), Self.valueQuoted(s), s.debugDescription)
+            XCTAssertEqual(Self.bytesQuoted(s), Self.valueQuoted(s) + Self.numbers, s.debugDescription)
         }
     }
 

@@ -74,8 +74,6 @@ package struct LineBuffer {
 
     package mutating func append(_ other: LineBuffer) { bytes.append(contentsOf: other.bytes) }
 
-    package mutating func append(_ run: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: run) }
-
     package mutating func append<I: BinaryInteger>(_ n: I) {
         if n < 0 { bytes.append(UInt8(ascii: "-")) }
         var v = UInt64(n.magnitude)  // the magnitude: negating the smallest value would trap
