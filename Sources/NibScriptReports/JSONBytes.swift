@@ -43,6 +43,7 @@ struct JSONBuffer {
         count += 1
     }
 
+    @inline(__always)
     mutating func append(_ run: UnsafeBufferPointer<UInt8>) {
         guard let from = run.baseAddress, run.count > 0 else { return }
         reserve(run.count)
@@ -51,6 +52,7 @@ struct JSONBuffer {
     }
 
     /// A constant such as `,"line":` (keys are ASCII words with nothing to escape).
+    @inline(__always)
     mutating func append(_ s: StaticString) {
         append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }

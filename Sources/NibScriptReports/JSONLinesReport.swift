@@ -95,12 +95,15 @@ extension Runner {
     public static func runJSONLines(_ program: Program, config: Configuration? = nil, quiet: Bool,
                                     to out: TextOutput) -> [ScenarioReport] {
         out.write(JSONLines.fileRecord(program.file.path, scenarios: program.scenarios.count))
+        // The records escape every control character themselves (JSONBytes.swift), so they
+        // skip the terminal's filter, which would only look at every byte again.
+        let escaped = (out as? VisibleOutput)?.unfiltered ?? out
         var reports: [ScenarioReport] = []
         for s in program.scenarios {
             let cfg = config ?? program.config
             out.write(JSONLines.scenarioRecord(title: s.title, line: program.file.location(of: s.range.start).line, config: cfg))
             let run = ScenarioRun(program: program, scenario: s, config: cfg,
-                                  trace: quiet ? nil : JSONLinesWriter(out, scenario: s.title))
+                                  trace: quiet ? nil : JSONLinesWriter(escaped, scenario: s.title))
             run.run()
             let r = run.report()
             out.write(JSONLines.summaryRecords(r))

@@ -81,6 +81,10 @@ public final class VisibleOutput: TextOutput {
 
     public init(_ base: TextOutput) { self.base = base }
 
+    /// Where it writes, for a writer that escapes every hidden character itself (JSON Lines,
+    /// tested byte for byte against `JSON.quote`): its bytes need no second look.
+    package var unfiltered: TextOutput { base }
+
     public func write(_ text: String) {
         base.write(VisibleText.visible(text))
     }
