@@ -21,6 +21,9 @@ extension ScriptParser {
         if isWord(current, .choose) && peek().kind == .leftBrace {
             return try parseChoose()
         }
+        if isWord(current, .event) && peek().kind == .leftBrace {
+            return try parseEvent()
+        }
         return try parseSimpleStatement()
     }
 
@@ -29,6 +32,15 @@ extension ScriptParser {
         let start = advance().range.start
         let body = try parseBlock()
         let stmt = Stmt(.autoreleasePool(body), range: range(from: start))
+        expectEnd("statement")
+        return stmt
+    }
+
+    /// event = "event" block ; (`event` stays a name unless a `{` follows.)
+    private mutating func parseEvent() throws -> Stmt {
+        let start = advance().range.start
+        let body = try parseBlock()
+        let stmt = Stmt(.event(body), range: range(from: start))
         expectEnd("statement")
         return stmt
     }

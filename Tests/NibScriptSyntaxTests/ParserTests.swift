@@ -337,6 +337,11 @@ final class ParserTests: XCTestCase {
                        "(scenario \"s\" {(drain)})\n(scenario \"t\" {(pool {(= x y)})})\n(scenario \"u\" {})")
     }
 
+    func testAnEventBlockAndEventAsAName() {
+        XCTAssertEqual(dump("scenario \"s\" {\n    event {\n        push nav b\n        x = y\n    }\n    event = z\n}"),
+                       "(scenario \"s\" {(event {(push nav b) (= x y)}) (= event z)})")
+    }
+
     // MARK: - Expectations
 
     func testEveryExpectation() {

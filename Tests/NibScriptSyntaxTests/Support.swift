@@ -91,6 +91,7 @@ enum Dump {
             return "(expect \(scope)\(expectation(e.kind)))"
         case .command(let v, let args): return "(\(v)" + args.map { " " + expr($0) }.joined() + ")"
         case .choose(let bs): return "(choose" + bs.map { " " + block($0) }.joined() + ")"
+        case .event(let b): return "(event \(block(b)))"
         }
     }
 

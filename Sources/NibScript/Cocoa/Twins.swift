@@ -174,6 +174,7 @@ struct ScriptRewriter {
         case .send(let e, let sel, let args): return same(.send(expr(e), selector: sel, arguments: args.map(expr)))
         case .loadNib(let n, let o): return same(.loadNib(nib: n, owner: expr(o)))
         case .autoreleasePool(let b): return same(.autoreleasePool(block(b, inDealloc: inDealloc, inScenario: inScenario)))
+        case .event(let b): return same(.event(block(b, inDealloc: inDealloc, inScenario: inScenario)))
         case .choose(let bs): return same(.choose(bs.map { block($0, inDealloc: inDealloc, inScenario: inScenario) }))
         case .command(let v, let args): return same(.command(verb: v, args: args.map(expr)))
         case .drain, .expect, .watch: return s

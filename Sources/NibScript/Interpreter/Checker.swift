@@ -354,6 +354,13 @@ struct Checker {
                 for o in inner.nibObjects { after.addNibObject(o.name, o.type) }
             }
             scope = after
+        case .event(let b):
+            if !scope.isScenario {
+                diagnostics.append(.error("'event' groups a scenario's statements into one run-loop event; it belongs in a scenario, not in a method", at: statements[i].range))
+                return
+            }
+            EventBlocks.check(b, diagnostics: &diagnostics)
+            checkBlock(b, &scope, diagnostics: &diagnostics)
         }
     }
 

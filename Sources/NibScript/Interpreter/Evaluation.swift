@@ -325,6 +325,10 @@ enum Names {
                     stack.append((statements, i + 1))
                     stack.append((b.statements, 0))
                     i = statements.count
+                case .event(let b):
+                    stack.append((statements, i + 1))
+                    stack.append((b.statements, 0))
+                    i = statements.count
                 case .choose(let bs):
                     stack.append((statements, i + 1))
                     for b in bs.reversed() { stack.append((b.statements, 0)) }

@@ -101,6 +101,8 @@ final class ScenarioRun {
     /// after line L (`stopped` then), leaving the state as it was after line L.
     var stopAfterLine: Int?
     var stopped = false
+    /// Inside `event { … }`: commands do not end the event (O3).
+    var insideEventBlock = false
 
     init(program: Program, scenario: ScenarioDecl, config: Configuration, trace: TraceSink? = nil) {
         self.trace = trace

@@ -126,6 +126,8 @@ extension ScenarioRun {
             // `nibscript run` takes the first branch; `nibscript explore` drives the choice itself.
             note("choose: branch 1 of \(branches.count)")
             execute(branches[0].statements, ctx)
+        case .event(let block):
+            runEvent(block, ctx)
         }
     }
 

@@ -1,0 +1,87 @@
+import XCTest
+import NibScriptSyntax
+@testable import NibScript
+
+/// Wrong answers found against a real runtime (issue 26), and the statements added for
+/// what the language could not say. Each test fails on the code before its fix.
+final class Issue26Tests: XCTestCase {
+    func scenarioRun(_ text: String, scenario: Int = 0) throws -> ScenarioRun {
+        let (program, diagnostics) = Compiler.compile(SourceFile(path: "test.nibscript", text: text))
+        let p = try XCTUnwrap(program, "\(diagnostics)")
+        let r = ScenarioRun(program: p, scenario: p.scenarios[scenario], config: p.config)
+        r.run()
+        return r
+    }
+
+    func errors(_ text: String) -> [String] {
+        Compiler.compile(SourceFile(path: "t.nibscript", text: text)).1.map(\.message)
+    }
+
+    func failures(_ r: ScenarioRun) -> [String] {
+        r.results.filter { !$0.passed }.map { "\($0.text)\($0.detail.map { " — " + $0 } ?? "")" }
+    }
+
+    // MARK: 1. Commands run inside the current event (O3)
+
+    func testPushingAnAutoreleasedControllerKeepsIt() throws {
+        let r = try scenarioRun("""
+        class B : UIViewController {
+        }
+        scenario "s" {
+            nav = new UINavigationController
+            root = new UIViewController
+            push nav root
+            show nav
+            b = new B autoreleased
+            push nav b
+            expect count b == 1
+        }
+        """)
+        XCTAssertFalse(r.crashed)
+        XCTAssertEqual(failures(r), [])
+    }
+
+    func testAMemoryWarningStillEndsTheCurrentEventFirst() throws {
+        let r = try scenarioRun("""
+        scenario "s" {
+            o = new NSObject autoreleased
+            watch o
+            memoryWarning
+            expect deallocated o
+        }
+        """)
+        XCTAssertEqual(failures(r), [])
+    }
+
+    func testAnEventBlockEndsAtItsClosingBraceOnly() throws {
+        let r = try scenarioRun("""
+        scenario "s" {
+            nav = new UINavigationController
+            root = new UIViewController
+            push nav root
+            show nav
+            event {
+                o = new NSObject autoreleased
+                c = new UIViewController autoreleased
+                push nav c
+                pop nav
+                expect count o == 1
+            }
+            watch o
+            expect deallocated o
+        }
+        """)
+        XCTAssertEqual(failures(r), [])
+    }
+
+    func testWhatCannotBeInsideAnEventBlock() {
+        let es = errors("scenario \"s\" {\n    event {\n        memoryWarning\n        drain\n        event {\n        }\n    }\n}\n")
+        XCTAssert(es.contains("a memory warning is an event of its own; it cannot be inside an 'event' block"), "\(es)")
+        XCTAssert(es.contains("'drain' ends the event; an 'event' block ends at its closing brace"), "\(es)")
+        XCTAssert(es.contains("an 'event' block cannot hold another one"), "\(es)")
+        XCTAssert(errors("class A : NSObject {\n    m {\n        event {\n        }\n    }\n}\n")
+            .contains { $0.hasPrefix("'event' groups") })
+        // `event` stays a name elsewhere.
+        XCTAssertEqual(errors("scenario \"s\" {\n    event = new NSObject\n    release event\n}\n"), [])
+    }
+}
