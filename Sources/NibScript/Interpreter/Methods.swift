@@ -52,7 +52,7 @@ extension ScenarioRun {
 
     func raiseUndefinedKey(_ key: String, on o: ObjectID) {
         let cls = engine.className(engine.classOf(o))
-        engine.raise("*** Terminating app due to uncaught exception 'NSUndefinedKeyException', reason: '[<\(cls) \(shortLabel(o))> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key \(key).'",
+        engine.raise("*** Terminating app due to uncaught exception 'NSUnknownKeyException', reason: '[<\(cls) \(shortLabel(o))> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key \(key).'",
                      object: o, selector: "setValue:forUndefinedKey:")
     }
 
