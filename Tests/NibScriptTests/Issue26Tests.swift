@@ -84,4 +84,61 @@ final class Issue26Tests: XCTestCase {
         // `event` stays a name elsewhere.
         XCTAssertEqual(errors("scenario \"s\" {\n    event = new NSObject\n    release event\n}\n"), [])
     }
+
+    // MARK: 5, 6. Crash expectations
+
+    func testAnEarlierCrashDoesNotSatisfyExpectCrash() throws {
+        let text = """
+        scenario "s" {
+            a = new NSObject
+            release a
+            release a
+            b = new NSObject
+            release b
+            send b description
+            expect crash "deallocated instance"
+        }
+        """
+        let r = try scenarioRun(text)
+        r.checkDeferred()
+        XCTAssertEqual(failures(r).count, 1)
+        XCTAssert(failures(r)[0].contains("the crash was at line 4, before line 7"), "\(failures(r))")
+        // Written right after the over-release, it passes.
+        let moved = text.replacingOccurrences(of: "    release a\n    b = new", with: "    release a\n    expect crash \"deallocated instance\"\n    b = new")
+            .replacingOccurrences(of: "    expect crash \"deallocated instance\"\n}", with: "}")
+        let r2 = try scenarioRun(moved)
+        r2.checkDeferred()
+        XCTAssertEqual(failures(r2), [])
+    }
+
+    func testACrashInAMethodIsAtTheScenarioStatementThatCalledIt() throws {
+        let r = try scenarioRun("""
+        class H : NSObject {
+            property t : NSObject assign
+            poke {
+                send t description
+            }
+        }
+        scenario "s" {
+            h = new H
+            t = new NSObject
+            h.t = t
+            release t
+            send h poke
+            expect crash "deallocated instance"
+        }
+        """)
+        r.checkDeferred()
+        XCTAssertEqual(r.crashStatementLine, 12)
+        XCTAssertEqual(failures(r), [])
+    }
+
+    func testOneUnexpectedCrashIsOneFailure() throws {
+        let r = try scenarioRun("scenario \"s\" {\n    a = new NSObject\n    release a\n    release a\n    expect no crash\n}\n")
+        r.checkDeferred()
+        XCTAssertEqual(failures(r).count, 1, "\(failures(r))")
+        let r2 = try scenarioRun("scenario \"s\" {\n    a = new NSObject\n    release a\n    release a\n}\n")
+        r2.checkDeferred()
+        XCTAssertEqual(r2.results.filter { !$0.passed }.map(\.text), ["(no crash expected)"])
+    }
 }

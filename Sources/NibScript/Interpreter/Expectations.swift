@@ -32,8 +32,11 @@ extension ScenarioRun {
     /// Checks the end-of-run expectations, and records an unexpected crash as a failure.
     func checkDeferred() {
         for (e, l, ctx) in deferred { results.append(evaluate(e, ctx, line: l, text: expectationText(e))) }
-        let expectsCrash = deferred.contains { if case .crash = $0.0.kind { return true }; return false }
-        if let c = engine.crash, !expectsCrash {
+        // One unexpected crash is one failure: an `expect no crash` already fails for it.
+        let saysCrash = deferred.contains {
+            switch $0.0.kind { case .crash, .noCrash: return true; default: return false }
+        }
+        if let c = engine.crash, !saysCrash {
             results.append(ExpectationResult(line: crashLine ?? 0, text: "(no crash expected)", passed: false,
                                              detail: "the app crashed at line \(crashLine ?? 0): \(c.message)"))
         }
@@ -106,6 +109,12 @@ extension ScenarioRun {
         case .crash(let substring):
             guard let c = engine.crash else { return result(false, "no crash") }
             if let s = substring, !c.message.contains(s) { return result(false, "crashed with: \(c.message)") }
+            // The crash must be the one at or after the statement before the expectation,
+            // not an earlier, unrelated one.
+            let floor = CrashPlacement.previousStatementLine(before: e.range.start, in: scenario.body, file: file)
+            if let at = crashStatementLine, at < floor {
+                return result(false, "the crash was at line \(at), before line \(floor) (the statement before this expectation): \(c.message)")
+            }
             return result(true, "")
         case .noCrash:
             return result(engine.crash == nil, "crashed at line \(crashLine ?? 0): \(engine.crash?.message ?? "")")

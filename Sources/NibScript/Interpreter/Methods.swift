@@ -10,6 +10,7 @@ extension ScenarioRun {
             engine.raise("stack overflow: -[\(owner.name) \(selector)] nested \(Self.maxCallDepth) calls deep", object: o, selector: selector)
             return
         }
+        if callDepth == 0 { outerStatementLine = line }
         callDepth += 1
         let savedLine = line, savedDepth = depth
         defer { callDepth -= 1; line = savedLine; depth = savedDepth }

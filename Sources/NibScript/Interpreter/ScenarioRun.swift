@@ -44,6 +44,13 @@ final class ScenarioRun {
     // touches them again (an expectation is evaluated before its result is appended).
     @exclusivity(unchecked) var results: [ExpectationResult] = []
     var crashLine: Int?
+    /// The line of the scenario's statement that was running when the app crashed (the
+    /// crash itself may be in a method body): `expect crash` matches a crash at or after
+    /// the statement before it.
+    var crashStatementLine: Int?
+    /// The line of the scenario's statement whose method call is running (set as a call
+    /// from the scenario's level begins; read only when the app crashes).
+    var outerStatementLine = 0
     /// Expectations checked at the end of the run: leaks, zombies, crashes.
     @exclusivity(unchecked) var deferred: [(Expectation, Int, Context)] = []
     /// Roots besides the scenario's variables and the application (windows, navigation stacks).
@@ -193,7 +200,9 @@ final class ScenarioRun {
         switch e.kind {
         case .deallocIncomplete(let o):
             warnings.append((line, "-[\(engine.className(engine.classOf(o))) dealloc] of \(shortLabel(o)) never reached [super dealloc]: its superclasses' cleanup was skipped and its memory is never freed"))
-        case .crash: crashLine = line
+        case .crash:
+            crashLine = line
+            crashStatementLine = callDepth == 0 ? line : outerStatementLine
         case .deallocStatement(let o, let site, let token):
             traceDeallocLine(deallocLines[Int(token)], of: o, site: Int(site), before: Int(e.site), depth: depth + 1 + e.depth)
             return
