@@ -141,4 +141,33 @@ final class Issue26Tests: XCTestCase {
         r2.checkDeferred()
         XCTAssertEqual(r2.results.filter { !$0.passed }.map(\.text), ["(no crash expected)"])
     }
+
+    // MARK: 3. A zombie in the middle of a nib load
+
+    func testAConnectionThatFreesFilesOwnerMakesTheNextAZombieOnBothPlatforms() throws {
+        for (platform, selector) in [("ios 5.1", "setValue:forKey:"), ("mac 10.7", "respondsToSelector:")] {
+            let view = platform.hasPrefix("mac") ? "NSView" : "UIView"
+            let r = try scenarioRun("""
+            platform \(platform)
+            class O : NSObject {
+                property me : NSObject retain
+                outlet v1 : \(view) retain
+            }
+            nib N {
+                owner : O
+                root : \(view)
+                connect owner.me -> root
+                connect owner.v1 -> root
+            }
+            scenario "s" {
+                o = new O
+                o.me = o
+                release o
+                load nib N owner o
+            }
+            """)
+            XCTAssert(r.crashed, platform)
+            XCTAssertEqual(r.engine.crash?.message, "*** -[O \(selector)]: message sent to deallocated instance", platform)
+        }
+    }
 }

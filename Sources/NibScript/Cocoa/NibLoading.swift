@@ -119,6 +119,10 @@ extension ScenarioRun {
                 note("action \(src.map(shortLabel) ?? "nil") → [\(target) \(c.name)]: the target is not retained (N9)")
             case .outlet:
                 guard let s = src else { note("outlet \(connections[i].name) of File's Owner: the owner is nil, nothing connects"); continue }
+                // An earlier connection's store may have released the last reference to
+                // the source (File's Owner held only by itself): the loader's next message
+                // to it is a zombie message (O5), during a load as anywhere.
+                guard engine.isAlive(s) else { zombieConnection(connections[i].name, to: s); break }
                 if !connections[i].isCollection, connections[i].moreDestinations.isEmpty {
                     // The target the search finds depends on the source's class and the key
                     // alone: kept per connection, it is checked against the class at each load.
