@@ -170,4 +170,28 @@ final class Issue26Tests: XCTestCase {
             XCTAssertEqual(r.engine.crash?.message, "*** -[O \(selector)]: message sent to deallocated instance", platform)
         }
     }
+
+    // MARK: 2. copy of an immutable object (O3a)
+
+    func testCopyOfAnImmutableValueIsTheSameObjectUnderMRCAndARC() throws {
+        for memory in ["mrc", "arc"] {
+            let r = try scenarioRun("""
+            memory \(memory)
+            class M : NSObject {
+                property t : NSString copy
+            }
+            scenario "s" {
+                m = new M
+                s = new NSString
+                m.t = s
+                expect count s == 2
+                n = new NSMutableString
+                m.t = n
+                expect count n == 1
+                expect count m.t == 1
+            }
+            """)
+            XCTAssertEqual(failures(r), [], memory)
+        }
+    }
 }

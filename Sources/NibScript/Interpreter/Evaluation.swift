@@ -236,8 +236,9 @@ extension ScenarioRun {
         releaseTemporary(v)
     }
 
-    /// `copy`: a new object at +1 of the class's immutable counterpart; a class that does
-    /// not adopt NSCopying raises, as `-copyWithZone:` would.
+    /// `copy`: +1 on the object itself if it is immutable (O3a), else a new object at +1 of
+    /// the class's immutable counterpart; a class that does not adopt NSCopying raises, as
+    /// `-copyWithZone:` would.
     func makeCopy(of src: ObjectID) -> ObjectID? {
         guard engine.message(src, "copy") else { return nil }
         let cls = runtimeClass(of: src)
@@ -246,6 +247,12 @@ extension ScenarioRun {
             engine.raise("*** -[\(cls.name) copyWithZone:]: unrecognized selector sent to instance \(shortLabel(src))",
                          object: src, selector: "copyWithZone:")
             return nil
+        }
+        // O3a: an immutable value object (a built-in class that is its own immutable
+        // counterpart: NSString, NSArray, NSNumber …) answers `copy` with itself, retained.
+        if cls.isBuiltin, copyName == cls.name {
+            engine.retain(src, cause: because("-copy of an immutable \(cls.name) returns it retained (O3a)"))
+            return src
         }
         return engine.alloc(copyClass.engineClass, name: "copy of \(engine.name(src))")
     }
