@@ -194,4 +194,26 @@ final class Issue26Tests: XCTestCase {
             XCTAssertEqual(failures(r), [], memory)
         }
     }
+
+    // MARK: 7. One shared application
+
+    func testTheScriptsApplicationIsTheSharedOne() throws {
+        let r = try scenarioRun("""
+        class D : NSObject {
+        }
+        nib MainWindow main {
+            owner : UIApplication
+            d : D
+            connect owner.delegate -> d
+        }
+        scenario "s" {
+            a = new UIApplication
+            load nib MainWindow owner a
+        }
+        """)
+        let apps = r.engine.allObjects.filter { r.engine.className(r.engine.classOf($0)) == "UIApplication" }
+        XCTAssertEqual(apps.count, 1)
+        let second = try scenarioRun("scenario \"s\" {\n    a = new UIApplication\n    b = new UIApplication\n}\n")
+        XCTAssertEqual(second.engine.crash?.message.contains("There can only be one UIApplication instance."), true)
+    }
 }

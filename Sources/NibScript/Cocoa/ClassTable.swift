@@ -78,6 +78,7 @@ final class RuntimeClass {
         case "NSWindowController": k.windowController = true
         case "UINavigationController": k.navigationController = true
         case "UITabBarController": k.tabBarController = true
+        case "UIApplication", "NSApplication": k.application = true
         default: break
         }
         kind = k
@@ -249,7 +250,7 @@ final class RuntimeClass {
 
     private struct Kinds {
         var view = false, uiViewController = false, viewController = false, windowController = false
-        var navigationController = false, tabBarController = false
+        var navigationController = false, tabBarController = false, application = false
     }
     private let kind: Kinds
     var isView: Bool { kind.view }
@@ -259,6 +260,8 @@ final class RuntimeClass {
     /// Asked at every push, pop and appearance transition (which child a container shows).
     var isNavigationController: Bool { kind.navigationController }
     var isTabBarController: Bool { kind.tabBarController }
+    /// UIApplication, NSApplication and their subclasses: one shared instance per app.
+    var isApplication: Bool { kind.application }
     /// Interface Builder archives the objects it knows (views, controllers, windows, menus…)
     /// and they come back through `initWithCoder:`; a plain custom object (the NSObject cube)
     /// gets `init` (N2).

@@ -33,6 +33,7 @@ extension ScenarioRun {
         case .string(let s): return Operand(object: nil, text: s)
         case .new(let cls, let autoreleased):
             guard let c = classes[cls.name] else { return .none }
+            if c.isApplication { return newApplication(c, name: nameHint ?? defaultName(for: c), autoreleased: autoreleased) }
             let o = instantiate(c, name: nameHint ?? defaultName(for: c))
             guard !crashed else { return .none }
             if autoreleased {
