@@ -216,4 +216,25 @@ final class Issue26Tests: XCTestCase {
         let second = try scenarioRun("scenario \"s\" {\n    a = new UIApplication\n    b = new UIApplication\n}\n")
         XCTAssertEqual(second.engine.crash?.message.contains("There can only be one UIApplication instance."), true)
     }
+
+    // MARK: 8. An ambiguous name in expect leaks
+
+    func testExpectLeaksSaysWhichNameIsAmbiguous() throws {
+        let r = try scenarioRun("""
+        class M : NSObject {
+            make {
+                v = new UIView
+            }
+        }
+        scenario "s" {
+            m = new M
+            send m make
+            send m make
+            expect leaks v
+        }
+        """)
+        r.checkDeferred()
+        XCTAssertEqual(failures(r).count, 1)
+        XCTAssert(failures(r)[0].contains("2 objects are called v in the trace"), "\(failures(r))")
+    }
 }

@@ -98,14 +98,14 @@ extension ScenarioRun {
             }
         case .leaks(let exprs):
             let actual = leakedObjects()
-            let wanted = exprs.compactMap { inspect($0, ctx).0 }
+            let (wanted, unnamed) = objectsNamed(exprs, ctx)
             let ok = Set(actual) == Set(wanted) && wanted.count == exprs.count
-            return result(ok, actual.isEmpty ? "no leaks" : "leaks: " + actual.map(label).joined(separator: ", "))
+            return result(ok, (actual.isEmpty ? "no leaks" : "leaks: " + actual.map(label).joined(separator: ", ")) + unnamed)
         case .zombies(let exprs):
             let actual = zombieObjects()
-            let wanted = exprs.compactMap { inspect($0, ctx).0 }
+            let (wanted, unnamed) = objectsNamed(exprs, ctx)
             let ok = Set(actual) == Set(wanted) && wanted.count == exprs.count
-            return result(ok, actual.isEmpty ? "no zombie messages" : "zombie messages to: " + actual.map(label).joined(separator: ", "))
+            return result(ok, (actual.isEmpty ? "no zombie messages" : "zombie messages to: " + actual.map(label).joined(separator: ", ")) + unnamed)
         case .crash(let substring):
             guard let c = engine.crash else { return result(false, "no crash") }
             if let s = substring, !c.message.contains(s) { return result(false, "crashed with: \(c.message)") }
@@ -149,6 +149,21 @@ extension ScenarioRun {
 
     /// Reads a path without sending messages: the object it ends at (nil for a nil
     /// pointer) and how to name the path in a message.
+    /// The objects a list of paths names, and, for a path that names none (nil, unknown, or
+    /// a trace name several objects have), why: a failure that lists exactly what was asked
+    /// must say which name did not count.
+    func objectsNamed(_ exprs: [Expr], _ ctx: Context) -> ([ObjectID], String) {
+        var found: [ObjectID] = []
+        var why: [String] = []
+        for e in exprs {
+            let (o, desc) = inspect(e, ctx)
+            if let o { found.append(o); continue }
+            let text = file.text(e.range)
+            why.append(desc == text ? "'\(text)' names no object" : desc)
+        }
+        return (found, why.isEmpty ? "" : "; " + why.joined(separator: "; "))
+    }
+
     func inspect(_ e: Expr, _ ctx: Context) -> (ObjectID?, String) {
         let desc = file.text(e.range)
         switch e.kind {
