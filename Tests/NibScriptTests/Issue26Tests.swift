@@ -237,4 +237,15 @@ final class Issue26Tests: XCTestCase {
         XCTAssertEqual(failures(r).count, 1)
         XCTAssert(failures(r)[0].contains("2 objects are called v in the trace"), "\(failures(r))")
     }
+
+    // MARK: 11. A property backed by _foo beside an ivar foo
+
+    func testAPropertyAndAnIvarMayShareAName() {
+        XCTAssertEqual(errors("class C : NSObject {\n    property foo : NSObject retain ivar _foo\n    ivar foo : NSObject\n}\n"), [])
+        // Still errors: two ivars of one name (a backing ivar included), two properties.
+        XCTAssertEqual(errors("class C : NSObject {\n    property foo : NSObject retain\n    ivar foo : NSObject\n}\n"),
+                       ["'foo' is declared twice in class 'C'"])
+        XCTAssertEqual(errors("class C : NSObject {\n    property foo : NSObject retain ivar _f\n    property foo : NSObject retain ivar _g\n}\n"),
+                       ["'foo' is declared twice in class 'C'"])
+    }
 }

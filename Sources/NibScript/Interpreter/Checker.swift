@@ -122,22 +122,25 @@ struct Checker {
 
     private func checkClass(_ d: ClassDecl, diagnostics: inout [Diagnostic]) {
         guard let cls = classes[d.name.name] else { return }
-        var names: [String: SourceRange] = [:]
+        // Properties and ivars are two namespaces, as in Objective-C: `@property Foo *foo`
+        // synthesized to `_foo` beside an ivar `foo` is legal; two properties, or two ivars
+        // (a backing ivar included), with one name are not.
+        var properties: [String: SourceRange] = [:]
+        var ivars: [String: SourceRange] = [:]
         for m in d.members {
             switch m {
             case .property(let p):
                 checkType(p.type, diagnostics: &diagnostics)
-                if names[p.name.name] != nil { diagnostics.append(.error("'\(p.name.name)' is declared twice in class '\(d.name.name)'", at: p.name.range)) }
-                names[p.name.name] = p.name.range
+                if properties[p.name.name] != nil { diagnostics.append(.error("'\(p.name.name)' is declared twice in class '\(d.name.name)'", at: p.name.range)) }
+                properties[p.name.name] = p.name.range
                 if let a = p.attribute, let r = p.attributeRange { checkWeak(a == .weak, at: r, diagnostics: &diagnostics) }
-                if let iv = p.backingIvar, iv.name != p.name.name {
-                    if names[iv.name] != nil { diagnostics.append(.error("'\(iv.name)' is declared twice in class '\(d.name.name)'", at: iv.range)) }
-                    names[iv.name] = iv.range
-                }
+                let backing = p.backingIvar.map { ($0.name, $0.range) } ?? (p.name.name, p.name.range)
+                if ivars[backing.0] != nil { diagnostics.append(.error("'\(backing.0)' is declared twice in class '\(d.name.name)'", at: backing.1)) }
+                ivars[backing.0] = backing.1
             case .ivar(let v):
                 checkType(v.type, diagnostics: &diagnostics)
-                if names[v.name.name] != nil { diagnostics.append(.error("'\(v.name.name)' is declared twice in class '\(d.name.name)'", at: v.name.range)) }
-                names[v.name.name] = v.name.range
+                if ivars[v.name.name] != nil { diagnostics.append(.error("'\(v.name.name)' is declared twice in class '\(d.name.name)'", at: v.name.range)) }
+                ivars[v.name.name] = v.name.range
                 if v.qualifier == .weak { checkWeak(true, at: v.range, diagnostics: &diagnostics) }
                 if v.qualifier != nil && !config.isARC {
                     diagnostics.append(.warning("ownership qualifiers on ivars mean nothing under MRC: an ivar does no memory management", at: v.range))
