@@ -281,7 +281,8 @@ extension ScenarioRun {
             switch p.ownership {
             case .strong, .none: return .init(slot: Int32(p.slot), rule: .retain)
             case .assign: return .init(slot: Int32(p.slot), rule: .assign)
-            case .weak: return .init(slot: Int32(p.slot), rule: .weak)
+            // (A Mac weak store is checked for the classes that cannot be weakly referenced.)
+            case .weak: return config.isMac ? nil : .init(slot: Int32(p.slot), rule: .weak)
             case .copy: return nil
             }
         case .kvcIvar(let iv):
@@ -292,7 +293,7 @@ extension ScenarioRun {
             switch iv.ownership {
             case .none: return .init(slot: Int32(iv.slot), rule: .direct(adoptsClaim: false))
             case .strong, .copy: return .init(slot: Int32(iv.slot), rule: .retain)
-            case .weak: return .init(slot: Int32(iv.slot), rule: .weak)
+            case .weak: return config.isMac ? nil : .init(slot: Int32(iv.slot), rule: .weak)
             case .assign: return .init(slot: Int32(iv.slot), rule: .assign)
             }
         case .method, .undefinedKeyOverride, .undefinedKey, .notConnected:
@@ -325,12 +326,14 @@ extension ScenarioRun {
             note("\(what): -\(sel) written in the script")
             invoke(m, of: owner, on: source, selector: sel, arguments: [("value", Operand(object: value))])
         case .kvcIvar(let iv):
+            if iv.ownership == .weak, let v = value, !canFormWeakReference(to: v) { return }
             note("\(what): KVC found no setter and sets ivar '\(iv.name)' directly, retaining (N7)")
             let rule: StoreRule = iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain)
             engine.store(SlotRef(source, iv.slot), value, rule: rule, cause: cause)
         case .directIvar(let iv):
-            note("\(what): no setter; ivar '\(iv.name)' set directly, " + (config.isGC ? "a strong pointer for the collector (N6, G1)" : "not retained (N6)"))
+            note("\(what): no setter; ivar '\(iv.name)' set directly, " + macIvarOutletWords(iv))
             if config.isARC {
+                if iv.ownership == .weak, let v = value, !canFormWeakReference(to: v) { return }
                 storeIvar(iv, of: source, Operand(object: value), cause: cause)
             } else {
                 engine.store(SlotRef(source, iv.slot), value, rule: .direct(adoptsClaim: false), cause: cause)

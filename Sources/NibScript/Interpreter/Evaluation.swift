@@ -232,6 +232,7 @@ extension ScenarioRun {
         case .assign:
             engine.store(r, v.object, rule: .assign, cause: cause)
         case .weak:
+            if config.isMac, let o = v.object, !canFormWeakReference(to: o) { return }
             engine.store(r, v.object, rule: .weak, cause: cause)
         }
         releaseTemporary(v)
