@@ -15,16 +15,23 @@ extension ScriptParser {
     /// `autoreleasepool` is split off because pools nest by recursion through here, and the
     /// big switch below has a large stack frame in debug builds.
     mutating func parseStatement() throws -> Stmt {
-        if isWord(current, .autoreleasepool) && !isAssignmentStart(peek()) {
-            return try parsePool()
-        }
-        if isWord(current, .choose) && peek().kind == .leftBrace {
-            return try parseChoose()
-        }
-        if isWord(current, .event) && peek().kind == .leftBrace {
-            return try parseEvent()
+        if let k = keyword(current), k == .autoreleasepool || k == .choose || k == .event {
+            if k == .autoreleasepool ? !isAssignmentStart(peek()) : peek().kind == .leftBrace {
+                return try parseCompound(k)
+            }
         }
         return try parseSimpleStatement()
+    }
+
+    /// A statement holding blocks: apart, and not inlined, so that `parseStatement`, which
+    /// every nested block recurses through, keeps a small frame.
+    @inline(never)
+    private mutating func parseCompound(_ k: Keyword) throws -> Stmt {
+        switch k {
+        case .autoreleasepool: return try parsePool()
+        case .choose: return try parseChoose()
+        default: return try parseEvent()
+        }
     }
 
     /// "autoreleasepool" block
@@ -37,6 +44,8 @@ extension ScriptParser {
     }
 
     /// event = "event" block ; (`event` stays a name unless a `{` follows.)
+    /// Not inlined: `parseStatement` recurses through blocks and must keep a small frame.
+    @inline(never)
     private mutating func parseEvent() throws -> Stmt {
         let start = advance().range.start
         let body = try parseBlock()

@@ -5,7 +5,7 @@ import OwnershipEngine
 /// retaining its subviews, a mutable array retaining its objects.
 enum BuiltinMessages {
     static func needsArgument(_ selector: String) -> Bool {
-        ["addSubview:", "addObject:", "removeObject:"].contains(selector)
+        ["addSubview:", "addObject:", "removeObject:", "setValue:forKey:"].contains(selector)
     }
 
     /// Performs the message if it is one of these; false otherwise.
@@ -23,6 +23,11 @@ enum BuiltinMessages {
                 return true
             }
             engine.listAppend(SlotRef(o, list), v)
+            return true
+        case "setValue:forKey:":
+            // Key-Value Coding on any object (issue 26): the N7 search, nil included.
+            guard arguments.count == 2, let key = arguments[1].text else { return false }
+            run.setValue(arguments[0].object, forKey: key, of: o)
             return true
         case "removeFromSuperview":
             guard cls.isView else { return false }

@@ -308,10 +308,10 @@ extension ScenarioRun {
     }
 
     /// An outlet whose target the search already found.
-    func connectOutlet(_ key: String, of source: ObjectID, to value: ObjectID?, target: OutletTarget) {
+    func connectOutlet(_ key: String, of source: ObjectID, to value: ObjectID?, target: OutletTarget, by how: String = "outlet") {
         // Words for the trace and for warnings: made only when one of them needs them.
-        var what: String { "outlet \(shortLabel(source)).\(key) → \(value.map(shortLabel) ?? "nil")" }
-        let cause = because("outlet \(key)")
+        var what: String { "\(how) \(shortLabel(source)).\(key) → \(value.map(shortLabel) ?? "nil")" }
+        let cause = because("\(how) \(key)")
         // Only an outlet that found a place is `connected`; one that found nothing is
         // `unconnected` (Mac) or raises (iOS), and is not also logged as connected.
         switch target {

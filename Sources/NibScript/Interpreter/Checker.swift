@@ -284,7 +284,14 @@ struct Checker {
             _ = type(of: e, scope, diagnostics: &diagnostics)
         case .send(let e, let sel, let args):
             _ = type(of: e, scope, diagnostics: &diagnostics)
-            for a in args { _ = type(of: a, scope, diagnostics: &diagnostics) }
+            // `send o setValue:forKey: v "key"`: the key is a string (Key-Value Coding).
+            let isKVC = sel?.name == "setValue:forKey:"
+            for (k, a) in args.enumerated() where !(isKVC && k == 1) { _ = type(of: a, scope, diagnostics: &diagnostics) }
+            if isKVC, args.count == 2 {
+                if case .string = args[1].kind {} else {
+                    diagnostics.append(.error("the key of setValue:forKey: is a string: 'send o setValue:forKey: v \"key\"'", at: args[1].range))
+                }
+            }
             if let sel {
                 let colons = sel.name.filter { $0 == ":" }.count
                 if !args.isEmpty && colons != args.count {
