@@ -335,6 +335,8 @@ public enum StmtKind: Sendable {
     /// `event { … }`: one run-loop event (an action method) holding several statements and
     /// commands; commands inside it do not end it, its closing brace does (O3).
     indirect case event(Block)
+    /// `if cond { … } else { … }` in a method body (see `IfStatement`).
+    indirect case ifElse(IfStatement)
 }
 
 public struct Expr: Sendable {

@@ -15,8 +15,8 @@ extension ScriptParser {
     /// `autoreleasepool` is split off because pools nest by recursion through here, and the
     /// big switch below has a large stack frame in debug builds.
     mutating func parseStatement() throws -> Stmt {
-        if let k = keyword(current), k == .autoreleasepool || k == .choose || k == .event {
-            if k == .autoreleasepool ? !isAssignmentStart(peek()) : peek().kind == .leftBrace {
+        if let k = keyword(current), k == .autoreleasepool || k == .choose || k == .event || k == .if {
+            if k == .autoreleasepool || k == .if ? !isAssignmentStart(peek()) : peek().kind == .leftBrace {
                 return try parseCompound(k)
             }
         }
@@ -30,6 +30,7 @@ extension ScriptParser {
         switch k {
         case .autoreleasepool: return try parsePool()
         case .choose: return try parseChoose()
+        case .if: return try parseIf()
         default: return try parseEvent()
         }
     }

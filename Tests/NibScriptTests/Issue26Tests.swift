@@ -248,4 +248,33 @@ final class Issue26Tests: XCTestCase {
         XCTAssertEqual(errors("class C : NSObject {\n    property foo : NSObject retain ivar _f\n    property foo : NSObject retain ivar _g\n}\n"),
                        ["'foo' is declared twice in class 'C'"])
     }
+
+    // MARK: 12. if / else in method bodies
+
+    func testIfShortCircuitsAndDoesNotLoadTheView() throws {
+        let r = try scenarioRun("""
+        platform ios 6.0
+        class C : UIViewController {
+            probe {
+                if isViewLoaded && self.view.window == nil {
+                    send self
+                }
+            }
+        }
+        scenario "s" {
+            c = new C
+            send c probe
+            expect no loaded c
+            expect no called c loadView
+        }
+        """)
+        XCTAssertEqual(failures(r), [])
+    }
+
+    func testWhereIfMayStand() {
+        XCTAssert(errors("scenario \"s\" {\n    if ios {\n    }\n}\n").contains { $0.hasPrefix("'if' tests what the app's code tests") })
+        XCTAssert(errors("class A : NSObject {\n    m {\n        if isViewLoaded {\n        }\n    }\n}\n")
+            .contains("'isViewLoaded' asks a view controller about its view; 'A' is not one"))
+        XCTAssertEqual(errors("class A : NSObject {\n    property t : NSObject assign\n    m {\n        if t != nil && mac < 10.8 {\n            x = t\n        } else {\n            x = nil\n        }\n    }\n}\n"), [])
+    }
 }

@@ -364,6 +364,8 @@ struct Checker {
                 for o in inner.nibObjects { after.addNibObject(o.name, o.type) }
             }
             scope = after
+        case .ifElse(let s):
+            checkIf(s, &scope, diagnostics: &diagnostics)
         case .event(let b):
             if !scope.isScenario {
                 diagnostics.append(.error("'event' groups a scenario's statements into one run-loop event; it belongs in a scenario, not in a method", at: statements[i].range))

@@ -338,6 +338,11 @@ enum Names {
                     stack.append((statements, i + 1))
                     stack.append((b.statements, 0))
                     i = statements.count
+                case .ifElse(let s):
+                    stack.append((statements, i + 1))
+                    if let o = s.otherwise { stack.append((o.statements, 0)) }
+                    stack.append((s.then.statements, 0))
+                    i = statements.count
                 case .choose(let bs):
                     stack.append((statements, i + 1))
                     for b in bs.reversed() { stack.append((b.statements, 0)) }

@@ -128,6 +128,8 @@ extension ScenarioRun {
             execute(branches[0].statements, ctx)
         case .event(let block):
             runEvent(block, ctx)
+        case .ifElse(let s):
+            runIf(s, ctx)
         }
     }
 

@@ -26,6 +26,7 @@ enum TraceNames {
                 case .command(_, let args): args.forEach(expr)
                 case .autoreleasePool(let inner), .event(let inner): visit(inner)
                 case .choose(let bs): bs.forEach(visit)
+                case .ifElse(let s): visit(s.then); s.otherwise.map(visit)
                 default: break
                 }
             }
