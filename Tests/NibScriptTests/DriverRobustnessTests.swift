@@ -1,6 +1,12 @@
 import Foundation
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 
 /// What a new user meets first: missing or odd files, golden folders named either way, and
 /// junk given as a script.

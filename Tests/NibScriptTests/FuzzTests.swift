@@ -3,6 +3,12 @@ import InterfaceBuilder
 import NibScriptSyntax
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 import TestSupport
 
 /// A small, seeded mutation fuzzer kept as a test (issue 14): the examples and their

@@ -1,6 +1,8 @@
 import XCTest
 import NibScriptSyntax
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
 
 /// Wrong answers found against a real runtime (issue 26), and the statements added for
 /// what the language could not say. Each test fails on the code before its fix.
