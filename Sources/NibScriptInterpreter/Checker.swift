@@ -287,7 +287,9 @@ package struct Checker {
             _ = type(of: e, scope, diagnostics: &diagnostics)
             // `send o setValue:forKey: v "key"`: the key is a string (Key-Value Coding).
             let isKVC = sel?.name == "setValue:forKey:"
-            for (k, a) in args.enumerated() where !(isKVC && k == 1) { _ = type(of: a, scope, diagnostics: &diagnostics) }
+            // `send o performSelector:withObject:afterDelay: "sel" x 1` (T2): a selector and a delay.
+            let isPerform = sel?.name == "performSelector:withObject:afterDelay:"
+            for (k, a) in args.enumerated() where !(isKVC && k == 1) && !(isPerform && k != 1) { _ = type(of: a, scope, diagnostics: &diagnostics) }
             if isKVC, args.count == 2 {
                 if case .string = args[1].kind {} else {
                     diagnostics.append(.error("the key of setValue:forKey: is a string: 'send o setValue:forKey: v \"key\"'", at: args[1].range))

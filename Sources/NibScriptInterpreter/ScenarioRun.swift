@@ -111,6 +111,8 @@ package final class ScenarioRun {
     package var stopped = false
     /// Inside `event { … }`: commands do not end the event (O3).
     var insideEventBlock = false
+    /// The run loop's delayed performs and the notification centers' observers (T2, T3).
+    package var traps = TrapState()
 
     package init(program: Program, scenario: ScenarioDecl, config: Configuration, trace: TraceSink? = nil) {
         self.trace = trace

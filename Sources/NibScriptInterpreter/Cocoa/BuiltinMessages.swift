@@ -55,7 +55,7 @@ package enum BuiltinMessages {
             for v in engine.list(SlotRef(o, list)).reversed() where !run.crashed { engine.listRemove(SlotRef(o, list), v) }
             return true
         default:
-            return false
+            return OwnershipTraps.perform(selector, on: o, cls: cls, arguments: arguments, in: run)
         }
     }
 

@@ -82,7 +82,7 @@ extension ScenarioRun {
 
     /// Drains the run loop's pool if anything is pending in it: the end of an event.
     package func endEventIfPending(_ why: String) {
-        guard engine.pendingReleaseCount > 0 else { return }
+        guard engine.pendingReleaseCount > 0 || !traps.performs.isEmpty else { return }
         note(why + ": the run loop's autorelease pool drains")
         drainRunLoopPool()
     }
