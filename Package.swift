@@ -31,7 +31,7 @@ let package = Package(
         // The interpreter: checker, compiler, a scenario's run (statements lowered to engine and
         // simulator calls), expectations, the trace as it is made, and the public `Simulator`.
         // May not know explore, the reports, the audit or the command line.
-        .target(name: "NibScriptInterpreter", dependencies: ["CocoaSimulator", "OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder"]),
+        .target(name: "NibScriptInterpreter", dependencies: ["CocoaSimulator", "OwnershipEngine", "FileBytes", "NibScriptSyntax", "InterfaceBuilder"]),
         // The searches over runs: `matrix` (every configuration) and `explore` (every order of
         // the run loop's choices: snapshots, node book, shards). May not know reports or the command line.
         .target(name: "NibScriptExplore", dependencies: ["NibScriptInterpreter", "CocoaSimulator", "OwnershipEngine", "NibScriptSyntax"]),
@@ -41,7 +41,7 @@ let package = Package(
         // The audit: a project's sources and nibs to scenarios, findings and fixes. May not know
         // the command line.
         .target(name: "NibAudit", dependencies: ["NibScriptReports", "NibScriptExplore", "NibScriptInterpreter", "CocoaSimulator",
-                                                 "OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
+                                                 "OwnershipEngine", "FileBytes", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
         // The command line: every command's arguments, help, errors and exit codes (`Driver`).
         .target(name: "NibScriptCommandLine", dependencies: ["NibAudit", "NibScriptReports", "NibScriptExplore", "NibScriptInterpreter",
                                                              "CocoaSimulator", "OwnershipEngine", "FileBytes", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
@@ -60,10 +60,10 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OwnershipEngineTests", dependencies: ["OwnershipEngine", "TestSupport"]),
         .testTarget(name: "NibScriptSyntaxTests", dependencies: ["NibScriptSyntax", "TestSupport"]),
-        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "TestSupport"],
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "FileBytes", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "NibScriptTests", dependencies: ["NibScript", "CocoaSimulator", "NibScriptInterpreter", "NibScriptExplore", "NibScriptReports",
-                                                           "NibAudit", "NibScriptCommandLine", "InterfaceBuilder", "NibScriptSyntax", "NibScriptBenchmarks", "SourceImport",
+                                                           "NibAudit", "NibScriptCommandLine", "FileBytes", "InterfaceBuilder", "NibScriptSyntax", "NibScriptBenchmarks", "SourceImport",
                                                            "TestSupport"],
                     exclude: ["Fixtures"]),
     ]

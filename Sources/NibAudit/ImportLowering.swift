@@ -1,3 +1,4 @@
+import FileBytes
 import Foundation
 import NibScriptSyntax
 import SourceImport
@@ -179,9 +180,13 @@ package enum SourceReading {
         var project = ImportedProject()
         var errors: [String] = []
         for p in paths {
-            guard let data = FileManager.default.contents(atPath: p) else { errors.append("error: cannot read '\(p)'"); continue }
+            // A regular file within FileBytes' limit (a FIFO named X.m would block for ever).
+            let bytes: [UInt8]
+            switch FileBytes.read(atPath: p) {
+            case .success(let b): bytes = b
+            case .failure(let reason): errors.append("error: cannot read '\(p)': \(reason)"); continue
+            }
             let ext = (p as NSString).pathExtension.lowercased()
-            let bytes = [UInt8](data)
             if ext == "swift" { project.merge(SwiftScanner.scan(path: p, bytes: bytes)) }
             else if objcExtensions.contains(ext) { project.merge(ObjCScanner.scan(path: p, bytes: bytes)) }
             else { errors.append("error: '\(p)' is not an Objective-C (.h, .m, .mm) or Swift file"); continue }
