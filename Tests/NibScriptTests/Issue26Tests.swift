@@ -279,4 +279,44 @@ final class Issue26Tests: XCTestCase {
             .contains("'isViewLoaded' asks a view controller about its view; 'A' is not one"))
         XCTAssertEqual(errors("class A : NSObject {\n    property t : NSObject assign\n    m {\n        if t != nil && mac < 10.8 {\n            x = t\n        } else {\n            x = nil\n        }\n    }\n}\n"), [])
     }
+
+    // MARK: 13. Ownership traps beside nibs (T1–T5)
+
+    func testANotificationToADeallocatedObserverIsAZombieBeforeIOS9Only() throws {
+        for (platform, zombie) in [("ios 6.0", true), ("ios 9.0", false)] {
+            let r = try scenarioRun("""
+            platform \(platform)
+            class L : NSObject {
+            }
+            scenario "s" {
+                nc = new NSNotificationCenter
+                c = new L
+                send nc addObserver: c
+                release c
+                send nc postNotification
+            }
+            """)
+            XCTAssertEqual(r.crashed, zombie, platform)
+        }
+    }
+
+    func testTimerAndDelayedPerformHoldTheirObjects() throws {
+        let r = try scenarioRun("""
+        class C : NSObject {
+        }
+        scenario "s" {
+            c = new C
+            t = new NSTimer autoreleased
+            send t scheduleWithTarget: c
+            send c performSelector:withObject:afterDelay: "description" nil 0
+            release c
+            expect count c == 2
+            drain
+            expect count c == 1
+            send t invalidate
+            expect deallocated c
+        }
+        """)
+        XCTAssertEqual(failures(r), [])
+    }
 }

@@ -21,8 +21,15 @@ package struct TrapState {
 }
 
 enum OwnershipTraps {
+    /// The selectors below: one lookup tells any other message apart (it is asked for every
+    /// message the catalogue has no behaviour for).
+    static let selectors: Set<String> = ["performSelector:withObject:afterDelay:", "scheduleWithTarget:", "startWithDelegate:",
+                                         "invalidate", "fire", "cancel", "finish", "addObserver:", "removeObserver:",
+                                         "postNotification", "capture:", "captureWeakly:"]
+
     /// Performs the message if it is one of the traps'; false otherwise.
     static func perform(_ selector: String, on o: ObjectID, cls: RuntimeClass, arguments: [Operand], in run: ScenarioRun) -> Bool {
+        guard selectors.contains(selector) else { return false }
         switch selector {
         case "performSelector:withObject:afterDelay:":
             guard arguments.count == 3, let sel = arguments[0].text else { return false }
