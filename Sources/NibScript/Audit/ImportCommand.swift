@@ -24,7 +24,8 @@ enum ImportCommand {
             files.append(a); i += 1
         }
         guard !files.isEmpty else { return Driver.usage("'import' needs Objective-C or Swift files") }
-        let (project, errors) = SourceReading.read(paths: files)
+        let settings = ReaderSettings(arc: memory.map { $0 == .arc }, platform: platform.map { $0 == .ios ? .ios : .mac })
+        let (project, errors) = SourceReading.read(paths: files, settings: settings)
         if !errors.isEmpty { return Driver.Result(status: 2, stdout: "", stderr: errors.joined(separator: "\n") + "\n") }
         let p = platform ?? ProjectFacts.platform(of: project.classes)
         let m = memory ?? ProjectFacts.memory(of: project.classes)

@@ -52,10 +52,19 @@ struct ImportLowering {
     func render(_ c: ImportedClass, nib: String? = nil) -> String {
         var out = "# \(place(c.place)): \(c.language == .swift ? "class" : "@interface") \(c.name)"
         if c.superclass.map({ !isKnown($0) }) == true { out += " (superclass \(c.superclass!) not found: NSObject)" }
+        if !c.conditions.isEmpty { out += " (read under \(c.conditions.joined(separator: ", ")), undecided)" }
         out += "\n"
         out += "class \(c.name) : \(superclass(of: c) ?? "NSObject") {\n"
         if let n = nib { out += "    nib \(n)\n" }
+        let propertyNames = Set(c.members.filter(\.isProperty).map(\.name))
         for m in c.members where !(m.name == "view" && m.isOutlet) {
+            // An ivar beside a property of its name that does not back it (`foo` beside a
+            // property synthesized to `_foo`): legal, and nothing loads or releases through
+            // it that the property does not say; the script names one member once.
+            if !m.isProperty && propertyNames.contains(m.name) {
+                out += "    # \(place(m.place)): ivar \(m.name) beside the property \(m.name) (ivar \(m.ivarName)): left out\n"
+                continue
+            }
             out += "    " + memberLine(m) + "\n"
         }
         for m in c.methods { out += method(m, in: c) }
@@ -69,6 +78,9 @@ struct ImportLowering {
         if t != m.type, m.collectionElement == nil { note += " (\(m.type) not found: NSObject)" }
         if let e = m.collectionElement { note += " (collection of \(e))" }
         switch m.kind {
+        case .property(_, let ivar) where m.isReadonly:
+            // No setter: the loader and KVC store into the ivar, as for an ivar outlet.
+            return "ivar \(ivar) : \(t)    " + note + " (readonly property \(m.name)\(m.isOutlet ? ", IBOutlet" : ""))"
         case .property(let attr, let ivar):
             var a = attr
             if a == .weak && memory == .mrc { a = .assign; note += " (weak under MRC: assign)" }
@@ -96,7 +108,7 @@ struct ImportLowering {
     /// A method's lowered body, or nothing when lowering it would change more than it says
     /// (a setter or a loadView whose body is not understood whole).
     func method(_ m: ImportedMethod, in c: ImportedClass) -> String {
-        let (lines, dropped) = statements(m, in: c)
+        let (lines, dropped, notes) = statements(m, in: c)
         let skipped = m.skipped + dropped
         if ObjCScanner.isSetter(m.selector) && (skipped > 0 || lines.isEmpty) { return "" }
         if m.selector == "loadView" && !m.statements.contains(where: { $0.kind == .superCall }) { return "" }
@@ -105,21 +117,60 @@ struct ImportLowering {
         if skipped > 0 { out += " (\(skipped) statement\(skipped == 1 ? "" : "s") skipped)" }
         out += "\n"
         for l in lines { out += "        \(l)\n" }
+        for n in notes { out += "        # \(n)\n" }
+        for u in m.unread {
+            let path = u.path.isEmpty ? "" : " (on \(u.path.map(\.description).joined(separator: ", ")))"
+            out += "        # not understood: \(place(u.place)): \(u.text)\(path)\n"
+        }
         out += "    }\n"
         return out
     }
 
-    /// The statements of a body nibscript can run, each with its source line; and how many
-    /// recognised statements had to be left out (about something that is not a member).
-    func statements(_ m: ImportedMethod, in c: ImportedClass) -> ([String], Int) {
+    /// Whether a statement about `names` runs whenever the method does, as far as memory goes:
+    /// its branches are nil checks of its subject, a setter's `if (x != value)` guard, or an
+    /// init's `if (self = [super init…])`.
+    func runsAlways(_ s: ImportedStatement, names: Set<String>, in m: ImportedMethod) -> Bool {
+        s.path.allSatisfy { b in
+            if b.isNilCheck(of: names) || b.isNilCheck(of: ["self"]) { return true }
+            let c = String(b.condition.filter { $0 != " " && $0 != "(" && $0 != ")" })
+            if b.kind == .ifTrue, c.hasPrefix("self=[super") || c.hasPrefix("self=[self") { return true }
+            if b.kind == .ifTrue, ObjCScanner.isSetter(m.selector), let arg = m.arguments.first {
+                for n in names where c == "\(n)!=\(arg)" || c == "\(arg)!=\(n)" || c == "self.\(n)!=\(arg)" || c == "\(arg)!=self.\(n)" { return true }
+            }
+            return false
+        }
+    }
+
+    /// The statements of a body nibscript can run, each with its source line; how many
+    /// recognised statements had to be left out (about something that is not a member, or on
+    /// a branch that may not run); and a note for each left out for its branch or condition.
+    func statements(_ m: ImportedMethod, in c: ImportedClass) -> ([String], Int, [String]) {
         var out: [String] = []
+        var notes: [String] = []
         var dropped = 0
         let isInit = m.selector.hasPrefix("init")
         let isDealloc = m.selector == "dealloc"
+        let isSetter = ObjCScanner.isSetter(m.selector)
         var afterSuper = false
         for s in m.statements {
-            let at = "    # \(place(s.place)): \(s.text)"
+            var at = "    # \(place(s.place)): \(s.text)"
+            if let mac = s.macro { at += " (from \(mac))" }
+            if !s.conditions.isEmpty { at += " (under \(s.conditions.joined(separator: ", ")))" }
             if afterSuper && isDealloc { dropped += 1; continue }
+            // A branch of an undecided `#if` that holds only under the other memory model.
+            if let r = s.requiresARC, r != (memory == .arc) { continue }
+            var names: Set<String> = []
+            switch s.kind {
+            case .release(let x), .retain(let x), .autorelease(let x), .setNil(let x, _), .setNew(let x, _, _, _), .storeArgument(let x, _):
+                names = [x]
+                if let mem = member(x, in: c) { names.formUnion([mem.name, mem.ivarName]) }
+            case .superCall: break
+            }
+            if !runsAlways(s, names: names, in: m) {
+                dropped += 1
+                notes.append("on a branch: \(place(s.place)): \(s.text) (\(s.path.map(\.description).joined(separator: ", ")))")
+                continue
+            }
             switch s.kind {
             case .superCall:
                 if isInit { continue }
@@ -135,20 +186,25 @@ struct ImportLowering {
             case .setNil(let x, let viaSetter):
                 guard let mem = member(x, in: c) else { dropped += 1; continue }
                 if viaSetter {
-                    guard mem.isProperty else { dropped += 1; continue }
+                    guard mem.isProperty, !mem.isReadonly else { dropped += 1; continue }
                     out.append("self.\(mem.name) = nil" + at)
                 } else {
                     guard x == mem.ivarName else { dropped += 1; continue }
                     out.append("\(mem.ivarName) = nil" + at)
                 }
+            case .storeArgument(let x, let retained):
+                // A hand-written setter's store: `value` is the setter's argument.
+                guard isSetter, let mem = member(x, in: c), x == mem.ivarName, memory == .mrc || !retained else { dropped += 1; continue }
+                out.append("\(mem.ivarName) = value" + at)
+                if retained { out.append("retain value" + at) }
             case .setNew(let x, var cls, let autoreleased, let viaSetter):
                 // `x = [[self makeX] retain]` in a setter stores its argument: not a new object.
-                if cls.isEmpty && ObjCScanner.isSetter(m.selector) { dropped += 1; continue }
+                if cls.isEmpty && isSetter { dropped += 1; continue }
                 if cls.isEmpty, let mem = member(x, in: c) { cls = type(mem.type) }
                 guard !isDealloc, let mem = member(x, in: c), isKnown(cls) else { dropped += 1; continue }
                 let new = "new \(cls)" + (autoreleased ? " autoreleased" : "")
                 if viaSetter {
-                    guard mem.isProperty else { dropped += 1; continue }
+                    guard mem.isProperty, !mem.isReadonly else { dropped += 1; continue }
                     out.append("self.\(mem.name) = \(new)" + at)
                 } else {
                     guard x == mem.ivarName, memory == .mrc || !autoreleased else { dropped += 1; continue }
@@ -156,28 +212,27 @@ struct ImportLowering {
                 }
             }
         }
-        return (out, dropped)
+        return (out, dropped, notes)
     }
 }
 
 
-/// Reads source files into one project.
+/// Reads source files into one project (SourceImport's reader: the project's macros and
+/// headers, conditions decided by the settings when they can be).
 enum SourceReading {
-    static let objcExtensions: Set<String> = ["h", "m", "mm"]
+    static let objcExtensions = SourceReader.objcExtensions
 
-    static func read(paths: [String]) -> (ImportedProject, [String]) {
-        var project = ImportedProject()
+    static func read(paths: [String], settings: ReaderSettings = ReaderSettings()) -> (ImportedProject, [String]) {
+        var files: [(path: String, bytes: [UInt8])] = []
         var errors: [String] = []
         for p in paths {
             guard let data = FileManager.default.contents(atPath: p) else { errors.append("error: cannot read '\(p)'"); continue }
             let ext = (p as NSString).pathExtension.lowercased()
-            let bytes = [UInt8](data)
-            if ext == "swift" { project.merge(SwiftScanner.scan(path: p, bytes: bytes)) }
-            else if objcExtensions.contains(ext) { project.merge(ObjCScanner.scan(path: p, bytes: bytes)) }
-            else { errors.append("error: '\(p)' is not an Objective-C (.h, .m, .mm) or Swift file"); continue }
-            project.files.append(p)
+            guard ext == "swift" || objcExtensions.contains(ext) else {
+                errors.append("error: '\(p)' is not an Objective-C (.h, .m, .mm, .pch) or Swift file"); continue
+            }
+            files.append((p, [UInt8](data)))
         }
-        project.finish()
-        return (project, errors)
+        return (SourceReader.read(files, settings: settings), errors)
     }
 }
