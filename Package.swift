@@ -20,7 +20,8 @@ let package = Package(
         // Reads Interface Builder .xib and .storyboard XML into a neutral document model.
         .target(name: "InterfaceBuilder", dependencies: ["FileBytes"]),
         // Reads classes, outlets and memory-relevant method statements from Objective-C and
-        // Swift sources (a tolerant scanner, no compiler), for `nibscript import` and `audit`.
+        // Swift sources (a tokenizer, the project's macros and #ifs, a statement splitter; no
+        // compiler), for `nibscript import` and `audit`.
         .target(name: "SourceImport"),
         // The Cocoa model (classes, nibs, controllers, platforms), the interpreter and the reports.
         .target(name: "NibScript", dependencies: ["OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
@@ -37,6 +38,7 @@ let package = Package(
         .testTarget(name: "NibScriptSyntaxTests", dependencies: ["NibScriptSyntax", "TestSupport"]),
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "TestSupport"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "SourceImportTests", dependencies: ["SourceImport"]),
         .testTarget(name: "NibScriptTests", dependencies: ["NibScript", "InterfaceBuilder", "NibScriptSyntax", "NibScriptBenchmarks", "SourceImport",
                                                            "TestSupport"],
                     exclude: ["Fixtures"]),

@@ -41,6 +41,7 @@ public enum ObjCScanner {
         /// Per class (by its index in `classes`): member keys already read, so a file with
         /// 20,000 members stays linear.
         var memberKeys: [[String: Int]] = []
+        var selectors: [Set<String>] = []
 
         init(path: String, toks: [ObjCToken], ctx: PreprocessContext) { self.path = path; self.toks = toks; self.ctx = ctx }
 
@@ -89,6 +90,7 @@ public enum ObjCScanner {
             c.conditions = ctx.texts(toks[k].condition)
             classes.append(c)
             memberKeys.append([:])
+            selectors.append([])
             return classes.count - 1
         }
 
@@ -321,7 +323,7 @@ public enum ObjCScanner {
                 usesMRC = true; break
             }
             if usesMRC { classes[c].usesMRC = true }
-            guard instance, ObjCScanner.isInteresting(selector), classes[c].method(selector) == nil else { return }
+            guard instance, ObjCScanner.isInteresting(selector), selectors[c].insert(selector).inserted else { return }
             var split = StatementSplitter(toks: toks, path: path, from: bodyStart + 1, to: bodyEnd)
             split.body()
             let rec = StatementRecognizer(selector: selector, arguments: arguments)

@@ -114,7 +114,9 @@ struct StatementSplitter {
             var header = ""
             if tmp.t(tmp.i) == "while" { tmp.i += 1; header = tmp.parenthesized() }
             i = loopAt
-            _ = statement(path: path + [ImportedBranch(kind: .loop, condition: "do … while (\(header))", place: place(start))])
+            // `do { … } while (0)`, the macro writer's statement: its body runs once.
+            let once = ["0", "NO", "false"].contains(String(header.filter { $0 != " " }))
+            _ = statement(path: once ? path : path + [ImportedBranch(kind: .loop, condition: "do … while (\(header))", place: place(start))])
             if t(i) == "while" { i += 1; _ = parenthesized() }
             if t(i) == ";" { i += 1 }
             return .falls

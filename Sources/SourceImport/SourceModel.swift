@@ -274,6 +274,7 @@ public struct ImportedProject: Sendable {
     private var index: [String: Int] = [:]
     private var pending: [ImportedClass] = []
     private var pendingIndex: [String: Int] = [:]
+    private var protocolIndex: [String: Int] = [:]
     public init() {}
 
     public subscript(name: String) -> ImportedClass? { index[name].map { classes[$0] } }
@@ -284,7 +285,7 @@ public struct ImportedProject: Sendable {
     public mutating func merge(_ found: [ImportedClass]) {
         for c in found {
             if c.isProtocol {
-                if let k = protocols.firstIndex(where: { $0.name == c.name }) { protocols[k].absorb(c) } else { protocols.append(c) }
+                if let k = protocolIndex[c.name] { protocols[k].absorb(c) } else { protocolIndex[c.name] = protocols.count; protocols.append(c) }
                 continue
             }
             if let i = index[c.name] { classes[i].absorb(c); continue }
