@@ -24,7 +24,7 @@ public enum ObjCScanner {
     /// Selectors whose bodies matter for nib memory management.
     public static func isInteresting(_ sel: String) -> Bool {
         ["dealloc", "viewDidUnload", "viewWillUnload", "viewDidLoad", "loadView", "awakeFromNib",
-         "didReceiveMemoryWarning", "windowDidLoad", "finalize"].contains(sel) || sel.hasPrefix("init") || isSetter(sel)
+         "didReceiveMemoryWarning", "windowDidLoad"].contains(sel) || sel.hasPrefix("init") || isSetter(sel)
     }
 
     public static func isSetter(_ sel: String) -> Bool {
