@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "NibScriptSyntaxTests", dependencies: ["NibScriptSyntax", "TestSupport"]),
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "SourceImportTests", dependencies: ["SourceImport"]),
+        .testTarget(name: "SourceImportTests", dependencies: ["SourceImport", "TestSupport"]),
         .testTarget(name: "NibScriptTests", dependencies: ["NibScript", "InterfaceBuilder", "NibScriptSyntax", "NibScriptBenchmarks", "SourceImport",
                                                            "TestSupport"],
                     exclude: ["Fixtures"]),

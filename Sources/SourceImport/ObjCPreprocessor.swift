@@ -34,6 +34,13 @@ public struct PreprocessorCondition: Sendable, Equatable {
     public var parent: Int
 }
 
+/// How many more tokens one macro use may still produce, across all its nested expansions:
+/// a macro that doubles at each level stops at the budget, not at 2^32.
+final class Budget {
+    var left: Int
+    init(left: Int) { self.left = left }
+}
+
 struct Macro {
     var params: [String]?
     var variadic = false
@@ -150,7 +157,7 @@ struct Preprocessor {
             guard live else { continue }
             if t.kind == .identifier, env.defs[t.text] != nil {
                 var k = i
-                if let (expanded, next) = expandUse(t, in: toks, after: &k, hide: [], depth: 0, cond: cond) {
+                if let (expanded, next) = expandUse(t, in: toks, after: &k, hide: [], depth: 0, cond: cond, budget: Budget(left: ctx.maxExpansion)) {
                     out += expanded; i = next; continue
                 }
             }
@@ -267,8 +274,9 @@ struct Preprocessor {
     /// Expands a macro use at `toks[k-1]` (a function-like one takes its arguments from the
     /// tokens after it); returns the tokens and the index after the use, or nil when the
     /// name is not used as a macro there.
-    func expandUse(_ site: ObjCToken, in toks: [ObjCToken], after k: inout Int, hide: Set<String>, depth: Int, cond: Int32) -> ([ObjCToken], Int)? {
-        guard !hide.contains(site.text), let alts = env.defs[site.text], !alts.isEmpty else { return nil }
+    func expandUse(_ site: ObjCToken, in toks: [ObjCToken], after k: inout Int, hide: Set<String>, depth: Int, cond: Int32,
+                   budget: Budget) -> ([ObjCToken], Int)? {
+        guard !hide.contains(site.text), let alts = env.defs[site.text], !alts.isEmpty, budget.left > 0 else { return nil }
         // Several definitions read undecided: the one that is not ARC's, else the last (see grammar.md).
         let m = alts.first { ctx.requiresARC($0.condition) == false } ?? alts[alts.count - 1]
         var args: [[ObjCToken]] = []
@@ -296,8 +304,9 @@ struct Preprocessor {
         }
         var body: [ObjCToken] = []
         if depth < ctx.maxDepth {
-            body = substitute(m, args: args, hide: hide, depth: depth)
-            body = expandList(body, hide: hide.union([site.text]), depth: depth + 1)
+            body = substitute(m, args: args, hide: hide, depth: depth, budget: budget)
+            budget.left -= body.count
+            body = expandList(body, hide: hide.union([site.text]), depth: depth + 1, budget: budget)
         }
         let useCond = m.condition != 0 ? m.condition : cond
         for b in body.indices {
@@ -311,8 +320,8 @@ struct Preprocessor {
         return (body, next)
     }
 
-    func expandList(_ ts: [ObjCToken], hide: Set<String>, depth: Int) -> [ObjCToken] {
-        guard depth < ctx.maxDepth else { return ts }
+    func expandList(_ ts: [ObjCToken], hide: Set<String>, depth: Int, budget: Budget) -> [ObjCToken] {
+        guard depth < ctx.maxDepth, budget.left > 0 else { return ts }
         var out: [ObjCToken] = []
         var i = 0
         while i < ts.count {
@@ -320,7 +329,7 @@ struct Preprocessor {
             i += 1
             if t.kind == .identifier, env.defs[t.text] != nil {
                 var k = i
-                if let (e, next) = expandUse(t, in: ts, after: &k, hide: hide, depth: depth, cond: t.condition) {
+                if let (e, next) = expandUse(t, in: ts, after: &k, hide: hide, depth: depth, cond: t.condition, budget: budget) {
                     out += e; i = next
                     if out.count > ctx.maxExpansion { return out }
                     continue
@@ -331,7 +340,7 @@ struct Preprocessor {
         return out
     }
 
-    func substitute(_ m: Macro, args: [[ObjCToken]], hide: Set<String>, depth: Int) -> [ObjCToken] {
+    func substitute(_ m: Macro, args: [[ObjCToken]], hide: Set<String>, depth: Int, budget: Budget) -> [ObjCToken] {
         guard let params = m.params else { return m.body }
         func arg(_ name: String) -> [ObjCToken]? {
             if let k = params.firstIndex(of: name) { return k < args.count ? args[k] : [] }
@@ -367,7 +376,7 @@ struct Preprocessor {
             }
             if t.kind == .identifier, let a = arg(t.text) {
                 let pastedNext = i + 1 < b.count && b[i + 1].text == "##"
-                var e = pastedNext ? a : expandList(a, hide: hide, depth: depth + 1)
+                var e = pastedNext ? a : expandList(a, hide: hide, depth: depth + 1, budget: budget)
                 if let f = e.indices.first { e[f].spaceBefore = t.spaceBefore }
                 out += e; i += 1; continue
             }
@@ -438,7 +447,13 @@ struct CondParser {
         return lhs
     }
 
+    /// How deep the expression nests now: past reason it is undecided (never a deep recursion).
+    var nesting = 0
+
     mutating func unary() -> Int? {
+        nesting += 1
+        defer { nesting -= 1 }
+        if nesting > 200 { i = toks.count; return nil }
         let w = peek()
         switch w {
         case "!": i += 1; return unary().map { $0 == 0 ? 1 : 0 }

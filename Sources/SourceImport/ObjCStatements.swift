@@ -74,9 +74,20 @@ struct StatementSplitter {
         return StatementRecognizer.text(idx.map { toks[$0] })
     }
 
+    /// How deep statements nest now: past a limit the rest is read as plain expressions, so a
+    /// pathological body cannot exhaust the stack.
+    var nesting = 0
+
     mutating func statement(path: [ImportedBranch]) -> Flow {
         let start = i
         let w = t(i)
+        nesting += 1
+        defer { nesting -= 1 }
+        if nesting > 400 && w != ";" && w != "}" {
+            expression(path: path)
+            if i == start { i += 1 }
+            return .falls
+        }
         switch w {
         case ";": i += 1; return .falls
         case "{":
@@ -107,18 +118,19 @@ struct StatementSplitter {
             return .falls
         case "do":
             i += 1
-            let loopAt = i
-            var tmp = self
-            _ = tmp.statement(path: [])
-            // The loop's condition comes after the body: find it first, for the branch's text.
+            // The loop's condition comes after the body: read the body under a branch whose
+            // text is filled in once the condition is known.
+            let before = out.count
+            let k = path.count
+            _ = statement(path: path + [ImportedBranch(kind: .loop, condition: "do", place: place(start))])
             var header = ""
-            if tmp.t(tmp.i) == "while" { tmp.i += 1; header = tmp.parenthesized() }
-            i = loopAt
+            if t(i) == "while" { i += 1; header = parenthesized() }
+            if t(i) == ";" { i += 1 }
             // `do { … } while (0)`, the macro writer's statement: its body runs once.
             let once = ["0", "NO", "false"].contains(String(header.filter { $0 != " " }))
-            _ = statement(path: once ? path : path + [ImportedBranch(kind: .loop, condition: "do … while (\(header))", place: place(start))])
-            if t(i) == "while" { i += 1; _ = parenthesized() }
-            if t(i) == ";" { i += 1 }
+            for j in before..<out.count where out[j].path.count > k {
+                if once { out[j].path.remove(at: k) } else { out[j].path[k].condition = "do … while (\(header))" }
+            }
             return .falls
         case "switch":
             i += 1

@@ -5,7 +5,7 @@ import NibScriptBenchmarks
 import SourceImport
 import NibScriptSyntax
 
-final class SourceScannerTests: XCTestCase {
+final class ImportLoweringTests: XCTestCase {
     func scan(_ text: String, path: String = "T.m") -> [ImportedClass] {
         var p = ImportedProject()
         p.merge(ObjCScanner.scan(path: path, bytes: Array(text.utf8)))
@@ -32,6 +32,47 @@ final class SourceScannerTests: XCTestCase {
         XCTAssertTrue(lowered.contains("        bar = value    #"), lowered)
         XCTAssertTrue(lowered.contains("        retain value    #"), lowered)
         XCTAssertFalse(lowered.contains("setBox:"), lowered)
+    }
+
+    /// A statement on a branch is lowered when the branch runs whenever its subject matters
+    /// (a nil check, an init's `if (self)`, a `@try` body); otherwise it is shown, not run.
+    /// A statement of an undecided `#if` that holds only under the other memory model is left out.
+    func testBranchesAndConditionsInLowering() {
+        let text = """
+        @interface E : UIViewController { UIView *a; UIView *b; UIView *c; UIView *d; UIView *f; }
+        @end
+        @implementation E
+        - (id)init { if ((self = [super init])) { a = [[UIView alloc] init]; } return self; }
+        - (void)dealloc {
+            if (a != nil) { [a release]; }
+            if (flag) [b release];
+            @try { [c release]; } @catch (id x) { [d release]; }
+            if (!f) { [super dealloc]; return; }
+        #if __has_feature(objc_arc)
+            f = nil;
+        #else
+            [f release];
+        #endif
+            [super dealloc];
+        }
+        @end
+        """
+        var p = ImportedProject()
+        p.merge(ObjCScanner.scan(path: "E.m", bytes: Array(text.utf8)))
+        p.finish()
+        let e = p["E"]!
+        let mrc = ImportLowering(project: p, platform: .ios, memory: .mrc).render(e)
+        for line in ["a = new UIView", "release a ", "release c ", "release f ", "# on a branch: E.m:7: [b release]; (if (flag))",
+                     "# on a branch: E.m:8: [d release]; (@catch (id x))"] {
+            XCTAssertTrue(mrc.contains(line), "\(line) in\n\(mrc)")
+        }
+        XCTAssertFalse(mrc.contains("release b "), mrc)
+        XCTAssertTrue(mrc.contains("        super    # E.m:15: [super dealloc];"), "the path that goes on: " + mrc)
+        XCTAssertTrue(mrc.contains("# on a branch: E.m:9: [super dealloc]; (if (!f))"), mrc)
+        XCTAssertFalse(mrc.contains("f = nil"), "the ARC branch, under MRC: " + mrc)
+        XCTAssertTrue(mrc.contains("(under #else (of #if __has_feature(objc_arc)))"), mrc)
+        let arc = ImportLowering(project: p, platform: .ios, memory: .arc).render(e)
+        XCTAssertTrue(arc.contains("f = nil"), arc)
     }
 
     func testImportPrintsClassesThatCompile() throws {

@@ -155,7 +155,8 @@ struct ImportLowering {
     /// init's `if (self = [super init…])`.
     func runsAlways(_ s: ImportedStatement, names: Set<String>, in m: ImportedMethod) -> Bool {
         s.path.allSatisfy { b in
-            if b.isNilCheck(of: names) || b.isNilCheck(of: ["self"]) { return true }
+            // A `@try` body runs whenever the method does, barring an exception.
+            if b.kind == .tryBody || b.isNilCheck(of: names) || b.isNilCheck(of: ["self"]) { return true }
             let c = String(b.condition.filter { $0 != " " && $0 != "(" && $0 != ")" })
             if b.kind == .ifTrue, c.hasPrefix("self=[super") || c.hasPrefix("self=[self") { return true }
             if b.kind == .ifTrue, ObjCScanner.isSetter(m.selector), let arg = m.arguments.first {
@@ -190,7 +191,9 @@ struct ImportLowering {
                 if let mem = member(x, in: c) { names.formUnion([mem.name, mem.ivarName]) }
             case .superCall: break
             }
-            if !runsAlways(s, names: names, in: m) {
+            // The super call after an early return is the one of the path that goes on.
+            let superAfterReturn = s.kind == .superCall && s.path.allSatisfy { $0.kind == .notReturned }
+            if !superAfterReturn && !runsAlways(s, names: names, in: m) {
                 dropped += 1
                 notes.append("on a branch: \(place(s.place)): \(s.text) (\(s.path.map(\.description).joined(separator: ", ")))")
                 continue
