@@ -91,13 +91,14 @@ package struct ImportLowering {
         out += "\n"
         out += "class \(c.name) : \(superclass(of: c) ?? "NSObject") {\n"
         if let n = nib { out += "    nib \(n)\n" }
-        let propertyNames = Set(c.members.filter(\.isProperty).map(\.name))
+        var propertyIvars: [String: String] = [:]
+        for m in c.members where m.isProperty && propertyIvars[m.name] == nil { propertyIvars[m.name] = m.ivarName }
         for m in c.members where !(m.name == "view" && m.isOutlet) {
             // An ivar beside a property of its name that does not back it (`foo` beside a
             // property synthesized to `_foo`): legal, and nothing loads or releases through
             // it that the property does not say; the script names one member once.
-            if !m.isProperty && propertyNames.contains(m.name) {
-                out += "    # \(place(m.place)): ivar \(m.name) beside the property \(m.name) (ivar \(m.ivarName)): left out\n"
+            if !m.isProperty, let iv = propertyIvars[m.name] {
+                out += "    # \(place(m.place)): ivar \(m.name) beside the property \(m.name) (ivar \(iv)): left out\n"
                 continue
             }
             out += "    " + memberLine(m) + "\n"
@@ -113,9 +114,18 @@ package struct ImportLowering {
         if t != m.type, m.collectionElement == nil { note += " (\(m.type) not found: NSObject)" }
         if let e = m.collectionElement { note += " (collection of \(e))" }
         switch m.kind {
-        case .property(_, let ivar) where m.isReadonly:
-            // No setter: the loader and KVC store into the ivar, as for an ivar outlet.
-            return "ivar \(ivar) : \(t)    " + note + " (readonly property \(m.name)\(m.isOutlet ? ", IBOutlet" : ""))"
+        case .property(let attr, let ivar) where m.isReadonly:
+            // No setter: the loader and KVC store into the ivar, as for an ivar outlet; under
+            // ARC the synthesized ivar has the property's ownership.
+            var q = ""
+            if memory == .arc {
+                switch attr {
+                case .weak?: q = " weak"
+                case .assign?, .unsafeUnretained?: q = " unsafe_unretained"
+                default: break
+                }
+            }
+            return "ivar \(ivar) : \(t)\(q)    " + note + " (readonly property \(m.name)\(m.isOutlet ? ", IBOutlet" : ""))"
         case .property(let attr, let ivar):
             var a = attr
             if a == .weak && memory == .mrc { a = .assign; note += " (weak under MRC: assign)" }

@@ -40,6 +40,34 @@ final class ImportLoweringTests: XCTestCase {
         XCTAssertFalse(lowered.contains("setBox:"), lowered)
     }
 
+    /// A `readonly` property has no setter: it is lowered as its ivar (the loader stores
+    /// there), with the property's ownership under ARC; an ivar beside a property of its name
+    /// that does not back it is left out (the script names a member once).
+    func testReadonlyPropertiesAndUnrelatedIvars() {
+        let text = """
+        @interface R : UIViewController { IBOutlet UIView *_panel; UIView *spare; }
+        @property (nonatomic, readonly) UIView *panel;
+        @property (nonatomic, readonly, weak) IBOutlet UIView *hint;
+        @property (nonatomic, retain) IBOutlet UIView *spare;
+        @end
+        @implementation R
+        - (void)dealloc { [_panel release]; [_spare release]; [super dealloc]; }
+        @end
+        """
+        var p = ImportedProject()
+        p.merge(ObjCScanner.scan(path: "R.m", bytes: Array(text.utf8)))
+        p.finish()
+        let mrc = ImportLowering(project: p, platform: .ios, memory: .mrc).render(p["R"]!)
+        XCTAssertTrue(mrc.contains("    ivar _panel : UIView    # R.m:2 (readonly property panel, IBOutlet)"), mrc)
+        XCTAssertTrue(mrc.contains("    outlet spare : UIView retain ivar _spare"), mrc)
+        XCTAssertTrue(mrc.contains("ivar spare beside the property spare (ivar _spare): left out"), mrc)
+        XCTAssertTrue(mrc.contains("        release _panel    #"), mrc)
+        let arc = ImportLowering(project: p, platform: .ios, memory: .arc).render(p["R"]!)
+        XCTAssertTrue(arc.contains("    ivar _hint : UIView weak    # R.m:3 (readonly property hint, IBOutlet)"), arc)
+        let (program, diagnostics) = Compiler.compile(SourceFile(path: "r", bytes: Array(("platform ios 5.1\nmemory mrc\n" + mrc).utf8)))
+        XCTAssertNotNil(program, "\(diagnostics.map(\.message))")
+    }
+
     /// A statement on a branch is lowered when the branch runs whenever its subject matters
     /// (a nil check, an init's `if (self)`, a `@try` body); otherwise it is shown, not run.
     /// A statement of an undecided `#if` that holds only under the other memory model is left out.
