@@ -227,6 +227,12 @@ public struct ImportedClass: Sendable {
         member(n) ?? members.first { $0.ivarName == n }
     }
 
+    /// The statements of its methods the reader did not understand that name any of `names`
+    /// (a member's name and its ivar's): a finding about that member rests on less.
+    public func unread(naming names: Set<String>) -> [(method: ImportedMethod, statement: UnreadStatement)] {
+        methods.flatMap { m in m.unread(naming: names).map { (m, $0) } }
+    }
+
     /// Adds what another declaration of the same class says: members not yet known; a
     /// property declared again (a class extension's `readwrite` redeclaration) takes the
     /// attribute and the outlet mark it adds.

@@ -96,6 +96,7 @@ final class ReaderTests: XCTestCase {
         XCTAssertEqual(m.unread(naming: ["label"]).count, 2)
         XCTAssertEqual(m.unread(naming: ["other"]).count, 0)
         XCTAssertEqual(m.skipped, 2)
+        XCTAssertEqual(p["C"]!.unread(naming: ["label"]).map(\.method.selector), ["viewDidUnload", "viewDidUnload"])
     }
 
     func testSelfArrowAndCasts() {
