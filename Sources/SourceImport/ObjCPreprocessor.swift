@@ -58,7 +58,8 @@ struct MacroTable {
 /// What every file of one reading shares: the settings, the condition table, and the way
 /// to a header's macros.
 final class PreprocessContext {
-    let settings: ReaderSettings
+    /// The settings of the file being read (a file's own `-fobjc-arc` may differ).
+    var settings: ReaderSettings
     var conditions: [PreprocessorCondition] = [PreprocessorCondition(text: "", requiresARC: nil, parent: 0)]
     /// The macros a header defines (with what it imports), by the name written in `#import`.
     var resolveImport: (String) -> MacroTable? = { _ in nil }

@@ -8,7 +8,11 @@ public enum SourceReader {
     public static let objcExtensions: Set<String> = ["h", "m", "mm", "pch"]
 
     /// The project the files declare. `files` are paths and their bytes, in the order read.
-    public static func read(_ files: [(path: String, bytes: [UInt8])], settings: ReaderSettings = ReaderSettings()) -> ImportedProject {
+    /// `fileSettings` gives a file settings of its own (a per-file `-fobjc-arc` or
+    /// `-fno-objc-arc`), or nil for `settings`; a header's macros are read once for each
+    /// memory model and platform the files importing it are read under.
+    public static func read(_ files: [(path: String, bytes: [UInt8])], settings: ReaderSettings = ReaderSettings(),
+                            fileSettings: ((String) -> ReaderSettings?)? = nil) -> ImportedProject {
         let ctx = PreprocessContext(settings: settings)
         var project = ImportedProject()
         // Headers by their last path component (and by the path as written after a folder).
@@ -24,7 +28,9 @@ public enum SourceReader {
             tokens[k] = t
             return t
         }
-        var exported: [Int: MacroTable] = [:]
+        // By file and the settings it was read under (a per-file `-fobjc-arc` reads a header again).
+        var exported: [String: MacroTable] = [:]
+        func key(_ k: Int) -> String { "\(k) \(ctx.settings.arc.map { "\($0)" } ?? "-") \(ctx.settings.platform?.rawValue ?? "-")" }
         var inProgress = Set<Int>()
         var current = ""
         func find(_ name: String) -> Int? {
@@ -38,7 +44,7 @@ public enum SourceReader {
         }
         // The macros a header leaves defined (with those of what it imports): computed once.
         func macros(of k: Int) -> MacroTable? {
-            if let m = exported[k] { return m }
+            if let m = exported[key(k)] { return m }
             guard !inProgress.contains(k) else { return nil }
             inProgress.insert(k)
             let saved = current
@@ -47,7 +53,7 @@ public enum SourceReader {
             _ = pre.run(lexed(k))
             current = saved
             inProgress.remove(k)
-            exported[k] = pre.env
+            exported[key(k)] = pre.env
             return pre.env
         }
         var prefix = MacroTable()
@@ -61,10 +67,11 @@ public enum SourceReader {
                 project.merge(SwiftScanner.scan(path: f.path, bytes: f.bytes))
             } else if objcExtensions.contains(ext) {
                 current = f.path
+                ctx.settings = fileSettings?(f.path) ?? settings
                 var pre = Preprocessor(ctx: ctx, isCPlusPlus: ext == "mm", env: prefix)
                 let code = pre.run(lexed(k))
                 tokens[k] = nil   // each file's tokens are needed once more at most (as a header)
-                if exported[k] == nil && ext == "h" { exported[k] = pre.env }
+                if exported[key(k)] == nil && ext == "h" { exported[key(k)] = pre.env }
                 project.merge(ObjCScanner.scan(path: f.path, tokens: code, ctx: ctx))
             }
             project.files.append(f.path)

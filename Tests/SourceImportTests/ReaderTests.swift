@@ -237,6 +237,14 @@ final class ReaderTests: XCTestCase {
         XCTAssertFalse(arc["H"]!.usesMRC)
     }
 
+    func testAFileMayHaveSettingsOfItsOwn() {
+        let files = [("Macros.h", Self.arcNeutral), ("H.m", Self.arcNeutralUser)].map { (path: $0.0, bytes: Array($0.1.utf8)) }
+        let p = SourceReader.read(files, settings: ReaderSettings(arc: false)) { $0 == "H.m" ? ReaderSettings(arc: true) : nil }
+        XCTAssertEqual(kinds(p, "H", "dealloc"), [.setNil("_field", viaSetter: false), .setNil("_field", viaSetter: false)],
+                       "H.m is ARC (-fobjc-arc), and so are the header's macros it sees")
+        XCTAssertFalse(p["H"]!.usesMRC)
+    }
+
     func testUndecidedConditionsReadBothBranchesMarked() {
         let p = readProject([("Macros.h", Self.arcNeutral), ("H.m", Self.arcNeutralUser)])
         let st = p["H"]!.method("dealloc")!.statements
