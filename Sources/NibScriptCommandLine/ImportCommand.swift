@@ -39,6 +39,13 @@ package enum ImportCommand {
         out += "platform \(p == .ios ? "ios 5.1" : "mac 10.7")\n"
         out += "memory \(m.rawValue)\n"
         for c in project.classes { out += "\n" + lowering.render(c) }
+        // Categories and extensions of classes the sources do not define (a framework's):
+        // read, and no class of the project.
+        if !project.categories.isEmpty { out += "\n" }
+        for c in project.categories {
+            let n = c.members.count
+            out += "# \(lowering.place(c.place)): category on \(c.name)\(n > 0 ? " (\(n) propert\(n == 1 ? "y" : "ies"))" : ""): not a class of the project\n"
+        }
         return Driver.Result(status: 0, stdout: out, stderr: "")
     }
 }
