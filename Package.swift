@@ -20,7 +20,8 @@ let package = Package(
         // Reads Interface Builder .xib and .storyboard XML into a neutral document model.
         .target(name: "InterfaceBuilder", dependencies: ["FileBytes"]),
         // Reads classes, outlets and memory-relevant method statements from Objective-C and
-        // Swift sources (a tolerant scanner, no compiler), for `nibscript import` and `audit`.
+        // Swift sources (a tokenizer, the project's macros and #ifs, a statement splitter; no
+        // compiler), for `nibscript import` and `audit`.
         .target(name: "SourceImport"),
         // The simulated frameworks' model: class table and catalogue, Key-Value Coding, nib
         // models (also from Interface Builder files), controller state and lifecycle table,
@@ -62,6 +63,7 @@ let package = Package(
         .testTarget(name: "NibScriptSyntaxTests", dependencies: ["NibScriptSyntax", "TestSupport"]),
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "FileBytes", "TestSupport"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "SourceImportTests", dependencies: ["SourceImport", "TestSupport"]),
         .testTarget(name: "NibScriptTests", dependencies: ["NibScript", "CocoaSimulator", "NibScriptInterpreter", "NibScriptExplore", "NibScriptReports",
                                                            "NibAudit", "NibScriptCommandLine", "FileBytes", "InterfaceBuilder", "NibScriptSyntax", "NibScriptBenchmarks", "SourceImport",
                                                            "TestSupport"],
