@@ -16,6 +16,10 @@ enum Audit {
         var memory: MemoryModelName?
         var format = "text"
         var baseline: String?
+        /// `--strict`: a nib not audited makes the status 2.
+        var strict = false
+        /// `--all-configurations`: every build configuration of the project, not only the shipped one.
+        var allConfigurations = false
     }
 
     enum Kind: String, CaseIterable {
@@ -72,6 +76,14 @@ enum Audit {
         var scenarios = 0
         var problem: String?
         var isError = false
+        /// Not audited, with the reason in `problem` (unreadable, skipped, unused, stale).
+        var listed = false
+        /// Localized copies of this nib, audited as this one.
+        var copies: [String] = []
+        /// Where the sources load it, or what loads it (`Info.plist main nib`, `NSPreferencePane`).
+        var loadedBy: [String] = []
+        /// Why the battery is the one it is, and what was assumed (classes not in the sources).
+        var notes: [String] = []
     }
 
     struct Missing {
@@ -92,7 +104,20 @@ enum Audit {
         var findings: [Finding] = []
         var suppressed = 0
         var errors: [String] = []
-        var status: Int32 { !errors.isEmpty || nibs.contains(where: \.isError) ? 2 : findings.isEmpty ? 0 : 1 }
+        /// Where the settings came from (the project file), or what was guessed without one.
+        var settings: [String] = []
+        var strict = false
+        var seconds = 0.0
+        /// Nib files on disk (localized copies counted).
+        var nibsOnDisk: Int { nibs.reduce(0) { $0 + 1 + $1.copies.count } }
+        var audited: [NibResult] { nibs.filter { !$0.listed && !$0.isError } }
+        /// 2 only when not one nib could be audited (or, with `--strict`, when any was not).
+        var status: Int32 {
+            let unread = nibs.contains { $0.isError }
+            if unread && audited.isEmpty { return 2 }
+            if strict && unread { return 2 }
+            return findings.isEmpty ? 0 : 1
+        }
     }
 
     // MARK: Command line
@@ -100,6 +125,7 @@ enum Audit {
     static func command(_ args: [String]) -> Driver.Result {
         var o = Options()
         var dirs: [String] = []
+        var summary = false
         var i = 0
         while i < args.count {
             let a = args[i]
@@ -121,15 +147,24 @@ enum Audit {
                 }
                 i += 2; continue
             }
+            if a == "--strict" { o.strict = true; i += 1; continue }
+            if a == "--all-configurations" { o.allConfigurations = true; i += 1; continue }
+            if a == "--summary" { summary = true; i += 1; continue }
             if a.hasPrefix("-") { return Driver.usage("unknown option '\(a)' for 'audit'") }
             dirs.append(a); i += 1
         }
-        guard dirs.count == 1 else { return Driver.usage("'audit' takes one directory") }
-        o.dir = dirs[0]
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: o.dir, isDirectory: &isDir), isDir.boolValue else {
-            return Driver.Result(status: 2, stdout: "", stderr: "error: '\(o.dir)' is not a directory\n")
+        for d in dirs {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: d, isDirectory: &isDir), isDir.boolValue else {
+                return Driver.Result(status: 2, stdout: "", stderr: "error: '\(d)' is not a directory\n")
+            }
         }
+        if summary {
+            guard !dirs.isEmpty else { return Driver.usage("'audit --summary' takes one or more directories") }
+            return AuditOutput.summary(dirs: dirs, options: o)
+        }
+        guard dirs.count == 1 else { return Driver.usage("'audit' takes one directory (several with --summary)") }
+        o.dir = dirs[0]
         var baseline: Set<String> = []
         if let b = o.baseline {
             guard let data = FileManager.default.contents(atPath: b),
@@ -179,25 +214,43 @@ enum Audit {
         return out.sorted()
     }
 
+    /// What every nib's audit shares: the classes, the loads, the project's settings.
+    struct Context {
+        var project: ImportedProject
+        var loaders: NibLoaders
+        var settings: ProjectSettings
+        var options: Options
+        /// Names of every nib on disk (a nib another nib names is loaded by it).
+        var nibNames: Set<String>
+    }
+
     static func run(_ o: Options) -> Report {
+        let start = Date()
         let dir = o.dir.hasSuffix("/") && o.dir.count > 1 ? String(o.dir.dropLast()) : o.dir
         let all = files(under: dir)
         let sourceExts: Set<String> = ["h", "m", "mm", "swift"]
-        let sources = all.filter { sourceExts.contains(($0 as NSString).pathExtension.lowercased()) }
-        let nibs = all.filter { ["xib", "storyboard"].contains(($0 as NSString).pathExtension.lowercased()) }
+        let sources = all.filter { sourceExts.contains(($0 as NSString).pathExtension.lowercased()) && !$0.contains(".nib/") }
+        let inventory = NibInventory(dir: dir, files: all)
         let (project, errors) = SourceReading.read(paths: sources.map { dir + "/" + $0 })
+        let loaders = NibLoaders(files: sources.filter { !$0.hasSuffix(".h") }.map { dir + "/" + $0 }, base: dir)
+        let settings = ProjectSettings(dir: dir, files: all, allConfigurations: o.allConfigurations)
         var report = Report(dir: dir, sourceFiles: sources.count, classes: project.classes.count)
         report.errors = errors
+        report.strict = o.strict
+        report.settings = settingsLines(settings, o)
+        let context = Context(project: project, loaders: loaders, settings: settings, options: o,
+                              nibNames: Set(inventory.entries.map(\.name)))
         var missing: [String: Missing] = [:]
         var findings: [String: Finding] = [:]
         var order: [String] = []
         // Each nib is audited on its own (its own scripts and engines), on all cores; the
         // results are merged in path order, so the report never depends on thread timing.
-        var done = [(NibAuditor, Audit.NibResult)?](repeating: nil, count: nibs.count)
+        let entries = inventory.entries
+        var done = [(NibAuditor, Audit.NibResult)?](repeating: nil, count: entries.count)
         done.withUnsafeMutableBufferPointer { buf in
             let base = buf.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: nibs.count) { k in
-                var auditor = NibAuditor(dir: dir, rel: nibs[k], project: project, options: o)
+            DispatchQueue.concurrentPerform(iterations: entries.count) { k in
+                var auditor = NibAuditor(dir: dir, entry: entries[k], context: context)
                 let r = auditor.run()
                 (base + k).pointee = (auditor, r)
             }
@@ -231,6 +284,7 @@ enum Audit {
             }
         }
         report.missing = missing.values.sorted { $0.name < $1.name }
+        report.seconds = Date().timeIntervalSince(start)
         let configOrder = ["mac 10.7 mrc", "mac 10.7 arc", "ios 5.1 mrc", "ios 5.1 arc", "ios 6.0 mrc", "ios 6.0 arc"]
         report.findings = order.map { k in
             var f = findings[k]!
@@ -239,6 +293,27 @@ enum Audit {
             return f
         }.sorted { ($0.location, $0.kind.id) < ($1.location, $1.kind.id) }
         return report
+    }
+}
+
+extension Audit {
+    /// Where the audit's platform versions and memory models come from.
+    static func settingsLines(_ s: ProjectSettings, _ o: Options) -> [String] {
+        var out: [String] = []
+        if s.found {
+            out.append("read from the project file\(s.targets.count == 1 ? "" : "s") (\(s.targets.count) target\(s.targets.count == 1 ? "" : "s")):")
+            out += s.notes.map { "  " + $0 }
+            if let (v, origin) = s.iosDeployment {
+                out.append("  iOS deployment target \(v.0).\(v.1) (\(origin)): " + (v.0 >= 6 ? "iOS 6.0 only (views never unload)" : "iOS 5.1 and 6.0"))
+            }
+            for (name, origin) in s.mainNibs.sorted(by: { $0.key < $1.key }) { out.append("  main nib \(name) (\(origin))") }
+        } else {
+            out.append("no Xcode project file: guessing the settings — each nib's platform from the nib, iOS 5.1 and 6.0 (an older deployment target), the memory model from the code (MRC where it releases by hand, ARC where it declares strong or weak and never does), main nibs from their File's Owner and their Application connections")
+        }
+        out += s.problems.map { "  not read: " + $0 }
+        if let p = o.platform { out.append("--platform \(p.rawValue)\(o.version.map { "\($0.0).\($0.1)" } ?? ""): overrides the platform and version") }
+        if let m = o.memory { out.append("--memory \(m.rawValue): overrides the memory model of every file") }
+        return out
     }
 }
 

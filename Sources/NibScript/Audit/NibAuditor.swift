@@ -10,8 +10,10 @@ import SourceImport
 struct NibAuditor {
     let dir: String
     let rel: String
-    let project: ImportedProject
-    let options: Audit.Options
+    let entry: NibInventory.Entry
+    let context: Audit.Context
+    var project: ImportedProject { context.project }
+    var options: Audit.Options { context.options }
     var missing: [Audit.Missing] = []
     /// Classes this nib instantiates or is owned by, and the outlets (`Class.member`) it connects.
     var classesUsed: [String] = []
@@ -22,8 +24,8 @@ struct NibAuditor {
 
     var path: String { dir + "/" + rel }
 
-    init(dir: String, rel: String, project: ImportedProject, options: Audit.Options) {
-        self.dir = dir; self.rel = rel; self.project = project; self.options = options
+    init(dir: String, entry: NibInventory.Entry, context: Audit.Context) {
+        self.dir = dir; self.rel = entry.path; self.entry = entry; self.context = context
     }
 
     enum OwnerKind: String {
@@ -31,181 +33,12 @@ struct NibAuditor {
         case windowController = "window controller"
         case macViewController = "Mac view controller"
         case application = "main nib"
+        case preferencePane = "preference pane"
         case plain = "plain owner"
     }
 
     /// Stub classes: a nib's custom class the sources do not declare, loaded as its element's class.
     struct Stub { var name: String; var superclass: String }
-
-    mutating func run() -> Audit.NibResult {
-        var result = Audit.NibResult(path: rel, owner: nil, ownerKind: "")
-        let doc: IBDocument
-        switch IBReader.read(path: path, displayPath: rel) {
-        case .success(let d): doc = d
-        case .failure(let f):
-            result.problem = "not read: " + (f.diagnostics.first.map { $0.message } ?? "\(f)")
-            let lines = (try? String(contentsOfFile: path, encoding: .utf8))?.components(separatedBy: "\n") ?? []
-            for d in f.errors {
-                var text = "\(path):\(d.location.map { "\($0.line):\($0.column): " } ?? "")error: \(d.message)\n"
-                if let l = d.location, l.line >= 1, l.line <= lines.count {
-                    text += lines[l.line - 1] + "\n" + String(repeating: " ", count: max(0, l.column - 1)) + "^\n"
-                }
-                errors.append(text)
-            }
-            result.isError = true
-            return result
-        }
-        let platform: PlatformName = doc.platform == .ios ? .ios : .mac
-        if let p = options.platform, p != platform {
-            result.problem = "skipped: a \(doc.platform.displayName) document (--platform \(p.rawValue))"
-            return result
-        }
-        if doc.kind == .storyboard && platform == .mac {
-            result.problem = "skipped: Mac storyboards are not audited yet (check their scenes with 'nib … from \"File.storyboard#Scene\"' in a script)"
-            return result
-        }
-        // The classes the nib names, and the project classes they need.
-        let catalogue = Set(Catalogue.classes(for: platform).map(\.name))
-        var stubs: [Stub] = []
-        var needed: [String] = []
-        func need(_ name: String) {
-            var k: String? = name
-            var chain: [String] = []
-            while let n = k, let c = project[n], c.superclass != nil || c.language == .swift, !catalogue.contains(n), !chain.contains(n) {
-                chain.append(n); k = c.superclass
-            }
-            for n in chain.reversed() where !needed.contains(n) { needed.append(n) }
-        }
-        let ownerIndex = doc.filesOwner
-        let ownerObject = ownerIndex.map { doc.objects[$0] }
-        var ownerClass = ownerObject?.customClass ?? ownerObject?.className ?? "NSObject"
-        if ownerClass == "IBFilesOwner" || ownerClass.isEmpty { ownerClass = "NSObject" }
-        for o in doc.objects {
-            guard let custom = o.customClass, !catalogue.contains(custom) else { continue }
-            let usable = project[custom].map { $0.superclass != nil || $0.language == .swift } ?? false
-            if usable { need(custom); continue }
-            if stubs.contains(where: { $0.name == custom }) {
-                if let k = missing.firstIndex(where: { $0.name == custom }) { missing[k].places.append("\(rel):\(o.location.line)") }
-                continue
-            }
-            var sup = o.isPlaceholder ? "NSObject" : (catalogue.contains(o.className) ? o.className : (platform == .ios ? "UIView" : "NSView"))
-            if o.index == ownerIndex {
-                let outs = doc.connections(from: o.index).map(\.name)
-                if platform == .ios && outs.contains("view") { sup = "UIViewController" }
-                else if platform == .mac && outs.contains("window") { sup = "NSWindowController" }
-                else if platform == .mac && outs.contains("view") { sup = "NSViewController" }
-            }
-            stubs.append(Stub(name: custom, superclass: sup))
-            missing.append(Audit.Missing(name: custom, loadedAs: sup, places: ["\(rel):\(o.location.line)"]))
-        }
-        // Member types that are project classes come along (as declarations of their own).
-        var k = 0
-        while k < needed.count {
-            for m in project[needed[k]]?.members ?? [] {
-                for t in [m.type, m.collectionElement].compactMap({ $0 }) where project[t] != nil && !catalogue.contains(t) { need(t) }
-            }
-            k += 1
-        }
-        let involved = needed.compactMap { project[$0] }
-        let memory = options.memory ?? ProjectFacts.memory(of: involved.isEmpty ? project.classes : involved)
-        var kind = ownerKind(ownerClass, platform: platform, stubs: stubs, doc: doc)
-        let nibName = Self.identifier((rel as NSString).lastPathComponent.components(separatedBy: ".").first ?? "Nib")
-        let nibPath = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        // What the script loads: a nib and its battery, or for a storyboard each scene whose
-        // controller has a class of its own, instantiated as UIStoryboard does (+0).
-        var units: [(decl: String, scenarios: [(String, [String])], owner: String)] = []
-        let arc = memory == .arc
-        let taken = Set(doc.scriptNames.compactMap { $0 })
-        var cvar = "c"
-        while taken.contains(cvar) { cvar += "_" }
-        if doc.kind == .storyboard {
-            let names = doc.scriptNames
-            let scenes = doc.scenes.compactMap { sc -> (IBScene, Int, String)? in
-                guard let c = sc.controller, let cls = doc.objects[c].customClass, names[c] != nil else { return nil }
-                return (sc, c, cls)
-            }
-            for (sc, c, cls) in scenes {
-                guard ownerKind(cls, platform: platform, stubs: stubs, doc: doc, viewConnected: true) == .viewController else { continue }
-                let decl = Self.identifier(cls) + "_scene"
-                let take = ["load nib \(decl) owner nil", "\(cvar) = \(names[c]!)"] + (arc ? [] : ["retain \(cvar)"])
-                let battery = Self.battery(.viewController, owner: cls, nib: decl, platform: platform, arc: arc, taken: taken).map { (t, body) in
-                    (scenes.count > 1 ? "\(cls): \(t)" : t, take + body.filter { $0 != "\(cvar) = new \(cls)" })
-                }
-                units.append(("nib \(decl) from \"\(nibPath)#\(sc.id)\"", battery, cls))
-            }
-            kind = .viewController
-            ownerClass = units.map(\.owner).joined(separator: ", ")
-            if units.isEmpty { result.problem = "no scene controller with a class of its own"; return result }
-        } else {
-            units = [("nib \(nibName)\(kind == .application ? " main" : "") from \"\(nibPath)\"",
-                      Self.battery(kind, owner: ownerClass, nib: nibName, platform: platform, arc: arc, taken: taken), ownerClass)]
-        }
-        result.owner = ownerClass
-        result.ownerKind = kind.rawValue
-        var configs: [Configuration] = platform == .ios
-            ? [Configuration(platform: .ios, major: 5, minor: 1, memory: memory), Configuration(platform: .ios, major: 6, minor: 0, memory: memory)]
-            : [Configuration(platform: .mac, major: 10, minor: 7, memory: memory)]
-        // Swift needs iOS 7 or later: the iOS 5.1 column does not apply to its classes.
-        if involved.contains(where: { $0.language == .swift }) { configs.removeAll { $0.isIOS && !$0.atLeast(6) } }
-        if let (major, minor) = options.version { configs = configs.filter { $0.major == major && $0.minor == minor } }
-        // Which outlets of the imported classes this nib connects (for "outlets no nib connects").
-        for c in doc.connections where c.kind == .outlet || c.kind == .outletCollection {
-            let cls = c.source == doc.filesOwner ? ownerClass : doc.objects[c.source].effectiveClass
-            if let (ic, m) = member(c.name, of: cls) { connected.insert("\(ic.name).\(m.name)") }
-        }
-        classesUsed = needed
-        let names = doc.scriptNames
-        for config in configs {
-            let cname = "\(config.platform.rawValue) \(config.versionText) \(config.memory.rawValue)"
-            var lowering = ImportLowering(project: project, platform: platform, memory: memory)
-            lowering.extraClasses = Set(stubs.map(\.name))
-            lowering.base = dir
-            var text = "platform \(platform == .ios ? "ios" : "mac") \(config.versionText)\nmemory \(memory.rawValue)\n\n"
-            for s in stubs { text += "# not found in the sources: loaded as its element's class\nclass \(s.name) : \(s.superclass) {\n}\n" }
-            let ownsNib = doc.kind == .xib && (kind == .viewController || kind == .windowController || kind == .macViewController)
-            for n in needed {
-                guard let c = project[n] else { continue }
-                text += lowering.render(c, nib: ownsNib && n == ownerClass ? nibName : nil) + "\n"
-            }
-            if ownsNib, !needed.contains(ownerClass), stubs.contains(where: { $0.name == ownerClass }) {
-                text = text.replacingOccurrences(of: "class \(ownerClass) : \(stubs.first { $0.name == ownerClass }!.superclass) {\n",
-                                                 with: "class \(ownerClass) : \(stubs.first { $0.name == ownerClass }!.superclass) {\n    nib \(nibName)\n")
-            }
-            var ownerOf: [String: String] = [:]
-            for u in units {
-                text += u.decl + "\n\n"
-                for (title, body) in u.scenarios {
-                    ownerOf[title] = u.owner
-                    text += "scenario \"\(title)\" {\n" + body.map { "    " + $0 + "\n" }.joined() + "}\n\n"
-                }
-            }
-            let file = SourceFile(path: "audit of \(rel).nibscript", bytes: Array(text.utf8))
-            let (program, diagnostics) = Compiler.compile(file, override: config)
-            guard let program else {
-                let errs = diagnostics.filter { $0.severity == .error }
-                result.problem = "the classes read from the sources do not compile (a scanner limit: please report it)"
-                errors.append(DiagnosticFormatter.format(errs, in: file))
-                result.isError = true
-                return result
-            }
-            result.configurations.append(cname)
-            for s in program.scenarios {
-                let owner = ownerOf[s.title] ?? ownerClass
-                if s.title.hasSuffix(Self.lifeTitle) {
-                    exploreWarnings(program, s, budget: config.isIOS ? 1 : 0) { run, title in
-                        result.scenarios += 1
-                        collect(run, doc: doc, names: names, ownerClass: owner, config: cname, scenario: title)
-                    }
-                    continue
-                }
-                let run = ScenarioRun(program: program, scenario: s, config: config)
-                run.run()
-                result.scenarios += 1
-                collect(run, doc: doc, names: names, ownerClass: owner, config: cname, scenario: s.title)
-            }
-        }
-        return result
-    }
 
     /// `explore`'s search over one scenario: every variant with up to `budget` memory
     /// warnings at its run-loop turns (Driver/Explore.swift: the same decision points, the
@@ -259,8 +92,8 @@ struct NibAuditor {
         return out
     }
 
-    func ownerKind(_ cls: String, platform: PlatformName, stubs: [Stub], doc: IBDocument, viewConnected scene: Bool = false) -> OwnerKind {
-        if cls == "UIApplication" || cls == "NSApplication" { return .application }
+    func ownerKind(_ cls: String, platform: PlatformName, stubs: [Stub], doc: IBDocument, viewConnected scene: Bool = false,
+                   assumed: [String: String] = [:]) -> OwnerKind {
         let builtin = Catalogue.classes(for: platform)
         var k: String? = cls
         var seen = Set<String>()
@@ -268,12 +101,18 @@ struct NibAuditor {
         let windowConnected = doc.filesOwner.map { o in doc.connections(from: o).contains { $0.name == "window" } } ?? false
         while let n = k, seen.insert(n).inserted {
             switch n {
+            // An NSApplication subclass as File's Owner: the main nib (L1).
+            case "UIApplication", "NSApplication": return .application
+            case "NSPreferencePane": return .preferencePane
             case "UIViewController" where viewConnected: return .viewController
             case "NSWindowController" where windowConnected: return .windowController
             case "NSViewController" where viewConnected: return .macViewController
             default: break
             }
-            if let c = project[n], c.superclass != nil { k = c.superclass; continue }
+            if let c = project[n], let sup = c.superclass {
+                k = builtin.contains(where: { $0.name == sup }) || project[sup]?.superclass != nil ? sup : (assumed[sup] ?? sup)
+                continue
+            }
             if let s = stubs.first(where: { $0.name == n }) { k = s.superclass; continue }
             k = builtin.first { $0.name == n }?.superclass
         }
@@ -308,6 +147,15 @@ struct NibAuditor {
             return [("shown and released", ["\(c) = new \(owner)", "show \(c)", "drain", giveUp, "drain"])]
         case .application:
             return [("main nib loaded", ["load nib \(nib) owner app", "drain"])]
+        case .preferencePane:
+            // NSPreferencePane's loadMainView (L2): the nib loaded with the pane as owner, then
+            // assignMainView: the window's content view becomes the retained `mainView` and the
+            // window (the pane's +1, N3) is released; the pane lives until System Preferences
+            // unloads it.
+            let give = arc ? "CFRelease \(c)._window" : "release \(c)._window"
+            return [("loaded by System Preferences and unloaded",
+                     ["\(c) = new \(owner)", "load nib \(nib) owner \(c)", "\(c).mainView = \(c)._window.contentView", give,
+                      "\(c)._window = nil", "drain", giveUp, "drain"])]
         case .plain:
             let cls = owner == "NSObject" || owner == "UIApplication" || owner == "NSApplication" ? "NSObject" : owner
             return [("loaded and released", ["\(c) = new \(cls)", "load nib \(nib) owner \(c)", "drain", giveUp, "drain"])]

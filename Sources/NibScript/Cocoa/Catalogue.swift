@@ -184,6 +184,13 @@ enum Catalogue {
                      properties: [("view", "NSView", .retain)], lists: ["topLevelObjects"]),
         BuiltinClass(name: "NSApplication", superclass: "NSResponder", availability: .mac,
                      properties: [("delegate", "NSObject", .assign), ("mainMenu", "NSMenu", .retain)]),
+        // A System Preferences pane (L2): its nib's `_window` (an assign ivar, the window at +1
+        // for the pane, N3) gives up its content view to the retained `mainView` in
+        // `assignMainView`, which then releases the window.
+        BuiltinClass(name: "NSPreferencePane", superclass: "NSObject", availability: .mac,
+                     properties: [("mainView", "NSView", .retain), ("_window", "NSWindow", .assign),
+                                  ("_initialKeyView", "NSView", .assign), ("_firstKeyView", "NSView", .assign),
+                                  ("_lastKeyView", "NSView", .assign)]),
         // Seen in Interface Builder files and Xcode's templates (MainMenu.xib, window and
         // document templates, preferences panes): only the hierarchy, retained cells and
         // assign delegates matter.
