@@ -65,7 +65,47 @@ enum Audit {
         var objects: [String] = []
         var message: String
         var fix: String
+        /// The same defect seen another way (an outlet that leaks is also abandoned after a
+        /// warning): one finding, its consequences listed, each with its own fingerprint.
+        var consequences: [Finding] = []
         var fingerprint: String { "\(kind.id)|\(className)|\(member ?? objectDescription)" }
+        /// Every fingerprint the finding answers to, for `--baseline` (old baselines recorded
+        /// the consequences as findings of their own).
+        var fingerprints: [String] { [fingerprint] + consequences.map(\.fingerprint) }
+    }
+
+    /// One finding per defect: a member that leaks and is abandoned after a memory warning is
+    /// one missing release (in `dealloc` and in `viewDidUnload`); the abandonment becomes a
+    /// consequence of the leak, and the fix names both places.
+    static func oneFindingPerDefect(_ fs: [Finding]) -> [Finding] {
+        var out: [Finding] = []
+        for f in fs {
+            if f.kind == .abandoned, let m = f.member,
+               let k = out.firstIndex(where: { $0.kind == .leak && $0.member == m && $0.className == f.className }) {
+                out[k].consequences.append(f)
+                continue
+            }
+            if f.kind == .leak, let m = f.member,
+               let k = out.firstIndex(where: { $0.kind == .abandoned && $0.member == m && $0.className == f.className }) {
+                var merged = f
+                merged.consequences.append(out[k])
+                out[k] = merged
+                continue
+            }
+            out.append(f)
+        }
+        for k in out.indices where !out[k].consequences.isEmpty {
+            for c in out[k].consequences {
+                for x in c.configurations where !out[k].configurations.contains(x) { out[k].configurations.append(x) }
+                for p in c.related where !out[k].related.contains(p) { out[k].related.append(p) }
+                out[k].related.sort()
+                let also = c.fix.replacingOccurrences(of: ", and keep the release in `dealloc`", with: "")
+                out[k].fix += "; and " + also
+            }
+            let configOrder = ["mac 10.7 mrc", "mac 10.7 arc", "ios 5.1 mrc", "ios 5.1 arc", "ios 6.0 mrc", "ios 6.0 arc"]
+            out[k].configurations.sort { (configOrder.firstIndex(of: $0) ?? 99) < (configOrder.firstIndex(of: $1) ?? 99) }
+        }
+        return out
     }
 
     struct NibResult {
@@ -171,11 +211,14 @@ enum Audit {
                   let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
                 return Driver.Result(status: 2, stdout: "", stderr: "error: cannot read the baseline '\(b)' (a report written by 'audit --format json')\n")
             }
-            for f in json["findings"] as? [[String: Any]] ?? [] { if let p = f["fingerprint"] as? String { baseline.insert(p) } }
+            for f in json["findings"] as? [[String: Any]] ?? [] {
+                if let p = f["fingerprint"] as? String { baseline.insert(p) }
+                for p in f["fingerprints"] as? [String] ?? [] { baseline.insert(p) }
+            }
         }
         var report = run(o)
         let before = report.findings.count
-        report.findings.removeAll { baseline.contains($0.fingerprint) }
+        report.findings.removeAll { $0.fingerprints.contains(where: baseline.contains) }
         report.suppressed = before - report.findings.count
         let out: String
         switch o.format {
@@ -292,6 +335,7 @@ enum Audit {
             f.related.sort()
             return f
         }.sorted { ($0.location, $0.kind.id) < ($1.location, $1.kind.id) }
+        report.findings = oneFindingPerDefect(report.findings)
         return report
     }
 }

@@ -67,7 +67,7 @@ extension NibAuditor {
         // unless a class of the sources loads it as its own nib (`[super initWithNibName:@"X"
         // …]` in its `@implementation`, or `[[C alloc] initWithNibName:@"X" …]`): that class is
         // the owner the nib really gets (a renamed class the nib was not updated for).
-        if ownerObject?.customClass != nil, !catalogue.contains(ownerClass), !defines(ownerClass), !isMain {
+        if doc.kind == .xib, ownerObject?.customClass != nil, !catalogue.contains(ownerClass), !defines(ownerClass), !isMain {
             let p = project
             let isDefined: (String) -> Bool = { n in p[n].map { $0.superclass != nil || $0.language == .swift } ?? false }
             let real = loads.compactMap { l -> String? in
@@ -91,7 +91,7 @@ extension NibAuditor {
         // A nib with a generic owner that no code names and no Info.plist names: unused (L4).
         let selfLoading: Set<String> = ["UIViewController", "NSWindowController", "NSViewController", "NSPreferencePane", "NSDocument",
                                         "UITableViewController", "UIApplication", "NSApplication"]
-        if !isMain, !context.loaders.mentions(entry.name), catalogue.contains(ownerClass), !selfLoading.contains(ownerClass) {
+        if doc.kind == .xib, !isMain, !context.loaders.mentions(entry.name), catalogue.contains(ownerClass), !selfLoading.contains(ownerClass) {
             result.owner = ownerClass
             result.problem = "unused: File's Owner is \(ownerClass), no source names it and no Info.plist makes it a main nib (L4)"
             result.listed = true
