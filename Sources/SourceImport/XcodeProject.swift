@@ -177,7 +177,9 @@ enum XcconfigReader {
                 for (k, v) in read(dir: dir, path: p, depth: depth + 1) { out[k] = v }
                 continue
             }
-            guard let eq = line.firstIndex(of: "=") else { continue }
+            // `KEY[sdk=iphoneos*] = value`: the `=` after the condition.
+            let from = line.firstIndex(of: "]") ?? line.startIndex
+            guard let eq = line[from...].firstIndex(of: "=") else { continue }
             let key = XcodeProjectReader.baseKey(line[..<eq].trimmingCharacters(in: .whitespaces))
             let value = line[line.index(after: eq)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t;"))
             if !key.isEmpty { out[key] = ProjectSetting(value: value, origin: "\(path):\(n + 1)") }

@@ -68,10 +68,16 @@ enum Audit {
         /// The same defect seen another way (an outlet that leaks is also abandoned after a
         /// warning): one finding, its consequences listed, each with its own fingerprint.
         var consequences: [Finding] = []
-        var fingerprint: String { "\(kind.id)|\(className)|\(member ?? objectDescription)" }
-        /// Every fingerprint the finding answers to, for `--baseline` (old baselines recorded
-        /// the consequences as findings of their own).
-        var fingerprints: [String] { [fingerprint] + consequences.map(\.fingerprint) }
+        /// A member's finding is the member's; an object no member holds is the object's in its
+        /// nib (two nibs with the same owner class and a top-level view are two defects).
+        var fingerprint: String {
+            "\(kind.id)|\(className)|\(member ?? objectDescription)" + (member == nil ? "|\(location.file)" : "")
+        }
+        /// Every fingerprint the finding answers to, for `--baseline`: old baselines recorded
+        /// the consequences as findings of their own, and top-level objects without their nib.
+        var fingerprints: [String] {
+            [fingerprint] + (member == nil ? ["\(kind.id)|\(className)|\(objectDescription)"] : []) + consequences.flatMap(\.fingerprints)
+        }
     }
 
     /// One finding per defect: a member that leaks and is abandoned after a memory warning is
@@ -153,7 +159,9 @@ enum Audit {
         var audited: [NibResult] { nibs.filter { !$0.listed && !$0.isError } }
         /// 2 only when not one nib could be audited (or, with `--strict`, when any was not).
         var status: Int32 {
-            let unread = nibs.contains { $0.isError }
+            // Unread: a nib that failed to read or compile, or a compiled nib (listed: it cannot
+            // be read). Unused, stale and skipped nibs are accounted for, not unread.
+            let unread = nibs.contains { $0.isError || $0.listed && $0.problem?.contains("compiled") == true }
             if unread && audited.isEmpty { return 2 }
             if strict && unread { return 2 }
             return findings.isEmpty ? 0 : 1

@@ -68,7 +68,13 @@ struct ProjectSettings {
     func memory(of classes: [ImportedClass], base: String) -> (MemoryModelName, String)? {
         var found: [(MemoryModelName, String)] = []
         for c in classes {
-            let files = Set(c.methods.map(\.place.file) + [c.place.file]).filter { !$0.hasSuffix(".h") }.sorted()
+            // The files with its methods, or the .m/.mm beside its header (a class whose
+            // implementation has no method the scanner keeps).
+            var files = Set(c.methods.map(\.place.file) + [c.place.file]).filter { !$0.hasSuffix(".h") }.sorted()
+            if files.isEmpty, c.place.file.hasSuffix(".h") {
+                let stem = String(c.place.file.dropLast(2))
+                files = [stem + ".m", stem + ".mm"]
+            }
             for f in files {
                 let rel = f.hasPrefix(base + "/") ? String(f.dropFirst(base.count + 1)) : f
                 if let m = fileMemory[rel] { found.append((m.0, "\((rel as NSString).lastPathComponent): \(m.1)")) }
