@@ -255,7 +255,8 @@ final class AuditLoaderTests: XCTestCase {
         ])
         let r = audit([dir])
         for m in ["nameField", "okButton", "logo"] {
-            XCTAssertTrue(r.stdout.contains("over-release [O4] `\(m)` of LoginController"), m + "\n" + r.stdout)
+            XCTAssertTrue(r.stdout.contains("over-release [N6 O4] `\(m)` of LoginController"), m + "\n" + r.stdout)
+            XCTAssertTrue(r.stdout.contains("delete `[\(m) release];`"), m)
         }
         XCTAssertTrue(r.stdout.contains("\n3 findings (3 over-release)"), r.stdout)
     }

@@ -420,7 +420,18 @@ struct NibAuditor {
         case .overRelease:
             f.rule = "O4"
             f.message = "\(object), held by \(subject), is released once more after it was deallocated"
-            if let u = unload {
+            if !retains(m, platform: platform, arc: arc) {
+                // Nothing retained it: the release itself is the defect, not a missing nil.
+                let why = m.isProperty ? "an assign property does not retain" : "the Mac nib loader sets an ivar outlet without a retain (N6)"
+                f.rule = m.isProperty ? "O4" : "N6 O4"
+                let rel = dealloc?.statements.first { st in
+                    if case .release(let x) = st.kind { return x == m.name || x == ivar }
+                    return false
+                }
+                f.fix = "`\(m.name)` never owned its object — \(why): delete `\(rel?.text ?? "[\(ivar) release];")`"
+                    + (rel.map { " (\(at($0.place)))" } ?? dealloc.map { " from `dealloc` (\(at($0.place)))" } ?? "")
+                    + ", or declare it `@property (nonatomic, retain) IBOutlet`"
+            } else if let u = unload {
                 f.fix = "after releasing `\(m.name)` in `viewDidUnload` (\(at(u.place))) set it to nil (`\(m.isProperty ? "self.\(m.name) = nil;" : "\(ivar) = nil;")`), so `dealloc` does not release it again"
             } else {
                 f.fix = "release `\(m.name)` once: set it to nil after each release (`\(m.isProperty ? "self.\(m.name) = nil;" : "\(ivar) = nil;")`)"
