@@ -303,4 +303,46 @@ final class AuditLoaderTests: XCTestCase {
             XCTAssertTrue(s.contains("\"originalUriBaseIds\""), form)
         }
     }
+
+    // MARK: Retain cycles
+
+    /// A controller's strong outlet to a helper whose strong `delegate` points back at it:
+    /// one cycle finding at `delegate`, with the fix that suits the memory model, not a
+    /// leak per member.
+    func testARetainCycleIsOneFindingAtTheBackReference() throws {
+        let xib = """
+        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="4514" systemVersion="13A603" targetRuntime="iOS.CocoaTouch">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="ListController">
+                    <connections>
+                        <outlet property="view" destination="v" id="c1"/>
+                        <outlet property="source" destination="h" id="c2"/>
+                    </connections>
+                </placeholder>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                <view contentMode="scaleToFill" id="v"><rect key="frame" x="0.0" y="0.0" width="320" height="480"/></view>
+                <customObject id="h" customClass="ListSource">
+                    <connections><outlet property="delegate" destination="-1" id="c3"/></connections>
+                </customObject>
+            </objects>
+        </document>
+        """
+        func files(_ attr: String, _ dealloc: String) -> [String: String] {
+            ["List.h": "@class ListSource;\n@interface ListController : UIViewController\n@property (nonatomic, \(attr)) IBOutlet ListSource *source;\n@end\n"
+                + "@interface ListSource : NSObject\n@property (nonatomic, \(attr)) IBOutlet id delegate;\n@end\n",
+             "List.m": "@implementation ListController\n\(dealloc)@end\n@implementation ListSource\n\(dealloc)@end\n",
+             "List.xib": xib]
+        }
+        let arc = audit(["--platform", "ios6.0", try project(files("strong", ""))])
+        XCTAssertTrue(arc.stdout.contains("retain cycle [O9] `delegate` of ListSource"), arc.stdout)
+        XCTAssertTrue(arc.stdout.contains("fix: declare `delegate` weak (`@property (nonatomic, weak)`)"), arc.stdout)
+        XCTAssertFalse(arc.stdout.contains("leak ["), "the cycle's members are not leaks of their own: \(arc.stdout)")
+        XCTAssertFalse(arc.stdout.contains("dealloc`"), "no dealloc advice under ARC")
+        XCTAssertTrue(arc.stdout.contains("\n1 finding (1 cycle)"), arc.stdout)
+        let dealloc = "- (void)dealloc { [_source release]; [_delegate release]; [super dealloc]; }\n"
+        let mrc = audit(["--platform", "ios6.0", "--memory", "mrc", try project(files("retain", dealloc))])
+        XCTAssertTrue(mrc.stdout.contains("retain cycle [O9] `delegate` of ListSource"), mrc.stdout)
+        XCTAssertTrue(mrc.stdout.contains("declare `delegate` assign"), mrc.stdout)
+    }
 }

@@ -29,6 +29,7 @@ enum Audit {
         case zombie = "zombie message"
         case overRelease = "over-release"
         case crash
+        case cycle = "retain cycle"
         var id: String {
             switch self {
             case .leak: return "leak"
@@ -37,6 +38,7 @@ enum Audit {
             case .zombie: return "zombie"
             case .overRelease: return "over-release"
             case .crash: return "crash"
+            case .cycle: return "cycle"
             }
         }
     }

@@ -192,6 +192,7 @@ enum AuditOutput {
         case .zombie: return "A message reaches a deallocated object (O5)."
         case .overRelease: return "A deallocated object is released again (O4)."
         case .crash: return "A standard scenario crashes."
+        case .cycle: return "Objects that keep each other and nothing else keeps: a retain cycle, broken by the reference back to the owner (O9)."
         }
     }
 }

@@ -307,7 +307,18 @@ struct NibAuditor {
             }
             return
         }
-        let leaked = run.leakedObjects()
+        var leaked = run.leakedObjects()
+        // A retain cycle is one finding at the reference to break, not a leak per member.
+        for c in cycles(in: e, leaked: leaked) {
+            guard var f = cycleFinding(c, in: e, describe: describe, platform: platform, arc: arc) else { continue }
+            if let i = ibIndex(c.back.holder) ?? (c.back.holder == c.back.target ? nil : ibIndex(c.back.target)),
+               let conn = doc.connections.first(where: { $0.name == f.member && ($0.source == i || $0.destination == i) }) {
+                f.related.append(Audit.Place(file: rel, line: conn.location.line, column: conn.location.column, what: "connection of outlet '\(conn.name)'"))
+            }
+            f.configurations = [config]; f.scenarios = [scenario]
+            findings.append(f)
+            leaked.removeAll { c.kept.contains($0) }
+        }
         add(.leak, leaked)
         add(.abandoned, run.abandonedObjects())
         let leakedSet = Set(leaked)
@@ -389,6 +400,10 @@ struct NibAuditor {
                     ?? "add a `dealloc` to \(c.name) that releases it (\(rel)), or load the nib with an NSWindowController or NSViewController, which releases its top-level objects"
             } else if let d = dealloc, let wrong = d.statements.first(where: { if case .setNil(let x, false) = $0.kind { return x == ivar } ; return false }), m.isProperty {
                 f.fix = "`\(wrong.text)` in `dealloc` (\(at(wrong.place))) stores into the ivar and releases nothing: write `self.\(m.name) = nil;` (or `[\(ivar) release];`)"
+            } else if arc {
+                // ARC forbids `release` and `[super dealloc]`: a strong reference outlives its
+                // owner only when something keeps the owner, or the object is kept elsewhere.
+                f.fix = "under ARC `\(m.name)` is released with its owner: find what keeps \(c.name) or the object alive (a strong reference back to it), and make that reference weak, or set `self.\(m.name) = nil;` when done with it"
             } else if let d = dealloc {
                 f.fix = "release `\(m.name)` in `dealloc` (\(at(d.place))): `\(release)` before `[super dealloc]`"
             } else {
@@ -397,11 +412,12 @@ struct NibAuditor {
         case .abandoned:
             f.rule = "V7"
             f.message = "after a memory warning unloads the view, \(subject) still keeps \(object) (abandoned memory, iOS 3.0–5.1)"
-            let setNil = m.isProperty ? "self.\(m.name) = nil;" : "[\(ivar) release]; \(ivar) = nil;"
+            let setNil = m.isProperty ? "self.\(m.name) = nil;" : (arc ? "\(ivar) = nil;" : "[\(ivar) release]; \(ivar) = nil;")
+            let keep = arc ? "" : ", and keep the release in `dealloc`"
             if let u = unload {
-                f.fix = "set `\(m.name)` to nil in `viewDidUnload` (\(at(u.place))): `\(setNil)`, and keep the release in `dealloc`"
+                f.fix = "set `\(m.name)` to nil in `viewDidUnload` (\(at(u.place))): `\(setNil)`\(keep)"
             } else {
-                f.fix = "add a `viewDidUnload` to \(c.name) that sets `\(m.name)` to nil (`\(setNil)`) and calls `[super viewDidUnload]`, and keep the release in `dealloc`"
+                f.fix = "add a `viewDidUnload` to \(c.name) that sets `\(m.name)` to nil (`\(setNil)`) and calls `[super viewDidUnload]`\(keep)"
             }
         case .dangling:
             f.rule = "O10 V8"
@@ -436,7 +452,7 @@ struct NibAuditor {
             } else {
                 f.fix = "release `\(m.name)` once: set it to nil after each release (`\(m.isProperty ? "self.\(m.name) = nil;" : "\(ivar) = nil;")`)"
             }
-        case .crash:
+        case .crash, .cycle:
             f.rule = "O5"
             f.message = "crash"
         }
