@@ -310,7 +310,8 @@ struct NibAuditor {
         var leaked = run.leakedObjects()
         // A retain cycle is one finding at the reference to break, not a leak per member.
         for c in cycles(in: e, leaked: leaked) {
-            guard var f = cycleFinding(c, in: e, describe: describe, platform: platform, arc: arc) else { continue }
+            let name: (ObjectID) -> String = { o in ibIndex(o) != nil ? describe(o) : "\(e.className(e.classOf(o))) \(e.name(o))" }
+            guard var f = cycleFinding(c, in: e, describe: name, platform: platform, arc: arc) else { continue }
             if let i = ibIndex(c.back.holder) ?? (c.back.holder == c.back.target ? nil : ibIndex(c.back.target)),
                let conn = doc.connections.first(where: { $0.name == f.member && ($0.source == i || $0.destination == i) }) {
                 f.related.append(Audit.Place(file: rel, line: conn.location.line, column: conn.location.column, what: "connection of outlet '\(conn.name)'"))
