@@ -23,7 +23,7 @@ let package = Package(
         // Swift sources (a tolerant scanner, no compiler), for `nibscript import` and `audit`.
         .target(name: "SourceImport"),
         // The Cocoa model (classes, nibs, controllers, platforms), the interpreter and the reports.
-        .target(name: "NibScript", dependencies: ["OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
+        .target(name: "NibScript", dependencies: ["OwnershipEngine", "FileBytes", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
         // The command line: a thin layer over NibScript.Driver.
         .executableTarget(name: "nibscript", dependencies: ["NibScript"]),
         // The benchmark's workloads and input generators; the native reference loop beside

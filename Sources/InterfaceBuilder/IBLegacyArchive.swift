@@ -125,13 +125,13 @@ struct IBLegacyArchive {
 
     // MARK: the archive's own encodings
 
-    private func child(_ element: Int, key: String) -> Int? {
+    func child(_ element: Int, key: String) -> Int? {
         elements[element].children.first { elements[$0].key == key }
     }
 
     /// What an element stands for: itself, or for `<reference ref="…">` the element with that id.
     /// nil for `<nil>`, an empty reference, or a reference to a missing id (reported once, by `resolve`).
-    private func target(_ element: Int) -> Int? {
+    func target(_ element: Int) -> Int? {
         let e = elements[element]
         if e.name == "nil" { return nil }
         if e.name == "reference" {
@@ -153,7 +153,7 @@ struct IBLegacyArchive {
 
     /// The members of an array: 7.x `<object class="NSMutableArray">` with its
     /// `EncodedWithXMLCoder` flag, or 8.x `<array>`; sets keep theirs in `set.sortedObjects`.
-    private func members(_ element: Int) -> [Int] {
+    func members(_ element: Int) -> [Int] {
         // A set keeps its members in an array; follow that (never round a cycle of references).
         var holder = element
         var visited: Set<Int> = [element]
@@ -224,7 +224,7 @@ struct IBLegacyArchive {
 
     // MARK: reading
 
-    private struct Record {
+    struct Record {
         var objectID: String
         var element: Int
         var parent: Int?
@@ -261,7 +261,10 @@ struct IBLegacyArchive {
             return failure()
         }
 
-        let records = readRecords(container)
+        // Records whose parent is an object without a record, or that sit below their parent
+        // through objects without one (nested scroll views), get records for those objects.
+        let records = withRecordsForHolders(readRecords(container), container: container,
+                                            rootObjects: Set(members(rootObjects).compactMap(target)))
         var recordOf: [Int: Int] = [:]   // element → position in records
         for (position, record) in records.enumerated() where recordOf[record.element] == nil {
             recordOf[record.element] = position
@@ -537,7 +540,7 @@ struct IBLegacyArchive {
     }
 
     /// The elements connection records name as source or destination. Lookup only.
-    private func connectionEnds(_ container: Int) -> Set<Int> {
+    func connectionEnds(_ container: Int) -> Set<Int> {
         guard let list = child(container, key: "connectionRecords").flatMap(target) else { return [] }
         var ends: Set<Int> = []
         for member in members(list) {

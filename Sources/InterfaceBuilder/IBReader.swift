@@ -9,18 +9,25 @@ public enum IBReader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             return failure("no such file", path: shown)
         }
-        if isDirectory.boolValue, path.hasSuffix(".nib") {
+        if isDirectory.boolValue, path.hasSuffix(".nib") || path.hasSuffix(".nib/") {
+            // A bundle folder: Interface Builder's own document is its designable.nib, a XIB.
+            if case .nibBundleDesignable(let designable) = classify(path: path) {
+                return read(path: designable, displayPath: (shown as NSString).appendingPathComponent(designableNibName))
+            }
             return failure("a compiled nib bundle, not an Interface Builder source file: give the .xib it was "
                            + "compiled from", path: shown)
         }
         if isDirectory.boolValue {
             return failure("is a directory, not an Interface Builder document", path: shown)
         }
-        // The bytes only, read into the array the reader scans (see `FileBytes`).
-        guard let bytes = FileBytes.contents(atPath: path) else {
-            return failure("cannot read the file", path: shown)
+        // The bytes only, read into the array the reader scans (see `FileBytes`): a regular
+        // file, within FileBytes' size limit.
+        switch FileBytes.read(atPath: path) {
+        case .success(let bytes):
+            return read(bytes: consume bytes, path: shown)
+        case .failure(let reason):
+            return failure("cannot read the file: \(reason)", path: shown)
         }
-        return read(bytes: consume bytes, path: shown)
     }
 
     /// Reads a document from memory; `path` is used in messages and kept in the document.
@@ -43,11 +50,14 @@ public enum IBReader {
         }
         var scanner = IBScanner(path: path, bytes: text)
         if !scanner.runPlain(text) {
-            scanner = IBScanner(path: path, bytes: text)
-            scanner.run(Data(text))
+            // XMLParser reads the rest: never a processing instruction without data (see `IBXMLGuard`).
+            let guarded = IBXMLGuard.prepare(text)
+            scanner = IBScanner(path: path, bytes: guarded)
+            scanner.run(Data(guarded))
         }
         if scanner.isLegacyArchive {
-            return IBLegacyArchive.read(data: Data(text), bytes: text, path: path)
+            let guarded = IBXMLGuard.prepare(text)
+            return IBLegacyArchive.read(data: Data(guarded), bytes: guarded, path: path)
         }
         _ = consume text
         return IBAssembler(scanner: scanner, path: path).assemble()

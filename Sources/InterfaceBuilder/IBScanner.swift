@@ -357,7 +357,9 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
         }
         let known: (IBPlatform, IBDocumentKind)?
         switch type {
-        case "com.apple.InterfaceBuilder3.CocoaTouch.XIB": known = (.ios, .xib)
+        // Xcode 5 and 6 wrote iPad-only xibs with a type of their own.
+        case "com.apple.InterfaceBuilder3.CocoaTouch.XIB", "com.apple.InterfaceBuilder3.CocoaTouch.iPad.XIB":
+            known = (.ios, .xib)
         case "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB": known = (.ios, .storyboard)
         case "com.apple.InterfaceBuilder3.Cocoa.XIB": known = (.mac, .xib)
         case "com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB": known = (.mac, .storyboard)
@@ -369,7 +371,8 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
         }
         guard let known else {
             error("unknown document type '\(type)'; expected com.apple.InterfaceBuilder3.CocoaTouch.XIB, "
-                  + "com.apple.InterfaceBuilder3.Cocoa.XIB or their .Storyboard.XIB forms", at: location)
+                  + "com.apple.InterfaceBuilder3.CocoaTouch.iPad.XIB, com.apple.InterfaceBuilder3.Cocoa.XIB "
+                  + "or their .Storyboard.XIB forms", at: location)
             platform = runtimePlatform ?? .ios
             kind = type.contains("Storyboard") ? .storyboard : .xib
             return

@@ -82,7 +82,8 @@ final class IBErrorTests: XCTestCase {
         let failure = try failureOf("error-unknown-type.xib")
         XCTAssertEqual(failure.diagnostics, [diagnostic(.error, "error-unknown-type.xib", 2, 1,
             "unknown document type 'com.example.NotInterfaceBuilder'; expected com.apple.InterfaceBuilder3.CocoaTouch.XIB, "
-            + "com.apple.InterfaceBuilder3.Cocoa.XIB or their .Storyboard.XIB forms")])
+            + "com.apple.InterfaceBuilder3.CocoaTouch.iPad.XIB, com.apple.InterfaceBuilder3.Cocoa.XIB "
+            + "or their .Storyboard.XIB forms")])
     }
 
     func testRootElementNeitherDocumentNorArchive() throws {

@@ -1,9 +1,11 @@
+import FileBytes
 import Foundation
 import XCTest
 @testable import NibScript
 
 /// Runs every example under examples/ and compares its output with the golden `.out`
-/// beside it, byte for byte. Set NIBSCRIPT_UPDATE_GOLDENS=1 to rewrite them (never on CI).
+/// beside it, byte for byte, through `GoldenCheck` (NIBSCRIPT_UPDATE_GOLDENS=1 rewrites
+/// them and fails or skips; refused on CI).
 final class GoldenFileTests: XCTestCase {
     static let root: String = {
         // Tests/NibScriptTests/GoldenFileTests.swift → the package root.
@@ -11,8 +13,7 @@ final class GoldenFileTests: XCTestCase {
     }()
 
     func testEveryExampleMatchesItsGolden() throws {
-        let env = ProcessInfo.processInfo.environment
-        let update = env["NIBSCRIPT_UPDATE_GOLDENS"] == "1" && env["CI"] != "true"
+        var golden = GoldenCheck()
         let fm = FileManager.default
         let cwd = fm.currentDirectoryPath
         // Goldens hold paths as written from the repository root (`examples/…`), and scripts
@@ -21,12 +22,11 @@ final class GoldenFileTests: XCTestCase {
         defer { _ = fm.changeCurrentDirectoryPath(cwd) }
         let scripts = GoldenTests.scripts(under: "examples")
         XCTAssertGreaterThan(scripts.count, 0, "no examples found under \(Self.root)/examples")
-        var failures: [String] = []
         for s in scripts {
-            let o = GoldenTests.check(script: s, root: ".", update: update)
-            if !o.passed { failures.append("\(s)\n\(o.diff)") }
+            let bytes = try XCTUnwrap(FileBytes.contents(atPath: s), s)
+            golden.check(GoldenTests.output(forScript: s, bytes: bytes), golden: String(s.dropLast(".nibscript".count)) + ".out", name: s)
         }
-        XCTAssert(failures.isEmpty, "\(failures.count) golden file(s) differ:\n" + failures.joined(separator: "\n"))
+        try golden.finish()
     }
 
     func testEveryExampleNamesItsRules() throws {

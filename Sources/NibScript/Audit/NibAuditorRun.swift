@@ -21,14 +21,9 @@ extension NibAuditor {
         case .success(let d): doc = d
         case .failure(let f):
             result.problem = "not read: " + (f.diagnostics.first.map { $0.message } ?? "\(f)")
-            let lines = (try? String(contentsOfFile: path, encoding: .utf8))?.components(separatedBy: "\n") ?? []
-            for d in f.errors {
-                var text = "\(path):\(d.location.map { "\($0.line):\($0.column): " } ?? "")error: \(d.message)\n"
-                if let l = d.location, l.line >= 1, l.line <= lines.count {
-                    text += lines[l.line - 1] + "\n" + String(repeating: " ", count: max(0, l.column - 1)) + "^\n"
-                }
-                errors.append(text)
-            }
+            // A window of each line, up to the error limit (see `IBDiagnosticText`).
+            let onlyErrors = IBReadFailure(diagnostics: f.errors)
+            errors += IBDiagnosticText.format(onlyErrors, sourcePath: path, shownPath: path)
             result.isError = true
             return result
         }

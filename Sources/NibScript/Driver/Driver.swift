@@ -1,4 +1,5 @@
 import Foundation
+import FileBytes
 import NibScriptSyntax
 
 /// The `nibscript` command, as a library function so tests can run it in-process.
@@ -51,9 +52,10 @@ public enum Driver {
       explore --merge [--format text|json] <shard.json>...
                                   Print the report of one unsharded run from the N shards.
       explore --bench [--size N] [--warnings K]
-                                  Explore a generated script with N pushes (default 60) on one
-                                  core and on all cores, and print variants per second (with two
-                                  one-core searches at once as the reference for the ratio).
+                                  Explore a generated script with N pushes (default 60, at most
+                                  1000) on one core and on all cores, and print variants per
+                                  second (with two one-core searches at once as the reference
+                                  for the ratio).
       graph [--scenario <title>] [--at <line>] [--format dot|svg] <file>
                                   Print the objects of a scenario (default: the first) after a
                                   line (default: its end) and the references between them, as
@@ -94,7 +96,7 @@ public enum Driver {
 
     /// Runs a command and returns what it printed: for tests, and for callers that want the
     /// text as a value.
-    public static func main(_ args: [String], stdin: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
+    public static func main(_ args: [String], stdin: () -> Data = Driver.standardInput,
                             environment: [String: String] = ProcessInfo.processInfo.environment) -> Result {
         let out = StringOutput(), err = StringOutput()
         let status = main(args, stdout: out, stderr: err, stdin: stdin, environment: environment)
@@ -104,7 +106,7 @@ public enum Driver {
     /// Runs a command, writing its output as it is produced (a trace is streamed, never held
     /// whole). Returns the exit status.
     public static func main(_ args: [String], stdout: TextOutput, stderr: TextOutput,
-                            stdin: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
+                            stdin: () -> Data = Driver.standardInput,
                             environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         func emit(_ r: Result) -> Int32 {
             r.write(stdout: { stdout.write($0); stdout.flush() }, stderr: { stderr.write($0); stderr.flush() })
@@ -166,10 +168,8 @@ public enum Driver {
         if isDirectory.boolValue {
             return .failure(UsageError(message: "cannot read '\(path)': it is a directory, not a script"))
         }
-        guard FileManager.default.isReadableFile(atPath: path), let bytes = SourceFile.readBytes(atPath: path) else {
-            return .failure(UsageError(message: "cannot read '\(path)': permission denied"))
-        }
-        return .success(bytes)
+        // A regular file within FileBytes' limit: a FIFO would block, a device never end.
+        return FileBytes.read(atPath: path).mapError { UsageError(message: "cannot read '\(path)': \($0)") }
     }
 
     static func runCommand(_ args: [String], stdout: TextOutput, stderr: TextOutput, stdin: () -> Data) -> Int32 {
@@ -248,7 +248,15 @@ public enum Driver {
     /// The script at `path` (`-`: standard input), or nil when it cannot be read, with the
     /// reason written to `stderr`.
     static func source(_ path: String, stdin: () -> Data, stderr: TextOutput) -> SourceFile? {
-        if path == "-" { return SourceFile(path: "<stdin>", bytes: [UInt8](stdin())) }
+        if path == "-" {
+            let data = stdin()
+            guard data.count <= FileBytes.maxFileSize else {
+                stderr.write("error: cannot read standard input: \(FileBytes.Failure.tooLarge(size: data.count, limit: FileBytes.maxFileSize))\n")
+                stderr.flush()
+                return nil
+            }
+            return SourceFile(path: "<stdin>", bytes: [UInt8](data))
+        }
         switch readScript(path) {
         case .success(let bytes): return SourceFile(path: path, bytes: bytes)
         case .failure(let e):

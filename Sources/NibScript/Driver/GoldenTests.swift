@@ -1,3 +1,4 @@
+import FileBytes
 import Foundation
 import NibScriptSyntax
 
@@ -85,23 +86,26 @@ public enum GoldenTests {
         }
         let actual = output(forScript: script, bytes: bytes, errorLimit: errorLimit)
         if update {
-            try? actual.write(toFile: goldenPath, atomically: true, encoding: .utf8)
+            do { _ = try GoldenFiles.write(Array(actual.utf8), toGolden: goldenPath) } catch {
+                return Outcome(script: script, passed: false, diff: "error: \(error)\n")
+            }
             try? FileManager.default.removeItem(atPath: actualPath)
             return Outcome(script: script, passed: true, diff: "")
         }
-        guard let data = FileManager.default.contents(atPath: goldenPath) else {
+        guard let golden = FileBytes.contents(atPath: goldenPath) else {
             try? actual.write(toFile: actualPath, atomically: true, encoding: .utf8)
             return Outcome(script: script, passed: false, diff: "no golden file \(script.dropLast(".nibscript".count)).out (the output is in .out.actual; run 'nibscript test --update' to accept it)\n")
         }
-        let expected = String(decoding: data, as: UTF8.self)
-        if expected == actual {
+        // Bytes, not strings (issue 29): see `GoldenFiles.firstDifference`.
+        guard let first = GoldenFiles.firstDifference(expected: golden, actual: Array(actual.utf8)) else {
             try? FileManager.default.removeItem(atPath: actualPath)
             return Outcome(script: script, passed: true, diff: "")
         }
         try? actual.write(toFile: actualPath, atomically: true, encoding: .utf8)
-        return Outcome(script: script, passed: false, diff: UnifiedDiff.render(expected: expected, actual: actual,
-                                                                                 expectedName: String(script.dropLast(".nibscript".count)) + ".out",
-                                                                                 actualName: "actual"))
+        return Outcome(script: script, passed: false,
+                       diff: first + UnifiedDiff.render(expected: String(decoding: golden, as: UTF8.self), actual: actual,
+                                                        expectedName: String(script.dropLast(".nibscript".count)) + ".out",
+                                                        actualName: "actual"))
     }
 
     static func command(_ args: [String], environment: [String: String]) -> Driver.Result {
@@ -124,8 +128,8 @@ public enum GoldenTests {
             else { dirs.append(a) }
             i += 1
         }
-        if update && environment["CI"] == "true" {
-            return Driver.Result(status: 2, stdout: "", stderr: "error: refusing to rewrite golden files on CI\n")
+        if case .failure(let refusal) = GoldenFiles.mode(updateRequested: update, environment: environment) {
+            return Driver.Result(status: 2, stdout: "", stderr: "error: \(refusal.message)\n")
         }
         let dir = displayed(dirs.first.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "examples")
         let scripts = scripts(under: dir)

@@ -8,7 +8,8 @@ enum InterfaceBuilderDescribe {
         case .success(let doc):
             return Driver.Result(status: 0, stdout: doc.describe(), stderr: "")
         case .failure(let f):
-            let text = f.diagnostics.map { $0.description + "\n" }.joined()
+            // Each error with a window of its line, up to the error limit.
+            let text = IBDiagnosticText.format(f, sourcePath: path).joined()
             return Driver.Result(status: 2, stdout: "", stderr: text)
         }
     }

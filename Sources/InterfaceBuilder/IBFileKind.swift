@@ -1,0 +1,57 @@
+import FileBytes
+import Foundation
+
+/// What an Interface Builder path on disk is, for whoever lists a project's nibs (`audit`):
+/// a source document to read, or a compiled nib to list as such. Decided by the name and, for
+/// `.nib`, by what the bundle folder holds or the file begins with — never by reading a whole file.
+public enum IBFileKind: Equatable, Sendable {
+    /// A `.xib` (modern `<document>` or legacy `<archive>`): read it at `path`.
+    case xib
+    /// A `.storyboard`: read it at `path`.
+    case storyboard
+    /// A `.nib` bundle folder holding `designable.nib`, the XIB Interface Builder edits:
+    /// read the document at `designablePath` (with `IBReader.read(path:)` on the folder or on it).
+    case nibBundleDesignable(designablePath: String)
+    /// A compiled nib (a bundle folder with only `keyedobjects.nib` and friends, or a binary
+    /// `.nib` file): there is no source to read; list it as compiled.
+    case compiledNib
+    /// Not an Interface Builder path (another extension, or a `.nib` that is neither).
+    case other
+
+    /// Whether `IBReader.read(path:)` can read a document from this path.
+    public var isReadable: Bool {
+        switch self {
+        case .xib, .storyboard, .nibBundleDesignable: return true
+        case .compiledNib, .other: return false
+        }
+    }
+}
+
+extension IBReader {
+    /// The file IB keeps its editable document in, inside a `.nib` bundle folder.
+    public static let designableNibName = "designable.nib"
+
+    /// Classifies `path` by its extension; a `.nib` by its contents (see `IBFileKind`).
+    /// A `.nib` file (not a folder) is compiled unless it starts as XML.
+    public static func classify(path: String) -> IBFileKind {
+        let lower = path.lowercased()
+        let name = lower.hasSuffix("/") ? String(lower.dropLast()) : lower
+        if name.hasSuffix(".xib") { return .xib }
+        if name.hasSuffix(".storyboard") { return .storyboard }
+        guard name.hasSuffix(".nib") else { return .other }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .other }
+        if isDirectory.boolValue {
+            let designable = (path as NSString).appendingPathComponent(designableNibName)
+            var inner: ObjCBool = false
+            if FileManager.default.fileExists(atPath: designable, isDirectory: &inner), !inner.boolValue {
+                return .nibBundleDesignable(designablePath: designable)
+            }
+            return .compiledNib
+        }
+        // The first bytes only: a designable.nib copied out of its bundle is XML.
+        guard let head = FileBytes.prefix(atPath: path, count: 64) else { return .compiledNib }
+        let trimmed = head.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        return trimmed.first == UInt8(ascii: "<") ? .xib : .compiledNib
+    }
+}

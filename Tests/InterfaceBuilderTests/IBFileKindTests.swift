@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+@testable import InterfaceBuilder
+
+/// `IBReader.classify(path:)` and reading a `.nib` bundle folder (issue 23, item 1).
+final class IBFileKindTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "nibscript-kinds-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func write(_ relative: String, _ bytes: [UInt8]) throws -> String {
+        let path = folder + "/" + relative
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    private func fixture(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture(name))))
+    }
+
+    func testEachKindOfPath() throws {
+        let xib = try write("A.xib", fixture("ios-profile.xib"))
+        let storyboard = try write("B.storyboard", fixture("ios-navigation.storyboard"))
+        let designable = try write("MainMenu.nib/designable.nib", fixture("legacy/pair-mac-7.10-Sparkle-SUStatus.xib"))
+        _ = try write("MainMenu.nib/keyedobjects.nib", Array("bplist00".utf8))
+        _ = try write("Compiled.nib/keyedobjects.nib", Array("bplist00".utf8))
+        let binary = try write("Flat.nib", Array("NIBArchive\u{1}".utf8))
+        let xmlNib = try write("Loose.nib", Array("\n<?xml version=\"1.0\"?>\n<archive/>".utf8))
+        let other = try write("notes.txt", Array("x".utf8))
+
+        XCTAssertEqual(IBReader.classify(path: xib), .xib)
+        XCTAssertEqual(IBReader.classify(path: storyboard), .storyboard)
+        XCTAssertEqual(IBReader.classify(path: folder + "/MainMenu.nib"), .nibBundleDesignable(designablePath: designable))
+        XCTAssertEqual(IBReader.classify(path: folder + "/Compiled.nib"), .compiledNib)
+        XCTAssertEqual(IBReader.classify(path: binary), .compiledNib)
+        XCTAssertEqual(IBReader.classify(path: xmlNib), .xib)
+        XCTAssertEqual(IBReader.classify(path: other), .other)
+        XCTAssertEqual(IBReader.classify(path: folder + "/Missing.nib"), .other)
+        XCTAssertTrue(IBFileKind.nibBundleDesignable(designablePath: designable).isReadable)
+        XCTAssertFalse(IBFileKind.compiledNib.isReadable)
+    }
+
+    func testABundleFolderReadsItsDesignableNib() throws {
+        _ = try write("Status.nib/designable.nib", fixture("legacy/pair-mac-7.10-Sparkle-SUStatus.xib"))
+        switch IBReader.read(path: folder + "/Status.nib", displayPath: "Status.nib") {
+        case .success(let d):
+            XCTAssertEqual(d.path, "Status.nib/designable.nib")
+            XCTAssertEqual(d.platform, .mac)
+            XCTAssertEqual(d.objects.count, 14)
+        case .failure(let f):
+            XCTFail("\(f)")
+        }
+        // Compiled only: refused, with a word about the source.
+        _ = try write("Only.nib/keyedobjects.nib", Array("bplist00".utf8))
+        guard case .failure(let f) = IBReader.read(path: folder + "/Only.nib", displayPath: "Only.nib") else {
+            return XCTFail("a compiled bundle read")
+        }
+        XCTAssertEqual(f.description, "Only.nib: error: a compiled nib bundle, not an Interface Builder source file: "
+                       + "give the .xib it was compiled from")
+    }
+}
