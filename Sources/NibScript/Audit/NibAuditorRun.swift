@@ -83,6 +83,14 @@ extension NibAuditor {
                 return result
             }
         }
+        // A generic File's Owner (`NSObject`) the code replaces: `[NSBundle loadNibNamed:@"X"
+        // owner:self]` in a class of the sources gives the nib that class as its owner (L3).
+        if doc.kind == .xib, !isMain, ownerClass == "NSObject",
+           let l = loads.first(where: { $0.owner == "self" && $0.createdClass == nil && $0.inClass.map(defines) == true }) {
+            result.notes.append("File's Owner is NSObject in the nib; \(l.file):\(l.line) loads it with owner:self in \(l.inClass!): audited with that owner")
+            ownerClass = l.inClass!
+            renamedOwner = nil
+        }
         // A nib with a generic owner that no code names and no Info.plist names: unused (L4).
         let selfLoading: Set<String> = ["UIViewController", "NSWindowController", "NSViewController", "NSPreferencePane", "NSDocument",
                                         "UITableViewController", "UIApplication", "NSApplication"]

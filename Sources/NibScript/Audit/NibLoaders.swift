@@ -15,6 +15,8 @@ struct NibLoaders {
         var inClass: String?
         var file: String
         var line: Int
+        /// `owner:self` (or another name) when the call passes File's Owner.
+        var owner: String? = nil
     }
     var loads: [Load] = []
     /// Every string literal of the sources (a nib name mentioned anywhere counts as a use:
@@ -29,7 +31,7 @@ struct NibLoaders {
 
     init(files: [String], base: String) {
         let callPattern = try! NSRegularExpression(pattern:
-            #"(?:\[\s*\[\s*([A-Za-z_][A-Za-z0-9_]*)\s+alloc\s*\]\s*)?(initWithNibName:|initWithWindowNibName:|loadNibNamed:|loadNibFile:|nibWithNibName:|initWithNibNamed:|UINib\(nibName:|NSNib\(nibNamed:|windowNibName:|nibName:)\s*@?"([^"\\]+)""#)
+            #"(?:\[\s*\[\s*([A-Za-z_][A-Za-z0-9_]*)\s+alloc\s*\]\s*)?(initWithNibName:|initWithWindowNibName:|loadNibNamed:|loadNibFile:|nibWithNibName:|initWithNibNamed:|UINib\(nibName:|NSNib\(nibNamed:|windowNibName:|nibName:)\s*@?"([^"\\]+)"(?:\s*(?:,\s*)?owner:\s*([A-Za-z_][A-Za-z0-9_]*))?"#)
         // `- (NSString *)windowNibName { return @"X"; }` (NSDocument, NSWindowController).
         let methodPattern = try! NSRegularExpression(pattern: #"-\s*\(\s*NSString\s*\*\s*\)\s*(windowNibName|nibName)\s*\{\s*return\s+@"([^"\\]+)""#)
         let implPattern = try! NSRegularExpression(pattern: #"@implementation\s+([A-Za-z_][A-Za-z0-9_]*)"#)
@@ -47,8 +49,10 @@ struct NibLoaders {
             func enclosing(_ at: Int) -> String? { impls.last { $0.0 < at }?.1 }
             for m in callPattern.matches(in: text, range: range) {
                 let created = m.range(at: 1).location == NSNotFound ? nil : ns.substring(with: m.range(at: 1))
+                let owner = m.range(at: 4).location == NSNotFound ? nil : ns.substring(with: m.range(at: 4))
                 loads.append(Load(call: ns.substring(with: m.range(at: 2)), name: ns.substring(with: m.range(at: 3)),
-                                  createdClass: created, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location)))
+                                  createdClass: created, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location),
+                                  owner: owner))
             }
             for m in methodPattern.matches(in: text, range: range) {
                 loads.append(Load(call: "-" + ns.substring(with: m.range(at: 1)), name: ns.substring(with: m.range(at: 2)),
