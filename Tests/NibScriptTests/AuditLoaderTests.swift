@@ -150,9 +150,17 @@ final class AuditLoaderTests: XCTestCase {
         XCTAssertTrue(sarif.stdout.contains("\"toolExecutionNotifications\""))
         XCTAssertTrue(sarif.stdout.contains("Badge.xib: unused"), sarif.stdout)
         // Named in code: loaded by hand, and its top-level view is the owner's +1 (N3).
-        files["Badge.m"] = "@implementation Badge\n- (void)load { [NSBundle loadNibNamed:@\"Badge\" owner:self]; }\n@end\n"
+        files["Badge.m"] = "@implementation Badge\n@end\n@implementation Dock\n- (void)load { [NSBundle loadNibNamed:@\"Badge\" owner:nil]; }\n@end\n"
         r = audit([try project(files)])
         XCTAssertTrue(r.stdout.contains("leak [N3 O9] top-level Badge of NSObject"), r.stdout)
+        // Loaded with owner:self in a class of the sources: that class is the owner.
+        files["Badge.h"] = "@interface Badge : NSView\n@end\n@interface Dock : NSObject {\n    IBOutlet Badge *badge;\n}\n@end\n"
+        files["Badge.m"] = "@implementation Badge\n@end\n@implementation Dock\n- (void)load { [NSBundle loadNibNamed:@\"Badge\" owner:self]; }\n- (void)dealloc { [badge release]; [super dealloc]; }\n@end\n"
+        files["Badge.xib"] = macXib(owner: "NSObject", outlets: [("badge", "c1")], objects: view)
+        r = audit([try project(files)])
+        XCTAssertTrue(r.stdout.contains("Badge.xib: owner Dock (plain owner)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("loads it with owner:self in Dock"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\n0 findings"), "Dock releases its +1 through `badge`: \(r.stdout)")
     }
 
     func testANibWhoseOwnerClassExistsNowhereIsStale() throws {
