@@ -108,7 +108,8 @@ enum Audit {
                 for p in c.related where !out[k].related.contains(p) { out[k].related.append(p) }
                 out[k].related.sort()
                 let also = c.fix.replacingOccurrences(of: ", and keep the release in `dealloc`", with: "")
-                out[k].fix += "; and " + also
+                // A fix that already releases in `viewDidUnload` covers the abandonment too.
+                if !out[k].fix.contains("viewDidUnload") { out[k].fix += "; and " + also }
             }
             let configOrder = ["mac 10.7 mrc", "mac 10.7 arc", "ios 5.1 mrc", "ios 5.1 arc", "ios 6.0 mrc", "ios 6.0 arc"]
             out[k].configurations.sort { (configOrder.firstIndex(of: $0) ?? 99) < (configOrder.firstIndex(of: $1) ?? 99) }

@@ -141,6 +141,22 @@ extension NibAuditor {
         }
         // The nib's own name for the renamed owner class: a subclass of NSObject the script can name.
         if let r = renamedOwner { stubs.append(Stub(name: r, superclass: "NSObject")) }
+        // Several loaders, several batteries: other classes of the sources that load this nib
+        // as their own (`[[Other alloc] initWithNibName:@"X" …]`, or `[super initWithNibName:
+        // @"X" …]` in Other's `@implementation`) run the same battery as owners (at most 4).
+        var extraOwners: [String] = []
+        if doc.kind == .xib, !isMain {
+            let mine = ownerKind(ownerClass, platform: platform, stubs: stubs, doc: doc, assumed: assumed)
+            if [.viewController, .windowController, .macViewController].contains(mine) {
+                for l in loads where ["initWithNibName:", "initWithWindowNibName:"].contains(l.call) {
+                    guard let c = l.createdClass ?? l.inClass, defines(c), c != ownerClass, !extraOwners.contains(c), extraOwners.count < 4,
+                          ownerKind(c, platform: platform, stubs: stubs, doc: doc, assumed: assumed) == mine else { continue }
+                    extraOwners.append(c)
+                    need(c, element: "NSObject")
+                    result.notes.append("also loaded as the nib of \(c) (\(l.file):\(l.line)): audited with that owner too")
+                }
+            }
+        }
         // Member types that are project classes come along (as declarations of their own).
         var k = 0
         while k < needed.count {
@@ -195,6 +211,9 @@ extension NibAuditor {
         } else {
             units = [("nib \(nibName)\(kind == .application ? " main" : "") from \"\(nibPath)\"",
                       Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken), ownerClass)]
+            for c in extraOwners {
+                units.append(("", Self.battery(kind, owner: c, nib: nibName, platform: platform, arc: arc, taken: taken).map { ("\(c): \($0.0)", $0.1) }, c))
+            }
         }
         if kind == .preferencePane { result.loadedBy.append("NSPreferencePane's loadMainView (L2)") }
         result.owner = ownerClass
@@ -239,7 +258,7 @@ extension NibAuditor {
                 let ownsNib = doc.kind == .xib && (kind == .viewController || kind == .windowController || kind == .macViewController)
                 for n in needed {
                     guard let c = project[n] else { continue }
-                    text += lowering.render(c, nib: ownsNib && n == ownerClass ? nibName : nil) + "\n"
+                    text += lowering.render(c, nib: ownsNib && (n == ownerClass || extraOwners.contains(n)) ? nibName : nil) + "\n"
                 }
                 if ownsNib, !needed.contains(ownerClass), let stub = stubs.first(where: { $0.name == ownerClass }) {
                     text = text.replacingOccurrences(of: "class \(ownerClass) : \(stub.superclass) {\n",
@@ -247,7 +266,7 @@ extension NibAuditor {
                 }
                 var ownerOf: [String: String] = [:]
                 for u in units {
-                    text += u.decl + "\n\n"
+                    if !u.decl.isEmpty { text += u.decl + "\n\n" }
                     for (title, body) in u.scenarios {
                         ownerOf[title] = u.owner
                         text += "scenario \"\(title)\" {\n" + body.map { "    " + $0 + "\n" }.joined() + "}\n\n"
