@@ -353,4 +353,60 @@ final class AuditLoaderTests: XCTestCase {
         XCTAssertTrue(mrc.stdout.contains("retain cycle [O9] `delegate` of ListSource"), mrc.stdout)
         XCTAssertTrue(mrc.stdout.contains("declare `delegate` assign"), mrc.stdout)
     }
+
+    // MARK: Several loaders
+
+    /// Two classes load the same nib as their own: each runs the battery, so the defect only
+    /// the second one has (it never releases `extra`) is found.
+    func testEveryClassThatLoadsANibRunsItsBattery() throws {
+        let xib = """
+        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="4514" systemVersion="13A603" targetRuntime="iOS.CocoaTouch">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="FirstScreen">
+                    <connections>
+                        <outlet property="view" destination="v" id="c1"/>
+                        <outlet property="extra" destination="l" id="c2"/>
+                    </connections>
+                </placeholder>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                <view contentMode="scaleToFill" id="v">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+                    <subviews><label id="l"><rect key="frame" x="20" y="20" width="200" height="21"/></label></subviews>
+                </view>
+            </objects>
+        </document>
+        """
+        let dir = try project([
+            "Screens.h": """
+            @interface FirstScreen : UIViewController
+            @property (nonatomic, retain) IBOutlet UILabel *extra;
+            @end
+            @interface SecondScreen : UIViewController
+            @property (nonatomic, retain) IBOutlet UILabel *extra;
+            @end
+            """,
+            "Screens.m": """
+            @implementation FirstScreen
+            @synthesize extra;
+            - (void)viewDidUnload { self.extra = nil; [super viewDidUnload]; }
+            - (void)dealloc { [extra release]; [super dealloc]; }
+            @end
+            @implementation SecondScreen
+            @synthesize extra;
+            - (void)viewDidUnload { self.extra = nil; [super viewDidUnload]; }
+            @end
+            @implementation Menu
+            - (void)open { [[FirstScreen alloc] initWithNibName:@"Shared" bundle:nil]; [[SecondScreen alloc] initWithNibName:@"Shared" bundle:nil]; }
+            @end
+            """,
+            "Shared.xib": xib,
+        ])
+        let r = audit(["--platform", "ios6.0", dir])
+        XCTAssertTrue(r.stdout.contains("Shared.xib: owner FirstScreen (view controller)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("also loaded as the nib of SecondScreen (Screens.m:11)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("leak [O6 O9] `extra` of SecondScreen"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\n1 finding (1 leak)"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("outlets no nib connects"), "SecondScreen's outlet is connected when it loads the nib")
+    }
 }

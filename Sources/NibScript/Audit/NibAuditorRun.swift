@@ -77,7 +77,7 @@ extension NibAuditor {
                 ownerClass = real
             } else {
                 result.owner = ownerClass
-                result.problem = "stale: its File's Owner class \(ownerClass) is defined in no source and not a Cocoa class"
+                result.problem = "stale: its File's Owner class \(ownerClass) is defined in no source and is no Cocoa class the catalogue knows"
                     + (loads.isEmpty ? ", and nothing loads it (L5)" : " (L5); loaded at \(result.loadedBy.joined(separator: ", "))")
                 result.listed = true
                 return result
@@ -229,8 +229,9 @@ extension NibAuditor {
         if let (major, minor) = options.version { configs = configs.filter { $0.major == major && $0.minor == minor } }
         // Which outlets of the imported classes this nib connects (for "outlets no nib connects").
         for c in doc.connections where c.kind == .outlet || c.kind == .outletCollection {
-            let cls = c.source == doc.filesOwner ? ownerClass : doc.objects[c.source].effectiveClass
-            if let (ic, m) = member(c.name, of: cls) { connected.insert("\(ic.name).\(m.name)") }
+            for cls in c.source == doc.filesOwner ? [ownerClass] + extraOwners : [doc.objects[c.source].effectiveClass] {
+                if let (ic, m) = member(c.name, of: cls) { connected.insert("\(ic.name).\(m.name)") }
+            }
         }
         classesUsed = needed
         let names = doc.scriptNames
