@@ -20,6 +20,8 @@ enum Audit {
         var strict = false
         /// `--all-configurations`: every build configuration of the project, not only the shipped one.
         var allConfigurations = false
+        /// `--fix`: print the proven fixes as one unified diff.
+        var fix = false
     }
 
     enum Kind: String, CaseIterable {
@@ -201,6 +203,7 @@ enum Audit {
             if a == "--strict" { o.strict = true; i += 1; continue }
             if a == "--all-configurations" { o.allConfigurations = true; i += 1; continue }
             if a == "--summary" { summary = true; i += 1; continue }
+            if a == "--fix" { o.fix = true; i += 1; continue }
             if a.hasPrefix("-") { return Driver.usage("unknown option '\(a)' for 'audit'") }
             dirs.append(a); i += 1
         }
@@ -216,6 +219,12 @@ enum Audit {
         }
         guard dirs.count == 1 else { return Driver.usage("'audit' takes one directory (several with --summary)") }
         o.dir = dirs[0]
+        if o.fix {
+            let (report, outcome) = AuditFix.run(o)
+            var note = "audit --fix: \(outcome.proven.count) of \(report.findings.count) finding\(report.findings.count == 1 ? "" : "s") fixed by this diff, each fix proven by auditing the fixed sources again"
+            if !outcome.unproven.isEmpty { note += "; no safe fix found for \(outcome.unproven.count): \(outcome.unproven.joined(separator: ", "))" }
+            return Driver.Result(status: report.status, stdout: outcome.diff, stderr: note + "\n")
+        }
         var baseline: Set<String> = []
         if let b = o.baseline {
             guard let data = FileManager.default.contents(atPath: b),

@@ -65,7 +65,7 @@ public enum Driver {
                                   their methods from Objective-C (.h, .m, .mm) and Swift files,
                                   and print them as nibscript classes.
       audit [--platform ios|mac] [--memory mrc|arc] [--format text|json|sarif]
-            [--baseline <file>] [--strict] [--all-configurations] <dir>
+            [--baseline <file>] [--strict] [--all-configurations] [--fix] <dir>
                                   Match every .xib, .storyboard and .nib under <dir> with the
                                   classes of its sources and the loads that use it, under the
                                   project's own settings (project.pbxproj), run standard
@@ -74,7 +74,8 @@ public enum Driver {
                                   with their fixes; every nib not audited is listed with why.
                                   --strict: a nib not read makes the status 2.
                                   --all-configurations: every build configuration, not only
-                                  the shipped one.
+                                  the shipped one. --fix: print the fixes, each proven by
+                                  auditing the fixed sources again, as one unified diff.
       audit --summary <dir>...    One line per project: nibs on disk, audited, listed, findings.
 
     OPTIONS:
