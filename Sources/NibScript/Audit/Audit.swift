@@ -223,6 +223,7 @@ enum Audit {
             let (report, outcome) = AuditFix.run(o)
             var note = "audit --fix: \(outcome.proven.count) of \(report.findings.count) finding\(report.findings.count == 1 ? "" : "s") fixed by this diff, each fix proven by auditing the fixed sources again"
             if !outcome.unproven.isEmpty { note += "; no safe fix found for \(outcome.unproven.count): \(outcome.unproven.joined(separator: ", "))" }
+            if !outcome.added.isEmpty { note += "\naudit --fix: fixes set aside because together they made new findings: \(outcome.added.joined(separator: ", "))" }
             return Driver.Result(status: report.status, stdout: outcome.diff, stderr: note + "\n")
         }
         var baseline: Set<String> = []

@@ -20,6 +20,8 @@ enum AuditFix {
         var diff: String
         var proven: [String]
         var unproven: [String]
+        /// Findings a combination of fixes added (why those fixes were set aside).
+        var added: [String] = []
     }
 
     // MARK: Edits for one finding
@@ -186,44 +188,41 @@ enum AuditFix {
             again.dir = copy
             return Set(Audit.run(again).findings.flatMap(\.fingerprints))
         }
-        var kept: [(Audit.Finding, [Edit])] = []
-        // All together first; when that adds findings, the fixes of the classes the new
-        // findings name are set aside and the rest tried together again (three rounds);
-        // those set aside are tried one by one (a dozen at most, the rest unproven).
-        var group = proposed
-        var aside: [(Audit.Finding, [Edit])] = []
-        for _ in 0..<3 where !group.isEmpty {
-            guard let after = reaudit(group.flatMap(\.1)) else { break }
+        // All together first; when that adds findings, each half is tried on its own, and so
+        // on down (at most 40 audits of a copy): a fix stays when a group it belongs to
+        // removed its finding and added none. Groups proven apart are tried together last.
+        var audits = 0
+        var addedSeen = Set<String>()
+        var provenGroups: [[(Audit.Finding, [Edit])]] = []
+        func prove(_ group: [(Audit.Finding, [Edit])]) {
+            guard !group.isEmpty else { return }
+            guard audits < 40, let after = { audits += 1; return reaudit(group.flatMap(\.1)) }() else {
+                unproven += group.map(\.0.fingerprint); return
+            }
             let added = after.subtracting(before)
             if added.isEmpty {
-                for (f, es) in group {
-                    if f.fingerprints.contains(where: after.contains) { unproven.append(f.fingerprint) } else { kept.append((f, es)) }
-                }
-                group = []
-                break
+                let good = group.filter { !$0.0.fingerprints.contains(where: after.contains) }
+                unproven += group.filter { $0.0.fingerprints.contains(where: after.contains) }.map(\.0.fingerprint)
+                if !good.isEmpty { provenGroups.append(good) }
+                return
             }
-            let classes = Set(added.map { $0.split(separator: "|").dropFirst().first.map(String.init) ?? "" })
-            aside += group.filter { classes.contains($0.0.className) }
-            group.removeAll { classes.contains($0.0.className) }
+            addedSeen.formUnion(added)
+            if group.count == 1 { unproven.append(group[0].0.fingerprint); return }
+            prove(Array(group[..<(group.count / 2)]))
+            prove(Array(group[(group.count / 2)...]))
         }
-        aside += group
-        let provenTogether = kept
-        for (k, (f, es)) in aside.enumerated() {
-            guard k < 12, let after = reaudit(es), after.isSubset(of: before), !f.fingerprints.contains(where: after.contains) else {
-                unproven.append(f.fingerprint); continue
-            }
-            kept.append((f, es))
-        }
-        // Fixes proven one by one must hold together too, or only those proven together stay.
-        if kept.count > provenTogether.count {
+        prove(proposed)
+        var kept = provenGroups.flatMap { $0 }
+        if provenGroups.count > 1 {
             let after = reaudit(kept.flatMap(\.1))
             if after == nil || !after!.isSubset(of: before) || kept.contains(where: { $0.0.fingerprints.contains(where: after!.contains) }) {
-                unproven += kept.dropFirst(provenTogether.count).map(\.0.fingerprint)
-                kept = provenTogether
+                let best = provenGroups.max { $0.count < $1.count }!
+                unproven += kept.filter { k in !best.contains { $0.0.fingerprint == k.0.fingerprint } }.map(\.0.fingerprint)
+                kept = best
             }
         }
         let diff = unifiedDiff(kept.flatMap(\.1), dir: dir, lines: lines, unterminated: unterminated)
-        return (report, Outcome(diff: diff, proven: kept.map(\.0.fingerprint), unproven: unproven))
+        return (report, Outcome(diff: diff, proven: kept.map(\.0.fingerprint), unproven: unproven, added: addedSeen.sorted()))
     }
 
     /// One unified diff (`a/` and `b/` prefixes, paths relative to DIR, 3 lines of context),
