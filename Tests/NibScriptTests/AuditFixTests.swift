@@ -61,6 +61,10 @@ final class AuditFixTests: XCTestCase {
         let (loaders, none) = try fixAndReaudit(Self.root + "/examples/audit/loaders")
         XCTAssertTrue(loaders.stdout.contains("-    [durationField release];\n-    [startButton release];\n"), loaders.stdout)
         XCTAssertEqual(none, [])
+        // The same fixes as SARIF `fixes`: whole lines deleted.
+        let sarif = Driver.main(["audit", "--fix", "--format", "sarif", Self.root + "/examples/audit/loaders"]).stdout
+        XCTAssertEqual(sarif.components(separatedBy: "\"artifactChanges\"").count - 1, 2, sarif)
+        XCTAssertTrue(sarif.contains("\"deletedRegion\": {\n                        \"startLine\": 36,"), sarif)
         // A retain cycle under ARC: `weak`, never a dealloc.
         let (cycle, _) = try fixAndReaudit(Self.root + "/examples/audit/cycle", ["--platform", "ios6.0"])
         XCTAssertTrue(cycle.stdout.contains("+@property (nonatomic, weak) IBOutlet id delegate;"), cycle.stdout)

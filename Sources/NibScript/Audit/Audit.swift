@@ -224,7 +224,9 @@ enum Audit {
             var note = "audit --fix: \(outcome.proven.count) of \(report.findings.count) finding\(report.findings.count == 1 ? "" : "s") fixed by this diff, each fix proven by auditing the fixed sources again"
             if !outcome.unproven.isEmpty { note += "; no safe fix found for \(outcome.unproven.count): \(outcome.unproven.joined(separator: ", "))" }
             if !outcome.added.isEmpty { note += "\naudit --fix: fixes set aside because together they made new findings: \(outcome.added.joined(separator: ", "))" }
-            return Driver.Result(status: report.status, stdout: outcome.diff, stderr: note + "\n")
+            // `--fix --format sarif`: the report with each proven fix as SARIF `fixes`, instead of the diff.
+            let out = o.format == "sarif" ? AuditOutput.sarif(report, fixes: outcome.edits) : outcome.diff
+            return Driver.Result(status: report.status, stdout: out, stderr: note + "\n")
         }
         var baseline: Set<String> = []
         if let b = o.baseline {

@@ -22,6 +22,8 @@ enum AuditFix {
         var unproven: [String]
         /// Findings a combination of fixes added (why those fixes were set aside).
         var added: [String] = []
+        /// The proven edits of each fixed finding, by fingerprint (SARIF `fixes`).
+        var edits: [String: [Edit]] = [:]
     }
 
     // MARK: Edits for one finding
@@ -222,7 +224,9 @@ enum AuditFix {
             }
         }
         let diff = unifiedDiff(kept.flatMap(\.1), dir: dir, lines: lines, unterminated: unterminated)
-        return (report, Outcome(diff: diff, proven: kept.map(\.0.fingerprint), unproven: unproven, added: addedSeen.sorted()))
+        var byFinding: [String: [Edit]] = [:]
+        for (f, es) in kept { byFinding[f.fingerprint] = es }
+        return (report, Outcome(diff: diff, proven: kept.map(\.0.fingerprint), unproven: unproven, added: addedSeen.sorted(), edits: byFinding))
     }
 
     /// One unified diff (`a/` and `b/` prefixes, paths relative to DIR, 3 lines of context),

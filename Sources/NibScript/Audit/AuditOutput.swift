@@ -111,7 +111,9 @@ enum AuditOutput {
 
     /// SARIF 2.1.0: one result per finding at the declaration, with the `.m` methods and the
     /// nib connection as related locations.
-    static func sarif(_ r: Audit.Report) -> String {
+    /// `fixes`: the proven edits of each finding (by fingerprint), from `audit --fix`,
+    /// written as SARIF `fixes` with `artifactChanges`.
+    static func sarif(_ r: Audit.Report, fixes: [String: [AuditFix.Edit]] = [:]) -> String {
         // Relative to the audited folder, whatever form it was given in, with the base id
         // SRCROOT (code scanning resolves it against the checkout).
         func uri(_ file: String) -> String { file.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file }
@@ -126,8 +128,20 @@ enum AuditOutput {
             return .object(fields)
         }
         let rules = Audit.Kind.allCases.filter { k in r.findings.contains { $0.kind == k } }
+        func change(_ file: String, _ es: [AuditFix.Edit]) -> JSON {
+            let rel = file.hasPrefix(r.dir + "/") ? String(file.dropFirst(r.dir.count + 1)) : file
+            return .object([
+                ("artifactLocation", .object([("uri", .string(uri(rel))), ("uriBaseId", .string("SRCROOT"))])),
+                ("replacements", .array(es.sorted { $0.line < $1.line }.map { e in .object([
+                    // Whole lines: from the start of `line` to the start of the line after the deleted ones.
+                    ("deletedRegion", .object([("startLine", .int(e.line)), ("startColumn", .int(1)),
+                                               ("endLine", .int(e.line + e.delete)), ("endColumn", .int(1))])),
+                    ("insertedContent", .object([("text", .string(e.insert.map { $0 + "\n" }.joined()))])),
+                ]) })),
+            ])
+        }
         let results: [JSON] = r.findings.map { f in
-            .object([
+            var fields: [(String, JSON)] = [
                 ("ruleId", .string(f.kind.id)),
                 ("level", .string(f.kind == .abandoned ? "warning" : "error")),
                 ("message", .object([("text", .string("\(f.message) (\(f.configurations.joined(separator: ", "))). Fix: \(f.fix)"))])),
@@ -135,7 +149,14 @@ enum AuditOutput {
                 ("relatedLocations", .array(f.related.enumerated().map { location($1, id: $0 + 1) })),
                 ("partialFingerprints", .object([("nibscriptFinding/v1", .string(f.fingerprint))])),
                 ("properties", .object([("rules", .string(f.rule)), ("configurations", JSON.strings(f.configurations))])),
-            ])
+            ]
+            if let es = fixes[f.fingerprint], !es.isEmpty {
+                fields.append(("fixes", .array([.object([
+                    ("description", .object([("text", .string(f.fix + " (proven: auditing the fixed sources no longer reports it)"))])),
+                    ("artifactChanges", .array(Dictionary(grouping: es, by: \.file).sorted { $0.key < $1.key }.map { change($0.key, $0.value) })),
+                ])])))
+            }
+            return .object(fields)
         }
         return JSON.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
