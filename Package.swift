@@ -22,22 +22,48 @@ let package = Package(
         // Reads classes, outlets and memory-relevant method statements from Objective-C and
         // Swift sources (a tolerant scanner, no compiler), for `nibscript import` and `audit`.
         .target(name: "SourceImport"),
-        // The Cocoa model (classes, nibs, controllers, platforms), the interpreter and the reports.
-        .target(name: "NibScript", dependencies: ["OwnershipEngine", "FileBytes", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
-        // The command line: a thin layer over NibScript.Driver.
-        .executableTarget(name: "nibscript", dependencies: ["NibScript"]),
+        // The simulated frameworks' model: class table and catalogue, Key-Value Coding, nib
+        // models (also from Interface Builder files), controller state and lifecycle table,
+        // platforms and eras. May not know the interpreter, runs, explore, reports or the
+        // command line. (It still reads class and nib declarations from NibScriptSyntax, and
+        // the behaviour over it is still in NibScriptInterpreter/Cocoa: docs/architecture.md.)
+        .target(name: "CocoaSimulator", dependencies: ["OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder"]),
+        // The interpreter: checker, compiler, a scenario's run (statements lowered to engine and
+        // simulator calls), expectations, the trace as it is made, and the public `Simulator`.
+        // May not know explore, the reports, the audit or the command line.
+        .target(name: "NibScriptInterpreter", dependencies: ["CocoaSimulator", "OwnershipEngine", "FileBytes", "NibScriptSyntax", "InterfaceBuilder"]),
+        // The searches over runs: `matrix` (every configuration) and `explore` (every order of
+        // the run loop's choices: snapshots, node book, shards). May not know reports or the command line.
+        .target(name: "NibScriptExplore", dependencies: ["NibScriptInterpreter", "CocoaSimulator", "OwnershipEngine", "NibScriptSyntax"]),
+        // The reports: text, JSON Lines, DOT, SVG, HTML, SARIF; they format values handed to
+        // them. May not know the command line.
+        .target(name: "NibScriptReports", dependencies: ["NibScriptExplore", "NibScriptInterpreter", "CocoaSimulator", "OwnershipEngine", "NibScriptSyntax"]),
+        // The audit: a project's sources and nibs to scenarios, findings and fixes. May not know
+        // the command line.
+        .target(name: "NibAudit", dependencies: ["NibScriptReports", "NibScriptExplore", "NibScriptInterpreter", "CocoaSimulator",
+                                                 "OwnershipEngine", "FileBytes", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
+        // The command line: every command's arguments, help, errors and exit codes (`Driver`).
+        .target(name: "NibScriptCommandLine", dependencies: ["NibAudit", "NibScriptReports", "NibScriptExplore", "NibScriptInterpreter",
+                                                             "CocoaSimulator", "OwnershipEngine", "FileBytes", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
+        // The library product for Swift users: re-exports the layers above, holds no code.
+        .target(name: "NibScript", dependencies: ["CocoaSimulator", "NibScriptInterpreter", "NibScriptExplore", "NibScriptReports",
+                                                  "NibAudit", "NibScriptCommandLine"]),
+        // The `nibscript` executable: a thin shell over NibScriptCommandLine's `Driver`.
+        .executableTarget(name: "nibscript", dependencies: ["NibScriptCommandLine"]),
         // The benchmark's workloads and input generators; the native reference loop beside
         // them is Objective-C, compiled by the benchmark itself when gcc and GNUstep are there.
-        .target(name: "NibScriptBenchmarks", dependencies: ["OwnershipEngine", "NibScript", "NibScriptSyntax"],
+        .target(name: "NibScriptBenchmarks", dependencies: ["OwnershipEngine", "NibScript", "NibScriptSyntax", "NibScriptInterpreter",
+                                                            "NibScriptExplore", "NibAudit", "NibScriptCommandLine"],
                 exclude: ["native-loop.m"]),
         .executableTarget(name: "nibscript-bench", dependencies: ["NibScriptBenchmarks"], path: "Sources/nibscript-bench"),
         // What the test targets share: a seeded random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OwnershipEngineTests", dependencies: ["OwnershipEngine", "TestSupport"]),
         .testTarget(name: "NibScriptSyntaxTests", dependencies: ["NibScriptSyntax", "TestSupport"]),
-        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "TestSupport"],
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "FileBytes", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "NibScriptTests", dependencies: ["NibScript", "InterfaceBuilder", "NibScriptSyntax", "NibScriptBenchmarks", "SourceImport",
+        .testTarget(name: "NibScriptTests", dependencies: ["NibScript", "CocoaSimulator", "NibScriptInterpreter", "NibScriptExplore", "NibScriptReports",
+                                                           "NibAudit", "NibScriptCommandLine", "FileBytes", "InterfaceBuilder", "NibScriptSyntax", "NibScriptBenchmarks", "SourceImport",
                                                            "TestSupport"],
                     exclude: ["Fixtures"]),
     ]

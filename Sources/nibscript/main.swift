@@ -1,7 +1,8 @@
 import Foundation
-import NibScript
+import NibScriptInterpreter
+import NibScriptCommandLine
 
-// A thin shell over NibScript.Driver, which tests call in-process. Output is written as it
+// A thin shell over NibScriptCommandLine.Driver, which tests call in-process. Output is written as it
 // is produced, so a long trace starts at once and is never held whole.
 let stdout = FileDescriptorOutput(fd: 1), stderr = FileDescriptorOutput(fd: 2)
 let status = Driver.main(Array(CommandLine.arguments.dropFirst()), stdout: stdout, stderr: stderr)

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import NibScript
+@testable import NibAudit
+@testable import NibScriptCommandLine
+import CocoaSimulator
 
 /// `audit --fix`: the diff applies with `patch -p1`, and auditing the patched copy finds
 /// none of the fixed findings and nothing new.

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import NibScript
+@testable import NibAudit
+@testable import NibScriptCommandLine
+import CocoaSimulator
 
 /// Who loads each nib (L1–L5), every nib accounted for, every member judged: each test
 /// writes a small project of its own (sources, nibs, project files) and audits it. The

@@ -1,6 +1,12 @@
 import Foundation
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 import NibScriptSyntax
 
 /// Renders `nibscript report` pages in headless Chromium and checks what a reader would see:
@@ -83,7 +89,7 @@ final class BrowserReportTests: XCTestCase {
             let program = try XCTUnwrap(Compiler.compile(file).0, c.path)
             let cwd = fm.currentDirectoryPath
             _ = fm.changeCurrentDirectoryPath(root)
-            let (html, reports) = HTMLReport().render(program, matrix: HTMLReport.matrix(for: file, program: program))
+            let (html, reports) = HTMLReport(version: Driver.version).render(program, matrix: HTMLReport.matrix(for: file, program: program))
             _ = fm.changeCurrentDirectoryPath(cwd)
             let page = dir.appendingPathComponent((c.path as NSString).lastPathComponent + ".html")
             try html.write(to: page, atomically: true, encoding: .utf8)

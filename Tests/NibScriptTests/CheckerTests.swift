@@ -1,6 +1,12 @@
 import NibScriptSyntax
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 
 /// Each error the checker reports, with its exact text and position.
 final class CheckerTests: XCTestCase {

@@ -1,6 +1,12 @@
 import XCTest
 import NibScriptSyntax
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 
 /// The controller world (V1–V12): lifecycle order, navigation ownership, memory warnings on
 /// iOS 5 and 6, automatic cleanups, and errors for impossible orders.

@@ -2,6 +2,12 @@ import Foundation
 import NibScriptSyntax
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 
 /// The TextMate grammar under `editors/` against the language: every word the lexer, parser
 /// and interpreter know is highlighted, and no example has a token the grammar calls invalid.

@@ -1,5 +1,11 @@
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 import TestSupport
 
 /// `Explore.NodeMap` against a Dictionary doing the same inserts, updates and removals.

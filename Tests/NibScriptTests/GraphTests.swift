@@ -2,6 +2,12 @@ import Foundation
 import NibScriptSyntax
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

@@ -1,6 +1,12 @@
 import Foundation
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 import NibScriptSyntax
 
 /// `nibscript report`: the page's content, escaping, determinism and size, without a browser
@@ -36,7 +42,7 @@ final class HTMLReportTests: XCTestCase {
                 expect count o == 2   # '<b>'
             }
             """)
-        let html = HTMLReport().render(program).html
+        let html = HTMLReport(version: Driver.version).render(program).html
         XCTAssertFalse(html.contains("<script>alert"), "a comment's markup reached the page")
         XCTAssertFalse(html.contains("<img"), "a scenario title's markup reached the page")
         XCTAssertFalse(html.contains("<b>'"), "a comment's markup reached the page")
@@ -48,8 +54,8 @@ final class HTMLReportTests: XCTestCase {
 
     func testThePageIsSelfContainedAndDeterministic() {
         let program = Self.compile(Self.longScript(lines: 60))
-        let a = HTMLReport().render(program).html
-        let b = HTMLReport().render(Self.compile(Self.longScript(lines: 60))).html
+        let a = HTMLReport(version: Driver.version).render(program).html
+        let b = HTMLReport(version: Driver.version).render(Self.compile(Self.longScript(lines: 60))).html
         XCTAssertEqual(a, b)
         for needle in ["src=\"http", "href=\"http", "url(http", "@import", "fetch(", "XMLHttpRequest"] {
             XCTAssertFalse(a.contains(needle), "the page would fetch something: \(needle)")
@@ -61,7 +67,7 @@ final class HTMLReportTests: XCTestCase {
 
     func testFindingsComeFirstAndFailuresAreMarkedAtTheirLines() {
         let program = Self.compile(Self.longScript(lines: 30))
-        let html = HTMLReport().render(program).html
+        let html = HTMLReport(version: Driver.version).render(program).html
         let findings = html.range(of: "<section id=\"findings\">")!.lowerBound
         let source = html.range(of: "<div id=\"source\">")!.lowerBound
         XCTAssert(findings < source)
@@ -75,7 +81,7 @@ final class HTMLReportTests: XCTestCase {
     func testTheGraphComesThroughItsPlugInPoint() {
         let program = Self.compile(Self.longScript(lines: 15))
         var calls = 0
-        var report = HTMLReport()
+        var report = HTMLReport(version: Driver.version)
         report.graph = { run in
             calls += 1
             return "<svg class=\"plugged\"><g class=\"node\"></g><text>\(run.engine.liveVisibleObjects.count)</text></svg>"
@@ -90,7 +96,7 @@ final class HTMLReportTests: XCTestCase {
     func testAOneThousandLineScriptMakesAUsablePage() {
         let program = Self.compile(Self.longScript(lines: 1000))
         let start = Date()
-        let (html, reports) = HTMLReport().render(program)
+        let (html, reports) = HTMLReport(version: Driver.version).render(program)
         let seconds = Date().timeIntervalSince(start)
         XCTAssertEqual(reports[0].failed, 1)
         XCTAssertEqual(html.components(separatedBy: "<tr id=\"L").count - 1, 1000)
@@ -109,7 +115,7 @@ final class HTMLReportTests: XCTestCase {
         let file = SourceFile(path: "m.nibscript", bytes: [UInt8](with))
         let program = try XCTUnwrap(Compiler.compile(file).0)
         let m = try XCTUnwrap(HTMLReport.matrix(for: file, program: program))
-        let html = HTMLReport().render(program, matrix: m).html
+        let html = HTMLReport(version: Driver.version).render(program, matrix: m).html
         XCTAssert(html.contains("<section id=\"matrix\">"))
         XCTAssert(html.contains("<th>ios 6.0 mrc</th>"))
         let plain = Self.compile(Self.longScript(lines: 20))

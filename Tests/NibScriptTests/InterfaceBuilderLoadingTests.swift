@@ -3,6 +3,12 @@ import InterfaceBuilder
 import NibScriptSyntax
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 
 /// Loading Interface Builder files from scripts: each fixture traces exactly like the same
 /// nib written as a `nib { … }` block; bad files give errors that name the file's line and

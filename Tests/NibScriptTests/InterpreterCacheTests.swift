@@ -1,6 +1,12 @@
 import Foundation
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 import NibScriptSyntax
 import OwnershipEngine
 import TestSupport
@@ -214,7 +220,7 @@ final class InterpreterCacheTests: XCTestCase {
             for cls in run.classes.classes {
                 guard let kept = cls.controllerNibModelCache, let ref = kept else { continue }
                 XCTAssertEqual(ref.kvcKeys, NibModelRef.kvcKeys(of: ref.model), "\(path) \(cls.name)")
-                guard let plan = ref.loadPlan else { continue }
+                guard let plan = ref.loadPlan as? NibClassPlan else { continue }
                 let model = ref.model
                 for (i, k) in plan.classes.enumerated() {
                     XCTAssertEqual(k.name, model.objects[i].className, "\(path) \(model.name) \(i)")

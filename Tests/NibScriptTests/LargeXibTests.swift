@@ -3,6 +3,12 @@ import NibScriptBenchmarks
 import NibScriptSyntax
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 
 /// Large and deep Interface Builder files load through a script. Not timed: before reading
 /// and loading were made linear, the deep case alone took minutes.

@@ -2,6 +2,12 @@ import Foundation
 import NibScriptSyntax
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 import TestSupport
 
 /// Scripts that are almost right are the common kind of bad input: every example, with

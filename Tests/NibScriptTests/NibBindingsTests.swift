@@ -1,5 +1,11 @@
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 import NibScriptSyntax
 import OwnershipEngine
 import TestSupport

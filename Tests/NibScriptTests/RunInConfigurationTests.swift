@@ -2,6 +2,12 @@ import Foundation
 import NibScriptSyntax
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 
 /// `run --config NAME` runs one matrix column with the full trace: each scenario's outcome
 /// must be the matrix cell's.

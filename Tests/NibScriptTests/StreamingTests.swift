@@ -1,6 +1,12 @@
 import Foundation
 import XCTest
 @testable import NibScript
+@testable import CocoaSimulator
+@testable import NibScriptInterpreter
+@testable import NibScriptExplore
+@testable import NibScriptReports
+@testable import NibAudit
+@testable import NibScriptCommandLine
 import NibScriptSyntax
 
 /// `run` writes its trace as the run makes it, and builds none when nothing prints it.

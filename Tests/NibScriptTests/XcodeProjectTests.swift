@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import NibScript
+@testable import NibAudit
+@testable import NibScriptCommandLine
+import CocoaSimulator
 import SourceImport
 
 /// Project files written for the tests: a `project.pbxproj` of one target, an Info.plist.

@@ -1,0 +1,408 @@
+import OwnershipEngine
+
+/// How many absent entries a dense table indexed by object id appends to reach index `i`:
+/// at least to `i`, and at least doubling, since objects are made one after another and a
+/// table grown to each new id in turn appended a few entries at a time, at every push.
+/// Absent entries are never iterated as entries, so a longer table changes no answer.
+@inline(__always) package func grownCount(to i: Int, from count: Int) -> Int {
+    max(i + 1 - count, count, 16)
+}
+
+/// A value `explore`'s state hash can take in: the words it combines into a `StableHash`.
+package protocol StableDigestible {
+    func stableDigest(into h: inout StableHash)
+}
+
+extension ObjectID: StableDigestible {
+    package func stableDigest(into h: inout StableHash) { h.combine(raw) }
+}
+extension Int: StableDigestible {
+    package func stableDigest(into h: inout StableHash) { h.combine(self) }
+}
+extension String: StableDigestible {
+    package func stableDigest(into h: inout StableHash) { h.combine(self) }
+}
+extension Appearance: StableDigestible {
+    package func stableDigest(into h: inout StableHash) {
+        switch self { case .disappeared: h.combine(0); case .appearing: h.combine(1); case .appeared: h.combine(2); case .disappearing: h.combine(3) }
+    }
+}
+extension NibModel: StableDigestible {
+    package func stableDigest(into h: inout StableHash) { h.combine(name) }
+}
+extension Array: StableDigestible where Element: StableDigestible {
+    package func stableDigest(into h: inout StableHash) {
+        h.combine(count)
+        for e in self { e.stableDigest(into: &h) }
+    }
+}
+
+/// A dictionary that keeps the wrapping sum of its entries' stable hashes as it changes, so
+/// `explore` reads its digest in O(1) at every run-loop turn instead of walking it (an entry
+/// change costs hashing the old and the new entry). Iteration follows the dictionary's own
+/// order: callers that print must sort.
+package struct DigestedMap<Key: Hashable & StableDigestible, Value: StableDigestible>: Sequence {
+    package private(set) var storage: [Key: Value] = [:]
+    /// The wrapping sum of `entryDigest` over the entries.
+    package private(set) var digest: UInt64 = 0
+
+    package init() {}
+
+    package static func entryDigest(_ k: Key, _ v: Value) -> UInt64 {
+        var h = StableHash()
+        k.stableDigest(into: &h)
+        v.stableDigest(into: &h)
+        return h.value
+    }
+
+    package subscript(key: Key) -> Value? {
+        get { storage[key] }
+        set {
+            // One probe of the table, not a read and then a write: a nib binds a name per object.
+            let old: Value?
+            if let newValue {
+                old = storage.updateValue(newValue, forKey: key)
+                digest &+= Self.entryDigest(key, newValue)
+            } else {
+                old = storage.removeValue(forKey: key)
+            }
+            if let old { digest &-= Self.entryDigest(key, old) }
+        }
+    }
+
+    package subscript(key: Key, default value: @autoclosure () -> Value) -> Value {
+        get { storage[key] ?? value() }
+        set { self[key] = newValue }
+    }
+
+    package var count: Int { storage.count }
+    package var isEmpty: Bool { storage.isEmpty }
+    package mutating func reserveCapacity(_ n: Int) { storage.reserveCapacity(n) }
+    package func makeIterator() -> Dictionary<Key, Value>.Iterator { storage.makeIterator() }
+    /// The digest walked from scratch (for tests: it equals `digest`).
+    package var computedDigest: UInt64 { storage.reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+}
+
+/// A set that keeps the wrapping sum of its elements' stable hashes (see `DigestedMap`).
+package struct DigestedSet<Element: Hashable & StableDigestible>: Sequence {
+    package private(set) var storage: Set<Element> = []
+    package private(set) var digest: UInt64 = 0
+
+    package init() {}
+
+    package static func elementDigest(_ e: Element) -> UInt64 {
+        var h = StableHash()
+        e.stableDigest(into: &h)
+        return h.value
+    }
+
+    @discardableResult
+    package mutating func insert(_ e: Element) -> Bool {
+        guard storage.insert(e).inserted else { return false }
+        digest &+= Self.elementDigest(e)
+        return true
+    }
+
+    package mutating func remove(_ e: Element) {
+        if storage.remove(e) != nil { digest &-= Self.elementDigest(e) }
+    }
+
+    package func contains(_ e: Element) -> Bool { storage.contains(e) }
+    package var count: Int { storage.count }
+    package var isEmpty: Bool { storage.isEmpty }
+    package func makeIterator() -> Set<Element>.Iterator { storage.makeIterator() }
+    /// The digest walked from scratch (for tests: it equals `digest`).
+    package var computedDigest: UInt64 { storage.reduce(0) { $0 &+ Self.elementDigest($1) } }
+}
+
+extension StableHash {
+    /// A digested collection's part of a state hash: its tag, size and digest.
+    package mutating func combine(tag: Int, count: Int, digest: UInt64) {
+        combine(tag); combine(count); combine(Int(bitPattern: UInt(digest)))
+    }
+}
+
+/// A `DigestedMap` keyed by object, stored densely by object id: a lookup is an array index,
+/// not a hash of the key, and iteration goes in id order.
+package struct DigestedObjectMap<Value: StableDigestible>: Sequence {
+    private var values: [Value?] = []
+    package private(set) var count = 0
+    package private(set) var digest: UInt64 = 0
+
+    package init() {}
+
+    package static func entryDigest(_ k: ObjectID, _ v: Value) -> UInt64 { DigestedMap<ObjectID, Value>.entryDigest(k, v) }
+
+    package subscript(key: ObjectID) -> Value? {
+        get { key.index < values.count ? values[key.index] : nil }
+        set {
+            let i = key.index
+            if i >= values.count {
+                guard newValue != nil else { return }
+                values.append(contentsOf: repeatElement(nil, count: grownCount(to: i, from: values.count)))
+            }
+            if let old = values[i] { digest &-= Self.entryDigest(key, old); count -= 1 }
+            if let newValue { digest &+= Self.entryDigest(key, newValue); count += 1 }
+            values[i] = newValue
+        }
+    }
+
+    package subscript(key: ObjectID, default value: @autoclosure () -> Value) -> Value {
+        get { self[key] ?? value() }
+        set { self[key] = newValue }
+    }
+
+    package var isEmpty: Bool { count == 0 }
+
+    package func makeIterator() -> AnyIterator<(key: ObjectID, value: Value)> {
+        var i = 0
+        let values = self.values
+        return AnyIterator {
+            while i < values.count {
+                defer { i += 1 }
+                if let v = values[i] { return (ObjectID(Int32(i)), v) }
+            }
+            return nil
+        }
+    }
+
+    /// The digest walked from scratch (for tests: it equals `digest`).
+    package var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+}
+
+/// A `DigestedObjectMap` for values that are not plain data (arrays, models): only the
+/// object → entry index is dense (plain Int32s), and the values are kept for the objects
+/// that have one. explore restores a snapshot for every variant, and the first write after
+/// it copies the table, the last variant's copy is freed: a dense table of optional arrays
+/// copied and freed every object's entry (one per view, mostly empty) through the generic
+/// value witnesses, where this copies a block of integers and the few values.
+package struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
+    /// Per object id: 1 + the index of its entry, or 0.
+    private var slots: [Int32] = []
+    private var values: [Value] = []
+    /// The object each entry belongs to (to move the last entry into a freed place).
+    private var keys: [ObjectID] = []
+    /// Each entry's digest, kept so that replacing or removing it does not hash the old
+    /// value again: a value here is an array (a controller's KVC keys),
+    /// replaced at every view load and unload.
+    private var entryDigests: [UInt64] = []
+    package private(set) var digest: UInt64 = 0
+
+    package init() {}
+
+    package static func entryDigest(_ k: ObjectID, _ v: Value) -> UInt64 { DigestedMap<ObjectID, Value>.entryDigest(k, v) }
+
+    package var count: Int { values.count }
+    package var isEmpty: Bool { values.isEmpty }
+
+    package subscript(key: ObjectID) -> Value? {
+        get {
+            let i = key.index
+            guard i < slots.count, slots[i] != 0 else { return nil }
+            return values[Int(slots[i]) - 1]
+        }
+        set {
+            let i = key.index
+            let e = i < slots.count ? Int(slots[i]) - 1 : -1
+            if e >= 0 { digest &-= entryDigests[e] }
+            if let newValue {
+                let d = Self.entryDigest(key, newValue)
+                digest &+= d
+                if e >= 0 { values[e] = newValue; entryDigests[e] = d; return }
+                if i >= slots.count { slots.append(contentsOf: repeatElement(0, count: grownCount(to: i, from: slots.count))) }
+                values.append(newValue)
+                keys.append(key)
+                entryDigests.append(d)
+                slots[i] = Int32(values.count)
+            } else if e >= 0 {
+                // The last entry takes the freed place.
+                let last = values.count - 1
+                if e != last {
+                    values.swapAt(e, last)
+                    keys.swapAt(e, last)
+                    entryDigests.swapAt(e, last)
+                    slots[keys[e].index] = Int32(e + 1)
+                }
+                values.removeLast()
+                keys.removeLast()
+                entryDigests.removeLast()
+                slots[i] = 0
+            }
+        }
+    }
+
+    package subscript(key: ObjectID, default value: @autoclosure () -> Value) -> Value {
+        get { self[key] ?? value() }
+        set { self[key] = newValue }
+    }
+
+    /// In object id order, as the dense map iterates.
+    package func makeIterator() -> AnyIterator<(key: ObjectID, value: Value)> {
+        var i = 0
+        let slots = self.slots, values = self.values
+        return AnyIterator {
+            while i < slots.count {
+                defer { i += 1 }
+                if slots[i] != 0 { return (ObjectID(Int32(i)), values[Int(slots[i]) - 1]) }
+            }
+            return nil
+        }
+    }
+
+    /// The digest walked from scratch (for tests: it equals `digest`).
+    package var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+}
+
+/// An entry of `DigestedObjectLists`: its object, its place in the pool and its digest. Not
+/// nested in the generic type, which made it generic too: each growth of the entries
+/// instantiated its type's metadata at run time.
+private struct ObjectListEntry {
+    var key: ObjectID
+    var start: Int32
+    var count: Int32
+    var digest: UInt64
+}
+
+/// A `SparseDigestedObjectMap` of lists of plain values (a controller's view objects), all
+/// kept in one pool: an entry is a range of it. explore restores a snapshot for every
+/// variant, and its first write after that copies the table, the previous copy freed; with a
+/// list per entry that retained and released every list, where this copies plain memory. A
+/// list written again goes to the pool's end; the pool is compacted when most of it is old.
+package struct DigestedObjectLists<Element: StableDigestible>: Sequence {
+    private typealias Entry = ObjectListEntry
+    /// Per object id: 1 + the index of its entry, or 0.
+    private var slots: [Int32] = []
+    private var entries: [Entry] = []
+    private var pool: [Element] = []
+    /// Pool places no entry uses any more.
+    private var unused = 0
+    package private(set) var digest: UInt64 = 0
+
+    package init() {}
+
+    /// The same as a `DigestedMap<ObjectID, [Element]>` entry's, so the state hash is unchanged.
+    package static func entryDigest<C: Collection>(_ k: ObjectID, _ list: C) -> UInt64 where C.Element == Element {
+        var h = StableHash()
+        k.stableDigest(into: &h)
+        h.combine(list.count)
+        for e in list { e.stableDigest(into: &h) }
+        return h.value
+    }
+
+    package var count: Int { entries.count }
+    package var isEmpty: Bool { entries.isEmpty }
+
+    package subscript(key: ObjectID) -> ArraySlice<Element>? {
+        let i = key.index
+        guard i < slots.count, slots[i] != 0 else { return nil }
+        return list(entries[Int(slots[i]) - 1])
+    }
+
+    private func list(_ e: Entry) -> ArraySlice<Element> { pool[Int(e.start)..<Int(e.start + e.count)] }
+
+    /// Appends `more` to the list of `key` (making it if it has none), in the pool itself:
+    /// no list is built beside it (a view load extends its controller's at every push). The
+    /// list becomes a new run at the pool's end; its old run is left unused until the pool
+    /// is compacted. (An entry is never removed: a controller's view objects only grow.)
+    package mutating func extend<S: Sequence>(_ key: ObjectID, with more: S) where S.Element == Element {
+        let i = key.index
+        let e = i < slots.count ? Int(slots[i]) - 1 : -1
+        let start = pool.count
+        if e >= 0 {
+            let old = entries[e]
+            digest &-= old.digest
+            unused += Int(old.count)
+            // By index: a slice of the pool appended to it would hold its buffer and make
+            // the append copy it.
+            for j in Int(old.start)..<Int(old.start + old.count) { pool.append(pool[j]) }
+        }
+        pool.append(contentsOf: more)
+        let d = Self.entryDigest(key, pool[start...])
+        digest &+= d
+        let entry = Entry(key: key, start: Int32(start), count: Int32(pool.count - start), digest: d)
+        if e >= 0 {
+            entries[e] = entry
+        } else {
+            if i >= slots.count { slots.append(contentsOf: repeatElement(0, count: grownCount(to: i, from: slots.count))) }
+            entries.append(entry)
+            slots[i] = Int32(entries.count)
+        }
+        if unused > 64 && unused * 2 > pool.count { compact() }
+    }
+
+    private mutating func compact() {
+        var fresh: [Element] = []
+        fresh.reserveCapacity(pool.count - unused)
+        for e in entries.indices {
+            let start = fresh.count
+            fresh.append(contentsOf: list(entries[e]))
+            entries[e].start = Int32(start)
+        }
+        pool = fresh
+        unused = 0
+    }
+
+    /// In object id order, as the dense map iterates.
+    package func makeIterator() -> AnyIterator<(key: ObjectID, value: ArraySlice<Element>)> {
+        var i = 0
+        let slots = self.slots, entries = self.entries, pool = self.pool
+        return AnyIterator {
+            while i < slots.count {
+                defer { i += 1 }
+                if slots[i] != 0 {
+                    let e = entries[Int(slots[i]) - 1]
+                    return (ObjectID(Int32(i)), pool[Int(e.start)..<Int(e.start + e.count)])
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The digest walked from scratch (for tests: it equals `digest`).
+    package var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+}
+
+/// A `DigestedSet` of objects, stored densely by object id (see `DigestedObjectMap`).
+package struct DigestedObjectSet: Sequence {
+    private var members: [Bool] = []
+    package private(set) var count = 0
+    package private(set) var digest: UInt64 = 0
+
+    package init() {}
+
+    package static func elementDigest(_ o: ObjectID) -> UInt64 { DigestedSet<ObjectID>.elementDigest(o) }
+
+    @discardableResult
+    package mutating func insert(_ o: ObjectID) -> Bool {
+        if o.index >= members.count { members.append(contentsOf: repeatElement(false, count: grownCount(to: o.index, from: members.count))) }
+        guard !members[o.index] else { return false }
+        members[o.index] = true
+        count += 1
+        digest &+= Self.elementDigest(o)
+        return true
+    }
+
+    package mutating func remove(_ o: ObjectID) {
+        guard contains(o) else { return }
+        members[o.index] = false
+        count -= 1
+        digest &-= Self.elementDigest(o)
+    }
+
+    package func contains(_ o: ObjectID) -> Bool { o.index < members.count && members[o.index] }
+    package var isEmpty: Bool { count == 0 }
+
+    package func makeIterator() -> AnyIterator<ObjectID> {
+        var i = 0
+        let members = self.members
+        return AnyIterator {
+            while i < members.count {
+                defer { i += 1 }
+                if members[i] { return ObjectID(Int32(i)) }
+            }
+            return nil
+        }
+    }
+
+    package var computedDigest: UInt64 { reduce(0) { $0 &+ Self.elementDigest($1) } }
+}

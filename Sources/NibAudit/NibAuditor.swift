@@ -1,0 +1,466 @@
+import Foundation
+import InterfaceBuilder
+import NibScriptSyntax
+import OwnershipEngine
+import SourceImport
+import CocoaSimulator
+import NibScriptInterpreter
+import NibScriptExplore
+import NibScriptReports
+
+/// The audit of one Interface Builder file: the script it builds (the classes its objects
+/// need, the nib, the scenario battery for its owner's kind), the runs under each
+/// configuration, and what they found, attributed to outlets.
+package struct NibAuditor {
+    let dir: String
+    let rel: String
+    let entry: NibInventory.Entry
+    let context: Audit.Context
+    var project: ImportedProject { context.project }
+    var options: Audit.Options { context.options }
+    var missing: [Audit.Missing] = []
+    /// Classes this nib instantiates or is owned by, and the outlets (`Class.member`) it connects.
+    var classesUsed: [String] = []
+    var connected: Set<String> = []
+    var findings: [Audit.Finding] = []
+    /// Errors as a compiler prints them (`path:line:column: error: …`, the line, a caret).
+    var errors: [String] = []
+
+    var path: String { dir + "/" + rel }
+
+    init(dir: String, entry: NibInventory.Entry, context: Audit.Context) {
+        self.dir = dir; self.rel = entry.path; self.entry = entry; self.context = context
+    }
+
+    package enum OwnerKind: String {
+        case viewController = "view controller"
+        case windowController = "window controller"
+        case macViewController = "Mac view controller"
+        case application = "main nib"
+        case preferencePane = "preference pane"
+        case plain = "plain owner"
+    }
+
+    /// Stub classes: a nib's custom class the sources do not declare, loaded as its element's class.
+    struct Stub { var name: String; var superclass: String }
+
+    /// `explore`'s search over one scenario: every variant with up to `budget` memory
+    /// warnings at its run-loop turns (NibScriptExplore/Explore.swift: the same decision points, the
+    /// same pruning of states already explored), each finished run handed to `body` with a
+    /// title that says where its warning came.
+    package func exploreWarnings(_ program: Program, _ scenario: ScenarioDecl, budget: Int, _ body: (ScenarioRun, String) -> Void) {
+        let reads = HistoryReads(scenario.body)
+        var seen: Explore.Seen = [:]
+        var wave: [[Explore.Deviation]] = [[]]
+        var variants = 0
+        while !wave.isEmpty && variants < 2_000 {
+            var next: [[Explore.Deviation]] = []
+            for decisions in wave {
+                variants += 1
+                // Each variant replays its deviations from the start (no snapshots), with its steps.
+                let driver = VariantDriver(budget: budget, reads: reads, seen: seen, base: [:])
+                driver.replay = decisions
+                driver.deviations = decisions
+                driver.exploreAfterReplay = true
+                driver.steps = []
+                let run = ScenarioRun(program: program, scenario: scenario, config: program.config)
+                run.runExplored(driver)
+                var cut = driver.stopped
+                for v in driver.visited {
+                    if let u = seen[v.key], Int(u) <= v.used { cut = true; break }
+                    seen[v.key] = UInt8(v.used)
+                    for option in 1..<max(1, v.options) {
+                        next.append(decisions + [Explore.Deviation(point: Int32(v.point), option: Int32(option))])
+                    }
+                }
+                if cut { continue }
+                var title = scenario.title
+                var previous = "the start"
+                for step in driver.steps ?? [] {
+                    switch step {
+                    case .statement(_, let text): previous = "`\(text)`"
+                    case .warning: title += ", memory warning after \(previous)"
+                    case .end: previous = "the end"
+                    default: break
+                    }
+                }
+                body(run, title)
+            }
+            wave = next
+        }
+    }
+
+    package static func identifier(_ s: String) -> String {
+        var out = String(s.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        if out.first?.isNumber ?? true { out = "N" + out }
+        return out
+    }
+
+    func ownerKind(_ cls: String, platform: PlatformName, stubs: [Stub], doc: IBDocument, viewConnected scene: Bool = false,
+                   assumed: [String: String] = [:]) -> OwnerKind {
+        let builtin = Catalogue.classes(for: platform)
+        var k: String? = cls
+        var seen = Set<String>()
+        let viewConnected = scene || doc.filesOwner.map { o in doc.connections(from: o).contains { $0.name == "view" } } ?? false
+        let windowConnected = doc.filesOwner.map { o in doc.connections(from: o).contains { $0.name == "window" } } ?? false
+        while let n = k, seen.insert(n).inserted {
+            switch n {
+            // An NSApplication subclass as File's Owner: the main nib (L1).
+            case "UIApplication", "NSApplication": return .application
+            case "NSPreferencePane": return .preferencePane
+            case "UIViewController" where viewConnected: return .viewController
+            case "NSWindowController" where windowConnected: return .windowController
+            case "NSViewController" where viewConnected: return .macViewController
+            default: break
+            }
+            if let c = project[n], let sup = c.superclass {
+                k = builtin.contains(where: { $0.name == sup }) || project[sup]?.superclass != nil ? sup : (assumed[sup] ?? sup)
+                continue
+            }
+            if let s = stubs.first(where: { $0.name == n }) { k = s.superclass; continue }
+            k = builtin.first { $0.name == n }?.superclass
+        }
+        return .plain
+    }
+
+    /// The scenario `explore` runs with a warning at each run-loop turn.
+    package static let lifeTitle = "shown, covered, uncovered, popped and released"
+
+    /// The standard scenarios for an owner's kind, as lines of nibscript.
+    package static func battery(_ kind: OwnerKind, owner: String, nib: String, platform: PlatformName, arc: Bool,
+                        taken: Set<String> = []) -> [(String, [String])] {
+        // Variables of the scenario must not be names the nib gives its objects.
+        func name(_ base: String) -> String { var n = base; while taken.contains(n) { n += "_" }; return n }
+        let c = name("c"), nav = name("nav")
+        let giveUp = arc ? "\(c) = nil" : "release \(c)"
+        func made(_ base: String) -> [String] {
+            let v = name(base)
+            return ["\(v) = new UIViewController", "push \(nav) \(v)", arc ? "\(v) = nil" : "release \(v)"]
+        }
+        switch kind {
+        case .viewController:
+            let start = ["\(nav) = new UINavigationController"] + made("root") + ["show \(nav)", "\(c) = new \(owner)", "push \(nav) \(c)", giveUp]
+            // One run stops while it is covered after a warning, to see what the warning
+            // left behind before anything reloads; the whole life runs under `explore`, which
+            // inserts a memory warning at every run-loop turn of it (see `lifeTitle`).
+            return [
+                ("shown, covered by another, memory warning", start + made("cover") + ["memoryWarning"]),
+                (lifeTitle, start + made("cover") + ["pop \(nav)", "pop \(nav)", "drain"]),
+            ]
+        case .windowController, .macViewController:
+            return [("shown and released", ["\(c) = new \(owner)", "show \(c)", "drain", giveUp, "drain"])]
+        case .application:
+            return [("main nib loaded", ["load nib \(nib) owner app", "drain"])]
+        case .preferencePane:
+            // NSPreferencePane's loadMainView (L2): the nib loaded with the pane as owner, then
+            // assignMainView: the window's content view becomes the retained `mainView` and the
+            // window (the pane's +1, N3) is released; the pane lives until System Preferences
+            // unloads it.
+            let give = arc ? "CFRelease \(c)._window" : "release \(c)._window"
+            return [("loaded by System Preferences and unloaded",
+                     ["\(c) = new \(owner)", "load nib \(nib) owner \(c)", "\(c).mainView = \(c)._window.contentView", give,
+                      "\(c)._window = nil", "drain", giveUp, "drain"])]
+        case .plain:
+            let cls = owner == "NSObject" || owner == "UIApplication" || owner == "NSApplication" ? "NSObject" : owner
+            return [("loaded and released", ["\(c) = new \(cls)", "load nib \(nib) owner \(c)", "drain", giveUp, "drain"])]
+        }
+    }
+
+    // MARK: Attribution
+
+    /// The member of an imported class (or its imported superclasses) named by an outlet key.
+    package func member(_ key: String, of cls: String) -> (ImportedClass, ImportedMember)? {
+        var k: String? = cls
+        var seen = Set<String>()
+        while let n = k, seen.insert(n).inserted, let c = project[n] {
+            if let m = c.member(key) ?? c.members.first(where: { !$0.isProperty && ($0.name == "_" + key) }) { return (c, m) }
+            if let m = c.member(forIvarOrName: key) { return (c, m) }
+            k = c.superclass
+        }
+        return nil
+    }
+
+    /// Whether an outlet connected to this member keeps its object (O6, N6, N7).
+    package func retains(_ m: ImportedMember, platform: PlatformName, arc: Bool) -> Bool {
+        switch m.kind {
+        case .property(let a, _):
+            switch a {
+            case .retain?, .strong?, .copy?: return true
+            case nil: return arc
+            default: return false
+            }
+        case .ivar(let q):
+            if arc { return q == nil || q == .strong }
+            return platform == .ios
+        }
+    }
+
+    func className(of i: Int, in doc: IBDocument, ownerClass: String) -> String {
+        i == doc.filesOwner ? ownerClass : doc.objects[i].effectiveClass
+    }
+
+    mutating func collect(_ run: ScenarioRun, doc: IBDocument, names: [String?], ownerClass: String, config: String, scenario: String) {
+        let e = run.engine
+        let platform: PlatformName = run.config.platform
+        let arc = run.config.isARC
+        var index: [String: Int] = [:]
+        for (i, n) in names.enumerated() { if let n, index[n] == nil { index[n] = i } }
+        func ibIndex(_ o: ObjectID) -> Int? { index[e.name(o)] }
+        let nibFile = (rel as NSString).lastPathComponent
+        func describe(_ o: ObjectID) -> String { "\(e.className(e.classOf(o))) \(e.name(o)) (\(nibFile))" }
+        func nibPlace(_ i: Int, _ what: String) -> Audit.Place {
+            Audit.Place(file: rel, line: doc.objects[i].location.line, column: doc.objects[i].location.column, what: what)
+        }
+        /// Outlets of imported classes that point at IB object `i`, keeping it when `retaining`.
+        func holders(of i: Int, retaining: Bool) -> [(ImportedClass, ImportedMember, IBConnection)] {
+            var out: [(ImportedClass, ImportedMember, IBConnection)] = []
+            for c in doc.connections where (c.kind == .outlet || c.kind == .outletCollection) && c.destination == i {
+                let cls = className(of: c.source, in: doc, ownerClass: ownerClass)
+                guard let (ic, m) = member(c.name, of: cls) else { continue }
+                if retaining && !retains(m, platform: platform, arc: arc) { continue }
+                out.append((ic, m, c))
+            }
+            return out
+        }
+        func ancestors(_ i: Int) -> [Int] {
+            var out: [Int] = []
+            var p = doc.objects[i].parent
+            while let q = p { out.append(q); p = doc.objects[q].parent }
+            return out
+        }
+        func add(_ kind: Audit.Kind, _ objects: [ObjectID]) {
+            let set = Set(objects.compactMap(ibIndex))
+            for o in objects {
+                guard let i = ibIndex(o) else {
+                    // An object made in code: a member the class set in a method.
+                    let name = e.name(o)
+                    if let (ic, m) = member(name, of: ownerClass) {
+                        let made = maker(of: m, in: ic)
+                        let cls = e.className(e.classOf(o))
+                        let object = made.map { "\(cls) \(name) (made in `\($0.0.selector)`, \($0.1.place.fileName):\($0.1.place.line))" } ?? describe(o)
+                        var f = finding(kind, ic, m, object: object, platform: platform, arc: arc, madeBy: made)
+                        f.configurations = [config]; f.scenarios = [scenario]; f.objects = [object]
+                        findings.append(f)
+                    }
+                    continue
+                }
+                var hs = holders(of: i, retaining: true)
+                // Abandoned memory belongs to the unloaded controller's outlets: an object kept
+                // by another abandoned object is part of that one.
+                if kind == .abandoned {
+                    hs = hs.filter { !set.contains($0.2.source) && !ancestors($0.2.source).contains(where: set.contains) }
+                    if hs.isEmpty && holders(of: i, retaining: true).count > 0 { continue }
+                }
+                if !hs.isEmpty {
+                    for (ic, m, c) in hs { record(kind, ic, m, object: describe(o), connection: c) }
+                    continue
+                }
+                // Held inside another object of the same finding: that one is the finding.
+                if ancestors(i).contains(where: set.contains) { continue }
+                // A top-level object File's Owner points at without retaining (a Mac ivar
+                // outlet, an assign property): the owner was handed its +1 (N3).
+                if kind == .leak, doc.objects[i].parent == nil || doc.objects[i].relationship == .topLevel,
+                   let (ic, m, c) = holders(of: i, retaining: false).first(where: { $0.2.source == doc.filesOwner }) {
+                    var f = finding(.leak, ic, m, object: describe(o), platform: platform, arc: arc, topLevel: true)
+                    f.related.append(Audit.Place(file: rel, line: c.location.line, column: c.location.column, what: "connection of outlet '\(c.name)'"))
+                    f.configurations = [config]; f.scenarios = [scenario]; f.objects = [describe(o)]
+                    findings.append(f)
+                    continue
+                }
+                if doc.objects[i].parent != nil && kind != .leak { continue }
+                recordObject(kind, object: describe(o), at: nibPlace(i, "nib object"))
+            }
+        }
+        func record(_ kind: Audit.Kind, _ ic: ImportedClass, _ m: ImportedMember, object: String, connection: IBConnection?) {
+            var f = finding(kind, ic, m, object: object, platform: platform, arc: arc)
+            if let c = connection {
+                f.related.append(Audit.Place(file: rel, line: c.location.line, column: c.location.column, what: "connection of outlet '\(c.name)'"))
+            }
+            f.configurations = [config]; f.scenarios = [scenario]; f.objects = [object]
+            findings.append(f)
+        }
+        func recordObject(_ kind: Audit.Kind, object: String, at place: Audit.Place) {
+            let cls = object.split(separator: " ").first.map(String.init) ?? object
+            let object = object.components(separatedBy: " (").first ?? object
+            var f = Audit.Finding(kind: kind, rule: kind == .leak ? (platform == .mac ? "N3 O9" : "O9") : "V7",
+                                  className: ownerClass, member: nil, objectDescription: "top-level \(cls)", location: place,
+                                  message: "the nib's top-level \(object) is never released: File's Owner (\(ownerClass)) gets it at +1 and nothing balances it",
+                                  fix: platform == .mac
+                                    ? "keep each top-level object in a retained outlet of \(ownerClass) and release it in `dealloc`, or load the nib with an NSWindowController or NSViewController, which releases its top-level objects"
+                                    : "hold the object in a retained outlet and release that outlet in `dealloc`")
+            if kind != .leak { f.message = "\(object) is \(kind.rawValue)"; f.fix = "release it when the view unloads" }
+            f.configurations = [config]; f.scenarios = [scenario]; f.objects = [object]
+            findings.append(f)
+        }
+
+        // A crash stops the run: report it, and what led to it, first.
+        if let crash = e.crash {
+            if let o = crash.object, let i = ibIndex(o) {
+                let kind: Audit.Kind = crash.selector == "release" ? .overRelease : .zombie
+                let hs = holders(of: i, retaining: false)
+                if let (ic, m, c) = hs.first { record(kind, ic, m, object: describe(o), connection: c) }
+                else { recordObject(kind, object: describe(o), at: nibPlace(i, "nib object")) }
+            } else if let o = crash.object, let (ic, m) = member(e.name(o), of: ownerClass) {
+                record(crash.selector == "release" ? .overRelease : .zombie, ic, m, object: describe(o), connection: nil)
+            } else {
+                var f = Audit.Finding(kind: .crash, rule: "O5", className: ownerClass, member: nil, objectDescription: crash.message,
+                                      location: Audit.Place(file: rel, line: 1, column: 1, what: "nib"),
+                                      message: "the scenario crashes: \(crash.message)", fix: "read the scenario's trace with 'nibscript run'")
+                f.configurations = [config]; f.scenarios = [scenario]
+                findings.append(f)
+            }
+            return
+        }
+        var leaked = run.leakedObjects()
+        // A retain cycle is one finding at the reference to break, not a leak per member.
+        for c in cycles(in: e, leaked: leaked) {
+            let name: (ObjectID) -> String = { o in ibIndex(o) != nil ? describe(o) : "\(e.className(e.classOf(o))) \(e.name(o))" }
+            guard var f = cycleFinding(c, in: e, describe: name, platform: platform, arc: arc) else { continue }
+            if let i = ibIndex(c.back.holder) ?? (c.back.holder == c.back.target ? nil : ibIndex(c.back.target)),
+               let conn = doc.connections.first(where: { $0.name == f.member && ($0.source == i || $0.destination == i) }) {
+                f.related.append(Audit.Place(file: rel, line: conn.location.line, column: conn.location.column, what: "connection of outlet '\(conn.name)'"))
+            }
+            f.configurations = [config]; f.scenarios = [scenario]
+            findings.append(f)
+            leaked.removeAll { c.kept.contains($0) }
+        }
+        add(.leak, leaked)
+        add(.abandoned, run.abandonedObjects())
+        let leakedSet = Set(leaked)
+        for d in e.danglingReferences() {
+            let holder = d.slot.holder
+            // A leaked object's pointers are part of the leak: nothing can read them.
+            if leakedSet.contains(holder) { continue }
+            let slot = e.slots(of: e.classOf(holder))[Int(d.slot.slot)].name
+            let cls = e.className(e.classOf(holder))
+            if let (ic, m) = member(slot, of: cls) {
+                var conn: IBConnection?
+                if let i = ibIndex(d.target) { conn = holders(of: i, retaining: false).first { $0.1.name == m.name }?.2 }
+                record(.dangling, ic, m, object: describe(d.target), connection: conn)
+            }
+        }
+    }
+
+    // MARK: Findings and fixes
+
+    /// The method statement that makes the object a member holds (`x = [[X alloc] init]`,
+    /// `x = [[self makeX] retain]`), if the class has one.
+    func maker(of m: ImportedMember, in c: ImportedClass) -> (ImportedMethod, ImportedStatement)? {
+        for method in c.methods {
+            for st in method.statements {
+                if case .setNew(let x, _, _, _) = st.kind, x == m.name || x == m.ivarName { return (method, st) }
+            }
+        }
+        return nil
+    }
+
+    func finding(_ kind: Audit.Kind, _ c: ImportedClass, _ m: ImportedMember, object: String, platform: PlatformName, arc: Bool,
+                 topLevel: Bool = false, madeBy: (ImportedMethod, ImportedStatement)? = nil) -> Audit.Finding {
+        let place = Audit.Place(m.place, base: dir, what: "declaration of '\(m.name)'")
+        let dealloc = c.method("dealloc")
+        let unload = c.method("viewDidUnload")
+        func at(_ p: SourcePlace) -> String { "\(p.fileName):\(p.line)" }
+        var related: [Audit.Place] = []
+        if let d = dealloc { related.append(Audit.Place(d.place, base: dir, what: "dealloc")) }
+        if let u = unload, kind == .abandoned || kind == .overRelease { related.append(Audit.Place(u.place, base: dir, what: "viewDidUnload")) }
+        let how: String
+        switch m.kind {
+        case .property(let a, _):
+            let word = a?.rawValue ?? (arc ? "strong" : "assign")
+            how = "\(word.first == "a" ? "an" : "a") \(word) property"
+        case .ivar: how = m.isOutlet ? "an IBOutlet ivar" : "an ivar"
+        }
+        let ivar = m.ivarName
+        let release = m.isProperty ? "self.\(m.name) = nil;" : "[\(ivar) release];"
+        let subject = "`\(m.name)` of \(c.name) (\(how))"
+        var f = Audit.Finding(kind: kind, rule: "", className: c.name, member: m.name, objectDescription: object,
+                              location: place, related: related, message: "", fix: "")
+        switch kind {
+        case .leak:
+            let kvc = !m.isProperty && platform == .ios
+            f.rule = kvc ? "N7 O9" : (m.isProperty ? "O6 O9" : "O9")
+            let keeps = kvc ? "the nib loader retained it through KVC (N7)" : "its setter retained it"
+            f.message = "\(subject) keeps \(object) after the owner is deallocated: \(keeps) and nothing releases it"
+            if let (method, st) = madeBy, kind == .leak {
+                f.rule = "V12 O9"
+                f.related.append(Audit.Place(st.place, base: dir, what: "made in \(method.selector)"))
+                let made = "`\(st.text)` in `\(method.selector)` (\(at(st.place)))"
+                let released = dealloc?.statements.contains { s in
+                    if case .release(let x) = s.kind { return x == m.name || x == ivar }
+                    if case .setNil(let x, true) = s.kind { return x == m.name && m.isProperty }
+                    return false
+                } ?? false
+                if released && ["loadView", "viewDidLoad"].contains(method.selector) {
+                    f.message = "\(made) runs at every view load and stores a new \(object.components(separatedBy: " ").first ?? "object") into `\(m.name)` (\(how)) without releasing the previous one: after a memory warning unloads the view and it loads again, the old one leaks"
+                    f.fix = "release `\(m.name)` in `viewDidUnload` and set it to nil (`[\(ivar) release]; \(ivar) = nil;`), or release the old value before \(made)"
+                } else {
+                    f.message = "\(made) makes the object `\(m.name)` (\(how)) holds, and nothing releases it"
+                    f.fix = dealloc.map { "release `\(m.name)` in `dealloc` (\(at($0.place))): `\(release)`" } ?? "add a `dealloc` to \(c.name) that releases `\(m.name)` (`\(release)`)"
+                }
+            } else if topLevel {
+                f.rule = "N3 O9"
+                f.message = "\(object) is a top-level object of the nib: File's Owner \(c.name) is handed its +1 and `\(m.name)` (\(how), which does not retain) is the only pointer to it; nothing releases it"
+                let rel = arc ? "CFRelease it (ARC)" : "`[\(ivar) release];`"
+                f.fix = dealloc.map { "release it in `dealloc` (\(at($0.place))): \(rel), or load the nib with an NSWindowController or NSViewController, which releases its top-level objects" }
+                    ?? "add a `dealloc` to \(c.name) that releases it (\(rel)), or load the nib with an NSWindowController or NSViewController, which releases its top-level objects"
+            } else if let d = dealloc, let wrong = d.statements.first(where: { if case .setNil(let x, false) = $0.kind { return x == ivar } ; return false }), m.isProperty {
+                f.fix = "`\(wrong.text)` in `dealloc` (\(at(wrong.place))) stores into the ivar and releases nothing: write `self.\(m.name) = nil;` (or `[\(ivar) release];`)"
+            } else if arc {
+                // ARC forbids `release` and `[super dealloc]`: a strong reference outlives its
+                // owner only when something keeps the owner, or the object is kept elsewhere.
+                f.fix = "under ARC `\(m.name)` is released with its owner: find what keeps \(c.name) or the object alive (a strong reference back to it), and make that reference weak, or set `self.\(m.name) = nil;` when done with it"
+            } else if let d = dealloc {
+                f.fix = "release `\(m.name)` in `dealloc` (\(at(d.place))): `\(release)` before `[super dealloc]`"
+            } else {
+                f.fix = "add a `dealloc` to \(c.name) that releases `\(m.name)` (`\(release)`) and calls `[super dealloc]`"
+            }
+        case .abandoned:
+            f.rule = "V7"
+            f.message = "after a memory warning unloads the view, \(subject) still keeps \(object) (abandoned memory, iOS 3.0–5.1)"
+            let setNil = m.isProperty ? "self.\(m.name) = nil;" : (arc ? "\(ivar) = nil;" : "[\(ivar) release]; \(ivar) = nil;")
+            let keep = arc ? "" : ", and keep the release in `dealloc`"
+            if let u = unload {
+                f.fix = "set `\(m.name)` to nil in `viewDidUnload` (\(at(u.place))): `\(setNil)`\(keep)"
+            } else {
+                f.fix = "add a `viewDidUnload` to \(c.name) that sets `\(m.name)` to nil (`\(setNil)`) and calls `[super viewDidUnload]`\(keep)"
+            }
+        case .dangling:
+            f.rule = "O10 V8"
+            f.message = "\(subject) still points at \(object) after it was deallocated"
+            if retains(m, platform: platform, arc: arc) {
+                f.fix = "set `\(m.name)` to nil where it is released (`\(m.isProperty ? "self.\(m.name) = nil;" : "[\(ivar) release]; \(ivar) = nil;")`)"
+            } else {
+                f.fix = "declare `\(m.name)` retain (release it in `dealloc` and set it to nil in `viewDidUnload`), or weak under ARC"
+            }
+        case .zombie:
+            f.rule = "O5"
+            f.message = "a message reaches \(object), held by \(subject), after it was deallocated"
+            f.fix = retains(m, platform: platform, arc: arc)
+                ? "set `\(m.name)` to nil wherever it is released, so no later message reaches the freed object"
+                : "declare `\(m.name)` retain (release it in `dealloc`), or weak under ARC"
+        case .overRelease:
+            f.rule = "O4"
+            f.message = "\(object), held by \(subject), is released once more after it was deallocated"
+            if !retains(m, platform: platform, arc: arc) {
+                // Nothing retained it: the release itself is the defect, not a missing nil.
+                let why = m.isProperty ? "an assign property does not retain" : "the Mac nib loader sets an ivar outlet without a retain (N6)"
+                f.rule = m.isProperty ? "O4" : "N6 O4"
+                let rel = dealloc?.statements.first { st in
+                    if case .release(let x) = st.kind { return x == m.name || x == ivar }
+                    return false
+                }
+                f.fix = "`\(m.name)` never owned its object — \(why): delete `\(rel?.text ?? "[\(ivar) release];")`"
+                    + (rel.map { " (\(at($0.place)))" } ?? dealloc.map { " from `dealloc` (\(at($0.place)))" } ?? "")
+                    + ", or declare it `@property (nonatomic, retain) IBOutlet`"
+            } else if let u = unload {
+                f.fix = "after releasing `\(m.name)` in `viewDidUnload` (\(at(u.place))) set it to nil (`\(m.isProperty ? "self.\(m.name) = nil;" : "\(ivar) = nil;")`), so `dealloc` does not release it again"
+            } else {
+                f.fix = "release `\(m.name)` once: set it to nil after each release (`\(m.isProperty ? "self.\(m.name) = nil;" : "\(ivar) = nil;")`)"
+            }
+        case .crash, .cycle:
+            f.rule = "O5"
+            f.message = "crash"
+        }
+        return f
+    }
+}

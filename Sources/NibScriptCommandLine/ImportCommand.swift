@@ -1,0 +1,43 @@
+import Foundation
+import NibScriptSyntax
+import SourceImport
+import CocoaSimulator
+import NibScriptInterpreter
+import NibScriptExplore
+import NibScriptReports
+import NibAudit
+
+/// `nibscript import FILE…`: the classes read from Objective-C and Swift sources, printed
+/// as nibscript, each member with a comment giving its source file and line.
+package enum ImportCommand {
+    static func command(_ args: [String]) -> Driver.Result {
+        var files: [String] = []
+        var memory: MemoryModelName?
+        var platform: PlatformName?
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            if a == "-h" || a == "--help" { return Driver.Result(status: 0, stdout: Driver.help, stderr: "") }
+            if a == "--memory" || a == "--platform" {
+                guard i + 1 < args.count else { return Driver.usage("'\(a)' needs a value") }
+                let v = args[i + 1]
+                if a == "--memory" { guard let m = MemoryModelName(rawValue: v), m != .gc else { return Driver.usage("'--memory' takes 'mrc' or 'arc'") }; memory = m }
+                else { guard let p = PlatformName(rawValue: v) else { return Driver.usage("'--platform' takes 'ios' or 'mac'") }; platform = p }
+                i += 2; continue
+            }
+            if a.hasPrefix("-") { return Driver.usage("unknown option '\(a)' for 'import'") }
+            files.append(a); i += 1
+        }
+        guard !files.isEmpty else { return Driver.usage("'import' needs Objective-C or Swift files") }
+        let (project, errors) = SourceReading.read(paths: files)
+        if !errors.isEmpty { return Driver.Result(status: 2, stdout: "", stderr: errors.joined(separator: "\n") + "\n") }
+        let p = platform ?? ProjectFacts.platform(of: project.classes)
+        let m = memory ?? ProjectFacts.memory(of: project.classes)
+        let lowering = ImportLowering(project: project, platform: p, memory: m)
+        var out = "# nibscript import: \(project.classes.count) class\(project.classes.count == 1 ? "" : "es") from \(files.count) file\(files.count == 1 ? "" : "s")\n"
+        out += "platform \(p == .ios ? "ios 5.1" : "mac 10.7")\n"
+        out += "memory \(m.rawValue)\n"
+        for c in project.classes { out += "\n" + lowering.render(c) }
+        return Driver.Result(status: 0, stdout: out, stderr: "")
+    }
+}

@@ -1,0 +1,206 @@
+import Dispatch
+import Foundation
+import NibScriptSyntax
+import OwnershipEngine
+import CocoaSimulator
+import NibScriptInterpreter
+
+extension ScenarioRun {
+    /// `run()` with the exploration's decision points: a gap before each statement where the
+    /// run loop turns (at the start, after a `drain` or a command, before a command, and at
+    /// the end), and every `choose`.
+    package func runExplored(_ d: VariantDriver) {
+        line = file.location(of: scenario.range.start).line
+        scenarioFrame = makeFrame(key: "scenario", names: Names.assigned(in: scenario.body))
+        d.frames = [WalkFrame(statements: scenario.body.statements, index: 0)]
+        walk(d)
+    }
+
+    /// Runs a child variant: from its fork point, or replaying its prefix from `initial`.
+    package func start(_ d: VariantDriver, _ child: Explore.Child, initial: Snapshot) {
+        if let f = child.fork {
+            runExplored(d, from: f, option: child.option)
+        } else if let b = child.base, let recipe = child.recipe, let own = recipe.last {
+            // A checkpoint of the parent's run: the same state replaying from the start would
+            // reach there, so replaying on from it is the same run, shorter.
+            restore(b.run)
+            d.frames = b.frames; d.atEnd = b.atEnd; d.point = b.point; d.used = b.used; d.stepCount = b.steps
+            d.eventEnded = b.eventEnded
+            d.replay = [own]
+            d.deviations = recipe
+            d.exploreAfterReplay = true
+            walk(d)
+        } else {
+            restore(initial)
+            d.replay = child.recipe!
+            d.deviations = child.recipe!
+            d.exploreAfterReplay = true
+            runExplored(d)
+        }
+    }
+
+    /// Runs a variant from its parent's fork point, taking `option` there.
+    package func runExplored(_ d: VariantDriver, from f: Explore.ForkPoint, option: Int) {
+        restore(f.run)
+        d.frames = f.frames; d.atEnd = f.atEnd; d.point = f.point; d.used = f.used; d.stepCount = f.steps
+        d.eventEnded = f.eventEnded; d.deviations = f.deviations
+        d.pending = option
+        walk(d)
+    }
+
+    /// The statement walk, from wherever the continuation `d.frames` says, to the end.
+    private func walk(_ d: VariantDriver) {
+        let ctx = Context(selfObject: nil, implementingClass: nil, selector: nil, frame: scenarioFrame)
+        if !d.atEnd {
+            frames: while let fi = d.frames.indices.last {
+                // The frame's statements, held while the frame runs (a `choose` entered grows
+                // `d.frames`, so they are not read through it), and read in place (see
+                // `execute(_:_:topLevel:)`).
+                let statements = d.frames[fi].statements
+                while d.frames[fi].index < statements.count {
+                    let i = d.frames[fi].index
+                    let range = statements[i].range
+                    line = file.line(of: range.start, hint: &lineHint)
+                    // What the walk does with it, found without copying its payload.
+                    let isCommand: Bool, endsEvent: Bool
+                    switch statements[i].kind {
+                    case .expect(let e):
+                        check(e, ctx)
+                        d.frames[fi].index += 1
+                        continue
+                    case .choose: isCommand = false; endsEvent = false
+                    case .command: isCommand = true; endsEvent = true
+                    case .drain: isCommand = false; endsEvent = true
+                    default: isCommand = false; endsEvent = false
+                    }
+                    if d.stopped { return }
+                    if crashed { d.frames[fi].index += 1; continue }
+                    if case .choose(let branches) = statements[i].kind {
+                        let k = d.decide(kind: 2, position: range.start, options: branches.count, run: self)
+                        if d.stopped { return }
+                        d.step(.branch(line: line, index: k, of: branches.count))
+                        d.frames.append(WalkFrame(statements: branches[k].statements, index: 0))
+                        continue frames
+                    }
+                    if d.eventEnded || isCommand {
+                        gap(kind: 0, position: range.start, ctx, d)
+                        if d.stopped { return }
+                        line = file.line(of: range.start, hint: &lineHint)
+                    }
+                    d.step(.statement(line: line, text: stepText(range)))
+                    header(range)
+                    statements.withUnsafeBufferPointer { execute($0, i, ctx) }
+                    d.eventEnded = endsEvent
+                    d.frames[fi].index += 1
+                }
+                d.frames.removeLast()
+                if let up = d.frames.indices.last { d.frames[up].index += 1 }
+            }
+            line = file.location(of: max(scenario.range.start, scenario.range.end - 1)).line
+            d.atEnd = true
+        }
+        if !crashed { gap(kind: 1, position: -1, ctx, d) }
+        guard !d.stopped else { return }
+        if !crashed { d.step(.end(line: line)) }
+        finish()
+    }
+
+    /// A run-loop turn: while warnings are left, decide whether one comes here.
+    private func gap(kind: UInt8, position: Int, _ ctx: Context, _ d: VariantDriver) {
+        // With no warning left the gap is still a checkpoint: a run that reaches a state
+        // already explored stops there.
+        while !crashed {
+            let c = d.decide(kind: kind, position: position, options: d.used < d.budget ? 2 : 1, run: self)
+            if d.stopped || c == 0 { return }
+            d.used += 1
+            if d.steps != nil {
+                // After the last step taken, a `choose` included: the path lists steps in
+                // the order they happened, so the warning names the line just before it.
+                let after = d.steps!.reversed().lazy.compactMap { step -> Int? in
+                    switch step {
+                    case .statement(let l, _), .branch(let l, _, _): return l
+                    default: return nil
+                    }
+                }.first ?? line
+                d.step(.warning(afterLine: after))
+            } else {
+                d.stepCount += 1
+            }
+            let saved = line
+            note("memory warning inserted by explore", extraDepth: 0)
+            command(Identifier("memoryWarning", scenario.titleRange), [], ctx)
+            line = saved
+            d.eventEnded = true
+        }
+    }
+
+    private func stepText(_ range: SourceRange) -> String {
+        let t = file.text(range).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        return t.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Everything that decides what happens next, and nothing that is only cosmetic (names,
+    /// numbers, the trace, lines). The engine's own state, the bindings of names, the
+    /// controller world, what the run has found so far (expectations already failed, the
+    /// deferred ones), and the history the scenario's expectations read.
+    ///
+    /// O(1) for what grows with the run: the engine's state and the controller world's
+    /// tables keep their digests as they change (StateDigest.swift, DigestedCollections.swift);
+    /// dictionaries' digests are sums of one hash per entry, so no order is involved. Walked
+    /// here: the presentations, the failed and deferred expectations, and the histories the
+    /// expectations read (only when they read them).
+    package func explorationHash(reads: HistoryReads) -> Int {
+        var h = StableHash()
+        engine.stateDigest(into: &h)
+        h.combine(tag: -10, count: nibNames.count, digest: nibNames.digest)
+        h.combine(tag: -11, count: sceneViewNibs.count, digest: sceneViewNibs.digest)
+        h.combine(application.map { Int($0.raw) } ?? -1)
+        h.combine(extraRoots.count); for o in extraRoots { h.combine(o.raw) }
+        if frameClassesDigest == nil {
+            var sum: UInt64 = 0
+            for e in frameClasses { sum &+= StableHash.entry { $0.combine(e.key); $0.combine(e.value.0.raw) } }
+            frameClassesDigest = sum
+        }
+        h.combine(tag: -12, count: frameClasses.count, digest: frameClassesDigest!)
+        let c = controllers
+        h.combine(c.keyWindow.map { Int($0.raw) } ?? -1)
+        h.combine(c.shownRoot.map { Int($0.raw) } ?? -1)
+        h.combine(tag: -13, count: c.macShown.count, digest: c.macShown.digest)
+        h.combine(tag: -14, count: c.selectedTab.count, digest: c.selectedTab.digest)
+        h.combine(tag: -15, count: c.appearance.count, digest: c.appearance.digest)
+        h.combine(-4)
+        for p in c.presentations { h.combine(p.presenter.raw); h.combine(p.presented.raw); h.combine(p.covered.raw) }
+        h.combine(tag: -16, count: c.viewObjects.count, digest: c.viewObjects.digest)
+        h.combine(tag: -17, count: c.everLoaded.count, digest: c.everLoaded.digest)
+        h.combine(tag: -18, count: c.trackedKeys.count, digest: c.trackedKeys.digest)
+        h.combine(c.runtimeErrors.count)
+        h.combine(results.count)
+        for r in results where !r.passed { h.combine(r.line) }
+        h.combine(-8)
+        for d in deferred { h.combine(d.1) }
+        if reads.callbacks {
+            h.combine(c.callbacks.count)
+            for cb in c.callbacks { h.combine(cb.object.raw); h.combine(Callback.allCases.firstIndex(of: cb.callback) ?? -1) }
+        }
+        if reads.events { hashEvents(into: &h) }
+        if reads.warnings { for w in warnings { h.combine(w.text) } }
+        return Int(bitPattern: UInt(h.value))
+    }
+
+    /// The outcome of a finished run, with objects named by class and name (no numbers, so
+    /// the same object made in two variants compares equal).
+    /// Only what an outcome needs: the full `report()` would label every live object and
+    /// search for abandoned memory, for each finished variant.
+    package func exploreOutcome() -> Explore.Outcome {
+        checkDeferred()
+        func name(_ o: ObjectID) -> String { "\(engine.className(engine.classOf(o))) \(engine.name(o))" }
+        var o = Explore.Outcome()
+        if let c = engine.crash { o.crash = (crashLine ?? 0, c.message) }
+        o.zombies = zombieObjects().map(name)
+        o.leaks = leakedObjects().map(name)
+        o.failed = results.filter { !$0.passed && $0.text != "(no crash expected)" }.map { ($0.line, $0.text, $0.detail) }
+        o.errors = runtimeErrors.map { "line \(file.location(of: $0.range.start).line): \($0.message)" }
+        o.passed = results.filter(\.passed).count
+        return o
+    }
+}

@@ -1,0 +1,53 @@
+import OwnershipEngine
+import CocoaSimulator
+
+/// The reasons the Cocoa model gives a retain or release in its own words (`Cause.other`),
+/// numbered: the engine's causes are plain data, so the words stay here and a trace line
+/// looks them up.
+package enum CauseNote: Int32, CaseIterable {
+    case convenienceConstructor
+    case returnedByPop
+    case returnedAutoreleased
+    case nibLoaderBalancesAlloc
+    case instantiateController
+    case viewUnloads
+    case loadViewBalancesAlloc
+
+    package var text: String {
+        switch self {
+        case .convenienceConstructor: return "convenience constructor"
+        case .returnedByPop: return "returned by the pop"
+        case .returnedAutoreleased: return "returned autoreleased"
+        case .nibLoaderBalancesAlloc: return "the nib loader balances its alloc"
+        case .instantiateController: return "returned by -instantiateControllerWithIdentifier: (+0)"
+        case .viewUnloads: return "the view unloads"
+        case .loadViewBalancesAlloc: return "-[UIViewController loadView] balances its alloc"
+        }
+    }
+
+    package var cause: Cause { .other(note: rawValue) }
+}
+
+extension ScenarioRun {
+    /// How many of a traced run's own causes keep their words. A cause is put in words when
+    /// its event is traced, within the engine call it was given to, so one made thousands of
+    /// causes ago is never asked for again; and a traced run of a million objects keeps no
+    /// million strings.
+    package static let tracedCauseLimit = 4096
+
+    /// A traced run's own words for a cause (`because`), numbered after the fixed notes, in
+    /// a ring of `tracedCauseLimit` numbers.
+    package func tracedCause(_ text: String) -> Cause {
+        let k = tracedCauseNext
+        if k < tracedCauseNotes.count { tracedCauseNotes[k] = text } else { tracedCauseNotes.append(text) }
+        tracedCauseNext = (k + 1) % Self.tracedCauseLimit
+        return .other(note: Int32(CauseNote.allCases.count + k))
+    }
+
+    /// The words of `Cause.other(note:)`: a fixed note, or one a traced run made.
+    package func causeNoteText(_ note: Int32) -> String {
+        if let fixed = CauseNote(rawValue: note) { return fixed.text }
+        let k = Int(note) - CauseNote.allCases.count
+        return k >= 0 && k < tracedCauseNotes.count ? tracedCauseNotes[k] : ""
+    }
+}

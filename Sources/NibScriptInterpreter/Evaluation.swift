@@ -1,0 +1,339 @@
+import NibScriptSyntax
+import OwnershipEngine
+import CocoaSimulator
+
+extension ScenarioRun {
+    // MARK: Frames
+
+    /// A hidden engine object whose slots are a scope's variables.
+    package func makeFrame(key: String, names: [String]) -> LocalFrame {
+        let cls: ClassID
+        if let (c, _) = frameClasses[key] { cls = c } else {
+            cls = engine.defineClass(name: "variables of \(key)", superclass: nil,
+                                     slots: names.map { SlotInfo(name: $0) }, hidden: true)
+            frameClasses[key] = (cls, names)
+        }
+        let o = engine.alloc(cls, name: key)
+        return LocalFrame(object: o, names: names)
+    }
+
+    // MARK: Expressions
+
+    /// `evaluate`, with a variable's name (what most `retain`, `release` and `autorelease`
+    /// statements take) resolved in place rather than through the general case.
+    @inline(__always) package func operand(_ e: Expr, _ ctx: Context) -> Operand {
+        if case .name(let id) = e.kind { return crashed ? .none : resolve(id, ctx) }
+        return evaluate(e, ctx)
+    }
+
+    package func evaluate(_ e: Expr, _ ctx: Context, nameHint: String? = nil) -> Operand {
+        guard !crashed else { return .none }
+        switch e.kind {
+        case .nilLiteral: return .none
+        case .integer(let n): return Operand(object: nil, text: String(n))
+        case .string(let s): return Operand(object: nil, text: s)
+        case .new(let cls, let autoreleased):
+            guard let c = classes[cls.name] else { return .none }
+            let o = instantiate(c, name: nameHint ?? defaultName(for: c))
+            guard !crashed else { return .none }
+            if autoreleased {
+                engine.autorelease(o, cause: CauseNote.convenienceConstructor.cause)
+                return Operand(object: o)
+            }
+            return Operand(object: o, fresh: true)
+        case .name(let id):
+            return resolve(id, ctx)
+        case .property(let base, let name):
+            let b = evaluate(base, ctx)
+            guard let o = b.object else { return .none }
+            return getProperty(name.name, of: o)
+        case .ivar(let base, let name):
+            let b = evaluate(base, ctx)
+            guard let o = b.object else {
+                engine.raise("EXC_BAD_ACCESS: read of ivar '\(name.name)' through a nil pointer", object: nil, selector: name.name)
+                return .none
+            }
+            return readIvar(name.name, of: o)
+        }
+    }
+
+    package func defaultName(for c: RuntimeClass) -> String {
+        var n = c.name
+        for prefix in ["UI", "NS", "MK"] where n.hasPrefix(prefix) && n.count > prefix.count { n.removeFirst(prefix.count); break }
+        return n.prefix(1).lowercased() + n.dropFirst()
+    }
+
+    /// explore: keeps the slot each name read in the scenario's own statements finds (see
+    /// `scenarioSlotMemo`), for scenarios of up to 4 MB (16 MB of memo).
+    package func memoizeScenarioSlots() {
+        let size = scenario.range.end - scenario.range.start
+        if size > 0, size <= 1 << 22 { scenarioSlotMemo = Array(repeating: 0, count: size) }
+    }
+
+    /// A name in the scenario's own statements (no self, no arguments): its slot in the
+    /// scenario's frame + 1, or -1 if it has none, looked up once per place; 0 elsewhere,
+    /// without the memo, or for `self` (which `resolve` reads before any variable).
+    @inline(__always) private func memoizedScenarioSlot(_ id: Identifier, _ ctx: Context) -> Int32 {
+        let at = id.range.start - scenario.range.start
+        guard at >= 0, at < scenarioSlotMemo.count, ctx.selfObject == nil, ctx.arguments.isEmpty,
+              ctx.frame.object == scenarioFrame.object else { return 0 }
+        var m = scenarioSlotMemo[at]
+        if m == 0 {
+            m = id.name == "self" ? -2 : ctx.frame.slot(id.name).map { Int32($0 + 1) } ?? -1
+            scenarioSlotMemo[at] = m
+        }
+        return m == -2 ? 0 : m
+    }
+
+    /// A name read at a place in the script.
+    @inline(__always) package func resolve(_ id: Identifier, _ ctx: Context) -> Operand {
+        let m = memoizedScenarioSlot(id, ctx)
+        if m > 0 {
+            let r = SlotRef(ctx.frame.object, Int(m - 1))
+            return Operand(object: engine.read(r), place: r)
+        }
+        return resolve(id.name, ctx)
+    }
+
+    package func resolve(_ name: String, _ ctx: Context) -> Operand {
+        if name == "self" { return Operand(object: ctx.selfObject) }
+        if let a = ctx.argument(name) { return a }
+        if let k = ctx.frame.slot(name) {
+            let r = SlotRef(ctx.frame.object, k)
+            return Operand(object: engine.read(r), place: r)
+        }
+        if let me = ctx.selfObject, let v = runtimeClass(of: me).ivar(name) {
+            let r = SlotRef(me, v.slot)
+            return Operand(object: engine.read(r), place: r)
+        }
+        if let o = nibNames[name] { return Operand(object: o) }
+        if name == "app" { return Operand(object: applicationObject()) }
+        return .none
+    }
+
+    /// `o.name`: a message to `o` (a zombie message if it is deallocated), then the value.
+    package func getProperty(_ name: String, of o: ObjectID) -> Operand {
+        guard engine.message(o, name) else { return .none }
+        let cls = runtimeClass(of: o)
+        if let special = builtinGetter(name, of: o, cls: cls) { return special }
+        if let p = cls.property(name) {
+            let r = SlotRef(o, p.slot)
+            return Operand(object: engine.read(r), place: r)
+        }
+        if let l = cls.list(name) {
+            note("\(shortLabel(o)).\(name) holds \(engine.list(SlotRef(o, l)).count) object(s)")
+        }
+        return .none
+    }
+
+    /// `o->name`: no message; reading freed memory is a crash.
+    package func readIvar(_ name: String, of o: ObjectID) -> Operand {
+        if !engine.isAlive(o) {
+            engine.raise("EXC_BAD_ACCESS: read of ivar '\(name)' of deallocated \(label(o))", object: o, selector: name)
+            return .none
+        }
+        guard let v = runtimeClass(of: o).ivar(name) else { return .none }
+        let r = SlotRef(o, v.slot)
+        return Operand(object: engine.read(r), place: r)
+    }
+
+    // MARK: Assignment
+
+    package func assign(_ target: Expr, _ value: Expr, _ ctx: Context) {
+        switch target.kind {
+        case .name(let id):
+            let v = evaluate(value, ctx, nameHint: id.name)
+            guard !crashed else { return }
+            let m = memoizedScenarioSlot(id, ctx)
+            if let k = m != 0 ? (m > 0 ? Int(m - 1) : nil) : ctx.frame.slot(id.name) {
+                // A watched variable given another object is no longer watched.
+                // (Only if anything is watched: removing a key hashes it even from an empty table.)
+                if v.object != nil, !watched.isEmpty, ctx.frame.object == scenarioFrame.object { watched[id.name] = nil }
+                storeVariable(SlotRef(ctx.frame.object, k), v)
+            } else if let me = ctx.selfObject, let iv = runtimeClass(of: me).ivar(id.name) {
+                var v = v
+                // `retain value` earlier in this body: the ivar takes over that +1.
+                if iv.ownership == .none, !v.fresh, takeFloatingRetain(of: v.object, in: ctx) { v.fresh = true }
+                storeIvar(iv, of: me, v)
+            }
+        case .property(let base, let name):
+            let b = evaluate(base, ctx)
+            guard !crashed else { return }
+            let v = evaluate(value, ctx, nameHint: name.name)
+            guard !crashed else { return }
+            guard let o = b.object else {
+                releaseTemporary(v)
+                return note("message to nil: nothing happens")
+            }
+            setProperty(name.name, of: o, v)
+        case .ivar(let base, let name):
+            let b = evaluate(base, ctx)
+            guard !crashed else { return }
+            let v = evaluate(value, ctx, nameHint: name.name)
+            guard !crashed, let o = b.object else { return }
+            if !engine.isAlive(o) {
+                engine.raise("EXC_BAD_ACCESS: write to ivar '\(name.name)' of deallocated \(label(o))", object: o, selector: name.name)
+                return
+            }
+            guard let iv = runtimeClass(of: o).ivar(name.name) else { return }
+            storeIvar(iv, of: o, v)
+        default:
+            break
+        }
+    }
+
+    /// A variable: under MRC a plain pointer that takes over a fresh +1; under ARC a strong
+    /// reference (O8).
+    package func storeVariable(_ r: SlotRef, _ v: Operand) {
+        if config.isARC {
+            engine.store(r, v.object, rule: v.fresh ? .adopt : .retain)
+        } else {
+            engine.store(r, v.object, rule: .direct(adoptsClaim: v.fresh))
+        }
+    }
+
+    /// An ivar written directly: no memory management under MRC (O7); its ownership
+    /// qualifier under ARC.
+    package func storeIvar(_ iv: RuntimeIvar, of o: ObjectID, _ v: Operand, cause: Cause? = nil) {
+        let r = SlotRef(o, iv.slot)
+        switch iv.ownership {
+        case .none: engine.store(r, v.object, rule: .direct(adoptsClaim: v.fresh), cause: cause)
+        case .strong, .copy: engine.store(r, v.object, rule: v.fresh ? .adopt : .retain, cause: cause)
+        case .weak: engine.store(r, v.object, rule: .weak, cause: cause); releaseTemporary(v)
+        case .assign: engine.store(r, v.object, rule: .assign, cause: cause); releaseTemporary(v)
+        }
+    }
+
+    /// `o.name = v` through the setter: a setter written in the script, or the synthesized
+    /// one, whose attribute decides (O6).
+    package func setProperty(_ name: String, of o: ObjectID, _ v: Operand, cause: Cause? = nil) {
+        let sel = KeyValueCoding.setterSelector(name)
+        guard engine.message(o, sel) else { return }
+        let cls = runtimeClass(of: o)
+        if let (m, owner) = cls.method(sel) {
+            invoke(m, of: owner, on: o, selector: sel, arguments: [("value", v)])
+            releaseTemporary(v)
+            return
+        }
+        guard let p = cls.property(name) else { return }
+        storeThroughSetter(p, of: o, v, cause: cause)
+        if !crashed { builtinDidSet(name, of: o, cls: cls) }
+    }
+
+    package func storeThroughSetter(_ p: RuntimeProperty, of o: ObjectID, _ v: Operand, cause: Cause? = nil) {
+        let r = SlotRef(o, p.slot)
+        switch p.ownership {
+        case .strong, .none:
+            engine.store(r, v.object, rule: .retain, cause: cause)
+        case .copy:
+            guard let src = v.object else { engine.store(r, nil, rule: .retain, cause: cause); break }
+            guard let copy = makeCopy(of: src) else { return }
+            engine.store(r, copy, rule: .adopt, cause: cause)
+        case .assign:
+            engine.store(r, v.object, rule: .assign, cause: cause)
+        case .weak:
+            engine.store(r, v.object, rule: .weak, cause: cause)
+        }
+        releaseTemporary(v)
+    }
+
+    /// `copy`: a new object at +1 of the class's immutable counterpart; a class that does
+    /// not adopt NSCopying raises, as `-copyWithZone:` would.
+    package func makeCopy(of src: ObjectID) -> ObjectID? {
+        guard engine.message(src, "copy") else { return nil }
+        let cls = runtimeClass(of: src)
+        guard let copyName = cls.ancestors.lazy.compactMap({ $0.builtin?.copyClass }).first,
+              let copyClass = classes[cls.isBuiltin ? copyName : cls.name] else {
+            engine.raise("*** -[\(cls.name) copyWithZone:]: unrecognized selector sent to instance \(shortLabel(src))",
+                         object: src, selector: "copyWithZone:")
+            return nil
+        }
+        return engine.alloc(copyClass.engineClass, name: "copy of \(engine.name(src))")
+    }
+
+    /// A +1 temporary that nobody adopted: ARC releases it at the end of the statement;
+    /// under MRC it stays unowned (a leak unless someone releases it).
+    package func releaseTemporary(_ v: Operand) {
+        guard v.fresh, let o = v.object, config.isARC, engine.isAlive(o) else { return }
+        engine.release(o, cause: .temporary)
+    }
+
+    // MARK: Creating objects
+
+    /// `new X`: alloc and the `init` chain (each class's `init` body, superclass first).
+    package func instantiate(_ c: RuntimeClass, name: String, initializer: String = "init") -> ObjectID {
+        let o = engine.alloc(c.engineClass, name: name)
+        runInitializers(initializer, of: c, on: o)
+        return o
+    }
+
+    /// An initializer runs as `self = [super init…]` then its body: bodies run from the
+    /// root class down. A controller's `init` runs its designated initializer first (see
+    /// `initializerSteps`); a crash in one step's bodies ends that step's bodies.
+    package func runInitializers(_ selector: String, of c: RuntimeClass, on o: ObjectID) {
+        for step in initializerSteps(selector, of: c) {
+            controllerWillInitialize(step, of: c, on: o)
+            for (m, k) in step.bodies {
+                guard !crashed else { break }
+                invoke(m, of: k, on: o, selector: step.selector)
+            }
+        }
+    }
+
+    /// The initializers `selector` runs on a new object of class `c`, in order, worked out
+    /// once per class and selector: every `new` of a controller ran the same string
+    /// comparisons, callback lookups and body searches.
+    package func initializerSteps(_ selector: String, of c: RuntimeClass) -> [InitializerStep] {
+        if let kept = c.initializerStepsCache.value(for: selector) { return kept }
+        var steps: [InitializerStep] = []
+        var next: String? = selector
+        while let sel = next {
+            let callback = c.isViewController || c.isWindowController ? Callback.named(sel) : nil
+            steps.insert(InitializerStep(selector: sel, callback: callback, bodies: c.initializerBodies(sel)), at: 0)
+            next = controllerDesignatedInitializer(sel, of: c)
+        }
+        c.initializerStepsCache.remember(selector, steps)
+        return steps
+    }
+
+    package func applicationObject() -> ObjectID {
+        if let a = application { return a }
+        let cls = classes[config.isIOS ? "UIApplication" : "NSApplication"]!
+        let a = engine.alloc(cls.engineClass, name: "app")
+        application = a
+        return a
+    }
+}
+
+/// Static facts about names in a block.
+package enum Names {
+    /// Every plain name assigned in a block (nested blocks included), in order of first
+    /// assignment: the variables of a scope.
+    package static func assigned(in block: Block, excluding: (String) -> Bool = { _ in false }) -> [String] {
+        var out: [String] = []
+        var seen = Set<String>()
+        // (statements, next index): a block is resumed where its nested block interrupted it,
+        // and only the statements that can assign or nest are looked into.
+        var stack: [([Stmt], Int)] = [(block.statements, 0)]
+        while let (statements, start) = stack.popLast() {
+            var i = start
+            while i < statements.count {
+                defer { i += 1 }
+                switch statements[i].kind {
+                case .assign(let t, _):
+                    if case .name(let id) = t.kind, id.name != "self", !excluding(id.name), seen.insert(id.name).inserted { out.append(id.name) }
+                case .autoreleasePool(let b):
+                    stack.append((statements, i + 1))
+                    stack.append((b.statements, 0))
+                    i = statements.count
+                case .choose(let bs):
+                    stack.append((statements, i + 1))
+                    for b in bs.reversed() { stack.append((b.statements, 0)) }
+                    i = statements.count
+                default: break
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,87 @@
+import NibScriptSyntax
+import OwnershipEngine
+import CocoaSimulator
+
+/// Everything a scenario run is in the middle of, as values: the engine's state, the run's
+/// own fields and the controller world. `explore` takes one at each run-loop turn where a
+/// variant may leave the path and restores it to run that variant from there, so a variant
+/// costs the statements after its fork, not its whole prefix. Taking one is O(fields):
+/// arrays and dictionaries are copy-on-write and are copied only when either side writes.
+///
+/// A stored field added to `ScenarioRun` or `ControllerState` that changes while a scenario
+/// runs must be added here too (the explore tests compare forked runs with full replays).
+extension ScenarioRun {
+    package struct Snapshot {
+        var engine: Engine.Snapshot
+        var line: Int
+        var lineHint: Int
+        var allocNote: String?
+        var depth: Int
+        var eventLog: EventLog
+        var warnings: [(line: Int, text: String)]
+        var results: [ExpectationResult]
+        var crashLine: Int?
+        var deferred: [(Expectation, Int, Context)]
+        var extraRoots: [ObjectID]
+        var scenarioFrame: LocalFrame?
+        var nibNames: NibBindings
+        var sceneViewNibs: SparseDigestedObjectMap<NibModel>
+        var application: ObjectID?
+        var frameClasses: [String: (ClassID, [String])]
+        var callDepth: Int
+        var watched: [String: ObjectID]
+        var floatingRetains: [(frame: ObjectID, object: ObjectID)]
+        var controllers: ControllerState.Snapshot
+    }
+
+    package func snapshot() -> Snapshot {
+        Snapshot(engine: engine.snapshot(), line: line, lineHint: lineHint, allocNote: allocNote, depth: depth,
+                 eventLog: eventLog, warnings: warnings, results: results, crashLine: crashLine,
+                 deferred: deferred, extraRoots: extraRoots, scenarioFrame: scenarioFrame, nibNames: nibNames,
+                 sceneViewNibs: sceneViewNibs, application: application, frameClasses: frameClasses,
+                 callDepth: callDepth, watched: watched, floatingRetains: floatingRetains,
+                 controllers: controllers.snapshot())
+    }
+
+    /// Puts the run back as it was at `s`. The trace, planner and event sink stay as they are.
+    package func restore(_ s: Snapshot) {
+        engine.restore(s.engine)
+        line = s.line; lineHint = s.lineHint; allocNote = s.allocNote; depth = s.depth
+        eventLog = s.eventLog; warnings = s.warnings; results = s.results
+        crashLine = s.crashLine; deferred = s.deferred; extraRoots = s.extraRoots
+        scenarioFrame = s.scenarioFrame; nibNames = s.nibNames; sceneViewNibs = s.sceneViewNibs
+        application = s.application; frameClasses = s.frameClasses; callDepth = s.callDepth
+        watched = s.watched; floatingRetains = s.floatingRetains
+        controllers.restore(s.controllers)
+    }
+}
+
+extension ControllerState {
+    package struct Snapshot {
+        var keyWindow: ObjectID?
+        var shownRoot: ObjectID?
+        var macShown: DigestedObjectSet
+        var currentRange: SourceRange?
+        var selectedTab: DigestedObjectMap<Int>
+        var appearance: DigestedObjectMap<Appearance>
+        var callbacks: [CallbackRecord]
+        var presentations: [Presentation]
+        var viewObjects: DigestedObjectLists<ObjectID>
+        var everLoaded: DigestedObjectSet
+        var trackedKeys: SparseDigestedObjectMap<[String]>
+        var runtimeErrors: [Diagnostic]
+    }
+
+    package func snapshot() -> Snapshot {
+        Snapshot(keyWindow: keyWindow, shownRoot: shownRoot, macShown: macShown, currentRange: currentRange,
+                 selectedTab: selectedTab, appearance: appearance, callbacks: callbacks, presentations: presentations,
+                 viewObjects: viewObjects, everLoaded: everLoaded, trackedKeys: trackedKeys, runtimeErrors: runtimeErrors)
+    }
+
+    package func restore(_ s: Snapshot) {
+        keyWindow = s.keyWindow; shownRoot = s.shownRoot; macShown = s.macShown; currentRange = s.currentRange
+        selectedTab = s.selectedTab; appearance = s.appearance; callbacks = s.callbacks
+        presentations = s.presentations; viewObjects = s.viewObjects; everLoaded = s.everLoaded
+        trackedKeys = s.trackedKeys; runtimeErrors = s.runtimeErrors
+    }
+}
