@@ -43,15 +43,16 @@ enum BuiltBinary {
         try p.run()
         // Both pipes drained at once: a full stderr pipe must not block the child while
         // stdout is read.
-        var errData = Data()
+        let errBox = DataBox()
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
+        let errData = errBox.data
         p.waitUntilExit()
         return Output(status: p.terminationStatus, stdout: [UInt8](outData), stderr: [UInt8](errData))
     }
@@ -64,4 +65,10 @@ enum BuiltBinary {
         }
         return nil
     }
+}
+
+/// Standard error's bytes, filled on another thread and read only after `group.wait()`,
+/// which orders the two accesses.
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
 }
