@@ -77,6 +77,10 @@ package enum Audit {
         /// The same defect seen another way (an outlet that leaks is also abandoned after a
         /// warning): one finding, its consequences listed, each with its own fingerprint.
         var consequences: [Finding] = []
+        /// "low" when the finding depends on a statement the reader did not understand
+        /// (AuditConfidence), with the reason; nil otherwise.
+        var confidence: String?
+        var confidenceReason: String?
         /// A member's finding is the member's; an object no member holds is the object's in its
         /// nib (two nibs with the same owner class and a top-level view are two defects).
         package var fingerprint: String {
@@ -271,6 +275,7 @@ package enum Audit {
             return f
         }.sorted { ($0.location, $0.kind.id) < ($1.location, $1.kind.id) }
         report.findings = oneFindingPerDefect(report.findings)
+        AuditConfidence.mark(&report.findings, project: project, dir: dir)
         return report
     }
 }

@@ -42,6 +42,7 @@ package enum AuditOutput {
             for p in f.related { out += "  see: \(p.text) (\(p.what))\n" }
             if f.objects.count > 1 { out += "  objects: \(f.objects.joined(separator: ", "))\n" }
             out += "  fix: \(f.fix)\n"
+            if let c = f.confidence { out += "  confidence: \(c): \(f.confidenceReason ?? "")\n" }
         }
         // One line per class, as a reviewer would group the findings.
         var classes: [String] = []
@@ -103,6 +104,7 @@ package enum AuditOutput {
                 ("scenarios", JSON.strings(f.scenarios)), ("objects", JSON.strings(f.objects)),
                 ("message", .string(f.message)), ("fix", .string(f.fix)),
                 ("fingerprints", JSON.strings(f.fingerprints)),
+                ("confidence", .string(f.confidence ?? "normal")), ("confidenceReason", JSON.optional(f.confidenceReason)),
                 ("consequences", .array(f.consequences.map { c in .object([
                     ("kind", .string(c.kind.id)), ("rule", .string(c.rule)), ("configurations", JSON.strings(c.configurations)),
                     ("scenarios", JSON.strings(c.scenarios)), ("message", .string(c.message)),
@@ -153,7 +155,8 @@ package enum AuditOutput {
                 ("locations", .array([location(f.location)])),
                 ("relatedLocations", .array(f.related.enumerated().map { location($1, id: $0 + 1) })),
                 ("partialFingerprints", .object([("nibscriptFinding/v1", .string(f.fingerprint))])),
-                ("properties", .object([("rules", .string(f.rule)), ("configurations", JSON.strings(f.configurations))])),
+                ("properties", .object([("rules", .string(f.rule)), ("configurations", JSON.strings(f.configurations)),
+                                        ("confidence", .string(f.confidence ?? "normal"))])),
             ]
             if let es = fixes[f.fingerprint], !es.isEmpty {
                 fields.append(("fixes", .array([.object([

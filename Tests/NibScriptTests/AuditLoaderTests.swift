@@ -412,4 +412,25 @@ final class AuditLoaderTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("\n1 finding (1 leak)"), r.stdout)
         XCTAssertFalse(r.stdout.contains("outlets no nib connects"), "SecondScreen's outlet is connected when it loads the nib")
     }
+
+    // MARK: Confidence
+
+    /// A release the reader skips (a comma expression) leaves a leak it cannot rule out: the
+    /// finding stays, marked low confidence with the statement; a release inside `#if 0` or
+    /// a comment is no such statement.
+    func testAFindingThatDependsOnAnUnreadStatementSaysSo() throws {
+        func files(_ dealloc: String) -> [String: String] {
+            ["Cell.h": "@interface NoteController : NSWindowController\n@property (nonatomic, retain) IBOutlet NSTextField *note;\n@end\n",
+             "Cell.m": "@implementation NoteController\n@synthesize note = _note;\n- (void)dealloc {\n\(dealloc)\n    [super dealloc];\n}\n@end\n",
+             "Note.xib": macXib(owner: "NoteController", outlets: [("window", "w1"), ("note", "t1")], objects: window)]
+        }
+        let comma = audit([try project(files("    [_note release], _note = nil;"))])
+        XCTAssertTrue(comma.stdout.contains("leak [O6 O9] `note` of NoteController"), comma.stdout)
+        XCTAssertTrue(comma.stdout.contains("confidence: low: `dealloc` names `note` in a statement the reader did not understand (Cell.m:4: `[_note release], _note = nil;`)"), comma.stdout)
+        let json = audit(["--format", "json", try project(files("    [_note release], _note = nil;"))]).stdout
+        XCTAssertTrue(json.contains("\"confidence\": \"low\""), json)
+        let dead = audit([try project(files("#if 0\n    [_note release];\n#endif\n    // [_note release];\n    NSLog(@\"_note\");"))])
+        XCTAssertTrue(dead.stdout.contains("leak [O6 O9] `note` of NoteController"), dead.stdout)
+        XCTAssertFalse(dead.stdout.contains("confidence:"), dead.stdout)
+    }
 }
