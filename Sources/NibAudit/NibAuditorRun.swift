@@ -9,6 +9,10 @@ import NibScriptExplore
 import NibScriptReports
 
 extension NibAuditor {
+    /// Class prefixes of Apple's frameworks (a class so named that the sources do not define
+    /// is the framework's, not a stale name).
+    static let applePrefixes = ["NS", "UI", "AM", "AB", "AV", "CA", "CI", "CL", "EK", "GK", "IK", "MK", "PDF", "QC", "QL", "SK", "WK", "Web", "DOM", "OSA", "SF", "SB"]
+
     /// Whether the sources define `name` (an `@interface Name : Super` or a Swift class), not
     /// only add to it (a category or class extension has no superclass of its own).
     func defines(_ name: String) -> Bool {
@@ -66,7 +70,11 @@ extension NibAuditor {
         // unless a class of the sources loads it as its own nib (`[super initWithNibName:@"X"
         // …]` in its `@implementation`, or `[[C alloc] initWithNibName:@"X" …]`): that class is
         // the owner the nib really gets (a renamed class the nib was not updated for).
-        if doc.kind == .xib, ownerObject?.customClass != nil, !catalogue.contains(ownerClass), !defines(ownerClass), !isMain {
+        // A class of an Apple framework the catalogue lacks (`AMAppleScriptAction`, an
+        // Automator action's owner) exists, in the framework: never stale, modelled (below)
+        // as an NSObject subclass and listed as assumed.
+        let frameworkOwner = Self.applePrefixes.contains { ownerClass.hasPrefix($0) && ownerClass.dropFirst($0.count).first?.isUppercase == true }
+        if doc.kind == .xib, ownerObject?.customClass != nil, !catalogue.contains(ownerClass), !defines(ownerClass), !isMain, !frameworkOwner {
             let p = project
             let isDefined: (String) -> Bool = { n in p[n].map { $0.superclass != nil || $0.language == .swift } ?? false }
             let real = loads.compactMap { l -> String? in

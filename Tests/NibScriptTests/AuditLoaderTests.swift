@@ -190,6 +190,12 @@ final class AuditLoaderTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("Card.xib: stale: its File's Owner class OldNameController is defined in no source"), r.stdout)
         XCTAssertFalse(r.stdout.contains("crash"), r.stdout)
         XCTAssertEqual(r.status, 0)
+        // An Apple framework's class the catalogue lacks is no stale name: audited, assumed.
+        var framework = files
+        framework["Card.xib"] = xib.replacingOccurrences(of: "OldNameController", with: "ABCardViewController")
+        let f = audit([try project(framework)])
+        XCTAssertTrue(f.stdout.contains("Card.xib: owner ABCardViewController (view controller)"), f.stdout)
+        XCTAssertTrue(f.stdout.contains("ABCardViewController: UIViewController, in Card.xib"), f.stdout)
         // The class was renamed and loads the nib as its own: audited with that owner.
         files["Card.h"] = "@interface CardController : UIViewController\n@property (nonatomic, retain) IBOutlet UILabel *caption;\n@end\n"
         files["Card.m"] = "@implementation CardController\n@synthesize caption;\n- (id)init { return [super initWithNibName:@\"Card\" bundle:nil]; }\n- (void)dealloc { [caption release]; [super dealloc]; }\n@end\n"
