@@ -106,7 +106,8 @@ extension NibAuditor {
         // A nib with a generic owner that no code names and no Info.plist names: unused (L4).
         let selfLoading: Set<String> = ["UIViewController", "NSWindowController", "NSViewController", "NSPreferencePane", "NSDocument",
                                         "UITableViewController", "UIApplication", "NSApplication"]
-        if doc.kind == .xib, !isMain, !context.loaders.mentions(entry.name), catalogue.contains(ownerClass), !selfLoading.contains(ownerClass) {
+        let nameFromClass = context.loaders.buildsNamesFromClasses && defines(entry.name)
+        if doc.kind == .xib, !isMain, !context.loaders.mentions(entry.name), !nameFromClass, catalogue.contains(ownerClass), !selfLoading.contains(ownerClass) {
             result.owner = ownerClass
             result.problem = "unused: File's Owner is \(ownerClass), no source names it and no Info.plist makes it a main nib (L4)"
             result.listed = true

@@ -26,6 +26,9 @@ struct NibLoaders {
     /// Every string literal of the sources (a nib name mentioned anywhere counts as a use:
     /// code may build the call in ways a search does not follow).
     var strings: Set<String> = []
+    /// Whether the sources build a name from a class (`NSStringFromClass([self class])`): a
+    /// nib named as a class of the sources may be loaded that way.
+    var buildsNamesFromClasses = false
 
     /// The calls whose first argument names a nib, Objective-C and Swift spellings.
     static let calls = ["initWithNibName:", "initWithWindowNibName:", "loadNibNamed:", "loadNibFile:", "nibWithNibName:",
@@ -44,6 +47,7 @@ struct NibLoaders {
             guard let data = FileManager.default.contents(atPath: path),
                   let raw = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else { continue }
             let text = Self.withoutComments(raw)
+            if text.contains("NSStringFromClass(") || text.contains("String(describing:") { buildsNamesFromClasses = true }
             let ns = text as NSString
             let rel = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
             func line(_ at: Int) -> Int { ns.substring(to: at).reduce(1) { $1 == "\n" ? $0 + 1 : $0 } }

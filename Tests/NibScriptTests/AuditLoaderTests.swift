@@ -149,6 +149,10 @@ final class AuditLoaderTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("Badge.xib: unused: File's Owner is NSObject, no source names it"), r.stdout)
         XCTAssertTrue(r.stdout.contains("0 findings; 1 listed with a reason (1 unused)"), r.stdout)
         XCTAssertEqual(r.status, 0)
+        // A nib named as a class, in sources that build names from classes: maybe loaded.
+        var fromClass = files
+        fromClass["Dock.m"] = "@implementation Dock\n- (id)make { return [UINib nibWithNibName:NSStringFromClass([Badge class]) bundle:nil]; }\n@end\n"
+        XCTAssertTrue(audit([try project(fromClass)]).stdout.contains("Badge.xib: owner NSObject (plain owner)"))
         let sarif = audit(["--format", "sarif", try project(files)])
         XCTAssertTrue(sarif.stdout.contains("\"toolExecutionNotifications\""))
         XCTAssertTrue(sarif.stdout.contains("Badge.xib: unused"), sarif.stdout)
