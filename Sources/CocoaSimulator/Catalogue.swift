@@ -74,8 +74,12 @@ package enum Catalogue {
         BuiltinClass(name: "UIWebView", superclass: "UIView", availability: .ios,
                      properties: [("delegate", "NSObject", .assign)]),
         BuiltinClass(name: "UIToolbar", superclass: "UIView", availability: .ios),
-        BuiltinClass(name: "UINavigationBar", superclass: "UIView", availability: .ios),
-        BuiltinClass(name: "UITabBar", superclass: "UIView", availability: .ios),
+        // Their `delegate` (assign, as UIKit declares it) is connected in real nibs: without
+        // it KVC found no key and the load crashed (ioctocat's Account.xib).
+        BuiltinClass(name: "UINavigationBar", superclass: "UIView", availability: .ios,
+                     properties: [("delegate", "NSObject", .assign)]),
+        BuiltinClass(name: "UITabBar", superclass: "UIView", availability: .ios,
+                     properties: [("delegate", "NSObject", .assign)]),
         BuiltinClass(name: "MKMapView", superclass: "UIView", availability: .ios,
                      properties: [("delegate", "NSObject", .assign)]),
         BuiltinClass(name: "UIBarItem", superclass: "NSObject", availability: .ios),

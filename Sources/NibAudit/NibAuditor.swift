@@ -295,6 +295,17 @@ package struct NibAuditor {
 
         // A crash stops the run: report it, and what led to it, first.
         if let crash = e.crash {
+            // A message to a freed object is a zombie (an over-release when it is `release`);
+            // any other crash (an exception such as an undefined key) is a crash of its own.
+            if let o = crash.object, e.isAlive(o) {
+                let at = ibIndex(o).map { nibPlace($0, "nib object") } ?? Audit.Place(file: rel, line: 1, column: 1, what: "nib")
+                var f = Audit.Finding(kind: .crash, rule: "O5", className: ownerClass, member: nil, objectDescription: crash.message,
+                                      location: at, message: "the scenario crashes on \(describe(o)): \(crash.message)",
+                                      fix: "read the scenario's trace with 'nibscript run'")
+                f.configurations = [config]; f.scenarios = [scenario]
+                findings.append(f)
+                return
+            }
             if let o = crash.object, let i = ibIndex(o) {
                 let kind: Audit.Kind = crash.selector == "release" ? .overRelease : .zombie
                 let hs = holders(of: i, retaining: false)

@@ -443,4 +443,41 @@ final class AuditLoaderTests: XCTestCase {
         XCTAssertTrue(dead.stdout.contains("leak [O6 O9] `note` of NoteController"), dead.stdout)
         XCTAssertFalse(dead.stdout.contains("confidence:"), dead.stdout)
     }
+
+    /// An exception on a live object (a key the object's class lacks) is a crash, not a
+    /// zombie message: only a message to a freed object is a zombie.
+    func testAnExceptionOnALiveObjectIsACrashNotAZombie() throws {
+        let xib = """
+        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="4514" systemVersion="13A603" targetRuntime="iOS.CocoaTouch">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="PanelController">
+                    <connections>
+                        <outlet property="view" destination="v" id="c1"/>
+                        <outlet property="badge" destination="b" id="c2"/>
+                    </connections>
+                </placeholder>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                <view contentMode="scaleToFill" id="v">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+                    <subviews>
+                        <imageView id="b">
+                            <rect key="frame" x="0.0" y="0.0" width="20" height="20"/>
+                            <connections><outlet property="owner" destination="-1" id="c3"/></connections>
+                        </imageView>
+                    </subviews>
+                </view>
+            </objects>
+        </document>
+        """
+        let dir = try project([
+            "Panel.h": "@interface PanelController : UIViewController\n@property (nonatomic, assign) IBOutlet UIImageView *badge;\n@end\n",
+            "Panel.m": "@implementation PanelController\n@synthesize badge;\n@end\n",
+            "Panel.xib": xib,
+        ])
+        let r = audit(["--platform", "ios6.0", dir])
+        XCTAssertTrue(r.stdout.contains("crash [O5]"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("not key value coding-compliant for the key owner"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("zombie"), r.stdout)
+    }
 }
