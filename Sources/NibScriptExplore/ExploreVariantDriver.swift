@@ -34,7 +34,7 @@ package struct HistoryReads {
                     default: break
                     }
                 case .choose(let bs): stack += bs
-                case .autoreleasePool(let b2): stack.append(b2)
+                case .autoreleasePool(let b2), .event(let b2): stack.append(b2)
                 default: break
                 }
             }

@@ -110,7 +110,12 @@ final class ProcessDeterminismTests: XCTestCase {
         XCTAssertGreaterThan(scripts.count, 40)
         var kinds: Set<String> = []
         for (i, s) in scripts.enumerated() {
-            switch i % 6 {
+            // A script with errors writes no report (its golden ends in exit status 2): it
+            // takes the next kind, so which script gets which kind does not depend on the
+            // number of examples before it.
+            let golden = (try? String(contentsOfFile: Self.root.appendingPathComponent(s).deletingPathExtension().path + ".out", encoding: .utf8)) ?? ""
+            let kind = i % 6 == 2 && golden.hasSuffix("exit status 2\n") ? 3 : i % 6
+            switch kind {
             case 0: try twice(binary, ["matrix", s]); kinds.insert("matrix")
             case 1: try twice(binary, ["explore", "--format", "json", s]); kinds.insert("explore")
             case 2: try twice(binary, ["report", s, "-o", report.path], writing: report); kinds.insert("report")
