@@ -71,11 +71,18 @@ public enum Driver {
                                   their methods from Objective-C (.h, .m, .mm) and Swift files,
                                   and print them as nibscript classes.
       audit [--platform ios|mac] [--memory mrc|arc] [--format text|json|sarif]
-            [--baseline <file>] <dir>
-                                  Match every .xib and .storyboard under <dir> with the classes
-                                  of its sources, run standard scenarios under every
-                                  configuration, and report leaks, abandoned memory, dangling
-                                  outlets, zombie messages and over-releases with their fixes.
+            [--baseline <file>] [--strict] [--all-configurations] [--fix] <dir>
+                                  Match every .xib, .storyboard and .nib under <dir> with the
+                                  classes of its sources and the loads that use it, under the
+                                  project's own settings (project.pbxproj), run standard
+                                  scenarios, and report leaks, abandoned memory, dangling
+                                  outlets, zombie messages, over-releases and retain cycles
+                                  with their fixes; every nib not audited is listed with why.
+                                  --strict: a nib not read makes the status 2.
+                                  --all-configurations: every build configuration, not only
+                                  the shipped one. --fix: print the fixes, each proven by
+                                  auditing the fixed sources again, as one unified diff.
+      audit --summary <dir>...    One line per project: nibs on disk, audited, listed, findings.
 
     OPTIONS:
       --quiet                     Print only the summary and expectations of each scenario.
@@ -96,7 +103,7 @@ public enum Driver {
       --version                   Show the version.
 
     EXIT STATUS: 0 every expectation holds, 1 an expectation failed, 2 a usage or script error.
-                 audit: 0 no finding, 1 findings, 2 an error (a nib not read, a bad option).
+                 audit: 0 no finding, 1 findings, 2 a bad option or not one nib audited.
 
     """
 

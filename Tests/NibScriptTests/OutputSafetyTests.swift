@@ -139,24 +139,20 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(SARIFURI.percentEncoded("sp ace%41[x]/a b#?.m", relative: true), "sp%20ace%2541%5Bx%5D/a%20b%23%3F.m")
         XCTAssertEqual(SARIFURI.percentEncoded("c:d/é\n.m", relative: true), "c%3Ad/%C3%A9%0A.m")
         XCTAssertEqual(SARIFURI.percentEncoded("/a:b/C-D_e.f~g+@/x.m", relative: false), "/a:b/C-D_e.f~g+@/x.m")
+        // A project in a folder, and with a folder of sources, whose names need encoding.
         let dir = try folder() + "/sp ace%41[x]?"
         try AuditProject.write(to: dir, controllers: 1)
+        try FileManager.default.moveItem(atPath: dir + "/Classes", toPath: dir + "/Cl asses:#")
         let sarif = Driver.main(["audit", "--format", "sarif", dir]).stdout
-        let uris = sarif.components(separatedBy: "\"uri\": \"").dropFirst().map { $0.prefix { $0 != "\"" } }
-        XCTAssertFalse(uris.isEmpty, sarif)
-        for u in uris {
-            XCTAssertTrue(u.hasPrefix("file:///"), String(u))
-            XCTAssertTrue(u.contains("/sp%20ace%2541%5Bx%5D%3F/"), String(u))
-            XCTAssertNotNil(URL(string: String(u)), String(u))
-        }
-        // Given relative (as code scanning runs it), the uris are relative references.
-        let up = String(repeating: "../", count: FileManager.default.currentDirectoryPath.split(separator: "/").count)
-        let relative = Driver.main(["audit", "--format", "sarif", up + dir.drop { $0 == "/" }]).stdout
-        let relativeURIs = relative.components(separatedBy: "\"uri\": \"").dropFirst().map { $0.prefix { $0 != "\"" } }
-        XCTAssertFalse(relativeURIs.isEmpty, relative)
-        for u in relativeURIs {
-            XCTAssertTrue(u.hasPrefix("../"), String(u))
-            XCTAssertTrue(u.contains("/sp%20ace%2541%5Bx%5D%3F/"), String(u))
+        let uris = sarif.components(separatedBy: "\"uri\": \"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        // SRCROOT, absolute; the files, relative to it.
+        XCTAssertEqual(uris.filter { $0.hasPrefix("file:") }.count, 1, sarif)
+        XCTAssertTrue(uris.contains { $0.hasPrefix("file:///") && $0.hasSuffix("/sp%20ace%2541%5Bx%5D%3F/") }, "\(uris)")
+        let sources = uris.filter { $0.hasSuffix(".m") || $0.hasSuffix(".h") }
+        XCTAssertFalse(sources.isEmpty, sarif)
+        for u in sources {
+            XCTAssertTrue(u.hasPrefix("Cl%20asses%3A%23/"), u)
+            XCTAssertNotNil(URL(string: u), u)
         }
     }
 
