@@ -59,6 +59,8 @@ let package = Package(
         // What the test targets share: a seeded random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OwnershipEngineTests", dependencies: ["OwnershipEngine", "TestSupport"]),
+        // The simulator layer on its own, driven without a script (Mike Ash's table, row by row).
+        .testTarget(name: "CocoaSimulatorTests", dependencies: ["CocoaSimulator", "OwnershipEngine", "NibScriptSyntax"]),
         .testTarget(name: "NibScriptSyntaxTests", dependencies: ["NibScriptSyntax", "TestSupport"]),
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "TestSupport"],
                     exclude: ["Fixtures"]),

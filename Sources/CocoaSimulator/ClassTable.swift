@@ -62,7 +62,7 @@ package final class RuntimeClass {
     package var lists: [(name: String, slot: Int)] = []
     package var methods: [String: MethodDecl] = [:]
     package var nibName: Identifier?
-    @exclusivity(unchecked) package var options: [(name: String, value: String)] = []
+    @exclusivity(unchecked) var options: [(name: String, value: String)] = []
 
     package init(name: String, superclass: RuntimeClass?, builtin: BuiltinClass?, decl: ClassDecl?) {
         self.name = name; self.superclass = superclass; self.builtin = builtin; self.decl = decl
@@ -173,10 +173,10 @@ package final class RuntimeClass {
     }
 
     /// Each platform's outlet search, by key (see `KeyValueCoding.iosSearch`, `macSearch`).
-    @exclusivity(unchecked) package var iosKVCCache: [String: OutletTarget] = [:]
+    @exclusivity(unchecked) var iosKVCCache: [String: OutletTarget] = [:]
     /// The first few keys of `iosKVCCache` and their targets.
-    @exclusivity(unchecked) package var iosKVCRecent = RecentNames<OutletTarget>()
-    @exclusivity(unchecked) package var macKVCCache: [String: OutletTarget] = [:]
+    @exclusivity(unchecked) var iosKVCRecent = RecentNames<OutletTarget>()
+    @exclusivity(unchecked) var macKVCCache: [String: OutletTarget] = [:]
 
     @exclusivity(unchecked) private var initializerCache: [String: [(MethodDecl, RuntimeClass)]] = [:]
     /// The bodies of initializer `selector` that run on a new object, root class first.
