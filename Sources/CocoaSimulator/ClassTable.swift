@@ -8,6 +8,8 @@ package enum Ownership: String {
     case none
 }
 
+/// A property of a class at run time (`@property` with its attribute, an IBOutlet or not),
+/// with the engine slot of its backing ivar.
 package struct RuntimeProperty {
     /// The property's words, shared by every copy: a property is copied wherever a lookup
     /// answers with it (a KVC search, a setter), and one reference costs a third of what
@@ -40,6 +42,8 @@ package struct RuntimeProperty {
     }
 }
 
+/// An instance variable of a class at run time, with its ownership under the memory model
+/// and its engine slot; `backsProperty` names the property it backs, if any.
 package struct RuntimeIvar {
     package var name: String
     package var type: String

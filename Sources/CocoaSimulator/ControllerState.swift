@@ -205,7 +205,8 @@ package final class ControllerState {
     /// Whether `callbacks` is kept. `explore` turns it off when no expectation of the
     /// scenario reads it (`expect called`, `expect order`): the record grows with the run,
     /// and each variant would copy it whole at its first callback after its fork.
-    package var recordsCallbacks = true
+    /// Read at every callback, from the interpreter; unchecked like the fields above.
+    @exclusivity(unchecked) package var recordsCallbacks = true
     /// Modal presentations, bottom first.
     @exclusivity(unchecked) package var presentations: [Presentation] = []
     /// Objects allocated while each controller's view loaded (loadView and viewDidLoad).

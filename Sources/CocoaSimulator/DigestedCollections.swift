@@ -4,38 +4,40 @@ import OwnershipEngine
 /// at least to `i`, and at least doubling, since objects are made one after another and a
 /// table grown to each new id in turn appended a few entries at a time, at every push.
 /// Absent entries are never iterated as entries, so a longer table changes no answer.
-@inlinable package func grownCount(to i: Int, from count: Int) -> Int {
+@inlinable public func grownCount(to i: Int, from count: Int) -> Int {
     max(i + 1 - count, count, 16)
 }
 
-// Everything here is `@inlinable`: the collections are generic and used by the layers above
-// (the interpreter, explore) at every callback and run-loop turn; across a module boundary
-// an unspecialized generic call cost more than the collection's own work.
+// Everything here is `public` and `@inlinable`, though no part of the library's documented
+// API: the collections are generic and used by the layers above (the interpreter, explore)
+// at every callback and run-loop turn, and across a module boundary an unspecialized
+// generic call cost more than the collection's own work. (`package` declarations are not
+// specialized or inlined in another module, even when `@inlinable`.)
 
 /// A value `explore`'s state hash can take in: the words it combines into a `StableHash`.
-@usableFromInline package protocol StableDigestible {
+public protocol StableDigestible {
     func stableDigest(into h: inout StableHash)
 }
 
 extension ObjectID: StableDigestible {
-    @inlinable package func stableDigest(into h: inout StableHash) { h.combine(raw) }
+    @inlinable public func stableDigest(into h: inout StableHash) { h.combine(raw) }
 }
 extension Int: StableDigestible {
-    @inlinable package func stableDigest(into h: inout StableHash) { h.combine(self) }
+    @inlinable public func stableDigest(into h: inout StableHash) { h.combine(self) }
 }
 extension String: StableDigestible {
-    @inlinable package func stableDigest(into h: inout StableHash) { h.combine(self) }
+    @inlinable public func stableDigest(into h: inout StableHash) { h.combine(self) }
 }
 extension Appearance: StableDigestible {
-    @inlinable package func stableDigest(into h: inout StableHash) {
+    @inlinable public func stableDigest(into h: inout StableHash) {
         switch self { case .disappeared: h.combine(0); case .appearing: h.combine(1); case .appeared: h.combine(2); case .disappearing: h.combine(3) }
     }
 }
 extension NibModel: StableDigestible {
-    @inlinable package func stableDigest(into h: inout StableHash) { h.combine(name) }
+    @inlinable public func stableDigest(into h: inout StableHash) { h.combine(name) }
 }
 extension Array: StableDigestible where Element: StableDigestible {
-    @inlinable package func stableDigest(into h: inout StableHash) {
+    @inlinable public func stableDigest(into h: inout StableHash) {
         h.combine(count)
         for e in self { e.stableDigest(into: &h) }
     }
@@ -45,21 +47,21 @@ extension Array: StableDigestible where Element: StableDigestible {
 /// `explore` reads its digest in O(1) at every run-loop turn instead of walking it (an entry
 /// change costs hashing the old and the new entry). Iteration follows the dictionary's own
 /// order: callers that print must sort.
-package struct DigestedMap<Key: Hashable & StableDigestible, Value: StableDigestible>: Sequence {
-    package var storage: [Key: Value] = [:]
+public struct DigestedMap<Key: Hashable & StableDigestible, Value: StableDigestible>: Sequence {
+    public var storage: [Key: Value] = [:]
     /// The wrapping sum of `entryDigest` over the entries.
-    package var digest: UInt64 = 0
+    public var digest: UInt64 = 0
 
-    @inlinable package init() {}
+    @inlinable public init() {}
 
-    @inlinable package static func entryDigest(_ k: Key, _ v: Value) -> UInt64 {
+    @inlinable public static func entryDigest(_ k: Key, _ v: Value) -> UInt64 {
         var h = StableHash()
         k.stableDigest(into: &h)
         v.stableDigest(into: &h)
         return h.value
     }
 
-    @inlinable package subscript(key: Key) -> Value? {
+    @inlinable public subscript(key: Key) -> Value? {
         get { storage[key] }
         set {
             // One probe of the table, not a read and then a write: a nib binds a name per object.
@@ -74,70 +76,70 @@ package struct DigestedMap<Key: Hashable & StableDigestible, Value: StableDigest
         }
     }
 
-    @inlinable package subscript(key: Key, default value: @autoclosure () -> Value) -> Value {
+    @inlinable public subscript(key: Key, default value: @autoclosure () -> Value) -> Value {
         get { storage[key] ?? value() }
         set { self[key] = newValue }
     }
 
-    @inlinable package var count: Int { storage.count }
-    @inlinable package var isEmpty: Bool { storage.isEmpty }
-    @inlinable package mutating func reserveCapacity(_ n: Int) { storage.reserveCapacity(n) }
-    @inlinable package func makeIterator() -> Dictionary<Key, Value>.Iterator { storage.makeIterator() }
+    @inlinable public var count: Int { storage.count }
+    @inlinable public var isEmpty: Bool { storage.isEmpty }
+    @inlinable public mutating func reserveCapacity(_ n: Int) { storage.reserveCapacity(n) }
+    @inlinable public func makeIterator() -> Dictionary<Key, Value>.Iterator { storage.makeIterator() }
     /// The digest walked from scratch (for tests: it equals `digest`).
-    @inlinable package var computedDigest: UInt64 { storage.reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+    @inlinable public var computedDigest: UInt64 { storage.reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
 }
 
 /// A set that keeps the wrapping sum of its elements' stable hashes (see `DigestedMap`).
-package struct DigestedSet<Element: Hashable & StableDigestible>: Sequence {
-    package var storage: Set<Element> = []
-    package var digest: UInt64 = 0
+public struct DigestedSet<Element: Hashable & StableDigestible>: Sequence {
+    public var storage: Set<Element> = []
+    public var digest: UInt64 = 0
 
-    @inlinable package init() {}
+    @inlinable public init() {}
 
-    @inlinable package static func elementDigest(_ e: Element) -> UInt64 {
+    @inlinable public static func elementDigest(_ e: Element) -> UInt64 {
         var h = StableHash()
         e.stableDigest(into: &h)
         return h.value
     }
 
     @discardableResult
-    @inlinable package mutating func insert(_ e: Element) -> Bool {
+    @inlinable public mutating func insert(_ e: Element) -> Bool {
         guard storage.insert(e).inserted else { return false }
         digest &+= Self.elementDigest(e)
         return true
     }
 
-    @inlinable package mutating func remove(_ e: Element) {
+    @inlinable public mutating func remove(_ e: Element) {
         if storage.remove(e) != nil { digest &-= Self.elementDigest(e) }
     }
 
-    @inlinable package func contains(_ e: Element) -> Bool { storage.contains(e) }
-    @inlinable package var count: Int { storage.count }
-    @inlinable package var isEmpty: Bool { storage.isEmpty }
-    @inlinable package func makeIterator() -> Set<Element>.Iterator { storage.makeIterator() }
+    @inlinable public func contains(_ e: Element) -> Bool { storage.contains(e) }
+    @inlinable public var count: Int { storage.count }
+    @inlinable public var isEmpty: Bool { storage.isEmpty }
+    @inlinable public func makeIterator() -> Set<Element>.Iterator { storage.makeIterator() }
     /// The digest walked from scratch (for tests: it equals `digest`).
-    @inlinable package var computedDigest: UInt64 { storage.reduce(0) { $0 &+ Self.elementDigest($1) } }
+    @inlinable public var computedDigest: UInt64 { storage.reduce(0) { $0 &+ Self.elementDigest($1) } }
 }
 
 extension StableHash {
     /// A digested collection's part of a state hash: its tag, size and digest.
-    @inlinable package mutating func combine(tag: Int, count: Int, digest: UInt64) {
+    @inlinable public mutating func combine(tag: Int, count: Int, digest: UInt64) {
         combine(tag); combine(count); combine(Int(bitPattern: UInt(digest)))
     }
 }
 
 /// A `DigestedMap` keyed by object, stored densely by object id: a lookup is an array index,
 /// not a hash of the key, and iteration goes in id order.
-package struct DigestedObjectMap<Value: StableDigestible>: Sequence {
+public struct DigestedObjectMap<Value: StableDigestible>: Sequence {
     @usableFromInline var values: [Value?] = []
-    package var count = 0
-    package var digest: UInt64 = 0
+    public var count = 0
+    public var digest: UInt64 = 0
 
-    @inlinable package init() {}
+    @inlinable public init() {}
 
-    @inlinable package static func entryDigest(_ k: ObjectID, _ v: Value) -> UInt64 { DigestedMap<ObjectID, Value>.entryDigest(k, v) }
+    @inlinable public static func entryDigest(_ k: ObjectID, _ v: Value) -> UInt64 { DigestedMap<ObjectID, Value>.entryDigest(k, v) }
 
-    @inlinable package subscript(key: ObjectID) -> Value? {
+    @inlinable public subscript(key: ObjectID) -> Value? {
         get { key.index < values.count ? values[key.index] : nil }
         set {
             let i = key.index
@@ -151,14 +153,14 @@ package struct DigestedObjectMap<Value: StableDigestible>: Sequence {
         }
     }
 
-    @inlinable package subscript(key: ObjectID, default value: @autoclosure () -> Value) -> Value {
+    @inlinable public subscript(key: ObjectID, default value: @autoclosure () -> Value) -> Value {
         get { self[key] ?? value() }
         set { self[key] = newValue }
     }
 
-    @inlinable package var isEmpty: Bool { count == 0 }
+    @inlinable public var isEmpty: Bool { count == 0 }
 
-    @inlinable package func makeIterator() -> AnyIterator<(key: ObjectID, value: Value)> {
+    @inlinable public func makeIterator() -> AnyIterator<(key: ObjectID, value: Value)> {
         var i = 0
         let values = self.values
         return AnyIterator {
@@ -171,7 +173,7 @@ package struct DigestedObjectMap<Value: StableDigestible>: Sequence {
     }
 
     /// The digest walked from scratch (for tests: it equals `digest`).
-    @inlinable package var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+    @inlinable public var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
 }
 
 /// A `DigestedObjectMap` for values that are not plain data (arrays, models): only the
@@ -180,7 +182,7 @@ package struct DigestedObjectMap<Value: StableDigestible>: Sequence {
 /// it copies the table, the last variant's copy is freed: a dense table of optional arrays
 /// copied and freed every object's entry (one per view, mostly empty) through the generic
 /// value witnesses, where this copies a block of integers and the few values.
-package struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
+public struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
     /// Per object id: 1 + the index of its entry, or 0.
     @usableFromInline var slots: [Int32] = []
     @usableFromInline var values: [Value] = []
@@ -190,16 +192,16 @@ package struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
     /// value again: a value here is an array (a controller's KVC keys),
     /// replaced at every view load and unload.
     @usableFromInline var entryDigests: [UInt64] = []
-    package var digest: UInt64 = 0
+    public var digest: UInt64 = 0
 
-    @inlinable package init() {}
+    @inlinable public init() {}
 
-    @inlinable package static func entryDigest(_ k: ObjectID, _ v: Value) -> UInt64 { DigestedMap<ObjectID, Value>.entryDigest(k, v) }
+    @inlinable public static func entryDigest(_ k: ObjectID, _ v: Value) -> UInt64 { DigestedMap<ObjectID, Value>.entryDigest(k, v) }
 
-    @inlinable package var count: Int { values.count }
-    @inlinable package var isEmpty: Bool { values.isEmpty }
+    @inlinable public var count: Int { values.count }
+    @inlinable public var isEmpty: Bool { values.isEmpty }
 
-    @inlinable package subscript(key: ObjectID) -> Value? {
+    @inlinable public subscript(key: ObjectID) -> Value? {
         get {
             let i = key.index
             guard i < slots.count, slots[i] != 0 else { return nil }
@@ -235,13 +237,13 @@ package struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
         }
     }
 
-    @inlinable package subscript(key: ObjectID, default value: @autoclosure () -> Value) -> Value {
+    @inlinable public subscript(key: ObjectID, default value: @autoclosure () -> Value) -> Value {
         get { self[key] ?? value() }
         set { self[key] = newValue }
     }
 
     /// In object id order, as the dense map iterates.
-    @inlinable package func makeIterator() -> AnyIterator<(key: ObjectID, value: Value)> {
+    @inlinable public func makeIterator() -> AnyIterator<(key: ObjectID, value: Value)> {
         var i = 0
         let slots = self.slots, values = self.values
         return AnyIterator {
@@ -254,7 +256,7 @@ package struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
     }
 
     /// The digest walked from scratch (for tests: it equals `digest`).
-    @inlinable package var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+    @inlinable public var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
 }
 
 /// An entry of `DigestedObjectLists`: its object, its place in the pool and its digest. Not
@@ -279,7 +281,7 @@ package struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
 /// variant, and its first write after that copies the table, the previous copy freed; with a
 /// list per entry that retained and released every list, where this copies plain memory. A
 /// list written again goes to the pool's end; the pool is compacted when most of it is old.
-package struct DigestedObjectLists<Element: StableDigestible>: Sequence {
+public struct DigestedObjectLists<Element: StableDigestible>: Sequence {
     @usableFromInline typealias Entry = ObjectListEntry
     /// Per object id: 1 + the index of its entry, or 0.
     @usableFromInline var slots: [Int32] = []
@@ -287,12 +289,12 @@ package struct DigestedObjectLists<Element: StableDigestible>: Sequence {
     @usableFromInline var pool: [Element] = []
     /// Pool places no entry uses any more.
     @usableFromInline var unused = 0
-    package var digest: UInt64 = 0
+    public var digest: UInt64 = 0
 
-    @inlinable package init() {}
+    @inlinable public init() {}
 
     /// The same as a `DigestedMap<ObjectID, [Element]>` entry's, so the state hash is unchanged.
-    @inlinable package static func entryDigest<C: Collection>(_ k: ObjectID, _ list: C) -> UInt64 where C.Element == Element {
+    @inlinable public static func entryDigest<C: Collection>(_ k: ObjectID, _ list: C) -> UInt64 where C.Element == Element {
         var h = StableHash()
         k.stableDigest(into: &h)
         h.combine(list.count)
@@ -300,10 +302,10 @@ package struct DigestedObjectLists<Element: StableDigestible>: Sequence {
         return h.value
     }
 
-    @inlinable package var count: Int { entries.count }
-    @inlinable package var isEmpty: Bool { entries.isEmpty }
+    @inlinable public var count: Int { entries.count }
+    @inlinable public var isEmpty: Bool { entries.isEmpty }
 
-    @inlinable package subscript(key: ObjectID) -> ArraySlice<Element>? {
+    @inlinable public subscript(key: ObjectID) -> ArraySlice<Element>? {
         let i = key.index
         guard i < slots.count, slots[i] != 0 else { return nil }
         return list(entries[Int(slots[i]) - 1])
@@ -315,7 +317,7 @@ package struct DigestedObjectLists<Element: StableDigestible>: Sequence {
     /// no list is built beside it (a view load extends its controller's at every push). The
     /// list becomes a new run at the pool's end; its old run is left unused until the pool
     /// is compacted. (An entry is never removed: a controller's view objects only grow.)
-    @inlinable package mutating func extend<S: Sequence>(_ key: ObjectID, with more: S) where S.Element == Element {
+    @inlinable public mutating func extend<S: Sequence>(_ key: ObjectID, with more: S) where S.Element == Element {
         let i = key.index
         let e = i < slots.count ? Int(slots[i]) - 1 : -1
         let start = pool.count
@@ -354,7 +356,7 @@ package struct DigestedObjectLists<Element: StableDigestible>: Sequence {
     }
 
     /// In object id order, as the dense map iterates.
-    @inlinable package func makeIterator() -> AnyIterator<(key: ObjectID, value: ArraySlice<Element>)> {
+    @inlinable public func makeIterator() -> AnyIterator<(key: ObjectID, value: ArraySlice<Element>)> {
         var i = 0
         let slots = self.slots, entries = self.entries, pool = self.pool
         return AnyIterator {
@@ -370,21 +372,21 @@ package struct DigestedObjectLists<Element: StableDigestible>: Sequence {
     }
 
     /// The digest walked from scratch (for tests: it equals `digest`).
-    @inlinable package var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+    @inlinable public var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
 }
 
 /// A `DigestedSet` of objects, stored densely by object id (see `DigestedObjectMap`).
-package struct DigestedObjectSet: Sequence {
+public struct DigestedObjectSet: Sequence {
     @usableFromInline var members: [Bool] = []
-    package var count = 0
-    package var digest: UInt64 = 0
+    public var count = 0
+    public var digest: UInt64 = 0
 
-    @inlinable package init() {}
+    @inlinable public init() {}
 
-    @inlinable package static func elementDigest(_ o: ObjectID) -> UInt64 { DigestedSet<ObjectID>.elementDigest(o) }
+    @inlinable public static func elementDigest(_ o: ObjectID) -> UInt64 { DigestedSet<ObjectID>.elementDigest(o) }
 
     @discardableResult
-    @inlinable package mutating func insert(_ o: ObjectID) -> Bool {
+    @inlinable public mutating func insert(_ o: ObjectID) -> Bool {
         if o.index >= members.count { members.append(contentsOf: repeatElement(false, count: grownCount(to: o.index, from: members.count))) }
         guard !members[o.index] else { return false }
         members[o.index] = true
@@ -393,17 +395,17 @@ package struct DigestedObjectSet: Sequence {
         return true
     }
 
-    @inlinable package mutating func remove(_ o: ObjectID) {
+    @inlinable public mutating func remove(_ o: ObjectID) {
         guard contains(o) else { return }
         members[o.index] = false
         count -= 1
         digest &-= Self.elementDigest(o)
     }
 
-    @inlinable package func contains(_ o: ObjectID) -> Bool { o.index < members.count && members[o.index] }
-    @inlinable package var isEmpty: Bool { count == 0 }
+    @inlinable public func contains(_ o: ObjectID) -> Bool { o.index < members.count && members[o.index] }
+    @inlinable public var isEmpty: Bool { count == 0 }
 
-    @inlinable package func makeIterator() -> AnyIterator<ObjectID> {
+    @inlinable public func makeIterator() -> AnyIterator<ObjectID> {
         var i = 0
         let members = self.members
         return AnyIterator {
@@ -415,5 +417,5 @@ package struct DigestedObjectSet: Sequence {
         }
     }
 
-    @inlinable package var computedDigest: UInt64 { reduce(0) { $0 &+ Self.elementDigest($1) } }
+    @inlinable public var computedDigest: UInt64 { reduce(0) { $0 &+ Self.elementDigest($1) } }
 }

@@ -13,35 +13,6 @@ package final class WorkerRun {
     var initial: ScenarioRun.Snapshot?
 }
 
-/// Which parts of a run's history the scenario's expectations read: they must be part of
-/// the state hash, or two runs with equal memory but different histories would be merged
-/// although a later expectation tells them apart.
-package struct HistoryReads {
-    package var events = false
-    package var callbacks = false
-    package var warnings = false
-
-    package init(_ body: Block) {
-        var stack = [body]
-        while let b = stack.popLast() {
-            for s in b.statements {
-                switch s.kind {
-                case .expect(let e):
-                    switch e.kind {
-                    case .event: events = true
-                    case .warning: warnings = true
-                    case .other(let verb, _, _) where verb.name == "called" || verb.name == "order": callbacks = true
-                    default: break
-                    }
-                case .choose(let bs): stack += bs
-                case .autoreleasePool(let b2): stack.append(b2)
-                default: break
-                }
-            }
-        }
-    }
-}
-
 /// A frame of the statement walk: a block's statements and the index of the next one. The
 /// stack of them is the continuation a forked variant resumes (a `choose` branch is a frame
 /// above the scenario's body).

@@ -17,7 +17,10 @@ package final class ScenarioRun {
     /// prints it (`--quiet`, `matrix`, `explore`), and then no trace text is built at all.
     var trace: TraceSink?
     package var tracing: Bool { trace != nil }
-    package var line = 0 { didSet { engine.site = Int32(line) } }
+    /// Set at every statement, by explore's runs too (another module: a property visible there
+    /// keeps its dynamic exclusivity checks). Unchecked: each access is one read or one
+    /// assignment, never held across a call that touches it again.
+    @exclusivity(unchecked) package var line = 0 { didSet { engine.site = Int32(line) } }
     /// Where the last line lookup ended, so the next (usually the next statement) is O(1).
     /// Unchecked for exclusivity: it is only ever passed to `SourceFile.line(of:hint:)`, which
     /// touches nothing else, and it is read at every statement.
