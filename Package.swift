@@ -22,9 +22,9 @@ let package = Package(
         // Reads classes, outlets and memory-relevant method statements from Objective-C and
         // Swift sources (a tolerant scanner, no compiler), for `nibscript import` and `audit`.
         .target(name: "SourceImport"),
-        // The simulated frameworks' model: class table and catalogue, Key-Value Coding, nib
-        // models (also from Interface Builder files), controller state and lifecycle table,
-        // platforms and eras. May not know the interpreter, runs, explore, reports or the
+        // The simulated frameworks' model and rules: class table and catalogue, Key-Value
+        // Coding, nib models (also from Interface Builder files) and loading rules, dealloc
+        // rules, the controller lifecycle table, platforms and eras. May not know the interpreter, runs, explore, reports or the
         // command line. (It still reads class and nib declarations from NibScriptSyntax, and
         // the behaviour over it is still in NibScriptInterpreter/Cocoa: docs/architecture.md.)
         .target(name: "CocoaSimulator", dependencies: ["OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder"]),

@@ -18,9 +18,11 @@
 // - `DeallocRules.swift`: what a Cocoa class's dealloc releases, and ARC's `.cxx_destruct`.
 // - `NibModel.swift`, `ExternalNibs.swift`: a nib as objects, relationships and
 //   connections, built from a nib block or read from a `.xib`/`.storyboard` document.
-// - `ControllerState.swift`, `ControllerChain.swift`: the controller world beside the
-//   engine (key window, appearance states, callbacks, presentations) and the lifecycle
-//   table every callback is checked against.
+// - `ControllerState.swift`, `ControllerChain.swift`: the controller world's values
+//   (appearance states, callbacks, presentations, transition chains) and the lifecycle
+//   table every callback is checked against. (The class that holds one run's controller
+//   state is still in NibScriptInterpreter/Cocoa/ControllerWorld.swift, with the code that
+//   reads it at every callback.)
 // - `DigestedCollections.swift`, `OptionalIndices.swift`: collections that keep their own
 //   digest, so `explore` hashes a state in O(1).
 //
