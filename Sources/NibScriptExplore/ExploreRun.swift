@@ -60,7 +60,7 @@ extension ScenarioRun {
                 while d.frames[fi].index < statements.count {
                     let i = d.frames[fi].index
                     let range = statements[i].range
-                    line = file.line(of: range.start, hint: &lineHint)
+                    enterLine(at: range.start)
                     // What the walk does with it, found without copying its payload.
                     let isCommand: Bool, endsEvent: Bool
                     switch statements[i].kind {
@@ -85,7 +85,7 @@ extension ScenarioRun {
                     if d.eventEnded || isCommand {
                         gap(kind: 0, position: range.start, ctx, d)
                         if d.stopped { return }
-                        line = file.line(of: range.start, hint: &lineHint)
+                        enterLine(at: range.start)
                     }
                     d.step(.statement(line: line, text: stepText(range)))
                     header(range)

@@ -124,6 +124,13 @@ package final class ScenarioRun {
 
     package var crashed: Bool { engine.hasCrashed }
 
+    /// `line` set to the line of source offset `offset`, the lookup starting where the last
+    /// one ended. One call for explore's walk, in another module, where reading `file` and
+    /// `lineHint` and setting `line` each cost a call or an exclusivity check.
+    package func enterLine(at offset: Int) {
+        line = file.line(of: offset, hint: &lineHint)
+    }
+
     // MARK: Trace
 
     package func note(_ text: @autoclosure () -> String, extraDepth: Int = 1) {
