@@ -20,7 +20,8 @@ let package = Package(
         // Reads Interface Builder .xib and .storyboard XML into a neutral document model.
         .target(name: "InterfaceBuilder", dependencies: ["FileBytes"]),
         // Reads classes, outlets and memory-relevant method statements from Objective-C and
-        // Swift sources (a tolerant scanner, no compiler), for `nibscript import` and `audit`.
+        // Swift sources (a tokenizer, the project's macros and #ifs, a statement splitter; no
+        // compiler), for `nibscript import` and `audit`.
         .target(name: "SourceImport"),
         // The simulated frameworks' model and rules: class table and catalogue, Key-Value
         // Coding, nib models (also from Interface Builder files) and loading rules, dealloc
@@ -31,7 +32,7 @@ let package = Package(
         // The interpreter: checker, compiler, a scenario's run (statements lowered to engine and
         // simulator calls), expectations, the trace as it is made, and the public `Simulator`.
         // May not know explore, the reports, the audit or the command line.
-        .target(name: "NibScriptInterpreter", dependencies: ["CocoaSimulator", "OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder"]),
+        .target(name: "NibScriptInterpreter", dependencies: ["CocoaSimulator", "OwnershipEngine", "FileBytes", "NibScriptSyntax", "InterfaceBuilder"]),
         // The searches over runs: `matrix` (every configuration) and `explore` (every order of
         // the run loop's choices: snapshots, node book, shards). May not know reports or the command line.
         .target(name: "NibScriptExplore", dependencies: ["NibScriptInterpreter", "CocoaSimulator", "OwnershipEngine", "NibScriptSyntax"]),
@@ -41,7 +42,7 @@ let package = Package(
         // The audit: a project's sources and nibs to scenarios, findings and fixes. May not know
         // the command line.
         .target(name: "NibAudit", dependencies: ["NibScriptReports", "NibScriptExplore", "NibScriptInterpreter", "CocoaSimulator",
-                                                 "OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
+                                                 "OwnershipEngine", "FileBytes", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
         // The command line: every command's arguments, help, errors and exit codes (`Driver`).
         .target(name: "NibScriptCommandLine", dependencies: ["NibAudit", "NibScriptReports", "NibScriptExplore", "NibScriptInterpreter",
                                                              "CocoaSimulator", "OwnershipEngine", "FileBytes", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
@@ -62,10 +63,11 @@ let package = Package(
         // The simulator layer on its own, driven without a script (Mike Ash's table, row by row).
         .testTarget(name: "CocoaSimulatorTests", dependencies: ["CocoaSimulator", "OwnershipEngine", "NibScriptSyntax"]),
         .testTarget(name: "NibScriptSyntaxTests", dependencies: ["NibScriptSyntax", "TestSupport"]),
-        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "TestSupport"],
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "FileBytes", "TestSupport"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "SourceImportTests", dependencies: ["SourceImport", "TestSupport"]),
         .testTarget(name: "NibScriptTests", dependencies: ["NibScript", "CocoaSimulator", "NibScriptInterpreter", "NibScriptExplore", "NibScriptReports",
-                                                           "NibAudit", "NibScriptCommandLine", "InterfaceBuilder", "NibScriptSyntax", "NibScriptBenchmarks", "SourceImport",
+                                                           "NibAudit", "NibScriptCommandLine", "FileBytes", "InterfaceBuilder", "NibScriptSyntax", "NibScriptBenchmarks", "SourceImport",
                                                            "TestSupport"],
                     exclude: ["Fixtures"]),
     ]

@@ -34,7 +34,17 @@ package enum Catalogue {
         BuiltinClass(name: "NSNumber", superclass: "NSObject", availability: .both, copyClass: "NSNumber"),
         BuiltinClass(name: "NSData", superclass: "NSObject", availability: .both, copyClass: "NSData"),
         BuiltinClass(name: "NSDate", superclass: "NSObject", availability: .both, copyClass: "NSDate"),
-        BuiltinClass(name: "NSTimer", superclass: "NSObject", availability: .both),
+        // The ownership traps beside nibs (T1–T5, grammar.md): a timer retains its target, a
+        // URL connection its delegate, a heap block what it captures; the notification
+        // center keeps its observers in a list of its own that retains nothing.
+        BuiltinClass(name: "NSTimer", superclass: "NSObject", availability: .both,
+                     properties: [("target", "NSObject", .retain)]),
+        BuiltinClass(name: "NSURLConnection", superclass: "NSObject", availability: .both,
+                     properties: [("delegate", "NSObject", .retain)]),
+        BuiltinClass(name: "NSNotificationCenter", superclass: "NSObject", availability: .both),
+        BuiltinClass(name: "NSBlock", superclass: "NSObject", availability: .both,
+                     properties: [("captured", "NSObject", .retain), ("weakCaptured", "NSObject", .weak)],
+                     copyClass: "NSBlock"),
         BuiltinClass(name: "NSLayoutConstraint", superclass: "NSObject", availability: .both),
     ]
 

@@ -82,6 +82,7 @@ package final class RuntimeClass {
         case "NSWindowController": k.windowController = true
         case "UINavigationController": k.navigationController = true
         case "UITabBarController": k.tabBarController = true
+        case "UIApplication", "NSApplication": k.application = true
         default: break
         }
         kind = k
@@ -253,7 +254,7 @@ package final class RuntimeClass {
 
     private struct Kinds {
         var view = false, uiViewController = false, viewController = false, windowController = false
-        var navigationController = false, tabBarController = false
+        var navigationController = false, tabBarController = false, application = false
     }
     private let kind: Kinds
     package var isView: Bool { kind.view }
@@ -263,6 +264,8 @@ package final class RuntimeClass {
     /// Asked at every push, pop and appearance transition (which child a container shows).
     package var isNavigationController: Bool { kind.navigationController }
     package var isTabBarController: Bool { kind.tabBarController }
+    /// UIApplication, NSApplication and their subclasses: one shared instance per app.
+    package var isApplication: Bool { kind.application }
     /// Interface Builder archives the objects it knows (views, controllers, windows, menus…)
     /// and they come back through `initWithCoder:`; a plain custom object (the NSObject cube)
     /// gets `init` (N2).

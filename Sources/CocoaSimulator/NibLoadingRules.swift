@@ -53,28 +53,29 @@ package struct OutletStore: Sendable {
 }
 
 extension OutletTarget {
-    /// The one store this target comes down to (see `OutletStore`), under a memory model:
+    /// The one store this target comes down to (see `OutletStore`), in a configuration:
     /// a synthesized setter by its property's attribute; iOS KVC's ivar retained unless
     /// weak or assign (N7); the Mac's ivar set directly without a retain under MRC (N6),
-    /// by its ownership under ARC. nil when the outlet is not one plain store.
-    package func plainStore(isARC: Bool) -> OutletStore? {
+    /// by its ownership under ARC. nil when the outlet is not one plain store, and for a
+    /// weak store on the Mac (checked for the classes that cannot be weakly referenced).
+    package func plainStore(_ config: Configuration) -> OutletStore? {
         switch self {
         case .setter(let p):
             switch p.ownership {
             case .strong, .none: return .init(slot: Int32(p.slot), rule: .retain)
             case .assign: return .init(slot: Int32(p.slot), rule: .assign)
-            case .weak: return .init(slot: Int32(p.slot), rule: .weak)
+            case .weak: return config.isMac ? nil : .init(slot: Int32(p.slot), rule: .weak)
             case .copy: return nil
             }
         case .kvcIvar(let iv):
             return .init(slot: Int32(iv.slot), rule: iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain))
         case .directIvar(let iv):
-            guard isARC else { return .init(slot: Int32(iv.slot), rule: .direct(adoptsClaim: false)) }
+            guard config.isARC else { return .init(slot: Int32(iv.slot), rule: .direct(adoptsClaim: false)) }
             // As a store of a value that is not fresh into the ivar, by its ownership.
             switch iv.ownership {
             case .none: return .init(slot: Int32(iv.slot), rule: .direct(adoptsClaim: false))
             case .strong, .copy: return .init(slot: Int32(iv.slot), rule: .retain)
-            case .weak: return .init(slot: Int32(iv.slot), rule: .weak)
+            case .weak: return config.isMac ? nil : .init(slot: Int32(iv.slot), rule: .weak)
             case .assign: return .init(slot: Int32(iv.slot), rule: .assign)
             }
         case .method, .undefinedKeyOverride, .undefinedKey, .notConnected:

@@ -37,8 +37,10 @@ public enum FileBytes {
             case .directory: return "it is a directory"
             case .notRegular(let kind): return "it is \(kind), not a regular file (only regular files are read)"
             case .tooLarge(let size, let limit):
-                let what = size > limit ? "more than \(limit) bytes" : "\(size) bytes"
-                return "it is \(what); the limit is \(limit) bytes (\(limit >> 20) MiB)"
+                // A stream is read one byte past the limit: its size is not known.
+                let what = size > limit + 1 ? "\(size) bytes" : "more than \(limit) bytes"
+                let mib = limit >= 1 << 20 ? " (\(limit >> 20) MiB)" : ""
+                return "it is \(what); the limit is \(limit) bytes\(mib)"
             case .permissionDenied: return "permission denied"
             case .system(let text): return text
             }

@@ -48,7 +48,10 @@ public enum IBDiagnosticText {
 
     /// The bytes of the wanted 1-based lines, without their line breaks, in one pass.
     static func sourceLines(_ wanted: Set<Int>, path: String) -> [Int: ArraySlice<UInt8>] {
-        guard case .success(let bytes) = FileBytes.read(atPath: path), let last = wanted.max() else { return [:] }
+        // A bundle folder's lines are its designable.nib's, as `IBReader.read(path:)` reads it.
+        var file = path
+        if case .nibBundleDesignable(let designable) = IBReader.classify(path: path) { file = designable }
+        guard case .success(let bytes) = FileBytes.read(atPath: file), let last = wanted.max() else { return [:] }
         var out: [Int: ArraySlice<UInt8>] = [:]
         var line = 1, start = 0
         var i = 0

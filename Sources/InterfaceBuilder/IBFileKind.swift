@@ -32,7 +32,9 @@ extension IBReader {
     public static let designableNibName = "designable.nib"
 
     /// Classifies `path` by its extension; a `.nib` by its contents (see `IBFileKind`).
-    /// A `.nib` file (not a folder) is compiled unless it starts as XML.
+    /// A `.nib` file (not a folder) is compiled unless it starts as XML; one whose first bytes
+    /// cannot be read (not a regular file, no permission) is `.xib`, so that reading it gives
+    /// the reason.
     public static func classify(path: String) -> IBFileKind {
         let lower = path.lowercased()
         let name = lower.hasSuffix("/") ? String(lower.dropLast()) : lower
@@ -49,8 +51,9 @@ extension IBReader {
             }
             return .compiledNib
         }
-        // The first bytes only: a designable.nib copied out of its bundle is XML.
-        guard let head = FileBytes.prefix(atPath: path, count: 64) else { return .compiledNib }
+        // The first bytes only: a designable.nib copied out of its bundle is XML. One that
+        // cannot be sniffed (a FIFO, no permission) is left to the reader, which says why.
+        guard let head = FileBytes.prefix(atPath: path, count: 64) else { return .xib }
         let trimmed = head.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
         return trimmed.first == UInt8(ascii: "<") ? .xib : .compiledNib
     }

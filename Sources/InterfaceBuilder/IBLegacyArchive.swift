@@ -45,7 +45,9 @@ final class IBArchiveTreeBuilder: NSObject, XMLParserDelegate {
 
     /// The root element's index, or nil after an XML error (in `diagnostics`).
     func build(_ data: Data) -> Int? {
-        let parser = XMLParser(data: data)
+        // From a stream, as the modern scanner reads: given the data whole, libxml2 refuses a
+        // document past 10 MB ("internal parser error").
+        let parser = XMLParser(stream: InputStream(data: data))
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
         parser.shouldResolveExternalEntities = false

@@ -13,6 +13,10 @@
 extension IBLegacyArchive {
     /// How far up the search for a recorded ancestor goes (archives nest a few levels).
     static let maxHolderDepth = 16
+    /// How many holders one search looks at, at most: a real object has one or two, and a
+    /// hostile archive with thousands of objects holding one element must not make the
+    /// searches quadratic.
+    static let maxHoldersVisited = 256
 
     /// `records` with a record added for each unrecorded object that holds a recorded one, or
     /// that a connection points at, and each record's parent made its nearest holder.
@@ -35,6 +39,7 @@ extension IBLegacyArchive {
                 var next: [Int] = []
                 for node in frontier {
                     for owner in owners[node] ?? [] where previous[owner] == nil {
+                        if previous.count > Self.maxHoldersVisited { return nil }
                         previous[owner] = node
                         let reached = goal.map { owner == $0 } ?? ownRecords.contains(owner)
                         if reached {
@@ -106,7 +111,8 @@ extension IBLegacyArchive {
         for holder in elements.indices where !skipped.contains(holder) && isHolder(holder) {
             func own(_ element: Int) {
                 guard element != holder, isHolder(element) else { return }
-                if owners[element]?.contains(holder) != true { owners[element, default: []].append(holder) }
+                // A holder's keys are walked together: a repeat is always its last owner.
+                if owners[element]?.last != holder { owners[element, default: []].append(holder) }
             }
             for c in elements[holder].children {
                 guard let key = elements[c].key, !IBLegacyClassMap.nonOwningKeys.contains(key),

@@ -109,7 +109,9 @@ enum IBXMLGuard {
             }
             var k = j
             while k < n, isSpace(bytes[k]) { k += 1 }
-            if k + 1 < n, bytes[k] == UInt8(ascii: "?"), bytes[k + 1] == UInt8(ascii: ">") {
+            // `<?xml?>` is a declaration without its version, an error libxml2 reports itself.
+            let isDeclaration = j - (i + 2) == 3 && String(decoding: bytes[(i + 2)..<j], as: UTF8.self).lowercased() == "xml"
+            if !isDeclaration, k + 1 < n, bytes[k] == UInt8(ascii: "?"), bytes[k + 1] == UInt8(ascii: ">") {
                 // No data: blank "<?target ?>" (an empty target too, "<??>").
                 if out == nil { out = bytes }
                 for m in i...(k + 1) where out![m] != 0x0A && out![m] != 0x0D { out![m] = 0x20 }

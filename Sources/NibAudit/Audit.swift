@@ -118,10 +118,13 @@ package enum Audit {
     package static func run(_ o: Options) -> Report {
         let dir = o.dir.hasSuffix("/") && o.dir.count > 1 ? String(o.dir.dropLast()) : o.dir
         let all = files(under: dir)
-        let sourceExts: Set<String> = ["h", "m", "mm", "swift"]
+        let sourceExts: Set<String> = ["h", "m", "mm", "pch", "swift"]
         let sources = all.filter { sourceExts.contains(($0 as NSString).pathExtension.lowercased()) }
         let nibs = all.filter { ["xib", "storyboard"].contains(($0 as NSString).pathExtension.lowercased()) }
-        let (project, errors) = SourceReading.read(paths: sources.map { dir + "/" + $0 })
+        // `#if`s on the memory model or the platform follow the options when given (both
+        // branches, marked, otherwise).
+        let settings = ReaderSettings(arc: o.memory.map { $0 == .arc }, platform: o.platform.map { $0 == .ios ? .ios : .mac })
+        let (project, errors) = SourceReading.read(paths: sources.map { dir + "/" + $0 }, settings: settings)
         var report = Report(dir: dir, sourceFiles: sources.count, classes: project.classes.count)
         report.errors = errors
         var missing: [String: Missing] = [:]

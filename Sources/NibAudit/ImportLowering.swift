@@ -1,3 +1,4 @@
+import FileBytes
 import Foundation
 import NibScriptSyntax
 import SourceImport
@@ -24,8 +25,13 @@ package struct ImportLowering {
         self.memory = memory
     }
 
-    /// Catalogue classes of the platform, for type checks.
-    package var catalogue: Set<String> { Set(Catalogue.classes(for: platform).map(\.name)) }
+    /// Catalogue classes of the platform, for type checks (made once per lowering).
+    package var catalogue: Set<String> {
+        if let c = memberNames.catalogue { return c }
+        let c = Set(Catalogue.classes(for: platform).map(\.name))
+        memberNames.catalogue = c
+        return c
+    }
 
     package func isKnown(_ name: String) -> Bool {
         project[name] != nil || extraClasses.contains(name) || catalogue.contains(name)
@@ -47,12 +53,31 @@ package struct ImportLowering {
         return "\(f):\(p.line)"
     }
 
+    /// Members by the names a method body may use, per class, built once per class so that a
+    /// body of 20,000 statements over 20,000 members stays linear.
+    final class MemberNames {
+        var byClass: [String: [String: ImportedMember]] = [:]
+        var catalogue: Set<String>?
+        func names(of c: ImportedClass) -> [String: ImportedMember] {
+            if let n = byClass[c.name] { return n }
+            var n: [String: ImportedMember] = [:]
+            // As `member(forIvarOrName:)`: a member's name (a property first), then an ivar's.
+            for m in c.members where !m.isProperty && n[m.ivarName] == nil { n[m.ivarName] = m }
+            for m in c.members where m.isProperty && n[m.ivarName] == nil { n[m.ivarName] = m }
+            for m in c.members where !m.isProperty { n[m.name] = m }
+            for m in c.members where m.isProperty { n[m.name] = m }
+            byClass[c.name] = n
+            return n
+        }
+    }
+    let memberNames = MemberNames()
+
     /// The members of `c` and its imported superclasses, for names in method bodies.
     package func member(_ name: String, in c: ImportedClass) -> ImportedMember? {
         var k: ImportedClass? = c
         var seen = Set<String>()
         while let cls = k, seen.insert(cls.name).inserted {
-            if let m = cls.member(forIvarOrName: name) { return m }
+            if let m = memberNames.names(of: cls)[name] { return m }
             k = cls.superclass.flatMap { project[$0] }
         }
         return nil
@@ -62,10 +87,20 @@ package struct ImportLowering {
     package func render(_ c: ImportedClass, nib: String? = nil) -> String {
         var out = "# \(place(c.place)): \(c.language == .swift ? "class" : "@interface") \(c.name)"
         if c.superclass.map({ !isKnown($0) }) == true { out += " (superclass \(c.superclass!) not found: NSObject)" }
+        if !c.conditions.isEmpty { out += " (read under \(c.conditions.joined(separator: ", ")), undecided)" }
         out += "\n"
         out += "class \(c.name) : \(superclass(of: c) ?? "NSObject") {\n"
         if let n = nib { out += "    nib \(n)\n" }
+        var propertyIvars: [String: String] = [:]
+        for m in c.members where m.isProperty && propertyIvars[m.name] == nil { propertyIvars[m.name] = m.ivarName }
         for m in c.members where !(m.name == "view" && m.isOutlet) {
+            // An ivar beside a property of its name that does not back it (`foo` beside a
+            // property synthesized to `_foo`): legal, and nothing loads or releases through
+            // it that the property does not say; the script names one member once.
+            if !m.isProperty, let iv = propertyIvars[m.name] {
+                out += "    # \(place(m.place)): ivar \(m.name) beside the property \(m.name) (ivar \(iv)): left out\n"
+                continue
+            }
             out += "    " + memberLine(m) + "\n"
         }
         for m in c.methods { out += method(m, in: c) }
@@ -79,6 +114,18 @@ package struct ImportLowering {
         if t != m.type, m.collectionElement == nil { note += " (\(m.type) not found: NSObject)" }
         if let e = m.collectionElement { note += " (collection of \(e))" }
         switch m.kind {
+        case .property(let attr, let ivar) where m.isReadonly:
+            // No setter: the loader and KVC store into the ivar, as for an ivar outlet; under
+            // ARC the synthesized ivar has the property's ownership.
+            var q = ""
+            if memory == .arc {
+                switch attr {
+                case .weak?: q = " weak"
+                case .assign?, .unsafeUnretained?: q = " unsafe_unretained"
+                default: break
+                }
+            }
+            return "ivar \(ivar) : \(t)\(q)    " + note + " (readonly property \(m.name)\(m.isOutlet ? ", IBOutlet" : ""))"
         case .property(let attr, let ivar):
             var a = attr
             if a == .weak && memory == .mrc { a = .assign; note += " (weak under MRC: assign)" }
@@ -106,7 +153,7 @@ package struct ImportLowering {
     /// A method's lowered body, or nothing when lowering it would change more than it says
     /// (a setter or a loadView whose body is not understood whole).
     package func method(_ m: ImportedMethod, in c: ImportedClass) -> String {
-        let (lines, dropped) = statements(m, in: c)
+        let (lines, dropped, notes) = statements(m, in: c)
         let skipped = m.skipped + dropped
         if ObjCScanner.isSetter(m.selector) && (skipped > 0 || lines.isEmpty) { return "" }
         if m.selector == "loadView" && !m.statements.contains(where: { $0.kind == .superCall }) { return "" }
@@ -115,21 +162,63 @@ package struct ImportLowering {
         if skipped > 0 { out += " (\(skipped) statement\(skipped == 1 ? "" : "s") skipped)" }
         out += "\n"
         for l in lines { out += "        \(l)\n" }
+        for n in notes { out += "        # \(n)\n" }
+        for u in m.unread {
+            let path = u.path.isEmpty ? "" : " (on \(u.path.map(\.description).joined(separator: ", ")))"
+            out += "        # not understood: \(place(u.place)): \(u.text)\(path)\n"
+        }
         out += "    }\n"
         return out
     }
 
-    /// The statements of a body nibscript can run, each with its source line; and how many
-    /// recognised statements had to be left out (about something that is not a member).
-    package func statements(_ m: ImportedMethod, in c: ImportedClass) -> ([String], Int) {
+    /// Whether a statement about `names` runs whenever the method does, as far as memory goes:
+    /// its branches are nil checks of its subject, a setter's `if (x != value)` guard, or an
+    /// init's `if (self = [super init…])`.
+    func runsAlways(_ s: ImportedStatement, names: Set<String>, in m: ImportedMethod) -> Bool {
+        s.path.allSatisfy { b in
+            // A `@try` body runs whenever the method does, barring an exception.
+            if b.kind == .tryBody || b.isNilCheck(of: names) || b.isNilCheck(of: ["self"]) { return true }
+            let c = String(b.condition.filter { $0 != " " && $0 != "(" && $0 != ")" })
+            if b.kind == .ifTrue, c.hasPrefix("self=[super") || c.hasPrefix("self=[self") { return true }
+            if b.kind == .ifTrue, ObjCScanner.isSetter(m.selector), let arg = m.arguments.first {
+                for n in names where c == "\(n)!=\(arg)" || c == "\(arg)!=\(n)" || c == "self.\(n)!=\(arg)" || c == "\(arg)!=self.\(n)" { return true }
+            }
+            return false
+        }
+    }
+
+    /// The statements of a body nibscript can run, each with its source line; how many
+    /// recognised statements had to be left out (about something that is not a member, or on
+    /// a branch that may not run); and a note for each left out for its branch or condition.
+    package func statements(_ m: ImportedMethod, in c: ImportedClass) -> ([String], Int, [String]) {
         var out: [String] = []
+        var notes: [String] = []
         var dropped = 0
         let isInit = m.selector.hasPrefix("init")
         let isDealloc = m.selector == "dealloc"
+        let isSetter = ObjCScanner.isSetter(m.selector)
         var afterSuper = false
         for s in m.statements {
-            let at = "    # \(place(s.place)): \(s.text)"
+            var at = "    # \(place(s.place)): \(s.text)"
+            if let mac = s.macro { at += " (from \(mac))" }
+            if !s.conditions.isEmpty { at += " (under \(s.conditions.joined(separator: ", ")))" }
             if afterSuper && isDealloc { dropped += 1; continue }
+            // A branch of an undecided `#if` that holds only under the other memory model.
+            if let r = s.requiresARC, r != (memory == .arc) { continue }
+            var names: Set<String> = []
+            switch s.kind {
+            case .release(let x), .retain(let x), .autorelease(let x), .setNil(let x, _), .setNew(let x, _, _, _), .storeArgument(let x, _):
+                names = [x]
+                if let mem = member(x, in: c) { names.formUnion([mem.name, mem.ivarName]) }
+            case .superCall: break
+            }
+            // The super call after an early return is the one of the path that goes on.
+            let superAfterReturn = s.kind == .superCall && s.path.allSatisfy { $0.kind == .notReturned }
+            if !superAfterReturn && !runsAlways(s, names: names, in: m) {
+                dropped += 1
+                notes.append("on a branch: \(place(s.place)): \(s.text) (\(s.path.map(\.description).joined(separator: ", ")))")
+                continue
+            }
             switch s.kind {
             case .superCall:
                 if isInit { continue }
@@ -145,20 +234,25 @@ package struct ImportLowering {
             case .setNil(let x, let viaSetter):
                 guard let mem = member(x, in: c) else { dropped += 1; continue }
                 if viaSetter {
-                    guard mem.isProperty else { dropped += 1; continue }
+                    guard mem.isProperty, !mem.isReadonly else { dropped += 1; continue }
                     out.append("self.\(mem.name) = nil" + at)
                 } else {
                     guard x == mem.ivarName else { dropped += 1; continue }
                     out.append("\(mem.ivarName) = nil" + at)
                 }
+            case .storeArgument(let x, let retained):
+                // A hand-written setter's store: `value` is the setter's argument.
+                guard isSetter, let mem = member(x, in: c), x == mem.ivarName, memory == .mrc || !retained else { dropped += 1; continue }
+                out.append("\(mem.ivarName) = value" + at)
+                if retained { out.append("retain value" + at) }
             case .setNew(let x, var cls, let autoreleased, let viaSetter):
                 // `x = [[self makeX] retain]` in a setter stores its argument: not a new object.
-                if cls.isEmpty && ObjCScanner.isSetter(m.selector) { dropped += 1; continue }
+                if cls.isEmpty && isSetter { dropped += 1; continue }
                 if cls.isEmpty, let mem = member(x, in: c) { cls = type(mem.type) }
                 guard !isDealloc, let mem = member(x, in: c), isKnown(cls) else { dropped += 1; continue }
                 let new = "new \(cls)" + (autoreleased ? " autoreleased" : "")
                 if viaSetter {
-                    guard mem.isProperty else { dropped += 1; continue }
+                    guard mem.isProperty, !mem.isReadonly else { dropped += 1; continue }
                     out.append("self.\(mem.name) = \(new)" + at)
                 } else {
                     guard x == mem.ivarName, memory == .mrc || !autoreleased else { dropped += 1; continue }
@@ -166,28 +260,32 @@ package struct ImportLowering {
                 }
             }
         }
-        return (out, dropped)
+        return (out, dropped, notes)
     }
 }
 
 
-/// Reads source files into one project.
+/// Reads source files into one project (SourceImport's reader: the project's macros and
+/// headers, conditions decided by the settings when they can be).
 package enum SourceReading {
-    package static let objcExtensions: Set<String> = ["h", "m", "mm"]
+    package static let objcExtensions = SourceReader.objcExtensions
 
-    package static func read(paths: [String]) -> (ImportedProject, [String]) {
-        var project = ImportedProject()
+    package static func read(paths: [String], settings: ReaderSettings = ReaderSettings()) -> (ImportedProject, [String]) {
+        var files: [(path: String, bytes: [UInt8])] = []
         var errors: [String] = []
         for p in paths {
-            guard let data = FileManager.default.contents(atPath: p) else { errors.append("error: cannot read '\(p)'"); continue }
+            // A regular file within FileBytes' limit (a FIFO named X.m would block for ever).
+            let bytes: [UInt8]
+            switch FileBytes.read(atPath: p) {
+            case .success(let b): bytes = b
+            case .failure(let reason): errors.append("error: cannot read '\(p)': \(reason)"); continue
+            }
             let ext = (p as NSString).pathExtension.lowercased()
-            let bytes = [UInt8](data)
-            if ext == "swift" { project.merge(SwiftScanner.scan(path: p, bytes: bytes)) }
-            else if objcExtensions.contains(ext) { project.merge(ObjCScanner.scan(path: p, bytes: bytes)) }
-            else { errors.append("error: '\(p)' is not an Objective-C (.h, .m, .mm) or Swift file"); continue }
-            project.files.append(p)
+            guard ext == "swift" || objcExtensions.contains(ext) else {
+                errors.append("error: '\(p)' is not an Objective-C (.h, .m, .mm, .pch) or Swift file"); continue
+            }
+            files.append((p, bytes))
         }
-        project.finish()
-        return (project, errors)
+        return (SourceReader.read(files, settings: settings), errors)
     }
 }

@@ -330,6 +330,10 @@ package struct NibAuditor {
     /// Whether an outlet connected to this member keeps its object (O6, N6, N7).
     package func retains(_ m: ImportedMember, platform: PlatformName, arc: Bool) -> Bool {
         switch m.kind {
+        case .property(let a, _) where m.isReadonly:
+            // No setter: the loader stores into the ivar, as into an ivar outlet (N6, N7).
+            if arc { return a != .weak && a != .assign && a != .unsafeUnretained }
+            return platform == .ios
         case .property(let a, _):
             switch a {
             case .retain?, .strong?, .copy?: return true

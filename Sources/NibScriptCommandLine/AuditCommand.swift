@@ -1,3 +1,4 @@
+import FileBytes
 import Foundation
 import NibScriptSyntax
 import OwnershipEngine
@@ -44,7 +45,7 @@ extension Audit {
         }
         var baseline: Set<String> = []
         if let b = o.baseline {
-            guard let data = FileManager.default.contents(atPath: b),
+            guard let data = FileBytes.contents(atPath: b).map({ Data($0) }),
                   let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
                 return Driver.Result(status: 2, stdout: "", stderr: "error: cannot read the baseline '\(b)' (a report written by 'audit --format json')\n")
             }

@@ -1,3 +1,4 @@
+import FileBytes
 import Foundation
 import NibScriptSyntax
 import OwnershipEngine
@@ -100,7 +101,7 @@ extension Explore {
         func fail(_ message: String) -> Driver.Result { Driver.Result(status: 2, stdout: "", stderr: "error: " + message + "\n") }
         var shards: [[String: Any]] = []
         for p in paths {
-            guard let data = FileManager.default.contents(atPath: p) else { return fail("cannot read '\(p)'") }
+            guard let data = FileBytes.contents(atPath: p).map({ Data($0) }) else { return fail("cannot read '\(p)'") }
             guard let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any], o["command"] as? String == "explore --shard" else {
                 return fail("'\(p)' is not the output of 'nibscript explore --shard'")
             }
@@ -120,7 +121,7 @@ extension Explore {
             return fail("'--merge' needs each of the \(n) shards once; it was given shard\(indices.count == 1 ? "" : "s") "
                         + indices.map(String.init).joined(separator: ", "))
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return fail("cannot read the script '\(path)'") }
+        guard let data = FileBytes.contents(atPath: path).map({ Data($0) }) else { return fail("cannot read the script '\(path)'") }
         let file = SourceFile(path: path, bytes: [UInt8](data))
         guard scriptDigest(file) == first["script"] as? String else { return fail("'\(path)' has changed since it was explored") }
         let (program, diagnostics) = Compiler.compile(file)

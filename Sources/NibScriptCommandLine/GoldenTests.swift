@@ -14,6 +14,8 @@ public enum GoldenTests {
         public var script: String
         public var passed: Bool
         public var diff: String
+        /// In update mode: whether the golden was rewritten (it held something else).
+        public var changed = false
     }
 
     /// The golden text for a script, run as `nibscript run <path>` from the repository root.
@@ -91,11 +93,12 @@ public enum GoldenTests {
         }
         let actual = output(forScript: script, bytes: bytes, errorLimit: errorLimit)
         if update {
-            do { _ = try GoldenFiles.write(Array(actual.utf8), toGolden: goldenPath) } catch {
+            let changed: Bool
+            do { changed = try GoldenFiles.write(Array(actual.utf8), toGolden: goldenPath) } catch {
                 return Outcome(script: script, passed: false, diff: "error: \(error)\n")
             }
             try? FileManager.default.removeItem(atPath: actualPath)
-            return Outcome(script: script, passed: true, diff: "")
+            return Outcome(script: script, passed: true, diff: "", changed: changed)
         }
         guard let golden = FileBytes.contents(atPath: goldenPath) else {
             try? actual.write(toFile: actualPath, atomically: true, encoding: .utf8)
@@ -142,7 +145,8 @@ public enum GoldenTests {
         var out = "", failed = 0
         for s in scripts {
             let o = check(script: s, root: ".", update: update, errorLimit: errorLimit)
-            if o.passed { out += (update ? "updated " : "ok      ") + s + "\n" } else {
+            // In update mode only the goldens that changed say "updated": those are the ones to read.
+            if o.passed { out += (o.changed ? "updated " : "ok      ") + s + "\n" } else {
                 failed += 1
                 out += "FAIL    " + s + "\n" + o.diff
             }

@@ -1,3 +1,4 @@
+import FileBytes
 import Foundation
 import NibScriptSyntax
 import CocoaSimulator
@@ -46,10 +47,12 @@ package enum GraphCommand {
             at = n
         }
         guard files.count == 1, let path = files.first else { return Driver.usage("'graph' takes one script") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return Driver.Result(status: 2, stdout: "", stderr: "error: cannot read '\(path)'\n")
+        switch FileBytes.read(atPath: path) {
+        case .success(let bytes):
+            return graph(SourceFile(path: path, bytes: bytes), scenario: title, at: at, format: format)
+        case .failure(let reason):
+            return Driver.Result(status: 2, stdout: "", stderr: "error: cannot read '\(path)': \(reason)\n")
         }
-        return graph(SourceFile(path: path, bytes: [UInt8](data)), scenario: title, at: at, format: format)
     }
 
     /// Compiles the script, runs the scenario up to the line, and renders the graph.

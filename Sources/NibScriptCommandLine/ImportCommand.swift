@@ -29,7 +29,8 @@ package enum ImportCommand {
             files.append(a); i += 1
         }
         guard !files.isEmpty else { return Driver.usage("'import' needs Objective-C or Swift files") }
-        let (project, errors) = SourceReading.read(paths: files)
+        let settings = ReaderSettings(arc: memory.map { $0 == .arc }, platform: platform.map { $0 == .ios ? .ios : .mac })
+        let (project, errors) = SourceReading.read(paths: files, settings: settings)
         if !errors.isEmpty { return Driver.Result(status: 2, stdout: "", stderr: errors.joined(separator: "\n") + "\n") }
         let p = platform ?? ProjectFacts.platform(of: project.classes)
         let m = memory ?? ProjectFacts.memory(of: project.classes)
@@ -38,6 +39,13 @@ package enum ImportCommand {
         out += "platform \(p == .ios ? "ios 5.1" : "mac 10.7")\n"
         out += "memory \(m.rawValue)\n"
         for c in project.classes { out += "\n" + lowering.render(c) }
+        // Categories and extensions of classes the sources do not define (a framework's):
+        // read, and no class of the project.
+        if !project.categories.isEmpty { out += "\n" }
+        for c in project.categories {
+            let n = c.members.count
+            out += "# \(lowering.place(c.place)): category on \(c.name)\(n > 0 ? " (\(n) propert\(n == 1 ? "y" : "ies"))" : ""): not a class of the project\n"
+        }
         return Driver.Result(status: 0, stdout: out, stderr: "")
     }
 }

@@ -69,8 +69,11 @@ extension ScenarioRun {
                         d.frames[fi].index += 1
                         continue
                     case .choose: isCommand = false; endsEvent = false
-                    case .command: isCommand = true; endsEvent = true
-                    case .drain: isCommand = false; endsEvent = true
+                    // A command runs inside the current event and ends it (O3): explore's turn
+                    // comes after it. A memory warning ends the current event first, so a turn
+                    // comes before it too. An `event { … }` block is one step: no turn inside it.
+                    case .command(let verb, _): isCommand = verb.name == "memoryWarning"; endsEvent = true
+                    case .drain, .event: isCommand = false; endsEvent = true
                     default: isCommand = false; endsEvent = false
                     }
                     if d.stopped { return }

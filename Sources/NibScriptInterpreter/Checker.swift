@@ -123,22 +123,25 @@ package struct Checker {
 
     private func checkClass(_ d: ClassDecl, diagnostics: inout [Diagnostic]) {
         guard let cls = classes[d.name.name] else { return }
-        var names: [String: SourceRange] = [:]
+        // Properties and ivars are two namespaces, as in Objective-C: `@property Foo *foo`
+        // synthesized to `_foo` beside an ivar `foo` is legal; two properties, or two ivars
+        // (a backing ivar included), with one name are not.
+        var properties: [String: SourceRange] = [:]
+        var ivars: [String: SourceRange] = [:]
         for m in d.members {
             switch m {
             case .property(let p):
                 checkType(p.type, diagnostics: &diagnostics)
-                if names[p.name.name] != nil { diagnostics.append(.error("'\(p.name.name)' is declared twice in class '\(d.name.name)'", at: p.name.range)) }
-                names[p.name.name] = p.name.range
+                if properties[p.name.name] != nil { diagnostics.append(.error("'\(p.name.name)' is declared twice in class '\(d.name.name)'", at: p.name.range)) }
+                properties[p.name.name] = p.name.range
                 if let a = p.attribute, let r = p.attributeRange { checkWeak(a == .weak, at: r, diagnostics: &diagnostics) }
-                if let iv = p.backingIvar, iv.name != p.name.name {
-                    if names[iv.name] != nil { diagnostics.append(.error("'\(iv.name)' is declared twice in class '\(d.name.name)'", at: iv.range)) }
-                    names[iv.name] = iv.range
-                }
+                let backing = p.backingIvar.map { ($0.name, $0.range) } ?? (p.name.name, p.name.range)
+                if ivars[backing.0] != nil { diagnostics.append(.error("'\(backing.0)' is declared twice in class '\(d.name.name)'", at: backing.1)) }
+                ivars[backing.0] = backing.1
             case .ivar(let v):
                 checkType(v.type, diagnostics: &diagnostics)
-                if names[v.name.name] != nil { diagnostics.append(.error("'\(v.name.name)' is declared twice in class '\(d.name.name)'", at: v.name.range)) }
-                names[v.name.name] = v.name.range
+                if ivars[v.name.name] != nil { diagnostics.append(.error("'\(v.name.name)' is declared twice in class '\(d.name.name)'", at: v.name.range)) }
+                ivars[v.name.name] = v.name.range
                 if v.qualifier == .weak { checkWeak(true, at: v.range, diagnostics: &diagnostics) }
                 if v.qualifier != nil && !config.isARC {
                     diagnostics.append(.warning("ownership qualifiers on ivars mean nothing under MRC: an ivar does no memory management", at: v.range))
@@ -282,7 +285,16 @@ package struct Checker {
             _ = type(of: e, scope, diagnostics: &diagnostics)
         case .send(let e, let sel, let args):
             _ = type(of: e, scope, diagnostics: &diagnostics)
-            for a in args { _ = type(of: a, scope, diagnostics: &diagnostics) }
+            // `send o setValue:forKey: v "key"`: the key is a string (Key-Value Coding).
+            let isKVC = sel?.name == "setValue:forKey:"
+            // `send o performSelector:withObject:afterDelay: "sel" x 1` (T2): a selector and a delay.
+            let isPerform = sel?.name == "performSelector:withObject:afterDelay:"
+            for (k, a) in args.enumerated() where !(isKVC && k == 1) && !(isPerform && k != 1) { _ = type(of: a, scope, diagnostics: &diagnostics) }
+            if isKVC, args.count == 2 {
+                if case .string = args[1].kind {} else {
+                    diagnostics.append(.error("the key of setValue:forKey: is a string: 'send o setValue:forKey: v \"key\"'", at: args[1].range))
+                }
+            }
             if let sel {
                 let colons = sel.name.filter { $0 == ":" }.count
                 if !args.isEmpty && colons != args.count {
@@ -355,6 +367,15 @@ package struct Checker {
                 for o in inner.nibObjects { after.addNibObject(o.name, o.type) }
             }
             scope = after
+        case .ifElse(let s):
+            checkIf(s, &scope, diagnostics: &diagnostics)
+        case .event(let b):
+            if !scope.isScenario {
+                diagnostics.append(.error("'event' groups a scenario's statements into one run-loop event; it belongs in a scenario, not in a method", at: statements[i].range))
+                return
+            }
+            EventBlocks.check(b, diagnostics: &diagnostics)
+            checkBlock(b, &scope, diagnostics: &diagnostics)
         }
     }
 

@@ -34,6 +34,7 @@ extension ScenarioRun {
         case .string(let s): return Operand(object: nil, text: s)
         case .new(let cls, let autoreleased):
             guard let c = classes[cls.name] else { return .none }
+            if c.isApplication { return newApplication(c, name: nameHint ?? defaultName(for: c), autoreleased: autoreleased) }
             let o = instantiate(c, name: nameHint ?? defaultName(for: c))
             guard !crashed else { return .none }
             if autoreleased {
@@ -232,13 +233,15 @@ extension ScenarioRun {
         case .assign:
             engine.store(r, v.object, rule: .assign, cause: cause)
         case .weak:
+            if config.isMac, let o = v.object, !canFormWeakReference(to: o) { return }
             engine.store(r, v.object, rule: .weak, cause: cause)
         }
         releaseTemporary(v)
     }
 
-    /// `copy`: a new object at +1 of the class's immutable counterpart; a class that does
-    /// not adopt NSCopying raises, as `-copyWithZone:` would.
+    /// `copy`: +1 on the object itself if it is immutable (O3a), else a new object at +1 of
+    /// the class's immutable counterpart; a class that does not adopt NSCopying raises, as
+    /// `-copyWithZone:` would.
     package func makeCopy(of src: ObjectID) -> ObjectID? {
         guard engine.message(src, "copy") else { return nil }
         let cls = runtimeClass(of: src)
@@ -247,6 +250,12 @@ extension ScenarioRun {
             engine.raise("*** -[\(cls.name) copyWithZone:]: unrecognized selector sent to instance \(shortLabel(src))",
                          object: src, selector: "copyWithZone:")
             return nil
+        }
+        // O3a: an immutable value object (a built-in class that is its own immutable
+        // counterpart: NSString, NSArray, NSNumber …) answers `copy` with itself, retained.
+        if cls.isBuiltin, copyName == cls.name {
+            engine.retain(src, cause: because("-copy of an immutable \(cls.name) returns it retained (O3a)"))
+            return src
         }
         return engine.alloc(copyClass.engineClass, name: "copy of \(engine.name(src))")
     }
@@ -325,6 +334,15 @@ package enum Names {
                 case .autoreleasePool(let b):
                     stack.append((statements, i + 1))
                     stack.append((b.statements, 0))
+                    i = statements.count
+                case .event(let b):
+                    stack.append((statements, i + 1))
+                    stack.append((b.statements, 0))
+                    i = statements.count
+                case .ifElse(let s):
+                    stack.append((statements, i + 1))
+                    if let o = s.otherwise { stack.append((o.statements, 0)) }
+                    stack.append((s.then.statements, 0))
                     i = statements.count
                 case .choose(let bs):
                     stack.append((statements, i + 1))

@@ -33,8 +33,11 @@ extension ScenarioRun {
     /// Checks the end-of-run expectations, and records an unexpected crash as a failure.
     package func checkDeferred() {
         for (e, l, ctx) in deferred { results.append(evaluate(e, ctx, line: l, text: expectationText(e))) }
-        let expectsCrash = deferred.contains { if case .crash = $0.0.kind { return true }; return false }
-        if let c = engine.crash, !expectsCrash {
+        // One unexpected crash is one failure: an `expect no crash` already fails for it.
+        let saysCrash = deferred.contains {
+            switch $0.0.kind { case .crash, .noCrash: return true; default: return false }
+        }
+        if let c = engine.crash, !saysCrash {
             results.append(ExpectationResult(line: crashLine ?? 0, text: "(no crash expected)", passed: false,
                                              detail: "the app crashed at line \(crashLine ?? 0): \(c.message)"))
         }
@@ -96,17 +99,23 @@ extension ScenarioRun {
             }
         case .leaks(let exprs):
             let actual = leakedObjects()
-            let wanted = exprs.compactMap { inspect($0, ctx).0 }
+            let (wanted, unnamed) = objectsNamed(exprs, ctx)
             let ok = Set(actual) == Set(wanted) && wanted.count == exprs.count
-            return result(ok, actual.isEmpty ? "no leaks" : "leaks: " + actual.map(label).joined(separator: ", "))
+            return result(ok, (actual.isEmpty ? "no leaks" : "leaks: " + actual.map(label).joined(separator: ", ")) + unnamed)
         case .zombies(let exprs):
             let actual = zombieObjects()
-            let wanted = exprs.compactMap { inspect($0, ctx).0 }
+            let (wanted, unnamed) = objectsNamed(exprs, ctx)
             let ok = Set(actual) == Set(wanted) && wanted.count == exprs.count
-            return result(ok, actual.isEmpty ? "no zombie messages" : "zombie messages to: " + actual.map(label).joined(separator: ", "))
+            return result(ok, (actual.isEmpty ? "no zombie messages" : "zombie messages to: " + actual.map(label).joined(separator: ", ")) + unnamed)
         case .crash(let substring):
             guard let c = engine.crash else { return result(false, "no crash") }
             if let s = substring, !c.message.contains(s) { return result(false, "crashed with: \(c.message)") }
+            // The crash must be the one at or after the statement before the expectation,
+            // not an earlier, unrelated one.
+            let floor = CrashPlacement.previousStatementLine(before: e.range.start, in: scenario.body, file: file)
+            if let at = crashStatementLine, at < floor {
+                return result(false, "the crash was at line \(at), before line \(floor) (the statement before this expectation): \(c.message)")
+            }
             return result(true, "")
         case .noCrash:
             return result(engine.crash == nil, "crashed at line \(crashLine ?? 0): \(engine.crash?.message ?? "")")
@@ -141,6 +150,21 @@ extension ScenarioRun {
 
     /// Reads a path without sending messages: the object it ends at (nil for a nil
     /// pointer) and how to name the path in a message.
+    /// The objects a list of paths names, and, for a path that names none (nil, unknown, or
+    /// a trace name several objects have), why: a failure that lists exactly what was asked
+    /// must say which name did not count.
+    func objectsNamed(_ exprs: [Expr], _ ctx: Context) -> ([ObjectID], String) {
+        var found: [ObjectID] = []
+        var why: [String] = []
+        for e in exprs {
+            let (o, desc) = inspect(e, ctx)
+            if let o { found.append(o); continue }
+            let text = file.text(e.range)
+            why.append(desc == text ? "'\(text)' names no object" : desc)
+        }
+        return (found, why.isEmpty ? "" : "; " + why.joined(separator: "; "))
+    }
+
     package func inspect(_ e: Expr, _ ctx: Context) -> (ObjectID?, String) {
         let desc = file.text(e.range)
         switch e.kind {

@@ -11,6 +11,7 @@ extension ScenarioRun {
             engine.raise("stack overflow: -[\(owner.name) \(selector)] nested \(Self.maxCallDepth) calls deep", object: o, selector: selector)
             return
         }
+        if callDepth == 0 { outerStatementLine = line }
         callDepth += 1
         let savedLine = line, savedDepth = depth
         defer { callDepth -= 1; line = savedLine; depth = savedDepth }
@@ -53,7 +54,7 @@ extension ScenarioRun {
 
     package func raiseUndefinedKey(_ key: String, on o: ObjectID) {
         let cls = engine.className(engine.classOf(o))
-        engine.raise("*** Terminating app due to uncaught exception 'NSUndefinedKeyException', reason: '[<\(cls) \(shortLabel(o))> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key \(key).'",
+        engine.raise("*** Terminating app due to uncaught exception 'NSUnknownKeyException', reason: '[<\(cls) \(shortLabel(o))> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key \(key).'",
                      object: o, selector: "setValue:forUndefinedKey:")
     }
 

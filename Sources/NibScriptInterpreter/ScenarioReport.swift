@@ -31,6 +31,8 @@ public struct ScenarioReport {
         public var name: String
         public var number: Int
         public var count: Int
+        /// Its dealloc had begun (count 0) when a crash stopped the run: not a leak.
+        public var deallocating = false
         public var label: String { "\(className) \(name)#\(number)" }
     }
 
@@ -43,7 +45,8 @@ extension ScenarioRun {
         checkDeferred()
         let alive = engine.liveVisibleObjects.map {
             ScenarioReport.AliveObject(className: engine.className(engine.classOf($0)), name: engine.name($0),
-                                       number: engine.number($0), count: engine.count($0))
+                                       number: engine.number($0), count: engine.count($0),
+                                       deallocating: engine.state($0) == .deallocating)
         }
         let dangling = engine.danglingReferences().map { d in
             "\(placeLabel(d.slot)) → \(label(d.target)) (deallocated at line \(engine.deallocSite(d.target)))"

@@ -48,6 +48,13 @@ package final class ScenarioRun {
     // touches them again (an expectation is evaluated before its result is appended).
     @exclusivity(unchecked) package var results: [ExpectationResult] = []
     package var crashLine: Int?
+    /// The line of the scenario's statement that was running when the app crashed (the
+    /// crash itself may be in a method body): `expect crash` matches a crash at or after
+    /// the statement before it.
+    package var crashStatementLine: Int?
+    /// The line of the scenario's statement whose method call is running (set as a call
+    /// from the scenario's level begins; read only when the app crashes).
+    var outerStatementLine = 0
     /// Expectations checked at the end of the run: leaks, zombies, crashes.
     @exclusivity(unchecked) package var deferred: [(Expectation, Int, Context)] = []
     /// Roots besides the scenario's variables and the application (windows, navigation stacks).
@@ -105,6 +112,10 @@ package final class ScenarioRun {
     /// after line L (`stopped` then), leaving the state as it was after line L.
     package var stopAfterLine: Int?
     package var stopped = false
+    /// Inside `event { … }`: commands do not end the event (O3).
+    var insideEventBlock = false
+    /// The run loop's delayed performs and the notification centers' observers (T2, T3).
+    package var traps = TrapState()
 
     package init(program: Program, scenario: ScenarioDecl, config: Configuration, trace: TraceSink? = nil) {
         self.trace = trace
@@ -202,7 +213,9 @@ package final class ScenarioRun {
         switch e.kind {
         case .deallocIncomplete(let o):
             warnings.append((line, "-[\(engine.className(engine.classOf(o))) dealloc] of \(shortLabel(o)) never reached [super dealloc]: its superclasses' cleanup was skipped and its memory is never freed"))
-        case .crash: crashLine = line
+        case .crash:
+            crashLine = line
+            crashStatementLine = callDepth == 0 ? line : outerStatementLine
         case .deallocStatement(let o, let site, let token):
             traceDeallocLine(deallocLines[Int(token)], of: o, site: Int(site), before: Int(e.site), depth: depth + 1 + e.depth)
             return

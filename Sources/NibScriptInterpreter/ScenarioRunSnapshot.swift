@@ -21,6 +21,8 @@ extension ScenarioRun {
         var warnings: [(line: Int, text: String)]
         var results: [ExpectationResult]
         var crashLine: Int?
+        var crashStatementLine: Int?
+        var traps: TrapState
         var deferred: [(Expectation, Int, Context)]
         var extraRoots: [ObjectID]
         var scenarioFrame: LocalFrame?
@@ -37,6 +39,7 @@ extension ScenarioRun {
     package func snapshot() -> Snapshot {
         Snapshot(engine: engine.snapshot(), line: line, lineHint: lineHint, allocNote: allocNote, depth: depth,
                  eventLog: eventLog, warnings: warnings, results: results, crashLine: crashLine,
+                 crashStatementLine: crashStatementLine, traps: traps,
                  deferred: deferred, extraRoots: extraRoots, scenarioFrame: scenarioFrame, nibNames: nibNames,
                  sceneViewNibs: sceneViewNibs, application: application, frameClasses: frameClasses,
                  callDepth: callDepth, watched: watched, floatingRetains: floatingRetains,
@@ -48,7 +51,7 @@ extension ScenarioRun {
         engine.restore(s.engine)
         line = s.line; lineHint = s.lineHint; allocNote = s.allocNote; depth = s.depth
         eventLog = s.eventLog; warnings = s.warnings; results = s.results
-        crashLine = s.crashLine; deferred = s.deferred; extraRoots = s.extraRoots
+        crashLine = s.crashLine; crashStatementLine = s.crashStatementLine; traps = s.traps; deferred = s.deferred; extraRoots = s.extraRoots
         scenarioFrame = s.scenarioFrame; nibNames = s.nibNames; sceneViewNibs = s.sceneViewNibs
         application = s.application; frameClasses = s.frameClasses; callDepth = s.callDepth
         watched = s.watched; floatingRetains = s.floatingRetains

@@ -1,3 +1,4 @@
+import FileBytes
 import Foundation
 import NibScriptSyntax
 import CocoaSimulator
@@ -23,7 +24,7 @@ public enum Simulator {
 
     /// Compiles and runs every scenario of the script at `path`.
     public static func run(file path: String, configuration: Configuration? = nil) throws -> [ScenarioResult] {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileBytes.contents(atPath: path).map({ Data($0) }) else {
             throw ScriptError(diagnostics: [], text: "error: cannot read '\(path)'\n")
         }
         return try run(SourceFile(path: path, bytes: [UInt8](data)), configuration: configuration)

@@ -28,7 +28,7 @@ package struct HistoryReads {
                     default: break
                     }
                 case .choose(let bs): stack += bs
-                case .autoreleasePool(let b2): stack.append(b2)
+                case .autoreleasePool(let b2), .event(let b2): stack.append(b2)
                 default: break
                 }
             }
@@ -54,6 +54,7 @@ extension ScenarioRun {
         h.combine(tag: -11, count: sceneViewNibs.count, digest: sceneViewNibs.digest)
         h.combine(application.map { Int($0.raw) } ?? -1)
         h.combine(extraRoots.count); for o in extraRoots { h.combine(o.raw) }
+        traps.digest(into: &h)
         if frameClassesDigest == nil {
             var sum: UInt64 = 0
             for e in frameClasses { sum &+= StableHash.entry { $0.combine(e.key); $0.combine(e.value.0.raw) } }

@@ -127,6 +127,10 @@ extension ScenarioRun {
             // `nibscript run` takes the first branch; `nibscript explore` drives the choice itself.
             note("choose: branch 1 of \(branches.count)")
             execute(branches[0].statements, ctx)
+        case .event(let block):
+            runEvent(block, ctx)
+        case .ifElse(let s):
+            runIf(s, ctx)
         }
     }
 
@@ -171,6 +175,7 @@ extension ScenarioRun {
     package func drainRunLoopPool() {
         while engine.poolDepth > 1, !crashed { engine.drainPool() }
         if !crashed { engine.drainPool() }
+        if !traps.performs.isEmpty { firePerforms() }
         collectGarbage()
     }
 
@@ -192,7 +197,7 @@ extension ScenarioRun {
     package func finish() {
         line = file.location(of: max(scenario.range.start, scenario.range.end - 1)).line
         guard !crashed, !stopsAt(max(scenario.range.start, scenario.range.end - 1)) else { return }
-        if engine.pendingReleaseCount > 0 || config.isGC {
+        if engine.pendingReleaseCount > 0 || config.isGC || !traps.performs.isEmpty {
             traceLine(depth: 0, "end of scenario: the event ends and the run loop's pool drains")
             drainRunLoopPool()
         }

@@ -25,8 +25,9 @@ package enum TraceNames {
                     } else { expr(v) }
                 case .send(_, _, let args): args.forEach(expr)
                 case .command(_, let args): args.forEach(expr)
-                case .autoreleasePool(let inner): visit(inner)
+                case .autoreleasePool(let inner), .event(let inner): visit(inner)
                 case .choose(let bs): bs.forEach(visit)
+                case .ifElse(let s): visit(s.then); s.otherwise.map(visit)
                 default: break
                 }
             }

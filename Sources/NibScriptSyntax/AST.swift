@@ -332,6 +332,11 @@ public enum StmtKind: Sendable {
     /// `choose { … } or { … }`: a nondeterministic choice. `nibscript run` takes the first
     /// branch; `nibscript explore` takes every branch.
     case choose([Block])
+    /// `event { … }`: one run-loop event (an action method) holding several statements and
+    /// commands; commands inside it do not end it, its closing brace does (O3).
+    indirect case event(Block)
+    /// `if cond { … } else { … }` in a method body (see `IfStatement`).
+    indirect case ifElse(IfStatement)
 }
 
 public struct Expr: Sendable {

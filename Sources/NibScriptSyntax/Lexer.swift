@@ -108,6 +108,8 @@ public struct Lexer {
         case UInt8(ascii: "=") where peek() == UInt8(ascii: "="): return two(.equalEqual)
         case UInt8(ascii: "="): return one(.equal)
         case UInt8(ascii: "!") where peek() == UInt8(ascii: "="): return two(.bangEqual)
+        case UInt8(ascii: "!"): return one(.bang)
+        case UInt8(ascii: "&") where peek() == UInt8(ascii: "&"): return two(.ampAmp)
         case UInt8(ascii: "<") where peek() == UInt8(ascii: "="): return two(.lessEqual)
         case UInt8(ascii: "<"): return one(.less)
         case UInt8(ascii: ">") where peek() == UInt8(ascii: "="): return two(.greaterEqual)

@@ -222,6 +222,8 @@ public enum Keyword: Int32, CaseIterable, Sendable {
     case nib, owner, main, from, connect, action, `as`, stale
     // Class members and expectations.
     case outlet, ivar, no, leaks, zombies, event, crash
+    // Conditions in method bodies.
+    case `if`, `else`
 
     public var text: String { Keyword.texts[Int(rawValue)] }
 
@@ -229,7 +231,7 @@ public enum Keyword: Int32, CaseIterable, Sendable {
     static let texts = ["retain", "release", "autorelease", "CFRelease", "send", "load", "drain", "watch", "super",
                         "expect", "autoreleasepool", "choose", "or", "new", "nil", "autoreleased",
                         "nib", "owner", "main", "from", "connect", "action", "as", "stale",
-                        "outlet", "ivar", "no", "leaks", "zombies", "event", "crash"]
+                        "outlet", "ivar", "no", "leaks", "zombies", "event", "crash", "if", "else"]
 }
 
 /// A map from names to indices that finds a name of the file by its interned id (see

@@ -15,13 +15,24 @@ extension ScriptParser {
     /// `autoreleasepool` is split off because pools nest by recursion through here, and the
     /// big switch below has a large stack frame in debug builds.
     mutating func parseStatement() throws -> Stmt {
-        if isWord(current, .autoreleasepool) && !isAssignmentStart(peek()) {
-            return try parsePool()
-        }
-        if isWord(current, .choose) && peek().kind == .leftBrace {
-            return try parseChoose()
+        if let k = keyword(current), k == .autoreleasepool || k == .choose || k == .event || k == .if {
+            if k == .autoreleasepool || k == .if ? !isAssignmentStart(peek()) : peek().kind == .leftBrace {
+                return try parseCompound(k)
+            }
         }
         return try parseSimpleStatement()
+    }
+
+    /// A statement holding blocks: apart, and not inlined, so that `parseStatement`, which
+    /// every nested block recurses through, keeps a small frame.
+    @inline(never)
+    private mutating func parseCompound(_ k: Keyword) throws -> Stmt {
+        switch k {
+        case .autoreleasepool: return try parsePool()
+        case .choose: return try parseChoose()
+        case .if: return try parseIf()
+        default: return try parseEvent()
+        }
     }
 
     /// "autoreleasepool" block
@@ -29,6 +40,17 @@ extension ScriptParser {
         let start = advance().range.start
         let body = try parseBlock()
         let stmt = Stmt(.autoreleasePool(body), range: range(from: start))
+        expectEnd("statement")
+        return stmt
+    }
+
+    /// event = "event" block ; (`event` stays a name unless a `{` follows.)
+    /// Not inlined: `parseStatement` recurses through blocks and must keep a small frame.
+    @inline(never)
+    private mutating func parseEvent() throws -> Stmt {
+        let start = advance().range.start
+        let body = try parseBlock()
+        let stmt = Stmt(.event(body), range: range(from: start))
         expectEnd("statement")
         return stmt
     }

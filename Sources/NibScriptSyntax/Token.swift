@@ -23,6 +23,8 @@ public enum TokenKind: Equatable, Sendable {
     /// `=`
     case equal
     case equalEqual, bangEqual, less, lessEqual, greater, greaterEqual
+    /// `&&` and `!`, in the conditions of `if`.
+    case ampAmp, bang
     /// A line break (`\n` or `\r\n`). Blank lines and comment-only lines collapse into the
     /// preceding break, and the file never starts with one, so no two are adjacent.
     case newline

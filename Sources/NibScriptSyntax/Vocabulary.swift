@@ -13,7 +13,7 @@ public enum Vocabulary {
     public static let nibItems = ["owner", "connect", "action"]
     /// Words that start a statement.
     public static let statementVerbs = ["retain", "release", "autorelease", "CFRelease", "send", "load", "drain",
-                                        "autoreleasepool", "super", "expect", "watch"]
+                                        "autoreleasepool", "super", "expect", "watch", "if", "else"]
     /// Verbs of the controller world, parsed alike (`VERB { expr } END`) and checked by the interpreter.
     public static let commandVerbs = ["push", "pop", "popToRoot", "select", "present", "dismiss", "memoryWarning", "show"]
     /// Words that may follow `expect` (the interpreter adds its own, such as `loaded`).

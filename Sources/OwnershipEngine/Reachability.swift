@@ -3,6 +3,8 @@ extension Engine {
     /// Objects alive now that no root reaches through owning references (O9): slots
     /// holding a claim, owned lists, adopted +1s. Hidden objects (the client's variable
     /// frames) are never reported; they are usually roots themselves. Sorted by id.
+    /// An object whose dealloc had begun when a crash stopped the run is not a leak: its
+    /// count reached 0, so no one owes it a release (issue 29; grammar.md, "A leak").
     /// `followsAdopted(holder)` says whether the +1s `holder` adopted are references
     /// anyone can follow (an application's, a controller's that releases them) or only
     /// bookkeeping of who owes the release (a plain File's Owner's, N3): those are not
@@ -11,7 +13,7 @@ extension Engine {
         let reached = reachable(from: roots, followsAdopted: followsAdopted)
         return (0..<s.objects.count).compactMap { i in
             let o = ObjectID(Int32(i))
-            return s.objects[i].state != .deallocated && !reached[i] && !isHidden(o) ? o : nil
+            return s.objects[i].state == .alive && !reached[i] && !isHidden(o) ? o : nil
         }
     }
 

@@ -99,7 +99,7 @@ struct NibLoad {
         let ownerClass = world.runtimeClass(of: owner)
         for (key, name) in outlets {
             let target = KeyValueCoding.outletTarget(key, in: ownerClass, config: config)
-            guard let store = target.plainStore(isARC: config.isARC) else { preconditionFailure("outlet \(key): \(target)") }
+            guard let store = target.plainStore(config) else { preconditionFailure("outlet \(key): \(target)") }
             _ = engine.store(SlotRef(owner, Int(store.slot)), byName[name], rule: store.rule)
         }
         return byName

@@ -40,6 +40,33 @@ final class IBEraFormatsTests: XCTestCase {
         XCTAssertEqual(d.warnings, [])
     }
 
+    /// The same nib in the 7.x encoding (`NSMutableArray` objects, `dict.sortedKeys`): the same model.
+    func testNestedScrollViewsInA710MacArchiveGiveTheSameModel() throws {
+        let old = try readFixture(Self.construct("mac-7.10-nested-scroll-views.xib"))
+        let new = try readFixture(Self.construct("mac-8.00-nested-scroll-views.xib"))
+        func shape(_ d: IBDocument) -> [String] {
+            d.objects.map { "\($0.id) \($0.effectiveClass) \($0.parent.map { d.objects[$0].id } ?? "-") \($0.relationship)" }
+        }
+        XCTAssertEqual(shape(old), shape(new))
+        XCTAssertEqual(old.connectionSummary, new.connectionSummary)
+        XCTAssertEqual(old.objects.count, 13)
+    }
+
+    /// An archive past 10 MB: libxml2 refused it whole ("internal parser error"); read as a
+    /// stream, it reads as the same nib does.
+    func testAnArchivePastTenMegabytesReads() throws {
+        let path = TestFiles.fixture(Self.construct("mac-8.00-nested-scroll-views.xib"))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let padded = text.replacingOccurrences(of: "<data>", with: "<data>" + String(repeating: " ", count: 11_000_000))
+        switch IBReader.read(data: Data(padded.utf8), path: "padded.xib") {
+        case .success(let d):
+            XCTAssertEqual(d.objects.count, 13)
+            XCTAssertEqual(d.connections.count, 5)
+        case .failure(let f):
+            XCTFail("\(f)")
+        }
+    }
+
     /// An 8.00 iPad archive: a table cell with a custom class whose content view (no record)
     /// holds a recordless panel view holding a label whose record names the cell; a custom
     /// view subclass beside it; outlets from the cell to all three.

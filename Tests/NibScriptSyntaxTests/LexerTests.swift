@@ -152,12 +152,14 @@ final class LexerTests: XCTestCase {
     }
 
     func testUnexpectedASCIICharacters() {
-        let (_, tokens) = lex("a @ ; - ! ` '")
+        let (_, tokens) = lex("a @ ; - & ` '")
         XCTAssertEqual(tokens.map(\.kind), [
             .identifier, .error(.unexpectedCharacter("@")), .error(.unexpectedCharacter(";")),
-            .error(.unexpectedCharacter("-")), .error(.unexpectedCharacter("!")),
+            .error(.unexpectedCharacter("-")), .error(.unexpectedCharacter("&")),
             .error(.unexpectedCharacter("`")), .error(.unexpectedCharacter("'")), .eof,
         ])
+        // `!` and `&&` are tokens of `if` conditions.
+        XCTAssertEqual(lex("! && !=").1.map(\.kind), [.bang, .ampAmp, .bangEqual, .eof])
         XCTAssertEqual(tokens[1].range, SourceRange(start: 2, end: 3))
         XCTAssertEqual(LexError.unexpectedCharacter("@").message, "unexpected character '@'")
         // Control characters are shown escaped.

@@ -337,6 +337,18 @@ final class ParserTests: XCTestCase {
                        "(scenario \"s\" {(drain)})\n(scenario \"t\" {(pool {(= x y)})})\n(scenario \"u\" {})")
     }
 
+    func testIfElse() {
+        XCTAssertEqual(dump("class A : B {\n    m {\n        if isViewLoaded && view.window == nil && ios < 6.0 {\n            x = nil\n        } else if !isViewLoaded {\n        }\n        else {\n            y = z\n        }\n        if = 1\n    }\n}"),
+                       "(class A : B (method m {(if [isViewLoaded && (. view window) == nil && ios < 6.0] {(= x nil)} else {(if [!isViewLoaded] {} else {(= y z)})}) (= if 1)}))")
+        XCTAssertEqual(dump("class A : B {\n    m {\n        if arc && a != b {\n        }\n    }\n}"),
+                       "(class A : B (method m {(if [arc && a != b] {})}))")
+    }
+
+    func testAnEventBlockAndEventAsAName() {
+        XCTAssertEqual(dump("scenario \"s\" {\n    event {\n        push nav b\n        x = y\n    }\n    event = z\n}"),
+                       "(scenario \"s\" {(event {(push nav b) (= x y)}) (= event z)})")
+    }
+
     // MARK: - Expectations
 
     func testEveryExpectation() {

@@ -91,6 +91,17 @@ enum Dump {
             return "(expect \(scope)\(expectation(e.kind)))"
         case .command(let v, let args): return "(\(v)" + args.map { " " + expr($0) }.joined() + ")"
         case .choose(let bs): return "(choose" + bs.map { " " + block($0) }.joined() + ")"
+        case .event(let b): return "(event \(block(b)))"
+        case .ifElse(let i):
+            let terms = i.condition.terms.map { t -> String in
+                switch t {
+                case .viewLoaded(let n, _): return n ? "!isViewLoaded" : "isViewLoaded"
+                case .compare(let a, let eq, let b): return "\(expr(a)) \(eq ? "==" : "!=") \(expr(b))"
+                case .platform(let p, let op, let ma, let mi, _): return p.rawValue + (op.map { " \($0.rawValue) \(ma).\(mi)" } ?? "")
+                case .memory(let m, _): return m.rawValue
+                }
+            }
+            return "(if [\(terms.joined(separator: " && "))] \(block(i.then))" + (i.otherwise.map { " else " + block($0) } ?? "") + ")"
         }
     }
 

@@ -11,142 +11,102 @@ import NibScriptBenchmarks
 import SourceImport
 import NibScriptSyntax
 
-final class SourceScannerTests: XCTestCase {
+final class ImportLoweringTests: XCTestCase {
     func scan(_ text: String, path: String = "T.m") -> [ImportedClass] {
         var p = ImportedProject()
-        p.merge(path.hasSuffix(".swift") ? SwiftScanner.scan(path: path, bytes: Array(text.utf8)) : ObjCScanner.scan(path: path, bytes: Array(text.utf8)))
+        p.merge(ObjCScanner.scan(path: path, bytes: Array(text.utf8)))
         p.finish()
         return p.classes
     }
 
-    func testObjCOutletsPropertiesAndSynthesis() {
-        let c = scan("""
-        @interface A : UIViewController {
-            IBOutlet UILabel *label, *other;   // two declarators
-            __weak IBOutlet UIView *box;
-            int count;
-            id delegate;
-        }
-        @property (nonatomic, retain) IBOutlet UIImageView *image;
-        @property (nonatomic, assign) IBOutlet UIButton *button;
-        @property (nonatomic, copy) NSString *title;
-        @property (retain, nonatomic) IBOutletCollection(UIButton) NSArray *buttons;
-        @end
-        @implementation A
-        @synthesize image = _image, button;
-        @end
-        """)[0]
-        XCTAssertEqual(c.superclass, "UIViewController")
-        XCTAssertEqual(c.members.map(\.name), ["label", "other", "box", "delegate", "image", "button", "title", "buttons"])
-        XCTAssertEqual(c.member("label")?.isOutlet, true)
-        XCTAssertEqual(c.member("delegate")?.type, "NSObject")
-        XCTAssertEqual(c.member("box")?.kind, .ivar(qualifier: .weak))
-        XCTAssertEqual(c.member("image")?.ivarName, "_image")
-        XCTAssertEqual(c.member("button")?.ivarName, "button")
-        XCTAssertEqual(c.member("title")?.ivarName, "_title", "default synthesis")
-        XCTAssertEqual(c.member("buttons")?.collectionElement, "UIButton")
-        XCTAssertEqual(c.member("image")?.place.line, 7)
-        XCTAssertNil(c.member("count"), "not an object")
-    }
-
-    func testCommentsStringsAndIfZeroNeverConfuseIt() {
-        let c = scan("""
-        @interface B : NSObject {
-        #if 0
-            IBOutlet UILabel *gone;
-        #else
-            IBOutlet UILabel *kept;
-        #endif
-            /* IBOutlet UILabel *commented; */
-        }
-        @end
-        @implementation B
-        - (void)dealloc {
-            NSLog(@"[kept release];");
-        #if 0
-            [kept release];
-        #endif
-            // [kept release];
-            [super dealloc];
-        }
-        @end
-        """)[0]
-        XCTAssertEqual(c.members.map(\.name), ["kept"])
-        XCTAssertEqual(c.method("dealloc")?.statements.map(\.kind), [.superCall])
-        XCTAssertEqual(c.method("dealloc")?.skipped, 1, "the NSLog")
-    }
-
-    func testMemoryStatementsOfMethodBodies() {
-        let c = scan("""
-        @interface C : UIViewController
-        @property (nonatomic, retain) IBOutlet UILabel *label;
-        @property (nonatomic, retain) UIView *spinner;
-        @end
-        @implementation C
-        - (void)viewDidLoad {
-            [super viewDidLoad];
-            self.spinner = [[[UIView alloc] initWithFrame:CGRectZero] autorelease];
-            if (x) { [_label release]; }
-        }
-        - (void)viewDidUnload {
-            [self setLabel:nil];
-            self.spinner = nil;
-            _label = nil;
-            [super viewDidUnload];
-        }
-        - (void)dealloc {
-            [_label release];
-            [_spinner autorelease];
-            [super dealloc];
-        }
-        @end
-        """)[0]
-        XCTAssertEqual(c.method("viewDidLoad")?.statements.map(\.kind),
-                       [.superCall, .setNew("spinner", className: "UIView", autoreleased: true, viaSetter: true)])
-        XCTAssertEqual(c.method("viewDidLoad")?.skipped, 1, "the if block")
-        XCTAssertEqual(c.method("viewDidUnload")?.statements.map(\.kind),
-                       [.setNil("label", viaSetter: true), .setNil("spinner", viaSetter: true), .setNil("_label", viaSetter: false), .superCall])
-        XCTAssertEqual(c.method("dealloc")?.statements.map(\.kind), [.release("_label"), .autorelease("_spinner"), .superCall])
-        XCTAssertTrue(c.usesMRC)
-        XCTAssertEqual(c.method("dealloc")?.statements.first?.place.line, 18)
+    /// A hand-written retaining setter is lowered with `value` (its argument); a setter whose
+    /// store is not the argument is left out (the synthesized one models it better).
+    func testSetterLowering() {
         let d = scan("""
-        @interface D : UIViewController { UIToolbar *bar; }
+        @interface D : UIViewController { UIToolbar *bar; UIView *box; }
         @end
         @implementation D
-        - (void)loadView { [super loadView]; bar = [[self makeBar] retain]; x = [[self a] b]; }
-        - (void)setBar:(UIToolbar *)b { [bar release]; bar = [b retain]; }
+        - (void)loadView { [super loadView]; bar = [[self makeBar] retain]; }
+        - (void)setBar:(UIToolbar *)b { if (bar != b) { [bar release]; bar = (UIToolbar *)[b retain]; } }
+        - (void)setBox:(UIView *)b { [box release]; box = [[self wrap:b] retain]; }
         @end
         """)[0]
-        XCTAssertEqual(d.method("loadView")?.statements.map(\.kind), [.superCall, .setNew("bar", className: "", autoreleased: false, viaSetter: false)])
-        XCTAssertEqual(d.method("loadView")?.skipped, 1)
-        // In a setter `bar = [b retain]` stores the argument: the lowering leaves the setter out.
         let lowered = ImportLowering(project: { var p = ImportedProject(); p.merge([d]); p.finish(); return p }(), platform: .ios, memory: .mrc).render(d)
         XCTAssertTrue(lowered.contains("bar = new UIToolbar"), lowered)
-        XCTAssertFalse(lowered.contains("setBar:"), lowered)
+        XCTAssertTrue(lowered.contains("setBar: {"), lowered)
+        XCTAssertTrue(lowered.contains("        release bar    #"), lowered)
+        XCTAssertTrue(lowered.contains("        bar = value    #"), lowered)
+        XCTAssertTrue(lowered.contains("        retain value    #"), lowered)
+        XCTAssertFalse(lowered.contains("setBox:"), lowered)
     }
 
-    func testSwiftOutlets() {
-        let c = scan("""
-        import UIKit
-        final class S: UIViewController, UITableViewDelegate {
-            @IBOutlet weak var a: UILabel!
-            @IBOutlet var b: UIView?
-            @IBOutlet private(set) var c: UIButton!
-            @IBOutlet var d: [UIView]!
-            var notAnOutlet = 3
-            deinit {
-                b = nil
-                print("x")
-            }
+    /// A `readonly` property has no setter: it is lowered as its ivar (the loader stores
+    /// there), with the property's ownership under ARC; an ivar beside a property of its name
+    /// that does not back it is left out (the script names a member once).
+    func testReadonlyPropertiesAndUnrelatedIvars() {
+        let text = """
+        @interface R : UIViewController { IBOutlet UIView *_panel; UIView *spare; }
+        @property (nonatomic, readonly) UIView *panel;
+        @property (nonatomic, readonly, weak) IBOutlet UIView *hint;
+        @property (nonatomic, retain) IBOutlet UIView *spare;
+        @end
+        @implementation R
+        - (void)dealloc { [_panel release]; [_spare release]; [super dealloc]; }
+        @end
+        """
+        var p = ImportedProject()
+        p.merge(ObjCScanner.scan(path: "R.m", bytes: Array(text.utf8)))
+        p.finish()
+        let mrc = ImportLowering(project: p, platform: .ios, memory: .mrc).render(p["R"]!)
+        XCTAssertTrue(mrc.contains("    ivar _panel : UIView    # R.m:2 (readonly property panel, IBOutlet)"), mrc)
+        XCTAssertTrue(mrc.contains("    outlet spare : UIView retain ivar _spare"), mrc)
+        XCTAssertTrue(mrc.contains("ivar spare beside the property spare (ivar _spare): left out"), mrc)
+        XCTAssertTrue(mrc.contains("        release _panel    #"), mrc)
+        let arc = ImportLowering(project: p, platform: .ios, memory: .arc).render(p["R"]!)
+        XCTAssertTrue(arc.contains("    ivar _hint : UIView weak    # R.m:3 (readonly property hint, IBOutlet)"), arc)
+        let (program, diagnostics) = Compiler.compile(SourceFile(path: "r", bytes: Array(("platform ios 5.1\nmemory mrc\n" + mrc).utf8)))
+        XCTAssertNotNil(program, "\(diagnostics.map(\.message))")
+    }
+
+    /// A statement on a branch is lowered when the branch runs whenever its subject matters
+    /// (a nil check, an init's `if (self)`, a `@try` body); otherwise it is shown, not run.
+    /// A statement of an undecided `#if` that holds only under the other memory model is left out.
+    func testBranchesAndConditionsInLowering() {
+        let text = """
+        @interface E : UIViewController { UIView *a; UIView *b; UIView *c; UIView *d; UIView *f; }
+        @end
+        @implementation E
+        - (id)init { if ((self = [super init])) { a = [[UIView alloc] init]; } return self; }
+        - (void)dealloc {
+            if (a != nil) { [a release]; }
+            if (flag) [b release];
+            @try { [c release]; } @catch (id x) { [d release]; }
+            if (!f) { [super dealloc]; return; }
+        #if __has_feature(objc_arc)
+            f = nil;
+        #else
+            [f release];
+        #endif
+            [super dealloc];
         }
-        """, path: "S.swift")[0]
-        XCTAssertEqual(c.superclass, "UIViewController")
-        XCTAssertEqual(c.members.map(\.name), ["a", "b", "c", "d"])
-        XCTAssertEqual(c.member("a")?.kind, .property(attribute: .weak, ivar: "a"))
-        XCTAssertEqual(c.member("c")?.kind, .property(attribute: .strong, ivar: "c"))
-        XCTAssertEqual(c.member("d")?.collectionElement, "UIView")
-        XCTAssertEqual(c.method("dealloc")?.statements.map(\.kind), [.setNil("b", viaSetter: true)])
-        XCTAssertEqual(c.method("dealloc")?.skipped, 1)
+        @end
+        """
+        var p = ImportedProject()
+        p.merge(ObjCScanner.scan(path: "E.m", bytes: Array(text.utf8)))
+        p.finish()
+        let e = p["E"]!
+        let mrc = ImportLowering(project: p, platform: .ios, memory: .mrc).render(e)
+        for line in ["a = new UIView", "release a ", "release c ", "release f ", "# on a branch: E.m:7: [b release]; (if (flag))",
+                     "# on a branch: E.m:8: [d release]; (@catch (id x))"] {
+            XCTAssertTrue(mrc.contains(line), "\(line) in\n\(mrc)")
+        }
+        XCTAssertFalse(mrc.contains("release b "), mrc)
+        XCTAssertTrue(mrc.contains("        super    # E.m:15: [super dealloc];"), "the path that goes on: " + mrc)
+        XCTAssertTrue(mrc.contains("# on a branch: E.m:9: [super dealloc]; (if (!f))"), mrc)
+        XCTAssertFalse(mrc.contains("f = nil"), "the ARC branch, under MRC: " + mrc)
+        XCTAssertTrue(mrc.contains("(under #else (of #if __has_feature(objc_arc)))"), mrc)
+        let arc = ImportLowering(project: p, platform: .ios, memory: .arc).render(e)
+        XCTAssertTrue(arc.contains("f = nil"), arc)
     }
 
     func testImportPrintsClassesThatCompile() throws {

@@ -41,6 +41,20 @@ final class DocumentationTests: XCTestCase {
         }
     }
 
+    /// The README's sample script is the file its first command runs, word for word.
+    func testTheReadmeSampleIsTheFileItsFirstCommandRuns() throws {
+        let readme = try read("README.md")
+        let command = try XCTUnwrap(readme.range(of: #"swift run nibscript run (\S+\.nibscript)"#, options: .regularExpression))
+        let path = String(readme[command].split(separator: " ").last!)
+        let file = try read(path)
+        // The first fenced block that holds a scenario.
+        let fence = try NSRegularExpression(pattern: "```[a-z]*\n(.*?)```", options: .dotMatchesLineSeparators)
+        let blocks = fence.matches(in: readme, range: NSRange(readme.startIndex..., in: readme))
+            .map { (readme as NSString).substring(with: $0.range(at: 1)) }
+        let sample = try XCTUnwrap(blocks.first { $0.contains("scenario \"") })
+        XCTAssertEqual(sample, file, "the README's sample differs from \(path)")
+    }
+
     /// The tour links every example exactly once, and nothing that is not there.
     func testTheTourListsEveryExample() throws {
         let tour = try read("examples/README.md")

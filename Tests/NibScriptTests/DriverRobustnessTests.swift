@@ -33,12 +33,48 @@ final class DriverRobustnessTests: XCTestCase {
                            "error: cannot read '\(folder)': it is a directory, not a script\n", command)
             XCTAssertEqual(Driver.main([command, folder]).status, 2, command)
         }
-        // Root reads any file whatever its permissions.
-        guard getuid() != 0 else { return }
+    }
+
+    /// A file the user may not read. Root reads any file whatever its permissions, and CI
+    /// runs as root: there the built binary runs as `nobody` through `setpriv` (or
+    /// `runuser`), and the test says it skipped if neither is there (issue 29).
+    func testPermissionDeniedSaysWhy() throws {
         let locked = dir.appendingPathComponent("locked.nibscript")
         try "x".write(to: locked, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
-        XCTAssertEqual(Driver.main(["run", locked.path]).stderr, "error: cannot read '\(locked.path)': permission denied\n")
+        let expected = "error: cannot read '\(locked.path)': permission denied\n"
+        guard getuid() == 0 else {
+            let r = Driver.main(["run", locked.path])
+            XCTAssertEqual(r.stderr, expected)
+            XCTAssertEqual(r.status, 2)
+            return
+        }
+        // A copy of the binary in the test's folder, which `nobody` may enter whatever the
+        // permissions of the checkout's folders.
+        let binary = dir.appendingPathComponent("nibscript")
+        try FileManager.default.copyItem(at: try BuiltBinary.nibscript(), to: binary)
+        for (path, mode) in [(dir.path, 0o755), (binary.path, 0o755)] {
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+        }
+        let asNobody: ([String]) throws -> BuiltBinary.Output
+        if let setpriv = BuiltBinary.tool("setpriv") {
+            asNobody = { try BuiltBinary.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + $0) }
+        } else if let runuser = BuiltBinary.tool("runuser") {
+            asNobody = { try BuiltBinary.run(runuser, ["-u", "nobody", "--", binary.path] + $0) }
+        } else {
+            throw XCTSkip("running as root, and neither setpriv nor runuser can drop to an unprivileged user: permission denied is not tested")
+        }
+        // The Swift runtime the binary loads must be readable by nobody too.
+        let probe = try asNobody(["--version"])
+        guard probe.status == 0 else {
+            throw XCTSkip("running as root, and the built binary does not run as nobody (\(probe.stderrText.prefix(200))): permission denied is not tested")
+        }
+        let r = try asNobody(["run", locked.path])
+        XCTAssertEqual(r.stderrText, expected)
+        XCTAssertEqual(r.status, 2)
+        // The premise: the file itself is readable when permitted (root reads it).
+        XCTAssertEqual(Driver.main(["run", locked.path]).status, 2, "'x' is not a script, but it was read")
+        XCTAssertFalse(Driver.main(["run", locked.path]).stderr.contains("permission denied"))
     }
 
     func testGoldenTestsRunInAnAbsoluteFolder() {

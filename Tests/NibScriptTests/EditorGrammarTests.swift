@@ -117,7 +117,7 @@ final class EditorGrammarTests: XCTestCase {
         // A scoped expectation's configurations.
         XCTAssertEqual(scope(of: "arc", in: "    expect (ios 5.1, arc) no leaks", g), "constant.language.configuration.nibscript")
         XCTAssertEqual(scope(of: "leaks", in: "    expect (ios 5.1, arc) no leaks", g), "keyword.other.expectation.nibscript")
-        XCTAssertEqual(scope(of: "!", in: "    release x!", g), "invalid.illegal.character.nibscript")
+        XCTAssertEqual(scope(of: "@", in: "    release x@", g), "invalid.illegal.character.nibscript")
         XCTAssertEqual(scope(of: "\"open", in: "    expect crash \"open", g), "invalid.illegal.unterminated-string.nibscript")
         XCTAssertEqual(scope(of: "é", in: "    x = é", g), "invalid.illegal.character.nibscript")
     }

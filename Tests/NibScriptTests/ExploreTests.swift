@@ -58,10 +58,11 @@ final class ExploreTests: XCTestCase {
     func testPruningCountsAndTheirInvariants() throws {
         let r = try explore("examples/explore/assign-outlet.nibscript")
         let s = r.scenarios[0]
-        // 9 run-loop turns: the original run plus one variant per turn.
-        XCTAssertEqual(s.variants, 10)
-        XCTAssertEqual(s.pruned, 7)
-        XCTAssertEqual(s.states, 12)
+        // 5 run-loop turns, one after each command and at the end (O3: a command ends its
+        // event after it runs, not before): the original run plus one variant per turn.
+        XCTAssertEqual(s.variants, 6)
+        XCTAssertEqual(s.pruned, 4)
+        XCTAssertEqual(s.states, 6)
         // More warnings never find fewer states; pruning keeps the search small.
         let r2 = try explore("examples/explore/assign-outlet.nibscript", warnings: 2)
         XCTAssertGreaterThanOrEqual(r2.scenarios[0].states, s.states)
@@ -92,7 +93,8 @@ final class ExploreTests: XCTestCase {
         // The benchmark's script with more children of the original run than may start
         // before it ends (32 per worker), so it stops queueing them as it goes and queues the
         // rest at its end.
-        let size = 12 * Explore.processors + 8
+        // (About 1.5 variants per block since commands no longer open a turn before them.)
+        let size = 24 * Explore.processors + 8
         let bench = SourceFile(path: "<bench>", bytes: Array(ExploreBench.script(size: size).utf8))
         let program = try XCTUnwrap(Compiler.compile(bench).0)
         var o = Explore.Options()
@@ -232,7 +234,7 @@ final class ExploreTests: XCTestCase {
     /// Cut in the first wave (the original run's children), in the second or not at all, a
     /// search on all cores reports what one on one core does.
     func testTheVariantLimitCutsAllCoresWhereOneCore() throws {
-        let file = SourceFile(path: "<bench>", bytes: Array(ExploreBench.script(size: 8).utf8))
+        let file = SourceFile(path: "<bench>", bytes: Array(ExploreBench.script(size: 12).utf8))
         let program = try XCTUnwrap(Compiler.compile(file).0)
         var o = Explore.Options()
         o.warnings = 2
@@ -248,7 +250,7 @@ final class ExploreTests: XCTestCase {
     }
 
     /// The limit is for the whole run, not for each scenario (issue 14): two scenarios with
-    /// a limit of 12 run 12 variants in all, and the second says it was stopped.
+    /// a limit of 8 run 8 variants in all, and the second says it was stopped.
     func testTheVariantLimitIsPerRun() throws {
         let path = Self.root + "/examples/explore/assign-outlet.nibscript"
         let text = String(decoding: try XCTUnwrap(FileManager.default.contents(atPath: path)), as: UTF8.self)
@@ -258,9 +260,9 @@ final class ExploreTests: XCTestCase {
         let p = try XCTUnwrap(program, ds.map(\.message).joined(separator: "; "))
         XCTAssertEqual(p.scenarios.count, 2)
         var o = Explore.Options()
-        o.maxVariants = 12
+        o.maxVariants = 8
         let r = Explore.explore(p, options: o)
-        XCTAssertEqual(r.scenarios.map(\.variants), [10, 2])
+        XCTAssertEqual(r.scenarios.map(\.variants), [6, 2])
         XCTAssertEqual(r.scenarios.map(\.truncated), [false, true])
         XCTAssertEqual(r.scenarios[0].findings.count, 1)
     }

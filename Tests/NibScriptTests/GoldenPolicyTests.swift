@@ -2,6 +2,8 @@ import FileBytes
 import Foundation
 import XCTest
 @testable import NibScript
+@testable import NibScriptInterpreter
+@testable import NibScriptCommandLine
 
 /// Issue 29, items 2, 6 and 7: goldens are compared as bytes, a difference names its first
 /// line, a changed golden makes `nibscript test` fail, and update mode is refused on CI —
@@ -30,6 +32,14 @@ final class GoldenPolicyTests: XCTestCase {
     private func replace(_ from: [UInt8], _ to: [UInt8], in bytes: [UInt8]) throws -> [UInt8] {
         let k = try XCTUnwrap((0...(bytes.count - from.count)).first { Array(bytes[$0..<($0 + from.count)]) == from }, "not found")
         return Array(bytes[..<k]) + to + Array(bytes[(k + from.count)...])
+    }
+
+    /// `--update` says "updated" only for the goldens it changed: those are the ones to read.
+    func testUpdateNamesOnlyTheGoldensItChanged() throws {
+        let first = Driver.main(["test", "--update", dir.path], environment: [:])
+        XCTAssertEqual(first.stdout, "updated \(dir.path)/cafe.nibscript\n1 passed, 0 failed\n")
+        let again = Driver.main(["test", "--update", dir.path], environment: [:])
+        XCTAssertEqual(again.stdout, "ok      \(dir.path)/cafe.nibscript\n1 passed, 0 failed\n")
     }
 
     func testAcceptedGoldenPasses() throws {
@@ -115,6 +125,47 @@ final class GoldenPolicyTests: XCTestCase {
         for notCI in ["", "0", "false"] {
             XCTAssertEqual(GoldenFiles.mode(updateRequested: true, environment: ["CI": notCI]), .success(.update), "CI=\(notCI)")
         }
+    }
+
+    /// The same through the built binary, on a copy of a real example: a changed golden
+    /// fails `nibscript test`, and `CI=true nibscript test --update` leaves it changed.
+    func testTheBinaryFailsOnAChangedGoldenAndRefusesToUpdateOnCI() throws {
+        let binary = try BuiltBinary.nibscript()
+        let examples = URL(fileURLWithPath: GoldenFileTests.root).appendingPathComponent("examples/engine")
+        let copy = dir.appendingPathComponent("engine")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        for name in ["high-counts.nibscript", "high-counts.out"] {
+            try FileManager.default.copyItem(at: examples.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+        }
+        var env = ProcessInfo.processInfo.environment
+        env["CI"] = nil
+        XCTAssertEqual(try BuiltBinary.run(binary, ["test", copy.path], environment: env).status, 0)
+        let out = copy.appendingPathComponent("high-counts.out").path
+        let changed = try replace(Array("count 12".utf8), Array("count 13".utf8), in: try XCTUnwrap(FileBytes.contents(atPath: out)))
+        try Data(changed).write(to: URL(fileURLWithPath: out))
+        let failed = try BuiltBinary.run(binary, ["test", copy.path], environment: env)
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(String(decoding: failed.stdout, as: UTF8.self).contains("FAIL    \(copy.path)/high-counts.nibscript\nfirst difference at line "))
+        env["CI"] = "true"
+        let refused = try BuiltBinary.run(binary, ["test", "--update", copy.path], environment: env)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderrText, "error: refusing to rewrite golden files on CI\n")
+        XCTAssertEqual(FileBytes.contents(atPath: out), changed)
+    }
+
+    /// No test decides update mode on its own, as AuditTests did: the variable is read only
+    /// through `GoldenFiles` (this test spells it in two halves so as not to count itself).
+    func testNoTestReadsTheUpdateVariableItself() throws {
+        let tests = URL(fileURLWithPath: GoldenFileTests.root).appendingPathComponent("Tests")
+        let name = "NIBSCRIPT_UPDATE" + "_GOLDENS"
+        XCTAssertEqual(GoldenFiles.updateVariable, name)
+        var readers: [String] = []
+        for case let f as String in FileManager.default.enumerator(atPath: tests.path)! where f.hasSuffix(".swift") {
+            let text = try String(contentsOf: tests.appendingPathComponent(f), encoding: .utf8)
+            // As a string literal, as code that reads the environment writes it.
+            if text.contains("\"" + name + "\"") { readers.append(f) }
+        }
+        XCTAssertEqual(readers, [], "these tests read \(name) themselves instead of through GoldenCheck")
     }
 
     func testTheTestSuitesModeFollowsTheSamePolicy() {

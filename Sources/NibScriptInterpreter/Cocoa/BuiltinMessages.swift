@@ -6,7 +6,7 @@ import CocoaSimulator
 /// retaining its subviews, a mutable array retaining its objects.
 package enum BuiltinMessages {
     package static func needsArgument(_ selector: String) -> Bool {
-        ["addSubview:", "addObject:", "removeObject:"].contains(selector)
+        ["addSubview:", "addObject:", "removeObject:", "setValue:forKey:"].contains(selector)
     }
 
     /// Performs the message if it is one of these; false otherwise.
@@ -24,6 +24,11 @@ package enum BuiltinMessages {
                 return true
             }
             engine.listAppend(SlotRef(o, list), v)
+            return true
+        case "setValue:forKey:":
+            // Key-Value Coding on any object (issue 26): the N7 search, nil included.
+            guard arguments.count == 2, let key = arguments[1].text else { return false }
+            run.setValue(arguments[0].object, forKey: key, of: o)
             return true
         case "removeFromSuperview":
             guard cls.isView else { return false }
@@ -50,7 +55,7 @@ package enum BuiltinMessages {
             for v in engine.list(SlotRef(o, list)).reversed() where !run.crashed { engine.listRemove(SlotRef(o, list), v) }
             return true
         default:
-            return false
+            return OwnershipTraps.perform(selector, on: o, cls: cls, arguments: arguments, in: run)
         }
     }
 

@@ -6,13 +6,18 @@ import CocoaSimulator
 /// retains which controller, whose view is in the window, and the appearance callbacks in
 /// UIKit's order.
 extension ScenarioRun {
-    /// Controller-world commands. Each is an event of its own (O3): the current event ends
-    /// first, then the command runs, then its own event ends.
+    /// Controller-world commands (O3). One the app calls from its code (push, pop, present,
+    /// dismiss, select, show) runs inside the current event and then ends it, as an action
+    /// method's `pushViewController:` does: the container retains before the pool lets go.
+    /// A memory warning is the system's own event: the current event ends first. Inside an
+    /// `event { … }` block no command ends the event; the block's closing brace does.
     package func command(_ verb: Identifier, _ args: [Expr], _ ctx: Context) {
         controllers.currentRange = verb.range
         defer { controllers.currentRange = nil }
-        endEventIfPending("the current event ends first")
-        guard !crashed else { return }
+        if verb.name == "memoryWarning" {
+            endEventIfPending("a memory warning is an event of its own: the current event ends first")
+            guard !crashed else { return }
+        }
         // `push nav new Next`: under ARC the +1 of `new` is a temporary, released once the
         // command has retained it (the navigation controller, the window or the presenter holds it).
         var temporaries: [Operand] = []
@@ -52,7 +57,7 @@ extension ScenarioRun {
         default:
             runtimeError("unknown command '\(verb.name)'", at: verb.range)
         }
-        guard !crashed else { return }
+        guard !crashed, !insideEventBlock else { return }
         endEventIfPending("the event ends")
     }
 
@@ -77,7 +82,7 @@ extension ScenarioRun {
 
     /// Drains the run loop's pool if anything is pending in it: the end of an event.
     package func endEventIfPending(_ why: String) {
-        guard engine.pendingReleaseCount > 0 else { return }
+        guard engine.pendingReleaseCount > 0 || !traps.performs.isEmpty else { return }
         note(why + ": the run loop's autorelease pool drains")
         drainRunLoopPool()
     }

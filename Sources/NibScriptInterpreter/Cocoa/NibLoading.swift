@@ -120,6 +120,10 @@ extension ScenarioRun {
                 note("action \(src.map(shortLabel) ?? "nil") → [\(target) \(c.name)]: the target is not retained (N9)")
             case .outlet:
                 guard let s = src else { note("outlet \(connections[i].name) of File's Owner: the owner is nil, nothing connects"); continue }
+                // An earlier connection's store may have released the last reference to
+                // the source (File's Owner held only by itself): the loader's next message
+                // to it is a zombie message (O5), during a load as anywhere.
+                guard engine.isAlive(s) else { zombieConnection(connections[i].name, to: s); break }
                 if !connections[i].isCollection, connections[i].moreDestinations.isEmpty {
                     // The target the search finds depends on the source's class and the key
                     // alone: kept per connection, it is checked against the class at each load.
@@ -280,7 +284,7 @@ extension ScenarioRun {
     /// (not a copy, not the script's code, not an error): the slot and the rule that
     /// `connectOutlet` would use. It depends on the target and the run's memory model alone.
     package func plainStore(for target: OutletTarget) -> NibClassPlan.OutletStore? {
-        target.plainStore(isARC: config.isARC)
+        target.plainStore(config)
     }
 
     /// An outlet that comes down to one store (`plainStore`), when no trace is written.
@@ -290,10 +294,10 @@ extension ScenarioRun {
     }
 
     /// An outlet whose target the search already found.
-    package func connectOutlet(_ key: String, of source: ObjectID, to value: ObjectID?, target: OutletTarget) {
+    package func connectOutlet(_ key: String, of source: ObjectID, to value: ObjectID?, target: OutletTarget, by how: String = "outlet") {
         // Words for the trace and for warnings: made only when one of them needs them.
-        var what: String { "outlet \(shortLabel(source)).\(key) → \(value.map(shortLabel) ?? "nil")" }
-        let cause = because("outlet \(key)")
+        var what: String { "\(how) \(shortLabel(source)).\(key) → \(value.map(shortLabel) ?? "nil")" }
+        let cause = because("\(how) \(key)")
         // Only an outlet that found a place is `connected`; one that found nothing is
         // `unconnected` (Mac) or raises (iOS), and is not also logged as connected.
         switch target {
@@ -308,12 +312,14 @@ extension ScenarioRun {
             note("\(what): -\(sel) written in the script")
             invoke(m, of: owner, on: source, selector: sel, arguments: [("value", Operand(object: value))])
         case .kvcIvar(let iv):
+            if iv.ownership == .weak, let v = value, !canFormWeakReference(to: v) { return }
             note("\(what): KVC found no setter and sets ivar '\(iv.name)' directly, retaining (N7)")
             let rule: StoreRule = iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain)
             engine.store(SlotRef(source, iv.slot), value, rule: rule, cause: cause)
         case .directIvar(let iv):
-            note("\(what): no setter; ivar '\(iv.name)' set directly, " + (config.isGC ? "a strong pointer for the collector (N6, G1)" : "not retained (N6)"))
+            note("\(what): no setter; ivar '\(iv.name)' set directly, " + macIvarOutletWords(iv))
             if config.isARC {
+                if iv.ownership == .weak, let v = value, !canFormWeakReference(to: v) { return }
                 storeIvar(iv, of: source, Operand(object: value), cause: cause)
             } else {
                 engine.store(SlotRef(source, iv.slot), value, rule: .direct(adoptsClaim: false), cause: cause)

@@ -175,6 +175,16 @@ package struct ScriptRewriter {
         case .send(let e, let sel, let args): return same(.send(expr(e), selector: sel, arguments: args.map(expr)))
         case .loadNib(let n, let o): return same(.loadNib(nib: n, owner: expr(o)))
         case .autoreleasePool(let b): return same(.autoreleasePool(block(b, inDealloc: inDealloc, inScenario: inScenario)))
+        case .event(let b): return same(.event(block(b, inDealloc: inDealloc, inScenario: inScenario)))
+        case .ifElse(let i):
+            // A twin on the other platform tests the same words: `ios`/`mac` then read its platform.
+            let terms = i.condition.terms.map { t -> ConditionTerm in
+                if case .compare(let a, let eq, let b) = t { return .compare(expr(a), equal: eq, expr(b)) }
+                return t
+            }
+            return same(.ifElse(IfStatement(condition: Condition(terms: terms, range: i.condition.range),
+                                             then: block(i.then, inDealloc: inDealloc, inScenario: inScenario),
+                                             otherwise: i.otherwise.map { block($0, inDealloc: inDealloc, inScenario: inScenario) })))
         case .choose(let bs): return same(.choose(bs.map { block($0, inDealloc: inDealloc, inScenario: inScenario) }))
         case .command(let v, let args): return same(.command(verb: v, args: args.map(expr)))
         case .drain, .expect, .watch: return s

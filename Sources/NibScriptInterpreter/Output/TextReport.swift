@@ -47,6 +47,7 @@ public enum TextReport {
             l.append(a.number)
             l.append("  count ")
             l.append(a.count)
+            if a.deallocating { l.append(", in dealloc when the run crashed") }
         }
         section("leaks", r.leaks)
         section("dangling", r.dangling)

@@ -1,0 +1,352 @@
+// The statement splitter of method bodies: `if`/`else`, `switch`, loops, `@try`/`@catch`,
+// `@synchronized`, nested blocks, early `return` and comma expressions, each simple
+// statement with the branches it is on. Then the recognizer: which simple statements are
+// about memory (`[x release]`, `self.x = nil`, `x = [v retain]`, `[super dealloc]`, …).
+
+/// A simple statement of a body: its tokens (indices into the method's tokens) and path.
+struct SplitStatement {
+    var idx: [Int]
+    var path: [ImportedBranch]
+}
+
+struct StatementSplitter {
+    let toks: [ObjCToken]
+    let path: String
+    var i: Int
+    let end: Int
+    var out: [SplitStatement] = []
+    /// Statements never reached (after an unconditional `return`).
+    var unreachable = 0
+
+    init(toks: [ObjCToken], path: String, from: Int, to: Int) {
+        self.toks = toks; self.path = path; self.i = from; self.end = to
+    }
+
+    func t(_ k: Int) -> String { k < end ? toks[k].text : "" }
+    func place(_ k: Int) -> SourcePlace {
+        let tk = toks[min(k, toks.count - 1)]
+        return SourcePlace(file: path, line: Int(tk.line), column: Int(tk.column))
+    }
+
+    /// How a statement leaves: it goes on, it always returns, or it returns on one branch
+    /// (the rest of the block then runs on the other).
+    enum Flow { case falls, returns, returnsUnless(ImportedBranch) }
+
+    mutating func body() {
+        _ = block(path: [], until: end)
+    }
+
+    /// Statements up to `stop` (a `}` or the end); returns whether the block always returns.
+    mutating func block(path: [ImportedBranch], until stop: Int) -> Bool {
+        var path = path
+        while i < stop && t(i) != "}" {
+            switch statement(path: path) {
+            case .falls: break
+            case .returns:
+                // The rest of the block is never reached.
+                var depth = 0
+                var count = 0
+                while i < stop {
+                    let w = t(i)
+                    if w == "{" { depth += 1 } else if w == "}" { if depth == 0 { break }; depth -= 1 }
+                    if w == ";" && depth == 0 { count += 1 }
+                    i += 1
+                }
+                unreachable += count
+                return true
+            case .returnsUnless(let b): path.append(b)
+            }
+        }
+        return false
+    }
+
+    /// The tokens between the parentheses at `i` as text; `i` moves past them.
+    mutating func parenthesized() -> String {
+        guard t(i) == "(" else { return "" }
+        var depth = 0
+        var idx: [Int] = []
+        while i < end {
+            let w = t(i)
+            if w == "(" { depth += 1; if depth == 1 { i += 1; continue } }
+            if w == ")" { depth -= 1; if depth == 0 { i += 1; break } }
+            idx.append(i); i += 1
+        }
+        return StatementRecognizer.text(idx.map { toks[$0] })
+    }
+
+    /// How deep statements nest now: past a limit the rest is read as plain expressions, so a
+    /// pathological body cannot exhaust the stack.
+    var nesting = 0
+
+    mutating func statement(path: [ImportedBranch]) -> Flow {
+        let start = i
+        let w = t(i)
+        nesting += 1
+        defer { nesting -= 1 }
+        if nesting > 400 && w != ";" && w != "}" {
+            expression(path: path)
+            if i == start { i += 1 }
+            return .falls
+        }
+        switch w {
+        case ";": i += 1; return .falls
+        case "{":
+            i += 1
+            let r = block(path: path, until: end)
+            if t(i) == "}" { i += 1 }
+            return r ? .returns : .falls
+        case "if":
+            i += 1
+            let cond = parenthesized()
+            let yes = ImportedBranch(kind: .ifTrue, condition: cond, place: place(start))
+            let thenFlow = statement(path: path + [yes])
+            var elseFlow = Flow.falls
+            if t(i) == "else" {
+                i += 1
+                elseFlow = statement(path: path + [ImportedBranch(kind: .ifFalse, condition: cond, place: place(start))])
+            }
+            switch (thenFlow, elseFlow) {
+            case (.returns, .returns): return .returns
+            case (.returns, _): return .returnsUnless(ImportedBranch(kind: .notReturned, condition: cond, place: place(start)))
+            case (_, .returns): return .returnsUnless(yes)
+            default: return .falls
+            }
+        case "for", "while":
+            i += 1
+            let header = parenthesized()
+            _ = statement(path: path + [ImportedBranch(kind: .loop, condition: "\(w) (\(header))", place: place(start))])
+            return .falls
+        case "do":
+            i += 1
+            // The loop's condition comes after the body: read the body under a branch whose
+            // text is filled in once the condition is known.
+            let before = out.count
+            let k = path.count
+            _ = statement(path: path + [ImportedBranch(kind: .loop, condition: "do", place: place(start))])
+            var header = ""
+            if t(i) == "while" { i += 1; header = parenthesized() }
+            if t(i) == ";" { i += 1 }
+            // `do { … } while (0)`, the macro writer's statement: its body runs once.
+            let once = ["0", "NO", "false"].contains(String(header.filter { $0 != " " }))
+            for j in before..<out.count where out[j].path.count > k {
+                if once { out[j].path.remove(at: k) } else { out[j].path[k].condition = "do … while (\(header))" }
+            }
+            return .falls
+        case "switch":
+            i += 1
+            let cond = parenthesized()
+            guard t(i) == "{" else { return statement(path: path) }
+            i += 1
+            var label: String?
+            var alwaysReturns = true
+            var sawDefault = false
+            while i < end && t(i) != "}" {
+                if t(i) == "case" || t(i) == "default" {
+                    let kw = t(i)
+                    if kw == "default" { sawDefault = true }
+                    var idx: [Int] = []
+                    i += 1
+                    while i < end && t(i) != ":" { idx.append(i); i += 1 }
+                    i += 1
+                    label = kw == "default" ? "default" : StatementRecognizer.text(idx.map { toks[$0] })
+                    continue
+                }
+                if t(i) == "break" { i += 1; if t(i) == ";" { i += 1 }; continue }
+                let b = ImportedBranch(kind: .switchCase, condition: cond, label: label ?? "default", place: place(start))
+                if case .falls = statement(path: path + [b]) { alwaysReturns = false }
+            }
+            if t(i) == "}" { i += 1 }
+            return alwaysReturns && sawDefault ? .returns : .falls
+        case "@try", "try":
+            i += 1
+            _ = statement(path: path + [ImportedBranch(kind: .tryBody, condition: "", place: place(start))])
+            while t(i) == "@catch" || t(i) == "catch" {
+                let at = i
+                i += 1
+                let p = parenthesized()
+                _ = statement(path: path + [ImportedBranch(kind: .catchBody, condition: p, place: place(at))])
+            }
+            if t(i) == "@finally" { i += 1; _ = statement(path: path) }
+            return .falls
+        case "@synchronized":
+            i += 1
+            _ = parenthesized()
+            return statement(path: path)
+        case "@autoreleasepool":
+            i += 1
+            return statement(path: path)
+        case "return":
+            skipExpression()
+            return .returns
+        case "break", "continue", "goto":
+            skipExpression()
+            return .falls
+        case "else", ")", "]":
+            i += 1; return .falls   // stray: a branch the preprocessor read both ways
+        case "case", "default":
+            while i < end && t(i) != ":" { i += 1 }
+            i += 1
+            return .falls
+        default:
+            expression(path: path)
+            return .falls
+        }
+    }
+
+    /// Moves past an expression statement without recording it.
+    mutating func skipExpression() {
+        var depth = 0
+        while i < end {
+            let w = t(i)
+            if w == "(" || w == "[" || w == "{" { depth += 1 }
+            if w == ")" || w == "]" || w == "}" { if depth == 0 { return }; depth -= 1 }
+            i += 1
+            if w == ";" && depth == 0 { return }
+        }
+    }
+
+    /// An expression or declaration up to its `;`, split at its top-level commas (a comma
+    /// expression is its parts, in order).
+    mutating func expression(path: [ImportedBranch]) {
+        var depth = 0
+        var part: [Int] = []
+        while i < end {
+            let w = t(i)
+            if w == "(" || w == "[" || w == "{" { depth += 1 }
+            if w == ")" || w == "]" || w == "}" {
+                if depth == 0 { break }   // a `}` that closes the block: the `;` was missing
+                depth -= 1
+            }
+            if depth == 0 && w == ";" { i += 1; break }
+            if depth == 0 && w == "," {
+                if !part.isEmpty { out.append(SplitStatement(idx: part, path: path)) }
+                part = []; i += 1; continue
+            }
+            part.append(i); i += 1
+        }
+        if !part.isEmpty { out.append(SplitStatement(idx: part, path: path)) }
+    }
+}
+
+/// Which simple statements are about memory.
+struct StatementRecognizer {
+    let selector: String
+    let arguments: [String]
+
+    static let tight: Set<String> = ["[", ".", "(", "->", "!", "~", "^", "::"]
+    static let tightAfter: Set<String> = [".", "]", ")", ":", ",", "->", ";", "::", "++", "--"]
+
+    /// The tokens joined as a reader writes them.
+    static func text(_ ts: [ObjCToken]) -> String {
+        var s = ""
+        var prev: String?
+        for tk in ts {
+            let w = tk.text
+            if let p = prev, !(tight.contains(p) || tightAfter.contains(w) || (w == "(" && !tk.spaceBefore) || (p == "*" && !tk.spaceBefore)) { s += " " }
+            s += w
+            prev = w
+        }
+        return s
+    }
+
+    static func isName(_ s: String) -> Bool {
+        guard let f = s.unicodeScalars.first else { return false }
+        return (f == "_" || f.properties.isAlphabetic) && !["self", "super", "nil", "Nil", "NULL", "YES", "NO", "return"].contains(s)
+    }
+
+    /// `x`, `self.x`, `self->x`: the name and whether it goes through the setter.
+    static func subject(_ w: ArraySlice<String>) -> (String, Bool)? {
+        let w = Array(w)
+        if w.count == 1, isName(w[0]) { return (w[0], false) }
+        if w.count == 3, w[0] == "self", isName(w[2]) {
+            if w[1] == "." { return (w[2], true) }
+            if w[1] == "->" { return (w[2], false) }
+        }
+        if w.count == 3, w[0] == "(", w[2] == ")", isName(w[1]) { return (w[1], false) }
+        return nil
+    }
+
+    /// The tokens without C casts to a type (`(NSButton *)`, `(id)`), which change nothing here.
+    static func withoutCasts(_ w: [String]) -> [String] {
+        var out: [String] = []
+        out.reserveCapacity(w.count)
+        var k = 0
+        while k < w.count {
+            if w[k] == "(", k + 2 < w.count, isName(w[k + 1]) || w[k + 1] == "id" {
+                var j = k + 2
+                while j < w.count && (w[j] == "*" || w[j] == "const" || w[j] == "__bridge") { j += 1 }
+                // A cast is followed by what it casts (a name, a message, another parenthesis).
+                if j + 1 < w.count, w[j] == ")", isName(w[j + 1]) || w[j + 1] == "[" || w[j + 1] == "(" || w[j + 1] == "self",
+                   k == 0 || !isName(w[k - 1]) && w[k - 1] != "]" && w[k - 1] != ")" {
+                    k = j + 1; continue
+                }
+            }
+            out.append(w[k]); k += 1
+        }
+        return out
+    }
+
+    func recognize(_ written: [String]) -> ImportedStatementKind? {
+        let w = Self.withoutCasts(written)
+        guard let first = w.first else { return nil }
+        // [x release] / [self.x retain] / [self->x autorelease] / [super sel] / [self setX:nil]
+        if first == "[", w.last == "]", w.count >= 4, outermost(w) {
+            let verb = w[w.count - 2]
+            let receiver = w[1..<(w.count - 2)]
+            if receiver == ["super"], verb == selector, !selector.contains(":") { return .superCall }
+            if let (x, _) = Self.subject(receiver) {
+                switch verb {
+                case "release": return .release(x)
+                case "retain": return .retain(x)
+                case "autorelease": return .autorelease(x)
+                default: break
+                }
+            }
+            if w.count == 6, w[1] == "self", w[2].hasPrefix("set"), w[2].count > 3, w[3] == ":", ["nil", "NULL", "Nil"].contains(w[4]) {
+                let key = String(w[2].dropFirst(3))
+                return .setNil(key.prefix(1).lowercased() + key.dropFirst(), viaSetter: true)
+            }
+            // [super initWithNibName:…] in an init: the super call.
+            if w[1] == "super", selector.hasPrefix("init"), w[2].hasPrefix("init") { return .superCall }
+        }
+        // self.x = …  /  x = …  /  self->x = …
+        guard let eq = w.firstIndex(of: "="), eq > 0, eq + 1 < w.count, let (x, viaSetter) = Self.subject(w[..<eq]) else {
+            // `self = [super init…]` is an init's super call.
+            return nil
+        }
+        let r = Array(w[(eq + 1)...])
+        if r == ["nil"] || r == ["NULL"] || r == ["0"] || r == ["Nil"] { return .setNil(x, viaSetter: viaSetter) }
+        if let (cls, autoreleased) = allocInit(r) { return .setNew(x, className: cls, autoreleased: autoreleased, viaSetter: viaSetter) }
+        // `x = v` / `x = [v retain]` with v an argument of the method: a setter's store.
+        if !viaSetter {
+            if r.count == 1, arguments.contains(r[0]) { return .storeArgument(x, retained: false) }
+            if r.count == 4, r[0] == "[", arguments.contains(r[1]), r[2] == "retain", r[3] == "]" { return .storeArgument(x, retained: true) }
+        }
+        // `x = [[self makeToolbar] retain]`: an owned object of x's own type (className "").
+        if r.count >= 4, r[0] == "[", r[r.count - 2] == "retain", r.last == "]", outermost(r),
+           !(r.count == 4 && arguments.contains(r[1])) {
+            return .setNew(x, className: "", autoreleased: false, viaSetter: viaSetter)
+        }
+        return nil
+    }
+
+    /// Whether the `[` that opens `r` is closed by its last token.
+    func outermost(_ r: [String]) -> Bool {
+        var depth = 0
+        for (k, w) in r.enumerated() {
+            if w == "[" { depth += 1 } else if w == "]" { depth -= 1; if depth == 0 { return k == r.count - 1 } }
+        }
+        return false
+    }
+
+    /// `[[X alloc] init…]`, `[[[X alloc] init…] autorelease]`, `[X new]`.
+    func allocInit(_ r: [String]) -> (String, Bool)? {
+        if r.count == 4, r[0] == "[", r[2] == "new", r[3] == "]", Self.isName(r[1]) { return (r[1], false) }
+        if r.count >= 4, r[0] == "[", r.last == "]", r[r.count - 2] == "autorelease", outermost(r),
+           let (c, a) = allocInit(Array(r[1..<(r.count - 2)])), !a { return (c, true) }
+        if r.count >= 7, r[0] == "[", r[1] == "[", r[3] == "alloc", r[4] == "]", r[5].hasPrefix("init"), r.last == "]", outermost(r) {
+            return (r[2], false)
+        }
+        return nil
+    }
+}
