@@ -3,11 +3,15 @@ import OwnershipEngine
 
 /// Where a controller stands in its appearance cycle (V3). UIKit sends the four appearance
 /// callbacks in a fixed cycle; `Lifecycle.table` says which callback may come in which state.
-package enum Appearance: String {
+// Appearance, Callback and the lifecycle check are `public` and `@inlinable` where the
+// interpreter asks them at every callback it sends: a `package` function is not inlined in
+// another module (docs/architecture.md). They are no part of the documented API.
+
+public enum Appearance: String {
     case disappeared, appearing, appeared, disappearing
 
     /// The state's bit in a set of states (`Lifecycle.Check.from`).
-    package var bit: UInt8 {
+    @inlinable public var bit: UInt8 {
         switch self {
         case .disappeared: return 1
         case .appearing: return 2
@@ -19,7 +23,7 @@ package enum Appearance: String {
 
 /// The lifecycle callbacks a controller receives from UIKit or AppKit, by the name a script
 /// uses for them (the selector up to its first colon).
-package enum Callback: String, CaseIterable {
+public enum Callback: String, CaseIterable {
     case initialize = "init"
     case initWithNibName, initWithCoder, awakeFromNib
     case loadView, viewDidLoad
@@ -58,7 +62,7 @@ package enum Callback: String, CaseIterable {
     /// Its index in `allCases`, by a switch: it is asked for every callback sent (to find its
     /// rule and the script's override), and searching `allCases` cost more than the callback.
     /// A test checks it against `allCases`.
-    package var index: Int {
+    @inlinable public var index: Int {
         switch self {
         case .initialize: return 0
         case .initWithNibName: return 1
@@ -83,7 +87,7 @@ package enum Callback: String, CaseIterable {
 /// The transition table of a view controller's lifecycle: for each callback, the states it
 /// may be sent in and the state it leads to. The simulator checks every callback it sends
 /// against it, so a wrong order is an error with a line number, never a silent wrong trace.
-package enum Lifecycle {
+public enum Lifecycle {
     package struct Rule {
         /// Whether the view must be loaded (true), must not be (false), or either (nil).
         var viewLoaded: Bool?
@@ -102,13 +106,13 @@ package enum Lifecycle {
 
     /// A rule as plain data, checked at every callback sent: a `Rule` holds an array, and
     /// taking one out of the table retained and released it each time.
-    package struct Check {
+    public struct Check {
         /// 1: the view must be loaded, 0: must not be, -1: either.
-        let viewLoaded: Int8
+        @usableFromInline let viewLoaded: Int8
         /// Bit `state.bit`: the callback may come in that appearance state (all bits: any).
-        let from: UInt8
+        @usableFromInline let from: UInt8
         /// The state after it; nil: unchanged.
-        package let to: Appearance?
+        public let to: Appearance?
 
         init(_ r: Rule) {
             viewLoaded = r.viewLoaded.map { $0 ? 1 : 0 } ?? -1
@@ -116,16 +120,16 @@ package enum Lifecycle {
             to = r.to
         }
 
-        package func allows(viewLoaded loaded: Bool) -> Bool { viewLoaded < 0 || (viewLoaded == 1) == loaded }
-        package func allows(_ state: Appearance) -> Bool { from & state.bit != 0 }
+        @inlinable public func allows(viewLoaded loaded: Bool) -> Bool { viewLoaded < 0 || (viewLoaded == 1) == loaded }
+        @inlinable public func allows(_ state: Appearance) -> Bool { from & state.bit != 0 }
     }
 
     /// The check for a callback, if the table has a rule for it.
-    package static func check(for c: Callback) -> Check? {
+    @inlinable public static func check(for c: Callback) -> Check? {
         let i = c.index
         return i < checks.count ? checks[i] : nil
     }
-    private static let checks: [Check?] = rules.map { $0.map(Check.init) }
+    @usableFromInline static let checks: [Check?] = rules.map { $0.map(Check.init) }
 
     package static let table: [Callback: Rule] = [
         .loadView: Rule(viewLoaded: false, from: nil, to: nil),
