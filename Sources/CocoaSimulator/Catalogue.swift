@@ -84,8 +84,12 @@ package enum Catalogue {
         BuiltinClass(name: "UIWebView", superclass: "UIView", availability: .ios,
                      properties: [("delegate", "NSObject", .assign)]),
         BuiltinClass(name: "UIToolbar", superclass: "UIView", availability: .ios),
-        BuiltinClass(name: "UINavigationBar", superclass: "UIView", availability: .ios),
-        BuiltinClass(name: "UITabBar", superclass: "UIView", availability: .ios),
+        // Their `delegate` (assign, as UIKit declares it) is connected in real nibs: without
+        // it KVC found no key and the load crashed (ioctocat's Account.xib).
+        BuiltinClass(name: "UINavigationBar", superclass: "UIView", availability: .ios,
+                     properties: [("delegate", "NSObject", .assign)]),
+        BuiltinClass(name: "UITabBar", superclass: "UIView", availability: .ios,
+                     properties: [("delegate", "NSObject", .assign)]),
         BuiltinClass(name: "MKMapView", superclass: "UIView", availability: .ios,
                      properties: [("delegate", "NSObject", .assign)]),
         BuiltinClass(name: "UIBarItem", superclass: "NSObject", availability: .ios),
@@ -194,6 +198,13 @@ package enum Catalogue {
                      properties: [("view", "NSView", .retain)], lists: ["topLevelObjects"]),
         BuiltinClass(name: "NSApplication", superclass: "NSResponder", availability: .mac,
                      properties: [("delegate", "NSObject", .assign), ("mainMenu", "NSMenu", .retain)]),
+        // A System Preferences pane (L2): its nib's `_window` (an assign ivar, the window at +1
+        // for the pane, N3) gives up its content view to the retained `mainView` in
+        // `assignMainView`, which then releases the window.
+        BuiltinClass(name: "NSPreferencePane", superclass: "NSObject", availability: .mac,
+                     properties: [("mainView", "NSView", .retain), ("_window", "NSWindow", .assign),
+                                  ("_initialKeyView", "NSView", .assign), ("_firstKeyView", "NSView", .assign),
+                                  ("_lastKeyView", "NSView", .assign)]),
         // Seen in Interface Builder files and Xcode's templates (MainMenu.xib, window and
         // document templates, preferences panes): only the hierarchy, retained cells and
         // assign delegates matter.

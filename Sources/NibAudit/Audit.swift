@@ -13,6 +13,7 @@ import NibScriptReports
 /// configuration that applies; each finding reported once, with its fix.
 package enum Audit {
     package struct Options {
+        package init() {}
         package var dir = ""
         package var platform: PlatformName?
         /// `--platform ios6.0`: only that version's configurations.
@@ -20,8 +21,12 @@ package enum Audit {
         package var memory: MemoryModelName?
         package var format = "text"
         package var baseline: String?
-
-        package init() {}
+        /// `--strict`: a nib not audited makes the status 2.
+        package var strict = false
+        /// `--all-configurations`: every build configuration of the project, not only the shipped one.
+        package var allConfigurations = false
+        /// `--fix`: print the proven fixes as one unified diff.
+        package var fix = false
     }
 
     package enum Kind: String, CaseIterable {
@@ -31,6 +36,7 @@ package enum Audit {
         case zombie = "zombie message"
         case overRelease = "over-release"
         case crash
+        case cycle = "retain cycle"
         var id: String {
             switch self {
             case .leak: return "leak"
@@ -39,6 +45,7 @@ package enum Audit {
             case .zombie: return "zombie"
             case .overRelease: return "over-release"
             case .crash: return "crash"
+            case .cycle: return "cycle"
             }
         }
     }
@@ -67,7 +74,58 @@ package enum Audit {
         var objects: [String] = []
         var message: String
         var fix: String
-        package var fingerprint: String { "\(kind.id)|\(className)|\(member ?? objectDescription)" }
+        /// The same defect seen another way (an outlet that leaks is also abandoned after a
+        /// warning): one finding, its consequences listed, each with its own fingerprint.
+        var consequences: [Finding] = []
+        /// "low" when the finding depends on a statement the reader did not understand
+        /// (AuditConfidence), with the reason; nil otherwise.
+        var confidence: String?
+        var confidenceReason: String?
+        /// A member's finding is the member's; an object no member holds is the object's in its
+        /// nib (two nibs with the same owner class and a top-level view are two defects).
+        package var fingerprint: String {
+            "\(kind.id)|\(className)|\(member ?? objectDescription)" + (member == nil ? "|\(location.file)" : "")
+        }
+        /// Every fingerprint the finding answers to, for `--baseline`: old baselines recorded
+        /// the consequences as findings of their own, and top-level objects without their nib.
+        package var fingerprints: [String] {
+            [fingerprint] + (member == nil ? ["\(kind.id)|\(className)|\(objectDescription)"] : []) + consequences.flatMap(\.fingerprints)
+        }
+    }
+
+    /// One finding per defect: a member that leaks and is abandoned after a memory warning is
+    /// one missing release (in `dealloc` and in `viewDidUnload`); the abandonment becomes a
+    /// consequence of the leak, and the fix names both places.
+    static func oneFindingPerDefect(_ fs: [Finding]) -> [Finding] {
+        var out: [Finding] = []
+        for f in fs {
+            if f.kind == .abandoned, let m = f.member,
+               let k = out.firstIndex(where: { $0.kind == .leak && $0.member == m && $0.className == f.className }) {
+                out[k].consequences.append(f)
+                continue
+            }
+            if f.kind == .leak, let m = f.member,
+               let k = out.firstIndex(where: { $0.kind == .abandoned && $0.member == m && $0.className == f.className }) {
+                var merged = f
+                merged.consequences.append(out[k])
+                out[k] = merged
+                continue
+            }
+            out.append(f)
+        }
+        for k in out.indices where !out[k].consequences.isEmpty {
+            for c in out[k].consequences {
+                for x in c.configurations where !out[k].configurations.contains(x) { out[k].configurations.append(x) }
+                for p in c.related where !out[k].related.contains(p) { out[k].related.append(p) }
+                out[k].related.sort()
+                let also = c.fix.replacingOccurrences(of: ", and keep the release in `dealloc`", with: "")
+                // A fix that already releases in `viewDidUnload` covers the abandonment too.
+                if !out[k].fix.contains("viewDidUnload") { out[k].fix += "; and " + also }
+            }
+            let configOrder = ["mac 10.7 mrc", "mac 10.7 arc", "ios 5.1 mrc", "ios 5.1 arc", "ios 6.0 mrc", "ios 6.0 arc"]
+            out[k].configurations.sort { (configOrder.firstIndex(of: $0) ?? 99) < (configOrder.firstIndex(of: $1) ?? 99) }
+        }
+        return out
     }
 
     package struct NibResult {
@@ -78,6 +136,14 @@ package enum Audit {
         var scenarios = 0
         var problem: String?
         var isError = false
+        /// Not audited, with the reason in `problem` (unreadable, skipped, unused, stale).
+        var listed = false
+        /// Localized copies of this nib, audited as this one.
+        var copies: [String] = []
+        /// Where the sources load it, or what loads it (`Info.plist main nib`, `NSPreferencePane`).
+        var loadedBy: [String] = []
+        /// Why the battery is the one it is, and what was assumed (classes not in the sources).
+        var notes: [String] = []
     }
 
     package struct Missing {
@@ -98,7 +164,22 @@ package enum Audit {
         package var findings: [Finding] = []
         package var suppressed = 0
         package var errors: [String] = []
-        package var status: Int32 { !errors.isEmpty || nibs.contains(where: \.isError) ? 2 : findings.isEmpty ? 0 : 1 }
+        /// Where the settings came from (the project file), or what was guessed without one.
+        var settings: [String] = []
+        var strict = false
+        var seconds = 0.0
+        /// Nib files on disk (localized copies counted).
+        var nibsOnDisk: Int { nibs.reduce(0) { $0 + 1 + $1.copies.count } }
+        var audited: [NibResult] { nibs.filter { !$0.listed && !$0.isError } }
+        /// 2 only when not one nib could be audited (or, with `--strict`, when any was not).
+        package var status: Int32 {
+            // Unread: a nib that failed to read or compile, or a compiled nib (listed: it cannot
+            // be read). Unused, stale and skipped nibs are accounted for, not unread.
+            let unread = nibs.contains { $0.isError || $0.listed && $0.problem?.contains("compiled") == true }
+            if unread && audited.isEmpty { return 2 }
+            if strict && unread { return 2 }
+            return findings.isEmpty ? 0 : 1
+        }
     }
 
     // MARK: The audit
@@ -115,28 +196,49 @@ package enum Audit {
         return out.sorted()
     }
 
+    /// What every nib's audit shares: the classes, the loads, the project's settings.
+    package struct Context {
+        var project: ImportedProject
+        var loaders: NibLoaders
+        var settings: ProjectSettings
+        var options: Options
+        /// Names of every nib on disk (a nib another nib names is loaded by it).
+        var nibNames: Set<String>
+    }
+
     package static func run(_ o: Options) -> Report {
+        let start = Date()
         let dir = o.dir.hasSuffix("/") && o.dir.count > 1 ? String(o.dir.dropLast()) : o.dir
         let all = files(under: dir)
         let sourceExts: Set<String> = ["h", "m", "mm", "pch", "swift"]
-        let sources = all.filter { sourceExts.contains(($0 as NSString).pathExtension.lowercased()) }
-        let nibs = all.filter { ["xib", "storyboard"].contains(($0 as NSString).pathExtension.lowercased()) }
-        // `#if`s on the memory model or the platform follow the options when given (both
-        // branches, marked, otherwise).
-        let settings = ReaderSettings(arc: o.memory.map { $0 == .arc }, platform: o.platform.map { $0 == .ios ? .ios : .mac })
-        let (project, errors) = SourceReading.read(paths: sources.map { dir + "/" + $0 }, settings: settings)
+        let sources = all.filter { sourceExts.contains(($0 as NSString).pathExtension.lowercased()) && !$0.contains(".nib/") }
+        let inventory = NibInventory(dir: dir, files: all)
+        let settings = ProjectSettings(dir: dir, files: all, allConfigurations: o.allConfigurations)
+        // `#if`s on the memory model or the platform follow the options when given, else the
+        // project's platform; undecided ones are read both ways, marked.
+        let projectPlatform: SourcePlatform? = settings.iosDeployment != nil && settings.macDeployment == nil ? .ios
+            : settings.macDeployment != nil && settings.iosDeployment == nil ? .mac : nil
+        let readerSettings = ReaderSettings(arc: o.memory.map { $0 == .arc },
+                                            platform: o.platform.map { $0 == .ios ? .ios : .mac } ?? projectPlatform)
+        let (project, errors) = SourceReading.read(paths: sources.map { dir + "/" + $0 }, settings: readerSettings)
+        let loaders = NibLoaders(files: sources.filter { !$0.hasSuffix(".h") && !$0.hasSuffix(".pch") }.map { dir + "/" + $0 }, base: dir)
         var report = Report(dir: dir, sourceFiles: sources.count, classes: project.classes.count)
         report.errors = errors
+        report.strict = o.strict
+        report.settings = settingsLines(settings, o)
+        let context = Context(project: project, loaders: loaders, settings: settings, options: o,
+                              nibNames: Set(inventory.entries.map(\.name)))
         var missing: [String: Missing] = [:]
         var findings: [String: Finding] = [:]
         var order: [String] = []
         // Each nib is audited on its own (its own scripts and engines), on all cores; the
         // results are merged in path order, so the report never depends on thread timing.
-        var done = [(NibAuditor, Audit.NibResult)?](repeating: nil, count: nibs.count)
+        let entries = inventory.entries
+        var done = [(NibAuditor, Audit.NibResult)?](repeating: nil, count: entries.count)
         done.withUnsafeMutableBufferPointer { buf in
             let base = buf.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: nibs.count) { k in
-                var auditor = NibAuditor(dir: dir, rel: nibs[k], project: project, options: o)
+            DispatchQueue.concurrentPerform(iterations: entries.count) { k in
+                var auditor = NibAuditor(dir: dir, entry: entries[k], context: context)
                 let r = auditor.run()
                 (base + k).pointee = (auditor, r)
             }
@@ -170,6 +272,7 @@ package enum Audit {
             }
         }
         report.missing = missing.values.sorted { $0.name < $1.name }
+        report.seconds = Date().timeIntervalSince(start)
         let configOrder = ["mac 10.7 mrc", "mac 10.7 arc", "ios 5.1 mrc", "ios 5.1 arc", "ios 6.0 mrc", "ios 6.0 arc"]
         report.findings = order.map { k in
             var f = findings[k]!
@@ -177,12 +280,35 @@ package enum Audit {
             f.related.sort()
             return f
         }.sorted { ($0.location, $0.kind.id) < ($1.location, $1.kind.id) }
+        report.findings = oneFindingPerDefect(report.findings)
+        AuditConfidence.mark(&report.findings, project: project, dir: dir)
         return report
     }
 }
 
+extension Audit {
+    /// Where the audit's platform versions and memory models come from.
+    static func settingsLines(_ s: ProjectSettings, _ o: Options) -> [String] {
+        var out: [String] = []
+        if s.found {
+            out.append("read from the project file\(s.targets.count == 1 ? "" : "s") (\(s.targets.count) target\(s.targets.count == 1 ? "" : "s")):")
+            out += s.notes.map { "  " + $0 }
+            if let (v, origin) = s.iosDeployment {
+                out.append("  iOS deployment target \(v.0).\(v.1) (\(origin)): " + (v.0 >= 6 ? "iOS 6.0 only (views never unload)" : "iOS 5.1 and 6.0"))
+            }
+            for (name, origin) in s.mainNibs.sorted(by: { $0.key < $1.key }) { out.append("  main nib \(name) (\(origin))") }
+        } else {
+            out.append("no Xcode project file: guessing the settings — each nib's platform from the nib, iOS 5.1 and 6.0 (an older deployment target), the memory model from the code (MRC where it releases by hand, ARC where it declares strong or weak and never does), main nibs from their File's Owner and their Application connections")
+        }
+        out += s.problems.map { "  not read: " + $0 }
+        if let p = o.platform { out.append("--platform \(p.rawValue)\(o.version.map { "\($0.0).\($0.1)" } ?? ""): overrides the platform and version") }
+        if let m = o.memory { out.append("--memory \(m.rawValue): overrides the memory model of every file") }
+        return out
+    }
+}
+
 extension Audit.Place {
-    package init(_ p: SourcePlace, base: String, what: String) {
+    init(_ p: SourcePlace, base: String, what: String) {
         var f = p.file
         if f.hasPrefix(base + "/") { f = String(f.dropFirst(base.count + 1)) }
         self.init(file: f, line: p.line, column: p.column, what: what)

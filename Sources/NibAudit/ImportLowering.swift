@@ -18,6 +18,16 @@ package struct ImportLowering {
     package var extraClasses: Set<String> = []
     /// Paths are printed relative to this folder.
     package var base: String = ""
+    /// When set, the classes the script declares (besides the catalogue): a project class
+    /// outside it (one only made in a method body, a category's class) is not a type the
+    /// script can name, and a member of that type is an NSObject.
+    package var declared: Set<String>?
+    /// Superclasses neither the sources nor the catalogue define, and the class each is
+    /// modelled as (the nib element's class, or NSObject): listed as assumed.
+    package var assumedSuperclass: [String: String] = [:]
+    /// Ivars whose `release`/`autorelease` statements are left out: an audit that found
+    /// the member over-released runs again without it, to judge the other members.
+    package var neutralized: Set<String> = []
 
     package init(project: ImportedProject, platform: PlatformName, memory: MemoryModelName) {
         self.project = project
@@ -34,7 +44,8 @@ package struct ImportLowering {
     }
 
     package func isKnown(_ name: String) -> Bool {
-        project[name] != nil || extraClasses.contains(name) || catalogue.contains(name)
+        if let d = declared { return d.contains(name) || extraClasses.contains(name) || catalogue.contains(name) }
+        return project[name] != nil || extraClasses.contains(name) || catalogue.contains(name)
     }
 
     /// A type the script can write: the declared class, or NSObject when neither the sources
@@ -44,7 +55,7 @@ package struct ImportLowering {
     /// The superclass the script can write, or nil when it is unknown.
     package func superclass(of c: ImportedClass) -> String? {
         guard let s = c.superclass else { return c.language == .swift ? "NSObject" : nil }
-        return isKnown(s) ? s : nil
+        return isKnown(s) ? s : assumedSuperclass[s]
     }
 
     package func place(_ p: SourcePlace) -> String {
@@ -86,7 +97,7 @@ package struct ImportLowering {
     /// One class as nibscript. `nib` names the nib its default loadView loads.
     package func render(_ c: ImportedClass, nib: String? = nil) -> String {
         var out = "# \(place(c.place)): \(c.language == .swift ? "class" : "@interface") \(c.name)"
-        if c.superclass.map({ !isKnown($0) }) == true { out += " (superclass \(c.superclass!) not found: NSObject)" }
+        if c.superclass.map({ !isKnown($0) }) == true { out += " (superclass \(c.superclass!) not found: \(superclass(of: c) ?? "NSObject"))" }
         if !c.conditions.isEmpty { out += " (read under \(c.conditions.joined(separator: ", ")), undecided)" }
         out += "\n"
         out += "class \(c.name) : \(superclass(of: c) ?? "NSObject") {\n"
@@ -229,6 +240,7 @@ package struct ImportLowering {
                 guard memory == .mrc, let mem = member(x, in: c) else { dropped += 1; continue }
                 let verb: String
                 switch s.kind { case .release: verb = "release"; case .retain: verb = "retain"; default: verb = "autorelease" }
+                if verb != "retain" && neutralized.contains(mem.ivarName) { dropped += 1; continue }
                 if isDealloc && verb == "retain" { dropped += 1; continue }
                 out.append("\(verb) \(mem.ivarName)" + at)
             case .setNil(let x, let viaSetter):

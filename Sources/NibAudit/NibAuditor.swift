@@ -12,22 +12,24 @@ import NibScriptReports
 /// need, the nib, the scenario battery for its owner's kind), the runs under each
 /// configuration, and what they found, attributed to outlets.
 package struct NibAuditor {
-    package let dir: String
-    package let rel: String
-    package let project: ImportedProject
-    package let options: Audit.Options
-    package var missing: [Audit.Missing] = []
+    let dir: String
+    let rel: String
+    let entry: NibInventory.Entry
+    let context: Audit.Context
+    var project: ImportedProject { context.project }
+    var options: Audit.Options { context.options }
+    var missing: [Audit.Missing] = []
     /// Classes this nib instantiates or is owned by, and the outlets (`Class.member`) it connects.
-    package var classesUsed: [String] = []
-    package var connected: Set<String> = []
-    package var findings: [Audit.Finding] = []
+    var classesUsed: [String] = []
+    var connected: Set<String> = []
+    var findings: [Audit.Finding] = []
     /// Errors as a compiler prints them (`path:line:column: error: …`, the line, a caret).
-    package var errors: [String] = []
+    var errors: [String] = []
 
-    package var path: String { dir + "/" + rel }
+    var path: String { dir + "/" + rel }
 
-    package init(dir: String, rel: String, project: ImportedProject, options: Audit.Options) {
-        self.dir = dir; self.rel = rel; self.project = project; self.options = options
+    init(dir: String, entry: NibInventory.Entry, context: Audit.Context) {
+        self.dir = dir; self.rel = entry.path; self.entry = entry; self.context = context
     }
 
     package enum OwnerKind: String {
@@ -35,176 +37,12 @@ package struct NibAuditor {
         case windowController = "window controller"
         case macViewController = "Mac view controller"
         case application = "main nib"
+        case preferencePane = "preference pane"
         case plain = "plain owner"
     }
 
     /// Stub classes: a nib's custom class the sources do not declare, loaded as its element's class.
-    package struct Stub { var name: String; var superclass: String }
-
-    package mutating func run() -> Audit.NibResult {
-        var result = Audit.NibResult(path: rel, owner: nil, ownerKind: "")
-        let doc: IBDocument
-        switch IBReader.read(path: path, displayPath: rel) {
-        case .success(let d): doc = d
-        case .failure(let f):
-            result.problem = "not read: " + (f.diagnostics.first.map { $0.message } ?? "\(f)")
-            // A window of each line, up to the error limit (see `IBDiagnosticText`).
-            let onlyErrors = IBReadFailure(diagnostics: f.errors)
-            errors += IBDiagnosticText.format(onlyErrors, sourcePath: path, shownPath: path)
-            result.isError = true
-            return result
-        }
-        let platform: PlatformName = doc.platform == .ios ? .ios : .mac
-        if let p = options.platform, p != platform {
-            result.problem = "skipped: a \(doc.platform.displayName) document (--platform \(p.rawValue))"
-            return result
-        }
-        if doc.kind == .storyboard && platform == .mac {
-            result.problem = "skipped: Mac storyboards are not audited yet (check their scenes with 'nib … from \"File.storyboard#Scene\"' in a script)"
-            return result
-        }
-        // The classes the nib names, and the project classes they need.
-        let catalogue = Set(Catalogue.classes(for: platform).map(\.name))
-        var stubs: [Stub] = []
-        var needed: [String] = []
-        func need(_ name: String) {
-            var k: String? = name
-            var chain: [String] = []
-            while let n = k, let c = project[n], c.superclass != nil || c.language == .swift, !catalogue.contains(n), !chain.contains(n) {
-                chain.append(n); k = c.superclass
-            }
-            for n in chain.reversed() where !needed.contains(n) { needed.append(n) }
-        }
-        let ownerIndex = doc.filesOwner
-        let ownerObject = ownerIndex.map { doc.objects[$0] }
-        var ownerClass = ownerObject?.customClass ?? ownerObject?.className ?? "NSObject"
-        if ownerClass == "IBFilesOwner" || ownerClass.isEmpty { ownerClass = "NSObject" }
-        for o in doc.objects {
-            guard let custom = o.customClass, !catalogue.contains(custom) else { continue }
-            let usable = project[custom].map { $0.superclass != nil || $0.language == .swift } ?? false
-            if usable { need(custom); continue }
-            if stubs.contains(where: { $0.name == custom }) {
-                if let k = missing.firstIndex(where: { $0.name == custom }) { missing[k].places.append("\(rel):\(o.location.line)") }
-                continue
-            }
-            var sup = o.isPlaceholder ? "NSObject" : (catalogue.contains(o.className) ? o.className : (platform == .ios ? "UIView" : "NSView"))
-            if o.index == ownerIndex {
-                let outs = doc.connections(from: o.index).map(\.name)
-                if platform == .ios && outs.contains("view") { sup = "UIViewController" }
-                else if platform == .mac && outs.contains("window") { sup = "NSWindowController" }
-                else if platform == .mac && outs.contains("view") { sup = "NSViewController" }
-            }
-            stubs.append(Stub(name: custom, superclass: sup))
-            missing.append(Audit.Missing(name: custom, loadedAs: sup, places: ["\(rel):\(o.location.line)"]))
-        }
-        // Member types that are project classes come along (as declarations of their own).
-        var k = 0
-        while k < needed.count {
-            for m in project[needed[k]]?.members ?? [] {
-                for t in [m.type, m.collectionElement].compactMap({ $0 }) where project[t] != nil && !catalogue.contains(t) { need(t) }
-            }
-            k += 1
-        }
-        let involved = needed.compactMap { project[$0] }
-        let memory = options.memory ?? ProjectFacts.memory(of: involved.isEmpty ? project.classes : involved)
-        var kind = ownerKind(ownerClass, platform: platform, stubs: stubs, doc: doc)
-        let nibName = Self.identifier((rel as NSString).lastPathComponent.components(separatedBy: ".").first ?? "Nib")
-        let nibPath = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        // What the script loads: a nib and its battery, or for a storyboard each scene whose
-        // controller has a class of its own, instantiated as UIStoryboard does (+0).
-        var units: [(decl: String, scenarios: [(String, [String])], owner: String)] = []
-        let arc = memory == .arc
-        let taken = Set(doc.scriptNames.compactMap { $0 })
-        var cvar = "c"
-        while taken.contains(cvar) { cvar += "_" }
-        if doc.kind == .storyboard {
-            let names = doc.scriptNames
-            let scenes = doc.scenes.compactMap { sc -> (IBScene, Int, String)? in
-                guard let c = sc.controller, let cls = doc.objects[c].customClass, names[c] != nil else { return nil }
-                return (sc, c, cls)
-            }
-            for (sc, c, cls) in scenes {
-                guard ownerKind(cls, platform: platform, stubs: stubs, doc: doc, viewConnected: true) == .viewController else { continue }
-                let decl = Self.identifier(cls) + "_scene"
-                let take = ["load nib \(decl) owner nil", "\(cvar) = \(names[c]!)"] + (arc ? [] : ["retain \(cvar)"])
-                let battery = Self.battery(.viewController, owner: cls, nib: decl, platform: platform, arc: arc, taken: taken).map { (t, body) in
-                    (scenes.count > 1 ? "\(cls): \(t)" : t, take + body.filter { $0 != "\(cvar) = new \(cls)" })
-                }
-                units.append(("nib \(decl) from \"\(nibPath)#\(sc.id)\"", battery, cls))
-            }
-            kind = .viewController
-            ownerClass = units.map(\.owner).joined(separator: ", ")
-            if units.isEmpty { result.problem = "no scene controller with a class of its own"; return result }
-        } else {
-            units = [("nib \(nibName)\(kind == .application ? " main" : "") from \"\(nibPath)\"",
-                      Self.battery(kind, owner: ownerClass, nib: nibName, platform: platform, arc: arc, taken: taken), ownerClass)]
-        }
-        result.owner = ownerClass
-        result.ownerKind = kind.rawValue
-        var configs: [Configuration] = platform == .ios
-            ? [Configuration(platform: .ios, major: 5, minor: 1, memory: memory), Configuration(platform: .ios, major: 6, minor: 0, memory: memory)]
-            : [Configuration(platform: .mac, major: 10, minor: 7, memory: memory)]
-        // Swift needs iOS 7 or later: the iOS 5.1 column does not apply to its classes.
-        if involved.contains(where: { $0.language == .swift }) { configs.removeAll { $0.isIOS && !$0.atLeast(6) } }
-        if let (major, minor) = options.version { configs = configs.filter { $0.major == major && $0.minor == minor } }
-        // Which outlets of the imported classes this nib connects (for "outlets no nib connects").
-        for c in doc.connections where c.kind == .outlet || c.kind == .outletCollection {
-            let cls = c.source == doc.filesOwner ? ownerClass : doc.objects[c.source].effectiveClass
-            if let (ic, m) = member(c.name, of: cls) { connected.insert("\(ic.name).\(m.name)") }
-        }
-        classesUsed = needed
-        let names = doc.scriptNames
-        for config in configs {
-            let cname = "\(config.platform.rawValue) \(config.versionText) \(config.memory.rawValue)"
-            var lowering = ImportLowering(project: project, platform: platform, memory: memory)
-            lowering.extraClasses = Set(stubs.map(\.name))
-            lowering.base = dir
-            var text = "platform \(platform == .ios ? "ios" : "mac") \(config.versionText)\nmemory \(memory.rawValue)\n\n"
-            for s in stubs { text += "# not found in the sources: loaded as its element's class\nclass \(s.name) : \(s.superclass) {\n}\n" }
-            let ownsNib = doc.kind == .xib && (kind == .viewController || kind == .windowController || kind == .macViewController)
-            for n in needed {
-                guard let c = project[n] else { continue }
-                text += lowering.render(c, nib: ownsNib && n == ownerClass ? nibName : nil) + "\n"
-            }
-            if ownsNib, !needed.contains(ownerClass), stubs.contains(where: { $0.name == ownerClass }) {
-                text = text.replacingOccurrences(of: "class \(ownerClass) : \(stubs.first { $0.name == ownerClass }!.superclass) {\n",
-                                                 with: "class \(ownerClass) : \(stubs.first { $0.name == ownerClass }!.superclass) {\n    nib \(nibName)\n")
-            }
-            var ownerOf: [String: String] = [:]
-            for u in units {
-                text += u.decl + "\n\n"
-                for (title, body) in u.scenarios {
-                    ownerOf[title] = u.owner
-                    text += "scenario \"\(title)\" {\n" + body.map { "    " + $0 + "\n" }.joined() + "}\n\n"
-                }
-            }
-            let file = SourceFile(path: "audit of \(rel).nibscript", bytes: Array(text.utf8))
-            let (program, diagnostics) = Compiler.compile(file, override: config)
-            guard let program else {
-                let errs = diagnostics.filter { $0.severity == .error }
-                result.problem = "the classes read from the sources do not compile (a scanner limit: please report it)"
-                errors.append(DiagnosticFormatter.format(errs, in: file))
-                result.isError = true
-                return result
-            }
-            result.configurations.append(cname)
-            for s in program.scenarios {
-                let owner = ownerOf[s.title] ?? ownerClass
-                if s.title.hasSuffix(Self.lifeTitle) {
-                    exploreWarnings(program, s, budget: config.isIOS ? 1 : 0) { run, title in
-                        result.scenarios += 1
-                        collect(run, doc: doc, names: names, ownerClass: owner, config: cname, scenario: title)
-                    }
-                    continue
-                }
-                let run = ScenarioRun(program: program, scenario: s, config: config)
-                run.run()
-                result.scenarios += 1
-                collect(run, doc: doc, names: names, ownerClass: owner, config: cname, scenario: s.title)
-            }
-        }
-        return result
-    }
+    struct Stub { var name: String; var superclass: String }
 
     /// `explore`'s search over one scenario: every variant with up to `budget` memory
     /// warnings at its run-loop turns (NibScriptExplore/Explore.swift: the same decision points, the
@@ -258,8 +96,8 @@ package struct NibAuditor {
         return out
     }
 
-    package func ownerKind(_ cls: String, platform: PlatformName, stubs: [Stub], doc: IBDocument, viewConnected scene: Bool = false) -> OwnerKind {
-        if cls == "UIApplication" || cls == "NSApplication" { return .application }
+    func ownerKind(_ cls: String, platform: PlatformName, stubs: [Stub], doc: IBDocument, viewConnected scene: Bool = false,
+                   assumed: [String: String] = [:]) -> OwnerKind {
         let builtin = Catalogue.classes(for: platform)
         var k: String? = cls
         var seen = Set<String>()
@@ -267,12 +105,18 @@ package struct NibAuditor {
         let windowConnected = doc.filesOwner.map { o in doc.connections(from: o).contains { $0.name == "window" } } ?? false
         while let n = k, seen.insert(n).inserted {
             switch n {
+            // An NSApplication subclass as File's Owner: the main nib (L1).
+            case "UIApplication", "NSApplication": return .application
+            case "NSPreferencePane": return .preferencePane
             case "UIViewController" where viewConnected: return .viewController
             case "NSWindowController" where windowConnected: return .windowController
             case "NSViewController" where viewConnected: return .macViewController
             default: break
             }
-            if let c = project[n], c.superclass != nil { k = c.superclass; continue }
+            if let c = project[n], let sup = c.superclass {
+                k = builtin.contains(where: { $0.name == sup }) || project[sup]?.superclass != nil ? sup : (assumed[sup] ?? sup)
+                continue
+            }
             if let s = stubs.first(where: { $0.name == n }) { k = s.superclass; continue }
             k = builtin.first { $0.name == n }?.superclass
         }
@@ -307,6 +151,15 @@ package struct NibAuditor {
             return [("shown and released", ["\(c) = new \(owner)", "show \(c)", "drain", giveUp, "drain"])]
         case .application:
             return [("main nib loaded", ["load nib \(nib) owner app", "drain"])]
+        case .preferencePane:
+            // NSPreferencePane's loadMainView (L2): the nib loaded with the pane as owner, then
+            // assignMainView: the window's content view becomes the retained `mainView` and the
+            // window (the pane's +1, N3) is released; the pane lives until System Preferences
+            // unloads it.
+            let give = arc ? "CFRelease \(c)._window" : "release \(c)._window"
+            return [("loaded by System Preferences and unloaded",
+                     ["\(c) = new \(owner)", "load nib \(nib) owner \(c)", "\(c).mainView = \(c)._window.contentView", give,
+                      "\(c)._window = nil", "drain", giveUp, "drain"])]
         case .plain:
             let cls = owner == "NSObject" || owner == "UIApplication" || owner == "NSApplication" ? "NSObject" : owner
             return [("loaded and released", ["\(c) = new \(cls)", "load nib \(nib) owner \(c)", "drain", giveUp, "drain"])]
@@ -346,11 +199,11 @@ package struct NibAuditor {
         }
     }
 
-    package func className(of i: Int, in doc: IBDocument, ownerClass: String) -> String {
+    func className(of i: Int, in doc: IBDocument, ownerClass: String) -> String {
         i == doc.filesOwner ? ownerClass : doc.objects[i].effectiveClass
     }
 
-    package mutating func collect(_ run: ScenarioRun, doc: IBDocument, names: [String?], ownerClass: String, config: String, scenario: String) {
+    mutating func collect(_ run: ScenarioRun, doc: IBDocument, names: [String?], ownerClass: String, config: String, scenario: String) {
         let e = run.engine
         let platform: PlatformName = run.config.platform
         let arc = run.config.isARC
@@ -446,6 +299,17 @@ package struct NibAuditor {
 
         // A crash stops the run: report it, and what led to it, first.
         if let crash = e.crash {
+            // A message to a freed object is a zombie (an over-release when it is `release`);
+            // any other crash (an exception such as an undefined key) is a crash of its own.
+            if let o = crash.object, e.isAlive(o) {
+                let at = ibIndex(o).map { nibPlace($0, "nib object") } ?? Audit.Place(file: rel, line: 1, column: 1, what: "nib")
+                var f = Audit.Finding(kind: .crash, rule: "O5", className: ownerClass, member: nil, objectDescription: crash.message,
+                                      location: at, message: "the scenario crashes on \(describe(o)): \(crash.message)",
+                                      fix: "read the scenario's trace with 'nibscript run'")
+                f.configurations = [config]; f.scenarios = [scenario]
+                findings.append(f)
+                return
+            }
             if let o = crash.object, let i = ibIndex(o) {
                 let kind: Audit.Kind = crash.selector == "release" ? .overRelease : .zombie
                 let hs = holders(of: i, retaining: false)
@@ -462,7 +326,19 @@ package struct NibAuditor {
             }
             return
         }
-        let leaked = run.leakedObjects()
+        var leaked = run.leakedObjects()
+        // A retain cycle is one finding at the reference to break, not a leak per member.
+        for c in cycles(in: e, leaked: leaked) {
+            let name: (ObjectID) -> String = { o in ibIndex(o) != nil ? describe(o) : "\(e.className(e.classOf(o))) \(e.name(o))" }
+            guard var f = cycleFinding(c, in: e, describe: name, platform: platform, arc: arc) else { continue }
+            if let i = ibIndex(c.back.holder) ?? (c.back.holder == c.back.target ? nil : ibIndex(c.back.target)),
+               let conn = doc.connections.first(where: { $0.name == f.member && ($0.source == i || $0.destination == i) }) {
+                f.related.append(Audit.Place(file: rel, line: conn.location.line, column: conn.location.column, what: "connection of outlet '\(conn.name)'"))
+            }
+            f.configurations = [config]; f.scenarios = [scenario]
+            findings.append(f)
+            leaked.removeAll { c.kept.contains($0) }
+        }
         add(.leak, leaked)
         add(.abandoned, run.abandonedObjects())
         let leakedSet = Set(leaked)
@@ -484,7 +360,7 @@ package struct NibAuditor {
 
     /// The method statement that makes the object a member holds (`x = [[X alloc] init]`,
     /// `x = [[self makeX] retain]`), if the class has one.
-    package func maker(of m: ImportedMember, in c: ImportedClass) -> (ImportedMethod, ImportedStatement)? {
+    func maker(of m: ImportedMember, in c: ImportedClass) -> (ImportedMethod, ImportedStatement)? {
         for method in c.methods {
             for st in method.statements {
                 if case .setNew(let x, _, _, _) = st.kind, x == m.name || x == m.ivarName { return (method, st) }
@@ -493,7 +369,7 @@ package struct NibAuditor {
         return nil
     }
 
-    package func finding(_ kind: Audit.Kind, _ c: ImportedClass, _ m: ImportedMember, object: String, platform: PlatformName, arc: Bool,
+    func finding(_ kind: Audit.Kind, _ c: ImportedClass, _ m: ImportedMember, object: String, platform: PlatformName, arc: Bool,
                  topLevel: Bool = false, madeBy: (ImportedMethod, ImportedStatement)? = nil) -> Audit.Finding {
         let place = Audit.Place(m.place, base: dir, what: "declaration of '\(m.name)'")
         let dealloc = c.method("dealloc")
@@ -544,6 +420,10 @@ package struct NibAuditor {
                     ?? "add a `dealloc` to \(c.name) that releases it (\(rel)), or load the nib with an NSWindowController or NSViewController, which releases its top-level objects"
             } else if let d = dealloc, let wrong = d.statements.first(where: { if case .setNil(let x, false) = $0.kind { return x == ivar } ; return false }), m.isProperty {
                 f.fix = "`\(wrong.text)` in `dealloc` (\(at(wrong.place))) stores into the ivar and releases nothing: write `self.\(m.name) = nil;` (or `[\(ivar) release];`)"
+            } else if arc {
+                // ARC forbids `release` and `[super dealloc]`: a strong reference outlives its
+                // owner only when something keeps the owner, or the object is kept elsewhere.
+                f.fix = "under ARC `\(m.name)` is released with its owner: find what keeps \(c.name) or the object alive (a strong reference back to it), and make that reference weak, or set `self.\(m.name) = nil;` when done with it"
             } else if let d = dealloc {
                 f.fix = "release `\(m.name)` in `dealloc` (\(at(d.place))): `\(release)` before `[super dealloc]`"
             } else {
@@ -552,11 +432,12 @@ package struct NibAuditor {
         case .abandoned:
             f.rule = "V7"
             f.message = "after a memory warning unloads the view, \(subject) still keeps \(object) (abandoned memory, iOS 3.0–5.1)"
-            let setNil = m.isProperty ? "self.\(m.name) = nil;" : "[\(ivar) release]; \(ivar) = nil;"
+            let setNil = m.isProperty ? "self.\(m.name) = nil;" : (arc ? "\(ivar) = nil;" : "[\(ivar) release]; \(ivar) = nil;")
+            let keep = arc ? "" : ", and keep the release in `dealloc`"
             if let u = unload {
-                f.fix = "set `\(m.name)` to nil in `viewDidUnload` (\(at(u.place))): `\(setNil)`, and keep the release in `dealloc`"
+                f.fix = "set `\(m.name)` to nil in `viewDidUnload` (\(at(u.place))): `\(setNil)`\(keep)"
             } else {
-                f.fix = "add a `viewDidUnload` to \(c.name) that sets `\(m.name)` to nil (`\(setNil)`) and calls `[super viewDidUnload]`, and keep the release in `dealloc`"
+                f.fix = "add a `viewDidUnload` to \(c.name) that sets `\(m.name)` to nil (`\(setNil)`) and calls `[super viewDidUnload]`\(keep)"
             }
         case .dangling:
             f.rule = "O10 V8"
@@ -575,12 +456,23 @@ package struct NibAuditor {
         case .overRelease:
             f.rule = "O4"
             f.message = "\(object), held by \(subject), is released once more after it was deallocated"
-            if let u = unload {
+            if !retains(m, platform: platform, arc: arc) {
+                // Nothing retained it: the release itself is the defect, not a missing nil.
+                let why = m.isProperty ? "an assign property does not retain" : "the Mac nib loader sets an ivar outlet without a retain (N6)"
+                f.rule = m.isProperty ? "O4" : "N6 O4"
+                let rel = dealloc?.statements.first { st in
+                    if case .release(let x) = st.kind { return x == m.name || x == ivar }
+                    return false
+                }
+                f.fix = "`\(m.name)` never owned its object — \(why): delete `\(rel?.text ?? "[\(ivar) release];")`"
+                    + (rel.map { " (\(at($0.place)))" } ?? dealloc.map { " from `dealloc` (\(at($0.place)))" } ?? "")
+                    + ", or declare it `@property (nonatomic, retain) IBOutlet`"
+            } else if let u = unload {
                 f.fix = "after releasing `\(m.name)` in `viewDidUnload` (\(at(u.place))) set it to nil (`\(m.isProperty ? "self.\(m.name) = nil;" : "\(ivar) = nil;")`), so `dealloc` does not release it again"
             } else {
                 f.fix = "release `\(m.name)` once: set it to nil after each release (`\(m.isProperty ? "self.\(m.name) = nil;" : "\(ivar) = nil;")`)"
             }
-        case .crash:
+        case .crash, .cycle:
             f.rule = "O5"
             f.message = "crash"
         }

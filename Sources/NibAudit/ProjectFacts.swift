@@ -1,5 +1,9 @@
 import SourceImport
 import NibScriptSyntax
+import CocoaSimulator
+import NibScriptInterpreter
+import NibScriptExplore
+import NibScriptReports
 
 /// What the sources say about the project as a whole.
 package enum ProjectFacts {

@@ -13,6 +13,7 @@ extension Audit {
     package static func command(_ args: [String]) -> Driver.Result {
         var o = Options()
         var dirs: [String] = []
+        var summary = false
         var i = 0
         while i < args.count {
             let a = args[i]
@@ -34,14 +35,34 @@ extension Audit {
                 }
                 i += 2; continue
             }
+            if a == "--strict" { o.strict = true; i += 1; continue }
+            if a == "--all-configurations" { o.allConfigurations = true; i += 1; continue }
+            if a == "--summary" { summary = true; i += 1; continue }
+            if a == "--fix" { o.fix = true; i += 1; continue }
             if a.hasPrefix("-") { return Driver.usage("unknown option '\(a)' for 'audit'") }
             dirs.append(a); i += 1
         }
-        guard dirs.count == 1 else { return Driver.usage("'audit' takes one directory") }
+        for d in dirs {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: d, isDirectory: &isDir), isDir.boolValue else {
+                return Driver.Result(status: 2, stdout: "", stderr: "error: '\(d)' is not a directory\n")
+            }
+        }
+        if summary {
+            guard !dirs.isEmpty else { return Driver.usage("'audit --summary' takes one or more directories") }
+            let (text, status) = AuditOutput.summary(dirs: dirs, options: o)
+            return Driver.Result(status: status, stdout: text, stderr: "")
+        }
+        guard dirs.count == 1 else { return Driver.usage("'audit' takes one directory (several with --summary)") }
         o.dir = dirs[0]
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: o.dir, isDirectory: &isDir), isDir.boolValue else {
-            return Driver.Result(status: 2, stdout: "", stderr: "error: '\(o.dir)' is not a directory\n")
+        if o.fix {
+            let (report, outcome) = AuditFix.run(o)
+            var note = "audit --fix: \(outcome.proven.count) of \(report.findings.count) finding\(report.findings.count == 1 ? "" : "s") fixed by this diff, each fix proven by auditing the fixed sources again"
+            if !outcome.unproven.isEmpty { note += "; no safe fix found for \(outcome.unproven.count): \(outcome.unproven.joined(separator: ", "))" }
+            if !outcome.added.isEmpty { note += "\naudit --fix: fixes set aside because together they made new findings: \(outcome.added.joined(separator: ", "))" }
+            // `--fix --format sarif`: the report with each proven fix as SARIF `fixes`, instead of the diff.
+            let out = o.format == "sarif" ? AuditOutput.sarif(report, version: Driver.version, fixes: outcome.edits) : outcome.diff
+            return Driver.Result(status: report.status, stdout: out, stderr: note + "\n")
         }
         var baseline: Set<String> = []
         if let b = o.baseline {
@@ -49,11 +70,14 @@ extension Audit {
                   let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
                 return Driver.Result(status: 2, stdout: "", stderr: "error: cannot read the baseline '\(b)' (a report written by 'audit --format json')\n")
             }
-            for f in json["findings"] as? [[String: Any]] ?? [] { if let p = f["fingerprint"] as? String { baseline.insert(p) } }
+            for f in json["findings"] as? [[String: Any]] ?? [] {
+                if let p = f["fingerprint"] as? String { baseline.insert(p) }
+                for p in f["fingerprints"] as? [String] ?? [] { baseline.insert(p) }
+            }
         }
         var report = run(o)
         let before = report.findings.count
-        report.findings.removeAll { baseline.contains($0.fingerprint) }
+        report.findings.removeAll { $0.fingerprints.contains(where: baseline.contains) }
         report.suppressed = before - report.findings.count
         let out: String
         switch o.format {

@@ -146,7 +146,7 @@ final class ReaderReproTests: XCTestCase {
         XCTAssertFalse(r.stdout.contains("over-release"), r.stdout)
         XCTAssertFalse(r.stdout.contains("`field`"), r.stdout)
         let bad = try audit(owner(""), xib: "examples/xib/Document.xib")
-        XCTAssertTrue(bad.stdout.contains("over-release [O4] `field` of WindowOwner"), bad.stdout)
+        XCTAssertTrue(bad.stdout.contains("over-release [N6 O4] `field` of WindowOwner"), bad.stdout)
     }
 
     /// A category on a framework class (`NSColor (Shade)`) adds methods to NSColor; it is not a

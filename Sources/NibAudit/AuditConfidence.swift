@@ -1,0 +1,76 @@
+import Foundation
+import SourceImport
+
+/// How much a finding depends on what the reader did not understand. A leak whose `dealloc`
+/// mentions the member in a statement the reader skipped (`[_x release], _x = nil;`, a
+/// macro such as `TT_RELEASE_SAFELY(_x)`), an abandonment whose `viewDidUnload` does, an
+/// over-release of a member whose hand-written setter was not read whole: the finding may
+/// be the reader's mistake, and says so, with the statement.
+enum AuditConfidence {
+    /// The body of a method from its first line to its closing brace, comments, strings and
+    /// `#if 0` blocks blanked (lines kept, so line numbers still count).
+    static func body(_ m: ImportedMethod, lines: [String]) -> [(Int, String)] {
+        guard m.place.line >= 1, m.place.line <= lines.count else { return [] }
+        var out: [(Int, String)] = []
+        var depth = 0
+        var opened = false
+        var dead = 0
+        for n in (m.place.line - 1)..<min(lines.count, m.place.line + 400) {
+            var l = NibLoaders.withoutComments(lines[n])
+            let t = l.trimmingCharacters(in: .whitespaces)
+            if t.hasPrefix("#if 0") { dead += 1 } else if dead > 0, t.hasPrefix("#if") { dead += 1 }
+            else if dead > 0, t.hasPrefix("#endif") || (dead == 1 && t.hasPrefix("#else")) { dead -= 1; continue }
+            if dead > 0 { continue }
+            l = l.replacingOccurrences(of: #"@?"(?:[^"\\]|\\.)*""#, with: "\"\"", options: .regularExpression)
+            for c in l { if c == "{" { depth += 1; opened = true } else if c == "}" { depth -= 1 } }
+            out.append((n + 1, l))
+            if opened && depth <= 0 { break }
+        }
+        return out
+    }
+
+    /// The first line of `m` that names the member but holds no statement the reader kept.
+    static func unread(_ m: ImportedMethod, member: ImportedMember, lines: [String]) -> (Int, String)? {
+        let names = Set([member.name, member.ivarName])
+        let kept = Set(m.statements.map(\.place.line))
+        for (n, l) in body(m, lines: lines).dropFirst() where !kept.contains(n) {
+            let words = l.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+            if words.contains(where: names.contains) { return (n, lines[n - 1].trimmingCharacters(in: .whitespaces)) }
+        }
+        return nil
+    }
+
+    /// Marks the findings that depend on an unread statement.
+    static func mark(_ findings: inout [Audit.Finding], project: ImportedProject, dir: String) {
+        var cache: [String: [String]] = [:]
+        func lines(_ f: String) -> [String] {
+            if let l = cache[f] { return l }
+            let l = (try? String(contentsOfFile: f, encoding: .utf8))?.components(separatedBy: "\n") ?? []
+            cache[f] = l
+            return l
+        }
+        func at(_ m: ImportedMethod, _ n: Int) -> String { "\(m.place.fileName):\(n)" }
+        for k in findings.indices {
+            let f = findings[k]
+            guard let name = f.member, let c = project[f.className], let m = c.member(forIvarOrName: name) else { continue }
+            var reasons: [String] = []
+            let kinds = [f.kind] + f.consequences.map(\.kind)
+            if kinds.contains(.leak), let d = c.method("dealloc"), let (n, text) = unread(d, member: m, lines: lines(d.place.file)) {
+                reasons.append("`dealloc` names `\(name)` in a statement the reader did not understand (\(at(d, n)): `\(text)`)")
+            }
+            if kinds.contains(.abandoned), let u = c.method("viewDidUnload"), let (n, text) = unread(u, member: m, lines: lines(u.place.file)) {
+                reasons.append("`viewDidUnload` names `\(name)` in a statement the reader did not understand (\(at(u, n)): `\(text)`)")
+            }
+            if kinds.contains(.overRelease) || kinds.contains(.zombie) {
+                let setter = "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
+                if let s = c.method(setter), s.skipped > 0 {
+                    reasons.append("its setter `\(setter)` (\(s.place.fileName):\(s.place.line)) was not read whole: if it retains, the nib's store is retained and the release is right")
+                }
+            }
+            if !reasons.isEmpty {
+                findings[k].confidence = "low"
+                findings[k].confidenceReason = reasons.joined(separator: "; ")
+            }
+        }
+    }
+}

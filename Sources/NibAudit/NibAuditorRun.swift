@@ -1,0 +1,367 @@
+import Foundation
+import InterfaceBuilder
+import NibScriptSyntax
+import OwnershipEngine
+import SourceImport
+import CocoaSimulator
+import NibScriptInterpreter
+import NibScriptExplore
+import NibScriptReports
+
+extension NibAuditor {
+    /// Class prefixes of Apple's frameworks (a class so named that the sources do not define
+    /// is the framework's, not a stale name).
+    static let applePrefixes = ["NS", "UI", "AM", "AB", "AV", "CA", "CI", "CL", "EK", "GK", "IK", "MK", "PDF", "QC", "QL", "SK", "WK", "Web", "DOM", "OSA", "SF", "SB"]
+
+    /// Whether the sources define `name` (an `@interface Name : Super` or a Swift class), not
+    /// only add to it (a category or class extension has no superclass of its own).
+    func defines(_ name: String) -> Bool {
+        guard let c = project[name] else { return false }
+        return c.superclass != nil || c.language == .swift
+    }
+
+    mutating func run() -> Audit.NibResult {
+        var result = Audit.NibResult(path: entry.displayPath, owner: nil, ownerKind: "")
+        result.copies = entry.copies
+        if let why = entry.unreadable { result.problem = why; result.listed = true; return result }
+        let doc: IBDocument
+        switch IBReader.read(path: path, displayPath: rel) {
+        case .success(let d): doc = d
+        case .failure(let f):
+            result.problem = "not read: " + (f.diagnostics.first.map { $0.message } ?? "\(f)")
+            // A window of each line, up to the error limit (see `IBDiagnosticText`).
+            let onlyErrors = IBReadFailure(diagnostics: f.errors)
+            errors += IBDiagnosticText.format(onlyErrors, sourcePath: path, shownPath: path)
+            result.isError = true
+            return result
+        }
+        let platform: PlatformName = doc.platform == .ios ? .ios : .mac
+        if let p = options.platform, p != platform {
+            result.problem = "skipped: a \(doc.platform.displayName) document (--platform \(p.rawValue))"
+            result.listed = true
+            return result
+        }
+        if doc.kind == .storyboard && platform == .mac {
+            result.problem = "skipped: Mac storyboards are not audited yet (check their scenes with 'nib … from \"File.storyboard#Scene\"' in a script)"
+            result.listed = true
+            return result
+        }
+        let catalogue = Set(Catalogue.classes(for: platform).map(\.name))
+        let ownerIndex = doc.filesOwner
+        let ownerObject = ownerIndex.map { doc.objects[$0] }
+        var ownerClass = ownerObject?.customClass ?? ownerObject?.className ?? "NSObject"
+        if ownerClass == "IBFilesOwner" || ownerClass.isEmpty { ownerClass = "NSObject" }
+        let loads = context.loaders.loads(of: entry.name)
+        result.loadedBy = loads.map { "\($0.file):\($0.line) `\($0.call)@\"\($0.name)\"`" + ($0.createdClass.map { " (a new \($0))" } ?? "") }
+        // Who loads it (L1–L5): the Info.plist's main nib, a framework owner, the code.
+        let mainByPlist = context.settings.mainNibs[entry.name]
+        var renamedOwner: String?
+        let appPlaceholder = doc.objects.first { $0.placeholderIdentifier == "IBApplication" }
+        let appConnected = appPlaceholder.map { a in doc.connections(from: a.index).contains { $0.kind == .outlet } } ?? false
+        var isMain = mainByPlist != nil
+        if let m = mainByPlist { result.loadedBy.append("the application, as its main nib (\(m))") }
+        else if context.settings.mainNibs.isEmpty, platform == .mac, appConnected, ["NSObject", "NSApplication"].contains(ownerClass), loads.isEmpty {
+            // No Info.plist read: a nib that connects the Application placeholder's outlets
+            // (its delegate) and that no code loads is taken for a main nib, and says so.
+            isMain = true
+            result.loadedBy.append("the application, as its main nib (guessed: no Info.plist read, and the nib connects the Application's outlets)")
+        }
+        // A File's Owner class that exists nowhere: a stale nib (L5), listed, no other finding —
+        // unless a class of the sources loads it as its own nib (`[super initWithNibName:@"X"
+        // …]` in its `@implementation`, or `[[C alloc] initWithNibName:@"X" …]`): that class is
+        // the owner the nib really gets (a renamed class the nib was not updated for).
+        // A class of an Apple framework the catalogue lacks (`AMAppleScriptAction`, an
+        // Automator action's owner) exists, in the framework: never stale, modelled (below)
+        // as an NSObject subclass and listed as assumed.
+        let frameworkOwner = Self.applePrefixes.contains { ownerClass.hasPrefix($0) && ownerClass.dropFirst($0.count).first?.isUppercase == true }
+        if doc.kind == .xib, ownerObject?.customClass != nil, !catalogue.contains(ownerClass), !defines(ownerClass), !isMain, !frameworkOwner {
+            let p = project
+            let isDefined: (String) -> Bool = { n in p[n].map { $0.superclass != nil || $0.language == .swift } ?? false }
+            let real = loads.compactMap { l -> String? in
+                guard ["initWithNibName:", "initWithWindowNibName:"].contains(l.call) else { return nil }
+                if let c = l.createdClass, isDefined(c) { return c }
+                if l.createdClass == nil, let c = l.inClass, isDefined(c) { return c }
+                return nil
+            }.first
+            if let real {
+                renamedOwner = ownerClass
+                result.notes.append("File's Owner class \(ownerClass) is in no source; \(real) loads the nib as its own (\(result.loadedBy.joined(separator: ", "))): audited with that owner")
+                ownerClass = real
+            } else {
+                result.owner = ownerClass
+                result.problem = "stale: its File's Owner class \(ownerClass) is defined in no source and is no Cocoa class the catalogue knows"
+                    + (loads.isEmpty ? ", and nothing loads it (L5)" : " (L5); loaded at \(result.loadedBy.joined(separator: ", "))")
+                result.listed = true
+                return result
+            }
+        }
+        // A generic File's Owner (`NSObject`) the code replaces: `[NSBundle loadNibNamed:@"X"
+        // owner:self]` in a class of the sources gives the nib that class as its owner (L3).
+        if doc.kind == .xib, !isMain, ownerClass == "NSObject",
+           let l = loads.first(where: { $0.owner == "self" && $0.createdClass == nil && $0.inClass.map(defines) == true }) {
+            result.notes.append("File's Owner is NSObject in the nib; \(l.file):\(l.line) loads it with owner:self in \(l.inClass!): audited with that owner")
+            ownerClass = l.inClass!
+            renamedOwner = nil
+        }
+        // A nib with a generic owner that no code names and no Info.plist names: unused (L4).
+        let selfLoading: Set<String> = ["UIViewController", "NSWindowController", "NSViewController", "NSPreferencePane", "NSDocument",
+                                        "UITableViewController", "UIApplication", "NSApplication"]
+        let nameFromClass = context.loaders.buildsNamesFromClasses && defines(entry.name)
+        if doc.kind == .xib, !isMain, !context.loaders.mentions(entry.name), !nameFromClass, catalogue.contains(ownerClass), !selfLoading.contains(ownerClass) {
+            result.owner = ownerClass
+            result.problem = "unused: File's Owner is \(ownerClass), no source names it and no Info.plist makes it a main nib (L4)"
+            result.listed = true
+            return result
+        }
+        // The classes the nib names, and the project classes they need.
+        var stubs: [Stub] = []
+        var needed: [String] = []
+        var assumed: [String: String] = [:]
+        func elementClass(_ o: IBObject) -> String {
+            o.isPlaceholder ? "NSObject" : (catalogue.contains(o.className) ? o.className : (platform == .ios ? "UIView" : "NSView"))
+        }
+        func need(_ name: String, element: String) {
+            var k: String? = name
+            var chain: [String] = []
+            while let n = k, defines(n), !catalogue.contains(n), !chain.contains(n) {
+                chain.append(n); k = project[n]!.superclass
+            }
+            // A superclass neither the sources nor the catalogue defines (a library's): modelled
+            // as the nib element's class, NSObject at worst, and listed as assumed.
+            if let top = k, !catalogue.contains(top), !defines(top), assumed[top] == nil, let first = chain.last, project[first]?.language != .swift {
+                assumed[top] = element
+                missing.append(Audit.Missing(name: top, loadedAs: element + " (assumed: superclass of \(first))", places: ["\(rel)"]))
+            }
+            for n in chain.reversed() where !needed.contains(n) { needed.append(n) }
+        }
+        for o in doc.objects {
+            guard let custom = o.index == ownerIndex && o.customClass != nil ? ownerClass : o.customClass, !catalogue.contains(custom) else { continue }
+            if defines(custom) { need(custom, element: elementClass(o)); continue }
+            if stubs.contains(where: { $0.name == custom }) {
+                if let k = missing.firstIndex(where: { $0.name == custom }) { missing[k].places.append("\(rel):\(o.location.line)") }
+                continue
+            }
+            var sup = elementClass(o)
+            if o.index == ownerIndex {
+                let outs = doc.connections(from: o.index).map(\.name)
+                if platform == .ios && outs.contains("view") { sup = "UIViewController" }
+                else if platform == .mac && outs.contains("window") { sup = "NSWindowController" }
+                else if platform == .mac && outs.contains("view") { sup = "NSViewController" }
+                else { sup = "NSObject" }
+            }
+            stubs.append(Stub(name: custom, superclass: sup))
+            missing.append(Audit.Missing(name: custom, loadedAs: sup, places: ["\(rel):\(o.location.line)"]))
+        }
+        // The nib's own name for the renamed owner class: a subclass of NSObject the script can name.
+        if let r = renamedOwner { stubs.append(Stub(name: r, superclass: "NSObject")) }
+        // Several loaders, several batteries: other classes of the sources that load this nib
+        // as their own (`[[Other alloc] initWithNibName:@"X" …]`, or `[super initWithNibName:
+        // @"X" …]` in Other's `@implementation`) run the same battery as owners (at most 4).
+        var extraOwners: [String] = []
+        if doc.kind == .xib, !isMain {
+            let mine = ownerKind(ownerClass, platform: platform, stubs: stubs, doc: doc, assumed: assumed)
+            if [.viewController, .windowController, .macViewController].contains(mine) {
+                for l in loads where ["initWithNibName:", "initWithWindowNibName:"].contains(l.call) {
+                    guard let c = l.createdClass ?? l.inClass, defines(c), c != ownerClass, !extraOwners.contains(c), extraOwners.count < 4,
+                          ownerKind(c, platform: platform, stubs: stubs, doc: doc, assumed: assumed) == mine else { continue }
+                    extraOwners.append(c)
+                    need(c, element: "NSObject")
+                    result.notes.append("also loaded as the nib of \(c) (\(l.file):\(l.line)): audited with that owner too")
+                }
+            }
+        }
+        // Member types that are project classes come along (as declarations of their own).
+        var k = 0
+        while k < needed.count {
+            for m in project[needed[k]]?.members ?? [] {
+                for t in [m.type, m.collectionElement].compactMap({ $0 }) where defines(t) && !catalogue.contains(t) { need(t, element: "NSObject") }
+            }
+            k += 1
+        }
+        let involved = needed.compactMap { project[$0] }
+        var memory: MemoryModelName
+        if let m = options.memory { memory = m }
+        else if let (m, why) = context.settings.memory(of: involved, base: dir) { memory = m; result.notes.append("\(m.rawValue.uppercased()): \(why)") }
+        else { memory = ProjectFacts.memory(of: involved.isEmpty ? project.classes : involved) }
+        var kind = isMain ? .application : ownerKind(ownerClass, platform: platform, stubs: stubs, doc: doc, assumed: assumed)
+        // A catalogue controller as File's Owner (`[[NSWindowController alloc]
+        // initWithWindowNibName:@"X"]`, L3): a subclass of the script carries the nib's name,
+        // as the initializer does.
+        var scriptOwner = ownerClass
+        var ownerDecl = ""
+        if catalogue.contains(ownerClass), [.viewController, .windowController, .macViewController, .preferencePane].contains(kind) {
+            scriptOwner = Self.identifier(ownerClass + "_" + entry.name)
+            ownerDecl = "# \(ownerClass) made with the nib's name (L3)\nclass \(scriptOwner) : \(ownerClass) {\n    nib \(Self.identifier(entry.name))\n}\n"
+        }
+        if kind == .plain && loads.isEmpty && !context.loaders.mentions(entry.name) && ownerObject?.customClass != nil {
+            result.notes.append("no load of it found in the sources: audited as loaded by its owner")
+        }
+        let nibName = Self.identifier(entry.name)
+        let nibPath = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var units: [(decl: String, scenarios: [(String, [String])], owner: String)] = []
+        let arc = memory == .arc
+        let taken = Set(doc.scriptNames.compactMap { $0 })
+        var cvar = "c"
+        while taken.contains(cvar) { cvar += "_" }
+        if doc.kind == .storyboard {
+            let names = doc.scriptNames
+            let scenes = doc.scenes.compactMap { sc -> (IBScene, Int, String)? in
+                guard let c = sc.controller, let cls = doc.objects[c].customClass, names[c] != nil else { return nil }
+                return (sc, c, cls)
+            }
+            for (sc, c, cls) in scenes {
+                guard ownerKind(cls, platform: platform, stubs: stubs, doc: doc, viewConnected: true, assumed: assumed) == .viewController else { continue }
+                let decl = Self.identifier(cls) + "_scene"
+                let take = ["load nib \(decl) owner nil", "\(cvar) = \(names[c]!)"] + (arc ? [] : ["retain \(cvar)"])
+                let battery = Self.battery(.viewController, owner: cls, nib: decl, platform: platform, arc: arc, taken: taken).map { (t, body) in
+                    (scenes.count > 1 ? "\(cls): \(t)" : t, take + body.filter { $0 != "\(cvar) = new \(cls)" })
+                }
+                units.append(("nib \(decl) from \"\(nibPath)#\(sc.id)\"", battery, cls))
+            }
+            kind = .viewController
+            ownerClass = units.map(\.owner).joined(separator: ", ")
+            if units.isEmpty { result.problem = "no scene controller with a class of its own"; result.listed = true; return result }
+        } else {
+            units = [("nib \(nibName)\(kind == .application ? " main" : "") from \"\(nibPath)\"",
+                      Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken), ownerClass)]
+            for c in extraOwners {
+                units.append(("", Self.battery(kind, owner: c, nib: nibName, platform: platform, arc: arc, taken: taken).map { ("\(c): \($0.0)", $0.1) }, c))
+            }
+        }
+        if kind == .preferencePane { result.loadedBy.append("NSPreferencePane's loadMainView (L2)") }
+        result.owner = ownerClass
+        result.ownerKind = kind.rawValue
+        for (name, as_) in assumed.sorted(by: { $0.key < $1.key }) { result.notes.append("assumed: \(name) is a \(as_) (not in the sources)") }
+        var configs: [Configuration] = platform == .ios
+            ? [Configuration(platform: .ios, major: 5, minor: 1, memory: memory), Configuration(platform: .ios, major: 6, minor: 0, memory: memory)]
+            : [Configuration(platform: .mac, major: 10, minor: 7, memory: memory)]
+        // Swift needs iOS 7 or later: the iOS 5.1 column does not apply to its classes.
+        if involved.contains(where: { $0.language == .swift }) { configs.removeAll { $0.isIOS && !$0.atLeast(6) } }
+        // A deployment target of iOS 6 or later: views never unload, no 5.1 column.
+        if options.version == nil, platform == .ios, let (v, _) = context.settings.iosDeployment, v.0 >= 6 { configs.removeAll { !$0.atLeast(6) } }
+        if let (major, minor) = options.version { configs = configs.filter { $0.major == major && $0.minor == minor } }
+        // Which outlets of the imported classes this nib connects (for "outlets no nib connects").
+        for c in doc.connections where c.kind == .outlet || c.kind == .outletCollection {
+            for cls in c.source == doc.filesOwner ? [ownerClass] + extraOwners : [doc.objects[c.source].effectiveClass] {
+                if let (ic, m) = member(c.name, of: cls) { connected.insert("\(ic.name).\(m.name)") }
+            }
+        }
+        classesUsed = needed
+        let names = doc.scriptNames
+        let declared = Set(needed + stubs.map(\.name) + assumed.keys)
+        for config in configs {
+            let cname = "\(config.platform.rawValue) \(config.versionText) \(config.memory.rawValue)"
+            // A run that over-releases a member (or messages it freed) stops there: the
+            // scenarios that did run again without that member's releases, to judge the
+            // others (one finding per member); only their over-releases and zombies count.
+            var neutralized: Set<String> = []
+            var rerun: Set<String>?
+            for attempt in 0..<12 {
+                var lowering = ImportLowering(project: project, platform: platform, memory: memory)
+                lowering.extraClasses = Set(stubs.map(\.name))
+                lowering.base = dir
+                lowering.declared = declared
+                lowering.assumedSuperclass = assumed
+                lowering.neutralized = neutralized
+                var text = "platform \(platform == .ios ? "ios" : "mac") \(config.versionText)\nmemory \(memory.rawValue)\n\n"
+                for (name, sup) in assumed.sorted(by: { $0.key < $1.key }) where !catalogue.contains(name) {
+                    text += "# not in the sources: assumed\nclass \(name) : \(sup) {\n}\n"
+                }
+                for s in stubs { text += "# not found in the sources: loaded as its element's class\nclass \(s.name) : \(s.superclass) {\n}\n" }
+                text += ownerDecl
+                let ownsNib = doc.kind == .xib && (kind == .viewController || kind == .windowController || kind == .macViewController)
+                for n in needed {
+                    guard let c = project[n] else { continue }
+                    text += lowering.render(c, nib: ownsNib && (n == ownerClass || extraOwners.contains(n)) ? nibName : nil) + "\n"
+                }
+                if ownsNib, !needed.contains(ownerClass), let stub = stubs.first(where: { $0.name == ownerClass }) {
+                    text = text.replacingOccurrences(of: "class \(ownerClass) : \(stub.superclass) {\n",
+                                                     with: "class \(ownerClass) : \(stub.superclass) {\n    nib \(nibName)\n")
+                }
+                var ownerOf: [String: String] = [:]
+                for u in units {
+                    if !u.decl.isEmpty { text += u.decl + "\n\n" }
+                    for (title, body) in u.scenarios {
+                        ownerOf[title] = u.owner
+                        text += "scenario \"\(title)\" {\n" + body.map { "    " + $0 + "\n" }.joined() + "}\n\n"
+                    }
+                }
+                guard let program = compile(text, config: config, result: &result) else { return result }
+                if attempt == 0 { result.configurations.append(cname) }
+                var crashed: [(String, String)] = []
+                for s in program.scenarios where rerun?.contains(s.title) ?? true {
+                    let owner = ownerOf[s.title] ?? ownerClass
+                    let before = findings.count
+                    if s.title.hasSuffix(Self.lifeTitle) {
+                        exploreWarnings(program, s, budget: config.isIOS ? 1 : 0) { run, title in
+                            if attempt == 0 { result.scenarios += 1 }
+                            collect(run, doc: doc, names: names, ownerClass: owner, config: cname, scenario: title)
+                        }
+                    } else {
+                        let run = ScenarioRun(program: program, scenario: s, config: config)
+                        run.run()
+                        if attempt == 0 { result.scenarios += 1 }
+                        collect(run, doc: doc, names: names, ownerClass: owner, config: cname, scenario: s.title)
+                    }
+                    // Only what the left-out releases hid counts again: over-releases and zombies.
+                    if attempt > 0 {
+                        let kept = findings[before...].filter { $0.kind == .overRelease || $0.kind == .zombie }
+                        findings.removeSubrange(before...)
+                        findings += kept
+                    }
+                    for f in findings[before...] where f.kind == .overRelease || f.kind == .zombie {
+                        if let m = f.member, let (_, mem) = member(m, of: f.className), !neutralized.contains(mem.ivarName) {
+                            crashed.append((s.title, mem.ivarName))
+                        }
+                    }
+                }
+                guard !crashed.isEmpty else { break }
+                neutralized.formUnion(crashed.map(\.1))
+                rerun = Set(crashed.map(\.0))
+            }
+        }
+        return result
+    }
+
+    /// Compiles the script; a line the checker refuses (a reading limit: a statement about
+    /// something the script cannot name) is left out and the compile tried again, so one
+    /// line never drops the nib; the nib's notes say which lines were left out.
+    mutating func compile(_ text: String, config: Configuration, result: inout Audit.NibResult) -> Program? {
+        var lines = text.components(separatedBy: "\n")
+        var left: [String] = []
+        for _ in 0..<40 {
+            let file = SourceFile(path: "audit of \(rel).nibscript", bytes: Array(lines.joined(separator: "\n").utf8))
+            let (program, diagnostics) = Compiler.compile(file, override: config)
+            if let program {
+                if !left.isEmpty {
+                    let note = "\(left.count) line\(left.count == 1 ? "" : "s") of the classes read from the sources left out (a reading limit): "
+                        + left.prefix(3).joined(separator: "; ") + (left.count > 3 ? "; …" : "")
+                    if !result.notes.contains(note) { result.notes.append(note) }
+                }
+                return program
+            }
+            let errs = diagnostics.filter { $0.severity == .error }
+            // Only statement and member lines can go: a class or nib line is a real failure.
+            let bad = Set(errs.compactMap { d -> Int? in
+                let n = file.location(of: d.range.start).line - 1
+                guard n >= 0, n < lines.count else { return nil }
+                let l = lines[n].trimmingCharacters(in: .whitespaces)
+                if l.hasPrefix("class ") || l.hasPrefix("nib ") || l.hasPrefix("scenario ") || l == "}" || l.hasSuffix("{") || l.contains("{    #") { return nil }
+                return n
+            })
+            if bad.isEmpty || bad.count < Set(errs.map { file.location(of: $0.range.start).line }).count {
+                result.problem = "the classes read from the sources do not compile (a reading limit: please report it)"
+                errors.append(DiagnosticFormatter.format(errs, in: file))
+                result.isError = true
+                return nil
+            }
+            for n in bad.sorted(by: >) {
+                left.append(lines[n].trimmingCharacters(in: .whitespaces).components(separatedBy: "    #").first ?? "")
+                lines[n] = "# left out: " + lines[n].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        result.problem = "the classes read from the sources do not compile (a reading limit: please report it)"
+        result.isError = true
+        return nil
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import CocoaSimulator
+import NibScriptInterpreter
+import NibScriptExplore
+import NibScriptReports
+
+/// Where the sources load a nib by name: the calls Cocoa and UIKit offer for it, each with
+/// its place and (when the call creates it) the class of the object that loads it. The
+/// audit uses them to choose a nib's battery and to tell a nib nothing loads (rule L4).
+/// A plain text search, as the scanner's: comments are skipped, strings are kept.
+struct NibLoaders {
+    struct Load: Equatable {
+        /// The call, as written up to the name: `initWithWindowNibName:`, `loadNibNamed:`…
+        var call: String
+        var name: String
+        /// `[[NSWindowController alloc] initWithWindowNibName:@"X"]`: `NSWindowController`.
+        var createdClass: String?
+        /// The `@implementation` the call is in.
+        var inClass: String?
+        var file: String
+        var line: Int
+        /// `owner:self` (or another name) when the call passes File's Owner.
+        var owner: String? = nil
+    }
+    var loads: [Load] = []
+    /// Every string literal of the sources (a nib name mentioned anywhere counts as a use:
+    /// code may build the call in ways a search does not follow).
+    var strings: Set<String> = []
+    /// Whether the sources build a name from a class (`NSStringFromClass([self class])`): a
+    /// nib named as a class of the sources may be loaded that way.
+    var buildsNamesFromClasses = false
+
+    /// The calls whose first argument names a nib, Objective-C and Swift spellings.
+    static let calls = ["initWithNibName:", "initWithWindowNibName:", "loadNibNamed:", "loadNibFile:", "nibWithNibName:",
+                        "initWithNibNamed:", "nibName:", "windowNibName:", "UINib(nibName:", "NSNib(nibNamed:"]
+
+    init() {}
+
+    init(files: [String], base: String) {
+        let callPattern = try! NSRegularExpression(pattern:
+            #"(?:\[\s*\[\s*([A-Za-z_][A-Za-z0-9_]*)\s+alloc\s*\]\s*)?(initWithNibName:|initWithWindowNibName:|loadNibNamed:|loadNibFile:|nibWithNibName:|initWithNibNamed:|UINib\(nibName:|NSNib\(nibNamed:|windowNibName:|nibName:)\s*@?"([^"\\]+)"(?:\s*(?:,\s*)?owner:\s*([A-Za-z_][A-Za-z0-9_]*))?"#)
+        // `- (NSString *)windowNibName { return @"X"; }` (NSDocument, NSWindowController).
+        let methodPattern = try! NSRegularExpression(pattern: #"-\s*\(\s*NSString\s*\*\s*\)\s*(windowNibName|nibName)\s*\{\s*return\s+@"([^"\\]+)""#)
+        let implPattern = try! NSRegularExpression(pattern: #"@implementation\s+([A-Za-z_][A-Za-z0-9_]*)"#)
+        let stringPattern = try! NSRegularExpression(pattern: #"@?"((?:[^"\\\n]|\\.)*)""#)
+        for path in files {
+            guard let data = FileManager.default.contents(atPath: path),
+                  let raw = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else { continue }
+            let text = Self.withoutComments(raw)
+            if text.contains("NSStringFromClass(") || text.contains("String(describing:") { buildsNamesFromClasses = true }
+            let ns = text as NSString
+            let rel = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+            func line(_ at: Int) -> Int { ns.substring(to: at).reduce(1) { $1 == "\n" ? $0 + 1 : $0 } }
+            let range = NSRange(location: 0, length: ns.length)
+            for m in stringPattern.matches(in: text, range: range) { strings.insert(ns.substring(with: m.range(at: 1))) }
+            let impls = implPattern.matches(in: text, range: range).map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
+            func enclosing(_ at: Int) -> String? { impls.last { $0.0 < at }?.1 }
+            for m in callPattern.matches(in: text, range: range) {
+                let created = m.range(at: 1).location == NSNotFound ? nil : ns.substring(with: m.range(at: 1))
+                let owner = m.range(at: 4).location == NSNotFound ? nil : ns.substring(with: m.range(at: 4))
+                loads.append(Load(call: ns.substring(with: m.range(at: 2)), name: ns.substring(with: m.range(at: 3)),
+                                  createdClass: created, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location),
+                                  owner: owner))
+            }
+            for m in methodPattern.matches(in: text, range: range) {
+                loads.append(Load(call: "-" + ns.substring(with: m.range(at: 1)), name: ns.substring(with: m.range(at: 2)),
+                                  createdClass: nil, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location)))
+            }
+        }
+    }
+
+    func loads(of name: String) -> [Load] { loads.filter { $0.name == name || $0.name == name + ".nib" || $0.name == name + ".xib" } }
+
+    func mentions(_ name: String) -> Bool { strings.contains(name) || strings.contains(name + ".nib") || strings.contains(name + ".xib") }
+
+    /// Comments replaced by spaces (newlines kept, so lines still count); strings kept.
+    static func withoutComments(_ s: String) -> String {
+        var out = [Character]()
+        out.reserveCapacity(s.count)
+        let cs = Array(s)
+        var i = 0
+        var inString = false
+        while i < cs.count {
+            let c = cs[i]
+            if inString {
+                out.append(c)
+                if c == "\\", i + 1 < cs.count { out.append(cs[i + 1]); i += 2; continue }
+                if c == "\"" || c == "\n" { inString = false }
+                i += 1; continue
+            }
+            if c == "\"" { inString = true; out.append(c); i += 1; continue }
+            if c == "/", i + 1 < cs.count, cs[i + 1] == "/" {
+                while i < cs.count, cs[i] != "\n" { i += 1 }
+                continue
+            }
+            if c == "/", i + 1 < cs.count, cs[i + 1] == "*" {
+                i += 2
+                while i < cs.count, !(cs[i] == "*" && i + 1 < cs.count && cs[i + 1] == "/") { if cs[i] == "\n" { out.append("\n") }; i += 1 }
+                i += 2; continue
+            }
+            out.append(c); i += 1
+        }
+        return String(out)
+    }
+}

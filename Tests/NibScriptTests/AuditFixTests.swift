@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+@testable import NibScript
+@testable import NibAudit
+@testable import NibScriptCommandLine
+import CocoaSimulator
+
+/// `audit --fix`: the diff applies with `patch -p1`, and auditing the patched copy finds
+/// none of the fixed findings and nothing new.
+final class AuditFixTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    func copy(_ dir: String) throws -> String {
+        let to = NSTemporaryDirectory() + "nibscript-fixtest-\(name.filter { $0.isLetter })-\(ProcessInfo.processInfo.processIdentifier)-\((dir as NSString).lastPathComponent)"
+        try? FileManager.default.removeItem(atPath: to)
+        try FileManager.default.copyItem(atPath: dir, toPath: to)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: to) }
+        return to
+    }
+
+    func patch(_ diff: String, in dir: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/patch") else { throw XCTSkip("no /usr/bin/patch") }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/patch")
+        p.arguments = ["-p1", "-s", "-d", dir]
+        let pipe = Pipe()
+        p.standardInput = pipe
+        try p.run()
+        pipe.fileHandleForWriting.write(Data(diff.utf8))
+        try pipe.fileHandleForWriting.close()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0, "patch -p1 refused the diff:\n\(diff)")
+    }
+
+    func fingerprints(_ dir: String, _ options: [String] = []) -> Set<String> {
+        let json = Driver.main(["audit", "--format", "json"] + options + [dir]).stdout
+        let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
+        return Set((object?["findings"] as? [[String: Any]] ?? []).compactMap { $0["fingerprint"] as? String })
+    }
+
+    /// Applies the fix diff to a copy and checks what the issue asks: fixed findings gone,
+    /// no new one; returns how many findings the fix left.
+    @discardableResult
+    func fixAndReaudit(_ dir: String, _ options: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws -> (Driver.Result, Set<String>) {
+        let work = try copy(dir)
+        let before = fingerprints(work, options)
+        let fix = Driver.main(["audit", "--fix"] + options + [work])
+        try patch(fix.stdout, in: work)
+        let after = fingerprints(work, options)
+        XCTAssertTrue(after.isSubset(of: before), "new findings: \(after.subtracting(before))", file: file, line: line)
+        let proven = Int(fix.stderr.components(separatedBy: "audit --fix: ").last?.prefix { $0.isNumber } ?? "") ?? -1
+        XCTAssertEqual(before.count - after.count, proven, fix.stderr, file: file, line: line)
+        return (fix, after)
+    }
+
+    func testFixesOfTheExampleProjectsAreProvenAndApply() throws {
+        // Leaks (a release before [super dealloc]) and abandonment (nil in viewDidUnload).
+        let (profile, left) = try fixAndReaudit(Self.root + "/examples/audit/profile-app")
+        XCTAssertTrue(profile.stdout.contains("+    self.version = nil;\n     [super dealloc];"), profile.stdout)
+        XCTAssertTrue(profile.stdout.contains("+    self.avatar = nil;"), profile.stdout)
+        XCTAssertEqual(left, ["dangling|ProfileViewController|editButton"], "an assign outlet that dangles has no safe edit")
+        XCTAssertTrue(profile.stderr.contains("no safe fix found for 1: dangling|ProfileViewController|editButton"), profile.stderr)
+        // Over-releases of Mac ivar outlets: the release deleted.
+        let (loaders, none) = try fixAndReaudit(Self.root + "/examples/audit/loaders")
+        XCTAssertTrue(loaders.stdout.contains("-    [durationField release];\n-    [startButton release];\n"), loaders.stdout)
+        XCTAssertEqual(none, [])
+        // The same fixes as SARIF `fixes`: whole lines deleted.
+        let sarif = Driver.main(["audit", "--fix", "--format", "sarif", Self.root + "/examples/audit/loaders"]).stdout
+        XCTAssertEqual(sarif.components(separatedBy: "\"artifactChanges\"").count - 1, 2, sarif)
+        XCTAssertTrue(sarif.contains("\"deletedRegion\": {\n                        \"startLine\": 36,"), sarif)
+        // A retain cycle under ARC: `weak`, never a dealloc.
+        let (cycle, _) = try fixAndReaudit(Self.root + "/examples/audit/cycle", ["--platform", "ios6.0"])
+        XCTAssertTrue(cycle.stdout.contains("+@property (nonatomic, weak) IBOutlet id delegate;"), cycle.stdout)
+        XCTAssertFalse(cycle.stdout.contains("dealloc"), cycle.stdout)
+    }
+
+    /// tunnelblick (../shared/wild): every over-released setter-less outlet's release deleted.
+    func testTunnelblickFixesApply() throws {
+        let dir = Self.root + "/../shared/wild/tunnelblick"
+        guard FileManager.default.fileExists(atPath: dir + "/JUDGED.md") else { throw XCTSkip("../shared is absent") }
+        let (fix, left) = try fixAndReaudit(dir)
+        XCTAssertTrue(fix.stdout.contains("-    [saveInKeychainCheckbox release];"), String(fix.stdout.prefix(2000)))
+        XCTAssertEqual(left, [])
+    }
+}

@@ -1,0 +1,7 @@
+#import "PlayerController.h"
+
+@implementation PlayerController
+@end
+
+@implementation PlaylistSource
+@end
