@@ -129,6 +129,10 @@ public enum Driver {
         }
         guard let sub = args.first else { return emit(usage("missing subcommand")) }
         let rest = Array(args.dropFirst())
+        // `SUBCOMMAND --help` anywhere among its arguments: that subcommand's own usage.
+        if rest.contains(where: { $0 == "-h" || $0 == "--help" }), let text = SubcommandHelp.text(sub) {
+            return emit(Result(status: 0, stdout: text, stderr: ""))
+        }
         switch sub {
         case "-h", "--help", "help": return emit(Result(status: 0, stdout: help, stderr: ""))
         case "--version": return emit(Result(status: 0, stdout: "nibscript \(version)\n", stderr: ""))
@@ -175,16 +179,9 @@ public enum Driver {
     package struct UsageError: Error { var message: String }
 
     /// A script's bytes, or why they cannot be read: no such file, a directory, or no permission.
+    /// Worded by `CommandInput`, as every subcommand words it.
     static func readScript(_ path: String) -> Swift.Result<[UInt8], UsageError> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(UsageError(message: "cannot read '\(path)': no such file"))
-        }
-        if isDirectory.boolValue {
-            return .failure(UsageError(message: "cannot read '\(path)': it is a directory, not a script"))
-        }
-        // A regular file within FileBytes' limit: a FIFO would block, a device never end.
-        return FileBytes.read(atPath: path).mapError { UsageError(message: "cannot read '\(path)': \($0)") }
+        CommandInput.readText(path)
     }
 
     static func runCommand(_ args: [String], stdout: TextOutput, stderr: TextOutput, stdin: () -> Data) -> Int32 {
@@ -220,7 +217,7 @@ public enum Driver {
                 }
                 json = value == "json"
             }
-            else if a == "-h" || a == "--help" { stdout.write(help); stdout.flush(); return 0 }
+            else if a == "-h" || a == "--help" { stdout.write(SubcommandHelp.text("run") ?? help); stdout.flush(); return 0 }
             else if a.hasPrefix("-") && a != "-" { stderr.write(usage("unknown option '\(a)' for 'run'").stderr); stderr.flush(); return 2 }
             else { files.append(a) }
         }
@@ -267,6 +264,11 @@ public enum Driver {
             let data = stdin()
             guard data.count <= FileBytes.maxFileSize else {
                 stderr.write("error: cannot read standard input: \(FileBytes.Failure.tooLarge(size: data.count, limit: FileBytes.maxFileSize))\n")
+                stderr.flush()
+                return nil
+            }
+            if let nul = data.prefix(CommandInput.binaryProbe).firstIndex(of: 0) {
+                stderr.write("error: cannot read standard input: it is not a text file (a NUL byte at byte \(nul - data.startIndex + 1)); give a UTF-8 text file\n")
                 stderr.flush()
                 return nil
             }
@@ -327,7 +329,7 @@ public enum Driver {
             } else if a.hasPrefix("--output=") {
                 output = String(a.dropFirst("--output=".count))
             } else if a == "-h" || a == "--help" {
-                return Result(status: 0, stdout: help, stderr: "")
+                return Result(status: 0, stdout: SubcommandHelp.text("report") ?? help, stderr: "")
             } else if a.hasPrefix("-") {
                 return usage("unknown option '\(a)' for 'report'")
             } else {
@@ -359,7 +361,11 @@ public enum Driver {
     }
 
     static func describeCommand(_ args: [String]) -> Result {
+        if let option = args.first(where: { $0.hasPrefix("-") }) { return usage("unknown option '\(option)' for 'describe'") }
         guard args.count == 1, let path = args.first else { return usage("'describe' takes one .xib or .storyboard file") }
+        // A `.nib` is a bundle folder or a compiled (binary) nib, which the reader names itself.
+        let nib = path.lowercased().hasSuffix(".nib") || path.lowercased().hasSuffix(".nib/")
+        if let problem = CommandInput.fileProblem(path, allowDirectory: nib, allowBinary: nib) { return CommandInput.failure(problem) }
         return InterfaceBuilderDescribe.describe(path: path)
     }
 }

@@ -49,7 +49,7 @@ extension Explore {
                     return Driver.usage("'--size' takes a number from \(ExploreBench.sizes.lowerBound) to \(ExploreBench.sizes.upperBound)")
                 }
                 size = n
-            case "-h", "--help": return Driver.Result(status: 0, stdout: Driver.help, stderr: "")
+            case "-h", "--help": return Driver.Result(status: 0, stdout: SubcommandHelp.text("explore") ?? Driver.help, stderr: "")
             default:
                 if let (limit, taken) = Driver.errorLimitOption(args, at: i) {
                     switch limit {

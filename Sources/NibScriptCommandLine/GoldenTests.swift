@@ -140,6 +140,8 @@ public enum GoldenTests {
             return Driver.Result(status: 2, stdout: "", stderr: "error: \(refusal.message)\n")
         }
         let dir = displayed(dirs.first.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "examples")
+        // A missing folder or a file is said as `audit` says it, not as "no scripts under".
+        if let problem = CommandInput.directoryProblem(dir) { return CommandInput.failure(problem) }
         let scripts = scripts(under: dir)
         if scripts.isEmpty { return Driver.Result(status: 2, stdout: "", stderr: "error: no .nibscript files under '\(dir)'\n") }
         var out = "", failed = 0

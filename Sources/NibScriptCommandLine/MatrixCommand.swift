@@ -31,7 +31,7 @@ extension Matrix {
                 }
                 i += taken; continue
             }
-            if a == "-h" || a == "--help" { return Driver.Result(status: 0, stdout: Driver.help, stderr: "") }
+            if a == "-h" || a == "--help" { return Driver.Result(status: 0, stdout: SubcommandHelp.text("matrix") ?? Driver.help, stderr: "") }
             if a.hasPrefix("-") { return Driver.usage("unknown option '\(a)' for 'matrix'") }
             files.append(a); i += 1
         }
