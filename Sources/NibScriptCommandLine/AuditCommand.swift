@@ -72,7 +72,9 @@ extension Audit {
                 for p in f["fingerprints"] as? [String] ?? [] { baseline.insert(p) }
             }
         }
-        var report = run(o)
+        let line = ProgressLine.start("audit", unit: "nibs")
+        var report = run(o, progress: line.map { l in { l.update(done: $0, total: $1) } })
+        line?.finish()
         let before = report.findings.count
         report.findings.removeAll { $0.fingerprints.contains(where: baseline.contains) }
         report.suppressed = before - report.findings.count

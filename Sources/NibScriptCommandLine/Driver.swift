@@ -29,6 +29,7 @@ public enum Driver {
     OVERVIEW: Simulate Cocoa nib and view-controller memory management.
 
     USAGE: nibscript <subcommand> [options] <file>...
+           nibscript <subcommand> --help    (that subcommand's usage and options)
 
     SUBCOMMANDS:
       run [--quiet] [--format text|json] [--config <name>] <file>...
@@ -85,7 +86,9 @@ public enum Driver {
       audit --summary <dir>...    One line per project: nibs on disk, audited, listed, findings.
 
     OPTIONS:
-      --quiet                     Print only the summary and expectations of each scenario.
+      --quiet                     run: print only the summary and expectations of each scenario.
+                                  audit, explore, matrix, test: draw no progress line (drawn on
+                                  standard error only when it is a terminal).
       --format <f>                run: the text trace (default) or JSON Lines (schema in grammar.md);
                                   matrix, explore: text or json; graph: dot or svg.
       -o, --output <file>         report: where to write the HTML page.
@@ -118,9 +121,25 @@ public enum Driver {
 
     /// Runs a command, writing its output as it is produced (a trace is streamed, never held
     /// whole). Returns the exit status.
+    /// `progress`: where `audit`, `explore`, `matrix` and `test` draw their progress line
+    /// (the executable gives standard error when it is a terminal); `--quiet` turns it off.
     public static func main(_ args: [String], stdout: TextOutput, stderr: TextOutput,
                             stdin: () -> Data = Driver.standardInput,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+                            environment: [String: String] = ProcessInfo.processInfo.environment,
+                            progress: (@Sendable (String) -> Void)? = nil) -> Int32 {
+        var args = args
+        var progress = progress
+        if let sub = args.first, ProgressLine.commands.contains(sub), args.contains(where: { $0 == "--quiet" || $0 == "-q" }) {
+            progress = nil
+            args = [sub] + args.dropFirst().filter { $0 != "--quiet" && $0 != "-q" }
+        }
+        return ProgressLine.$sink.withValue(progress) {
+            dispatch(args, stdout: stdout, stderr: stderr, stdin: stdin, environment: environment)
+        }
+    }
+
+    private static func dispatch(_ args: [String], stdout: TextOutput, stderr: TextOutput,
+                                 stdin: () -> Data, environment: [String: String]) -> Int32 {
         // No control character from a script, a nib or a file name reaches the terminal.
         let stdout = VisibleOutput(stdout), stderr = VisibleOutput(stderr)
         func emit(_ r: Result) -> Int32 {

@@ -27,7 +27,7 @@ package enum SubcommandHelp {
             EXIT STATUS: 0 every expectation holds, 1 one failed, 2 a usage or script error.
             """
         case "test": body = """
-            USAGE: nibscript test [--update] [--error-limit N] [<dir>]
+            USAGE: nibscript test [--update] [--quiet] [--error-limit N] [<dir>]
 
             Runs every .nibscript under <dir> (default: examples; relative or absolute) and
             compares its output with the golden .out file beside it.
@@ -35,6 +35,8 @@ package enum SubcommandHelp {
             OPTIONS:
               --update                Rewrite the golden files instead of comparing (never on CI).
               --error-limit N         Stop printing errors after N (default 20; 0 for no limit).
+              --quiet                 Draw no progress line on standard error (drawn only when
+                                      it is a terminal).
               -h, --help              Show this help.
 
             EXIT STATUS: 0 every golden matches, 1 one differs, 2 a usage error.
@@ -51,7 +53,7 @@ package enum SubcommandHelp {
             EXIT STATUS: 0 the file was read, 2 it could not be.
             """
         case "matrix": body = """
-            USAGE: nibscript matrix [--format text|json] [--error-limit N] <file>
+            USAGE: nibscript matrix [--format text|json] [--quiet] [--error-limit N] <file>
 
             Runs each scenario under every configuration (Mac, iOS 5.1, iOS 6.0 and later; MRC
             and ARC) and prints one table of outcomes.
@@ -60,6 +62,8 @@ package enum SubcommandHelp {
               --format text|json      A table (default) or one JSON object (schema:
                                       docs/schemas/matrix.schema.json).
               --error-limit N         Stop printing errors after N (default 20; 0 for no limit).
+              --quiet                 Draw no progress line on standard error (drawn only when
+                                      it is a terminal).
               -h, --help              Show this help.
 
             EXIT STATUS: 0 every expectation holds in every cell that ran, 1 one failed, 2 a
@@ -67,7 +71,7 @@ package enum SubcommandHelp {
             """
         case "explore": body = """
             USAGE: nibscript explore [--warnings K] [--max-variants N] [--format text|json]
-                                     [--sequential] [--error-limit N] <file>
+                                     [--sequential] [--quiet] [--error-limit N] <file>
                    nibscript explore --shard I/N [--warnings K] [--max-variants N] <file>
                    nibscript explore --merge [--format text|json] <shard.json>...
                    nibscript explore --bench [--size N] [--warnings K]
@@ -85,6 +89,8 @@ package enum SubcommandHelp {
               --merge                 Print the report of one unsharded run from the shards' files.
               --bench, --size N       The benchmark, and its generated script's pushes (1 to 1000).
               --error-limit N         Stop printing errors after N (default 20; 0 for no limit).
+              --quiet                 Draw no progress line on standard error (drawn only when
+                                      it is a terminal).
               -h, --help              Show this help.
 
             EXIT STATUS: 0 no new outcome, 1 a new outcome, 2 a usage or script error.
@@ -135,7 +141,8 @@ package enum SubcommandHelp {
             """
         case "audit": body = """
             USAGE: nibscript audit [--platform P] [--memory M] [--format text|json|sarif]
-                                   [--baseline <file>] [--strict] [--all-configurations] [--fix] <dir>
+                                   [--baseline <file>] [--strict] [--all-configurations] [--fix]
+                                   [--quiet] <dir>
                    nibscript audit --summary <dir>...
 
             Matches every .xib, .storyboard and .nib under <dir> with the classes of its sources
@@ -156,6 +163,8 @@ package enum SubcommandHelp {
               --fix                   Print the fixes, each proven by auditing the fixed sources
                                       again, as one unified diff.
               --summary               One line per project: nibs on disk, audited, listed, findings.
+              --quiet                 Draw no progress line on standard error (drawn only when
+                                      it is a terminal).
               -h, --help              Show this help.
 
             EXIT STATUS: 0 no finding, 1 findings, 2 a bad option or not one nib audited.
