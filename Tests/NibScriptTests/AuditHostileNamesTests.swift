@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+@testable import NibAudit
+@testable import NibScriptCommandLine
+
+/// Issue 25 item 4: ordinary names (a folder with `#`, `"` or a line break in its path, a
+/// custom class that is no identifier, a Unicode identifier in a source) never cost the
+/// audit its findings: every name goes into the script it runs through `ScriptText`.
+final class AuditHostileNamesTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    var dirs: [String] = []
+    override func tearDown() { for d in dirs { try? FileManager.default.removeItem(atPath: d) } }
+
+    /// The profile app with its viewDidUnload bug (O4: `avatar` released, not set to nil),
+    /// in a folder named `folder` inside a fresh temporary one; `edit` changes the xib.
+    func project(folder: String, ivar: String = "nameLabel", edit: (String) -> String = { $0 }) throws -> String {
+        let base = NSTemporaryDirectory() + "nibscript-hostile-names-\(name.filter { $0.isLetter })-\(ProcessInfo.processInfo.processIdentifier)"
+        try? FileManager.default.removeItem(atPath: base)
+        dirs.append(base)
+        let dir = base + "/" + folder
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try """
+        @interface ProfileViewController : UIViewController { IBOutlet UILabel *\(ivar); }
+        @property (nonatomic, retain) IBOutlet UIImageView *avatar;
+        @property (nonatomic, retain) IBOutlet UIButton *editButton;
+        @end
+        """.write(toFile: dir + "/R.h", atomically: false, encoding: .utf8)
+        try """
+        @implementation ProfileViewController
+        @synthesize avatar, editButton;
+        - (void)viewDidUnload { [avatar release]; self.editButton = nil; [\(ivar) release]; \(ivar) = nil; [super viewDidUnload]; }
+        - (void)dealloc { [avatar release]; [editButton release]; [\(ivar) release]; [super dealloc]; }
+        @end
+        """.write(toFile: dir + "/R.m", atomically: false, encoding: .utf8)
+        var xib = try String(contentsOfFile: Self.root + "/examples/audit/profile-app/Resources/ProfileView.xib", encoding: .utf8)
+        xib = xib.replacingOccurrences(of: "property=\"nameLabel\"", with: "property=\"\(ivar)\"")
+        try edit(xib).write(toFile: dir + "/ProfileView.xib", atomically: false, encoding: .utf8)
+        return dir
+    }
+
+    func assertFindings(_ r: Driver.Result, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertNotEqual(r.status, 2, r.stdout + r.stderr, file: file, line: line)
+        XCTAssertFalse((r.stdout + r.stderr).contains("please report it"), r.stdout + r.stderr, file: file, line: line)
+        XCTAssertTrue(r.stdout.contains("over-release [") && r.stdout.contains("`avatar` of ProfileViewController"), r.stdout, file: file, line: line)
+    }
+
+    /// `#` (a storyboard scene's separator), `"` and a line break in the folder's path.
+    func testFolderPathWithHashQuoteAndLineBreak() throws {
+        for folder in ["C# app", "say \"hi\"", "two\nlines", "back\\slash \\u{41}"] {
+            assertFindings(Driver.main(["audit", try project(folder: folder)]))
+        }
+    }
+
+    /// A Unicode identifier in the sources (`IBOutlet UILabel *café`).
+    func testUnicodeIvar() throws {
+        let r = Driver.main(["audit", try project(folder: "p", ivar: "café")])
+        assertFindings(r)
+        XCTAssertFalse(r.stdout.contains("outlets no nib connects"), r.stdout)
+    }
+
+    /// A custom class that is no identifier, for an object of the nib: the class is listed
+    /// as not found, under its own name, and the findings of the owner are all there;
+    /// `&#10;` cannot add lines to the script.
+    func testCustomClassesThatAreNoIdentifiers() throws {
+        for cls in ["My-Class", "A B", "Pröfile", "MyModule.Foo", "X&#10;scenario &quot;boom&quot; {&#10;}&#10;class Y", "`q`\\"] {
+            let dir = try project(folder: "p") { xib in
+                // The avatar's image view gets the custom class.
+                xib.replacingOccurrences(of: "id=\"Img-aa-bbb\"", with: "id=\"Img-aa-bbb\" customClass=\"\(cls)\"")
+            }
+            let r = Driver.main(["audit", dir])
+            assertFindings(r)
+        }
+    }
+}
