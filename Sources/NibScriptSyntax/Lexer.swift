@@ -11,7 +11,7 @@ public struct Lexer {
     /// are blank lines and produce no token.
     private var suppressNewline = true
     /// Every identifier read so far, each once.
-    public private(set) var names = NameTable()
+    public internal(set) var names = NameTable()
 
     public init(_ file: SourceFile) {
         self.file = file
