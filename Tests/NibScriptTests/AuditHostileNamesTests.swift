@@ -58,6 +58,39 @@ final class AuditHostileNamesTests: XCTestCase {
         XCTAssertFalse(r.stdout.contains("outlets no nib connects"), r.stdout)
     }
 
+    /// Seeded: folders, a nib's file name and an object's custom class made of the characters
+    /// that broke the script (`#`, quotes, backquotes, backslashes, `\u{`, line breaks,
+    /// non-ASCII, dots and spaces); every audit keeps the owner's findings.
+    func testSeededHostileProjectFolders() throws {
+        var state: UInt64 = 25
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let alphabet: [String] = ["a", "Z", "_", "0", "-", " ", "#", "\"", "`", "\\", "\\u{41}", "\n", "\t", "é", "\u{301}", "日", ".", "&", ";", "@", ":", "{", "}", "'"]
+        func word() -> String { (0..<(1 + Int(next() % 8))).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] }.joined() }
+        func xmlAttribute(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+                .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\n", with: "&#10;").replacingOccurrences(of: "\t", with: "&#9;")
+        }
+        for _ in 0..<16 {
+            // Not `.`, `..` or a hidden name (the audit skips those, by design).
+            let folder = "p" + word(), nib = "N" + word(), cls = word()
+            let dir = try project(folder: folder) { xib in
+                xib.replacingOccurrences(of: "id=\"Img-aa-bbb\"", with: "id=\"Img-aa-bbb\" customClass=\"\(xmlAttribute(cls))\"")
+            }
+            try FileManager.default.moveItem(atPath: dir + "/ProfileView.xib", toPath: dir + "/" + nib + ".xib")
+            let r = Driver.main(["audit", dir])
+            assertFindings(r)
+            if r.status == 2 || !r.stdout.contains("over-release [") {
+                XCTFail("folder \(folder.debugDescription), nib \(nib.debugDescription), class \(cls.debugDescription)")
+            }
+        }
+    }
+
     /// A custom class that is no identifier, for an object of the nib: the class is listed
     /// as not found, under its own name, and the findings of the owner are all there;
     /// `&#10;` cannot add lines to the script.
