@@ -130,8 +130,9 @@ package enum AuditOutput {
     /// `version`: the nibscript version the log names as its tool's.
     package static func sarif(_ r: Audit.Report, version: String, fixes: [String: [AuditFix.Edit]] = [:]) -> String {
         // Relative to the audited folder, whatever form it was given in, with the base id
-        // SRCROOT (code scanning resolves it against the checkout).
-        func uri(_ file: String) -> String { file.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file }
+        // SRCROOT (code scanning resolves it against the checkout); percent-encoded as RFC 3986
+        // asks (SARIFURI.swift).
+        func uri(_ file: String) -> String { SARIFURI.percentEncoded(file, relative: true) }
         func location(_ p: Audit.Place, id: Int? = nil) -> JSON {
             var fields: [(String, JSON)] = []
             if let id { fields.append(("id", .int(id))) }
@@ -202,7 +203,7 @@ package enum AuditOutput {
     static func srcroot(_ dir: String) -> JSON {
         if dir.hasPrefix("/") {
             let d = (dir as NSString).standardizingPath
-            let u = "file://" + ((d.hasSuffix("/") ? d : d + "/").addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? d)
+            let u = "file://" + SARIFURI.percentEncoded(d.hasSuffix("/") ? d : d + "/", relative: false)
             return .object([("uri", .string(u))])
         }
         return .object([("description", .object([("text", .string("the folder given to 'nibscript audit': \(dir)"))]))])
