@@ -45,6 +45,7 @@ final class AuditFolderWalkTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("read from 2 source files"), r.stdout)
         XCTAssertTrue(r.stdout.contains("\nnot read (the audit stays inside the folder"), r.stdout)
         XCTAssertTrue(r.stdout.contains("  Secret.h: a link that leads out of the folder"), r.stdout)
+        XCTAssertTrue(Driver.main(["audit", "--summary", b + "/project"]).stdout.contains(", 2 other entries not read;"))
         let json = Driver.main(["audit", "--format", "json", b + "/project"]).stdout
         XCTAssertTrue(json.contains("\"skipped\""), json)
         let sarif = Driver.main(["audit", "--format", "sarif", b + "/project"]).stdout

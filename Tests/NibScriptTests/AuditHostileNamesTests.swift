@@ -56,6 +56,10 @@ final class AuditHostileNamesTests: XCTestCase {
         let r = Driver.main(["audit", try project(folder: "p", ivar: "café")])
         assertFindings(r)
         XCTAssertFalse(r.stdout.contains("outlets no nib connects"), r.stdout)
+        // Before, the line `ivar café` was left out as "a reading limit", and loading the
+        // nib crashed on the key `café` (a false finding).
+        XCTAssertFalse(r.stdout.contains("left out (a reading limit)"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("crash ["), r.stdout)
     }
 
     /// Seeded: folders, a nib's file name and an object's custom class made of the characters
