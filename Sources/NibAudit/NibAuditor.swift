@@ -133,6 +133,8 @@ package struct NibAuditor {
         func name(_ base: String) -> String { var n = base; while taken.contains(n) { n += "_" }; return n }
         let c = name("c"), nav = name("nav")
         let giveUp = arc ? "\(c) = nil" : "release \(c)"
+        // `owner` is a class name from the nib or the sources; `nib` is already a token.
+        let owner = ScriptText.name(owner)
         func made(_ base: String) -> [String] {
             let v = name(base)
             return ["\(v) = new UIViewController", "push \(nav) \(v)", arc ? "\(v) = nil" : "release \(v)"]
@@ -161,7 +163,7 @@ package struct NibAuditor {
                      ["\(c) = new \(owner)", "load nib \(nib) owner \(c)", "\(c).mainView = \(c)._window.contentView", give,
                       "\(c)._window = nil", "drain", giveUp, "drain"])]
         case .plain:
-            let cls = owner == "NSObject" || owner == "UIApplication" || owner == "NSApplication" ? "NSObject" : owner
+            let cls = ["NSObject", "UIApplication", "NSApplication"].contains(owner) ? "NSObject" : owner
             return [("loaded and released", ["\(c) = new \(cls)", "load nib \(nib) owner \(c)", "drain", giveUp, "drain"])]
         }
     }
@@ -477,6 +479,10 @@ package struct NibAuditor {
                 f.fix = "`\(m.name)` never owned its object — \(why): delete `\(rel?.text ?? "[\(ivar) release];")`"
                     + (rel.map { " (\(at($0.place)))" } ?? dealloc.map { " from `dealloc` (\(at($0.place)))" } ?? "")
                     + ", or declare it `@property (nonatomic, retain) IBOutlet`"
+            } else if let (method, rel) = Self.releaseBeforeSetterNil(of: m, ivar: ivar, in: [unload, dealloc].compactMap { $0 }) {
+                // `[self.x release]; self.x = nil;`: the setter already releases the old value,
+                // so the explicit release is the second one — the code already sets nil.
+                f.fix = "`self.\(m.name) = nil;` already releases it through the setter: delete `\(rel.text)` (\(at(rel.place))) in `\(method)`"
             } else if let u = unload {
                 f.fix = "after releasing `\(m.name)` in `viewDidUnload` (\(at(u.place))) set it to nil (`\(m.isProperty ? "self.\(m.name) = nil;" : "\(ivar) = nil;")`), so `dealloc` does not release it again"
             } else {
@@ -487,5 +493,23 @@ package struct NibAuditor {
             f.message = "crash"
         }
         return f
+    }
+
+    /// A method that releases a retained member by hand and then sets it to nil through its
+    /// setter (which releases it again): the method's name and the explicit release.
+    static func releaseBeforeSetterNil(of m: ImportedMember, ivar: String, in methods: [ImportedMethod]) -> (String, ImportedStatement)? {
+        for method in methods {
+            var release: ImportedStatement?
+            for st in method.statements {
+                switch st.kind {
+                case .release(let x) where x == m.name || x == ivar || x == "self." + m.name:
+                    release = st
+                case .setNil(let x, let viaSetter) where viaSetter && (x == m.name || x == ivar):
+                    if let r = release { return (method.selector, r) }
+                default: break
+                }
+            }
+        }
+        return nil
     }
 }
