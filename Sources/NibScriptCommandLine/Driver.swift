@@ -1,5 +1,6 @@
 import Foundation
 import FileBytes
+import InterfaceBuilder
 import NibScriptSyntax
 import CocoaSimulator
 import NibScriptInterpreter
@@ -385,6 +386,10 @@ public enum Driver {
         // A `.nib` is a bundle folder or a compiled (binary) nib, which the reader names itself.
         let nib = path.lowercased().hasSuffix(".nib") || path.lowercased().hasSuffix(".nib/")
         if let problem = CommandInput.fileProblem(path, allowDirectory: nib, allowBinary: nib) { return CommandInput.failure(problem) }
+        // A compiled nib has no source to show: said in one line, like any binary file.
+        if nib, IBReader.classify(path: path) == .compiledNib {
+            return CommandInput.failure("cannot read '\(path)': it is a compiled nib, not an Interface Builder source file; give the .xib it was compiled from")
+        }
         return InterfaceBuilderDescribe.describe(path: path)
     }
 }

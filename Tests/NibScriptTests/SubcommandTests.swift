@@ -100,6 +100,12 @@ final class SubcommandTests: XCTestCase {
                 XCTAssertEqual(r.status, 2, "\(sub) \(input)")
             }
         }
+        // A compiled nib given to `describe`: one line, no bytes echoed.
+        let compiled = path("Compiled.nib")
+        XCTAssertTrue(FileManager.default.createFile(atPath: compiled, contents: Data("bplist00".utf8 + [0, 1, 2, 0xD1])))
+        let d = Driver.main(["describe", compiled], environment: [:])
+        XCTAssertEqual(d.stderr, "error: cannot read '\(compiled)': it is a compiled nib, not an Interface Builder source file; give the .xib it was compiled from\n")
+        XCTAssertEqual(d.status, 2)
         // Standard input holding a binary: the same words, no bytes echoed.
         let r = Driver.main(["run", "-"], stdin: { Data([0x7F, 0x45, 0x4C, 0x46, 0, 1]) }, environment: [:])
         XCTAssertEqual(r.stderr, "error: cannot read standard input: it is not a text file (a NUL byte at byte 5); give a UTF-8 text file\n")
