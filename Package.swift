@@ -23,9 +23,9 @@ let package = Package(
         // Swift sources (a tokenizer, the project's macros and #ifs, a statement splitter; no
         // compiler), for `nibscript import` and `audit`.
         .target(name: "SourceImport"),
-        // The simulated frameworks' model: class table and catalogue, Key-Value Coding, nib
-        // models (also from Interface Builder files), controller state and lifecycle table,
-        // platforms and eras. May not know the interpreter, runs, explore, reports or the
+        // The simulated frameworks' model and rules: class table and catalogue, Key-Value
+        // Coding, nib models (also from Interface Builder files) and loading rules, dealloc
+        // rules, the controller lifecycle table, platforms and eras. May not know the interpreter, runs, explore, reports or the
         // command line. (It still reads class and nib declarations from NibScriptSyntax, and
         // the behaviour over it is still in NibScriptInterpreter/Cocoa: docs/architecture.md.)
         .target(name: "CocoaSimulator", dependencies: ["OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder"]),
@@ -60,6 +60,8 @@ let package = Package(
         // What the test targets share: a seeded random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OwnershipEngineTests", dependencies: ["OwnershipEngine", "TestSupport"]),
+        // The simulator layer on its own, driven without a script (Mike Ash's table, row by row).
+        .testTarget(name: "CocoaSimulatorTests", dependencies: ["CocoaSimulator", "OwnershipEngine", "NibScriptSyntax"]),
         .testTarget(name: "NibScriptSyntaxTests", dependencies: ["NibScriptSyntax", "TestSupport"]),
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "FileBytes", "TestSupport"],
                     exclude: ["Fixtures"]),

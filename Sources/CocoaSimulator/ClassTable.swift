@@ -8,6 +8,8 @@ package enum Ownership: String {
     case none
 }
 
+/// A property of a class at run time (`@property` with its attribute, an IBOutlet or not),
+/// with the engine slot of its backing ivar.
 package struct RuntimeProperty {
     /// The property's words, shared by every copy: a property is copied wherever a lookup
     /// answers with it (a KVC search, a setter), and one reference costs a third of what
@@ -40,6 +42,8 @@ package struct RuntimeProperty {
     }
 }
 
+/// An instance variable of a class at run time, with its ownership under the memory model
+/// and its engine slot; `backsProperty` names the property it backs, if any.
 package struct RuntimeIvar {
     package var name: String
     package var type: String
@@ -62,7 +66,7 @@ package final class RuntimeClass {
     package var lists: [(name: String, slot: Int)] = []
     package var methods: [String: MethodDecl] = [:]
     package var nibName: Identifier?
-    @exclusivity(unchecked) package var options: [(name: String, value: String)] = []
+    @exclusivity(unchecked) var options: [(name: String, value: String)] = []
 
     package init(name: String, superclass: RuntimeClass?, builtin: BuiltinClass?, decl: ClassDecl?) {
         self.name = name; self.superclass = superclass; self.builtin = builtin; self.decl = decl
@@ -174,10 +178,10 @@ package final class RuntimeClass {
     }
 
     /// Each platform's outlet search, by key (see `KeyValueCoding.iosSearch`, `macSearch`).
-    @exclusivity(unchecked) package var iosKVCCache: [String: OutletTarget] = [:]
+    @exclusivity(unchecked) var iosKVCCache: [String: OutletTarget] = [:]
     /// The first few keys of `iosKVCCache` and their targets.
-    @exclusivity(unchecked) package var iosKVCRecent = RecentNames<OutletTarget>()
-    @exclusivity(unchecked) package var macKVCCache: [String: OutletTarget] = [:]
+    @exclusivity(unchecked) var iosKVCRecent = RecentNames<OutletTarget>()
+    @exclusivity(unchecked) var macKVCCache: [String: OutletTarget] = [:]
 
     @exclusivity(unchecked) private var initializerCache: [String: [(MethodDecl, RuntimeClass)]] = [:]
     /// The bodies of initializer `selector` that run on a new object, root class first.

@@ -13,17 +13,18 @@ public struct Configuration: Hashable, Sendable, CustomStringConvertible {
 
     public static let defaultIOS = Configuration(platform: .ios, major: 5, minor: 1, memory: .mrc)
 
-    public var isIOS: Bool { platform == .ios }
-    public var isMac: Bool { platform == .mac }
-    public var isARC: Bool { memory == .arc }
+    // Inlinable: asked at nearly every statement by the layers above, across the module boundary.
+    @inlinable public var isIOS: Bool { platform == .ios }
+    @inlinable public var isMac: Bool { platform == .mac }
+    @inlinable public var isARC: Bool { memory == .arc }
     /// The Mac's garbage collector (G1): retain and release do nothing.
-    public var isGC: Bool { memory == .gc }
-    public func atLeast(_ major: Int, _ minor: Int = 0) -> Bool { (self.major, self.minor) >= (major, minor) }
+    @inlinable public var isGC: Bool { memory == .gc }
+    @inlinable public func atLeast(_ major: Int, _ minor: Int = 0) -> Bool { (self.major, self.minor) >= (major, minor) }
 
     /// Zeroing weak references arrived with iOS 5.0 and OS X 10.7.
-    public var supportsWeak: Bool { isIOS ? atLeast(5) : atLeast(10, 7) }
+    @inlinable public var supportsWeak: Bool { isIOS ? atLeast(5) : atLeast(10, 7) }
     /// ARC itself needs iOS 4.0 or OS X 10.6 (without weak).
-    public var supportsARC: Bool { isIOS ? atLeast(4) : atLeast(10, 6) }
+    @inlinable public var supportsARC: Bool { isIOS ? atLeast(4) : atLeast(10, 6) }
 
     public var versionText: String { "\(major).\(minor)" }
     public var description: String { "\(platform.rawValue) \(versionText), \(memory.rawValue)" }

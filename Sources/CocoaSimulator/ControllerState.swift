@@ -3,11 +3,15 @@ import OwnershipEngine
 
 /// Where a controller stands in its appearance cycle (V3). UIKit sends the four appearance
 /// callbacks in a fixed cycle; `Lifecycle.table` says which callback may come in which state.
-package enum Appearance: String {
+// Appearance, Callback and the lifecycle check are `public` and `@inlinable` where the
+// interpreter asks them at every callback it sends: a `package` function is not inlined in
+// another module (docs/architecture.md). They are no part of the documented API.
+
+public enum Appearance: String {
     case disappeared, appearing, appeared, disappearing
 
     /// The state's bit in a set of states (`Lifecycle.Check.from`).
-    package var bit: UInt8 {
+    @inlinable public var bit: UInt8 {
         switch self {
         case .disappeared: return 1
         case .appearing: return 2
@@ -19,7 +23,7 @@ package enum Appearance: String {
 
 /// The lifecycle callbacks a controller receives from UIKit or AppKit, by the name a script
 /// uses for them (the selector up to its first colon).
-package enum Callback: String, CaseIterable {
+public enum Callback: String, CaseIterable {
     case initialize = "init"
     case initWithNibName, initWithCoder, awakeFromNib
     case loadView, viewDidLoad
@@ -58,7 +62,7 @@ package enum Callback: String, CaseIterable {
     /// Its index in `allCases`, by a switch: it is asked for every callback sent (to find its
     /// rule and the script's override), and searching `allCases` cost more than the callback.
     /// A test checks it against `allCases`.
-    package var index: Int {
+    @inlinable public var index: Int {
         switch self {
         case .initialize: return 0
         case .initWithNibName: return 1
@@ -83,7 +87,7 @@ package enum Callback: String, CaseIterable {
 /// The transition table of a view controller's lifecycle: for each callback, the states it
 /// may be sent in and the state it leads to. The simulator checks every callback it sends
 /// against it, so a wrong order is an error with a line number, never a silent wrong trace.
-package enum Lifecycle {
+public enum Lifecycle {
     package struct Rule {
         /// Whether the view must be loaded (true), must not be (false), or either (nil).
         var viewLoaded: Bool?
@@ -102,13 +106,13 @@ package enum Lifecycle {
 
     /// A rule as plain data, checked at every callback sent: a `Rule` holds an array, and
     /// taking one out of the table retained and released it each time.
-    package struct Check {
+    public struct Check {
         /// 1: the view must be loaded, 0: must not be, -1: either.
-        let viewLoaded: Int8
+        @usableFromInline let viewLoaded: Int8
         /// Bit `state.bit`: the callback may come in that appearance state (all bits: any).
-        let from: UInt8
+        @usableFromInline let from: UInt8
         /// The state after it; nil: unchanged.
-        package let to: Appearance?
+        public let to: Appearance?
 
         init(_ r: Rule) {
             viewLoaded = r.viewLoaded.map { $0 ? 1 : 0 } ?? -1
@@ -116,16 +120,16 @@ package enum Lifecycle {
             to = r.to
         }
 
-        package func allows(viewLoaded loaded: Bool) -> Bool { viewLoaded < 0 || (viewLoaded == 1) == loaded }
-        package func allows(_ state: Appearance) -> Bool { from & state.bit != 0 }
+        @inlinable public func allows(viewLoaded loaded: Bool) -> Bool { viewLoaded < 0 || (viewLoaded == 1) == loaded }
+        @inlinable public func allows(_ state: Appearance) -> Bool { from & state.bit != 0 }
     }
 
     /// The check for a callback, if the table has a rule for it.
-    package static func check(for c: Callback) -> Check? {
+    @inlinable public static func check(for c: Callback) -> Check? {
         let i = c.index
         return i < checks.count ? checks[i] : nil
     }
-    private static let checks: [Check?] = rules.map { $0.map(Check.init) }
+    @usableFromInline static let checks: [Check?] = rules.map { $0.map(Check.init) }
 
     package static let table: [Callback: Rule] = [
         .loadView: Rule(viewLoaded: false, from: nil, to: nil),
@@ -174,48 +178,4 @@ package struct CallbackRecord {
         self.callback = callback
         self.line = line
     }
-}
-
-/// Everything the controller world keeps beside the engine. Ownership itself lives in the
-/// engine (the window's rootViewController, navigation stacks, presentedViewController);
-/// this holds what is not ownership: which window is key, the selected tab, appearance
-/// states, the callbacks sent, and which objects each view load made. The per-controller
-/// tables keep their own digests for explore's state hash (DigestedCollections.swift).
-///
-/// Its fields are read at every callback and at every run-loop turn explore hashes (a
-/// dozen at each), and a class's stored property is otherwise checked for exclusive access
-/// on each read and write, which cost more than the reads. They are unchecked for the
-/// reason the engine's state is (grammar.md, "Costs"): no access to them is held across a
-/// call that touches them again (each is read or changed in one expression that calls
-/// nothing that changes these fields; a closure passed to a field's method only reads the
-/// engine and the classes), and a
-/// run is used by one thread at a time.
-package final class ControllerState {
-    package init() {}
-    @exclusivity(unchecked) package var keyWindow: ObjectID?
-    /// The controller whose view the key window shows at its bottom (its root, once shown).
-    @exclusivity(unchecked) package var shownRoot: ObjectID?
-    /// Mac window and view controllers that have been shown.
-    @exclusivity(unchecked) package var macShown = DigestedObjectSet()
-    /// The command now running, for errors found at run time.
-    @exclusivity(unchecked) package var currentRange: SourceRange?
-    @exclusivity(unchecked) package var selectedTab = DigestedObjectMap<Int>()
-    @exclusivity(unchecked) package var appearance = DigestedObjectMap<Appearance>()
-    @exclusivity(unchecked) package var callbacks: [CallbackRecord] = []
-    /// Whether `callbacks` is kept. `explore` turns it off when no expectation of the
-    /// scenario reads it (`expect called`, `expect order`): the record grows with the run,
-    /// and each variant would copy it whole at its first callback after its fork.
-    package var recordsCallbacks = true
-    /// Modal presentations, bottom first.
-    @exclusivity(unchecked) package var presentations: [Presentation] = []
-    /// Objects allocated while each controller's view loaded (loadView and viewDidLoad).
-    @exclusivity(unchecked) package var viewObjects = DigestedObjectLists<ObjectID>()
-    /// Controllers whose view has been loaded at least once.
-    @exclusivity(unchecked) package var everLoaded = DigestedObjectSet()
-    /// V10: the keys KVC set on each controller while its loadView ran (`option cleanup kvc`).
-    @exclusivity(unchecked) package var trackedKeys = SparseDigestedObjectMap<[String]>()
-    /// Errors of the lifecycle found at run time (an impossible order of commands).
-    @exclusivity(unchecked) package var runtimeErrors: [Diagnostic] = []
-
-    package func appearance(of c: ObjectID) -> Appearance { appearance[c] ?? .disappeared }
 }

@@ -4,34 +4,40 @@ import OwnershipEngine
 /// at least to `i`, and at least doubling, since objects are made one after another and a
 /// table grown to each new id in turn appended a few entries at a time, at every push.
 /// Absent entries are never iterated as entries, so a longer table changes no answer.
-@inline(__always) package func grownCount(to i: Int, from count: Int) -> Int {
+@inlinable public func grownCount(to i: Int, from count: Int) -> Int {
     max(i + 1 - count, count, 16)
 }
 
+// Everything here is `public` and `@inlinable`, though no part of the library's documented
+// API: the collections are generic and used by the layers above (the interpreter, explore)
+// at every callback and run-loop turn, and across a module boundary an unspecialized
+// generic call cost more than the collection's own work. (`package` declarations are not
+// specialized or inlined in another module, even when `@inlinable`.)
+
 /// A value `explore`'s state hash can take in: the words it combines into a `StableHash`.
-package protocol StableDigestible {
+public protocol StableDigestible {
     func stableDigest(into h: inout StableHash)
 }
 
 extension ObjectID: StableDigestible {
-    package func stableDigest(into h: inout StableHash) { h.combine(raw) }
+    @inlinable public func stableDigest(into h: inout StableHash) { h.combine(raw) }
 }
 extension Int: StableDigestible {
-    package func stableDigest(into h: inout StableHash) { h.combine(self) }
+    @inlinable public func stableDigest(into h: inout StableHash) { h.combine(self) }
 }
 extension String: StableDigestible {
-    package func stableDigest(into h: inout StableHash) { h.combine(self) }
+    @inlinable public func stableDigest(into h: inout StableHash) { h.combine(self) }
 }
 extension Appearance: StableDigestible {
-    package func stableDigest(into h: inout StableHash) {
+    @inlinable public func stableDigest(into h: inout StableHash) {
         switch self { case .disappeared: h.combine(0); case .appearing: h.combine(1); case .appeared: h.combine(2); case .disappearing: h.combine(3) }
     }
 }
 extension NibModel: StableDigestible {
-    package func stableDigest(into h: inout StableHash) { h.combine(name) }
+    @inlinable public func stableDigest(into h: inout StableHash) { h.combine(name) }
 }
 extension Array: StableDigestible where Element: StableDigestible {
-    package func stableDigest(into h: inout StableHash) {
+    @inlinable public func stableDigest(into h: inout StableHash) {
         h.combine(count)
         for e in self { e.stableDigest(into: &h) }
     }
@@ -41,21 +47,21 @@ extension Array: StableDigestible where Element: StableDigestible {
 /// `explore` reads its digest in O(1) at every run-loop turn instead of walking it (an entry
 /// change costs hashing the old and the new entry). Iteration follows the dictionary's own
 /// order: callers that print must sort.
-package struct DigestedMap<Key: Hashable & StableDigestible, Value: StableDigestible>: Sequence {
-    package private(set) var storage: [Key: Value] = [:]
+public struct DigestedMap<Key: Hashable & StableDigestible, Value: StableDigestible>: Sequence {
+    public var storage: [Key: Value] = [:]
     /// The wrapping sum of `entryDigest` over the entries.
-    package private(set) var digest: UInt64 = 0
+    public var digest: UInt64 = 0
 
-    package init() {}
+    @inlinable public init() {}
 
-    package static func entryDigest(_ k: Key, _ v: Value) -> UInt64 {
+    @inlinable public static func entryDigest(_ k: Key, _ v: Value) -> UInt64 {
         var h = StableHash()
         k.stableDigest(into: &h)
         v.stableDigest(into: &h)
         return h.value
     }
 
-    package subscript(key: Key) -> Value? {
+    @inlinable public subscript(key: Key) -> Value? {
         get { storage[key] }
         set {
             // One probe of the table, not a read and then a write: a nib binds a name per object.
@@ -70,70 +76,70 @@ package struct DigestedMap<Key: Hashable & StableDigestible, Value: StableDigest
         }
     }
 
-    package subscript(key: Key, default value: @autoclosure () -> Value) -> Value {
+    @inlinable public subscript(key: Key, default value: @autoclosure () -> Value) -> Value {
         get { storage[key] ?? value() }
         set { self[key] = newValue }
     }
 
-    package var count: Int { storage.count }
-    package var isEmpty: Bool { storage.isEmpty }
-    package mutating func reserveCapacity(_ n: Int) { storage.reserveCapacity(n) }
-    package func makeIterator() -> Dictionary<Key, Value>.Iterator { storage.makeIterator() }
+    @inlinable public var count: Int { storage.count }
+    @inlinable public var isEmpty: Bool { storage.isEmpty }
+    @inlinable public mutating func reserveCapacity(_ n: Int) { storage.reserveCapacity(n) }
+    @inlinable public func makeIterator() -> Dictionary<Key, Value>.Iterator { storage.makeIterator() }
     /// The digest walked from scratch (for tests: it equals `digest`).
-    package var computedDigest: UInt64 { storage.reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+    @inlinable public var computedDigest: UInt64 { storage.reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
 }
 
 /// A set that keeps the wrapping sum of its elements' stable hashes (see `DigestedMap`).
-package struct DigestedSet<Element: Hashable & StableDigestible>: Sequence {
-    package private(set) var storage: Set<Element> = []
-    package private(set) var digest: UInt64 = 0
+public struct DigestedSet<Element: Hashable & StableDigestible>: Sequence {
+    public var storage: Set<Element> = []
+    public var digest: UInt64 = 0
 
-    package init() {}
+    @inlinable public init() {}
 
-    package static func elementDigest(_ e: Element) -> UInt64 {
+    @inlinable public static func elementDigest(_ e: Element) -> UInt64 {
         var h = StableHash()
         e.stableDigest(into: &h)
         return h.value
     }
 
     @discardableResult
-    package mutating func insert(_ e: Element) -> Bool {
+    @inlinable public mutating func insert(_ e: Element) -> Bool {
         guard storage.insert(e).inserted else { return false }
         digest &+= Self.elementDigest(e)
         return true
     }
 
-    package mutating func remove(_ e: Element) {
+    @inlinable public mutating func remove(_ e: Element) {
         if storage.remove(e) != nil { digest &-= Self.elementDigest(e) }
     }
 
-    package func contains(_ e: Element) -> Bool { storage.contains(e) }
-    package var count: Int { storage.count }
-    package var isEmpty: Bool { storage.isEmpty }
-    package func makeIterator() -> Set<Element>.Iterator { storage.makeIterator() }
+    @inlinable public func contains(_ e: Element) -> Bool { storage.contains(e) }
+    @inlinable public var count: Int { storage.count }
+    @inlinable public var isEmpty: Bool { storage.isEmpty }
+    @inlinable public func makeIterator() -> Set<Element>.Iterator { storage.makeIterator() }
     /// The digest walked from scratch (for tests: it equals `digest`).
-    package var computedDigest: UInt64 { storage.reduce(0) { $0 &+ Self.elementDigest($1) } }
+    @inlinable public var computedDigest: UInt64 { storage.reduce(0) { $0 &+ Self.elementDigest($1) } }
 }
 
 extension StableHash {
     /// A digested collection's part of a state hash: its tag, size and digest.
-    package mutating func combine(tag: Int, count: Int, digest: UInt64) {
+    @inlinable public mutating func combine(tag: Int, count: Int, digest: UInt64) {
         combine(tag); combine(count); combine(Int(bitPattern: UInt(digest)))
     }
 }
 
 /// A `DigestedMap` keyed by object, stored densely by object id: a lookup is an array index,
 /// not a hash of the key, and iteration goes in id order.
-package struct DigestedObjectMap<Value: StableDigestible>: Sequence {
-    private var values: [Value?] = []
-    package private(set) var count = 0
-    package private(set) var digest: UInt64 = 0
+public struct DigestedObjectMap<Value: StableDigestible>: Sequence {
+    @usableFromInline var values: [Value?] = []
+    public var count = 0
+    public var digest: UInt64 = 0
 
-    package init() {}
+    @inlinable public init() {}
 
-    package static func entryDigest(_ k: ObjectID, _ v: Value) -> UInt64 { DigestedMap<ObjectID, Value>.entryDigest(k, v) }
+    @inlinable public static func entryDigest(_ k: ObjectID, _ v: Value) -> UInt64 { DigestedMap<ObjectID, Value>.entryDigest(k, v) }
 
-    package subscript(key: ObjectID) -> Value? {
+    @inlinable public subscript(key: ObjectID) -> Value? {
         get { key.index < values.count ? values[key.index] : nil }
         set {
             let i = key.index
@@ -147,14 +153,14 @@ package struct DigestedObjectMap<Value: StableDigestible>: Sequence {
         }
     }
 
-    package subscript(key: ObjectID, default value: @autoclosure () -> Value) -> Value {
+    @inlinable public subscript(key: ObjectID, default value: @autoclosure () -> Value) -> Value {
         get { self[key] ?? value() }
         set { self[key] = newValue }
     }
 
-    package var isEmpty: Bool { count == 0 }
+    @inlinable public var isEmpty: Bool { count == 0 }
 
-    package func makeIterator() -> AnyIterator<(key: ObjectID, value: Value)> {
+    @inlinable public func makeIterator() -> AnyIterator<(key: ObjectID, value: Value)> {
         var i = 0
         let values = self.values
         return AnyIterator {
@@ -167,7 +173,7 @@ package struct DigestedObjectMap<Value: StableDigestible>: Sequence {
     }
 
     /// The digest walked from scratch (for tests: it equals `digest`).
-    package var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+    @inlinable public var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
 }
 
 /// A `DigestedObjectMap` for values that are not plain data (arrays, models): only the
@@ -176,26 +182,26 @@ package struct DigestedObjectMap<Value: StableDigestible>: Sequence {
 /// it copies the table, the last variant's copy is freed: a dense table of optional arrays
 /// copied and freed every object's entry (one per view, mostly empty) through the generic
 /// value witnesses, where this copies a block of integers and the few values.
-package struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
+public struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
     /// Per object id: 1 + the index of its entry, or 0.
-    private var slots: [Int32] = []
-    private var values: [Value] = []
+    @usableFromInline var slots: [Int32] = []
+    @usableFromInline var values: [Value] = []
     /// The object each entry belongs to (to move the last entry into a freed place).
-    private var keys: [ObjectID] = []
+    @usableFromInline var keys: [ObjectID] = []
     /// Each entry's digest, kept so that replacing or removing it does not hash the old
     /// value again: a value here is an array (a controller's KVC keys),
     /// replaced at every view load and unload.
-    private var entryDigests: [UInt64] = []
-    package private(set) var digest: UInt64 = 0
+    @usableFromInline var entryDigests: [UInt64] = []
+    public var digest: UInt64 = 0
 
-    package init() {}
+    @inlinable public init() {}
 
-    package static func entryDigest(_ k: ObjectID, _ v: Value) -> UInt64 { DigestedMap<ObjectID, Value>.entryDigest(k, v) }
+    @inlinable public static func entryDigest(_ k: ObjectID, _ v: Value) -> UInt64 { DigestedMap<ObjectID, Value>.entryDigest(k, v) }
 
-    package var count: Int { values.count }
-    package var isEmpty: Bool { values.isEmpty }
+    @inlinable public var count: Int { values.count }
+    @inlinable public var isEmpty: Bool { values.isEmpty }
 
-    package subscript(key: ObjectID) -> Value? {
+    @inlinable public subscript(key: ObjectID) -> Value? {
         get {
             let i = key.index
             guard i < slots.count, slots[i] != 0 else { return nil }
@@ -231,13 +237,13 @@ package struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
         }
     }
 
-    package subscript(key: ObjectID, default value: @autoclosure () -> Value) -> Value {
+    @inlinable public subscript(key: ObjectID, default value: @autoclosure () -> Value) -> Value {
         get { self[key] ?? value() }
         set { self[key] = newValue }
     }
 
     /// In object id order, as the dense map iterates.
-    package func makeIterator() -> AnyIterator<(key: ObjectID, value: Value)> {
+    @inlinable public func makeIterator() -> AnyIterator<(key: ObjectID, value: Value)> {
         var i = 0
         let slots = self.slots, values = self.values
         return AnyIterator {
@@ -250,17 +256,24 @@ package struct SparseDigestedObjectMap<Value: StableDigestible>: Sequence {
     }
 
     /// The digest walked from scratch (for tests: it equals `digest`).
-    package var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+    @inlinable public var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
 }
 
 /// An entry of `DigestedObjectLists`: its object, its place in the pool and its digest. Not
 /// nested in the generic type, which made it generic too: each growth of the entries
 /// instantiated its type's metadata at run time.
-private struct ObjectListEntry {
-    var key: ObjectID
-    var start: Int32
-    var count: Int32
-    var digest: UInt64
+@usableFromInline struct ObjectListEntry {
+    @usableFromInline var key: ObjectID
+    @usableFromInline var start: Int32
+    @usableFromInline var count: Int32
+    @usableFromInline var digest: UInt64
+
+    @inlinable init(key: ObjectID, start: Int32, count: Int32, digest: UInt64) {
+        self.key = key
+        self.start = start
+        self.count = count
+        self.digest = digest
+    }
 }
 
 /// A `SparseDigestedObjectMap` of lists of plain values (a controller's view objects), all
@@ -268,20 +281,20 @@ private struct ObjectListEntry {
 /// variant, and its first write after that copies the table, the previous copy freed; with a
 /// list per entry that retained and released every list, where this copies plain memory. A
 /// list written again goes to the pool's end; the pool is compacted when most of it is old.
-package struct DigestedObjectLists<Element: StableDigestible>: Sequence {
-    private typealias Entry = ObjectListEntry
+public struct DigestedObjectLists<Element: StableDigestible>: Sequence {
+    @usableFromInline typealias Entry = ObjectListEntry
     /// Per object id: 1 + the index of its entry, or 0.
-    private var slots: [Int32] = []
-    private var entries: [Entry] = []
-    private var pool: [Element] = []
+    @usableFromInline var slots: [Int32] = []
+    @usableFromInline var entries: [Entry] = []
+    @usableFromInline var pool: [Element] = []
     /// Pool places no entry uses any more.
-    private var unused = 0
-    package private(set) var digest: UInt64 = 0
+    @usableFromInline var unused = 0
+    public var digest: UInt64 = 0
 
-    package init() {}
+    @inlinable public init() {}
 
     /// The same as a `DigestedMap<ObjectID, [Element]>` entry's, so the state hash is unchanged.
-    package static func entryDigest<C: Collection>(_ k: ObjectID, _ list: C) -> UInt64 where C.Element == Element {
+    @inlinable public static func entryDigest<C: Collection>(_ k: ObjectID, _ list: C) -> UInt64 where C.Element == Element {
         var h = StableHash()
         k.stableDigest(into: &h)
         h.combine(list.count)
@@ -289,22 +302,22 @@ package struct DigestedObjectLists<Element: StableDigestible>: Sequence {
         return h.value
     }
 
-    package var count: Int { entries.count }
-    package var isEmpty: Bool { entries.isEmpty }
+    @inlinable public var count: Int { entries.count }
+    @inlinable public var isEmpty: Bool { entries.isEmpty }
 
-    package subscript(key: ObjectID) -> ArraySlice<Element>? {
+    @inlinable public subscript(key: ObjectID) -> ArraySlice<Element>? {
         let i = key.index
         guard i < slots.count, slots[i] != 0 else { return nil }
         return list(entries[Int(slots[i]) - 1])
     }
 
-    private func list(_ e: Entry) -> ArraySlice<Element> { pool[Int(e.start)..<Int(e.start + e.count)] }
+    @inlinable func list(_ e: Entry) -> ArraySlice<Element> { pool[Int(e.start)..<Int(e.start + e.count)] }
 
     /// Appends `more` to the list of `key` (making it if it has none), in the pool itself:
     /// no list is built beside it (a view load extends its controller's at every push). The
     /// list becomes a new run at the pool's end; its old run is left unused until the pool
     /// is compacted. (An entry is never removed: a controller's view objects only grow.)
-    package mutating func extend<S: Sequence>(_ key: ObjectID, with more: S) where S.Element == Element {
+    @inlinable public mutating func extend<S: Sequence>(_ key: ObjectID, with more: S) where S.Element == Element {
         let i = key.index
         let e = i < slots.count ? Int(slots[i]) - 1 : -1
         let start = pool.count
@@ -330,7 +343,7 @@ package struct DigestedObjectLists<Element: StableDigestible>: Sequence {
         if unused > 64 && unused * 2 > pool.count { compact() }
     }
 
-    private mutating func compact() {
+    @inlinable mutating func compact() {
         var fresh: [Element] = []
         fresh.reserveCapacity(pool.count - unused)
         for e in entries.indices {
@@ -343,7 +356,7 @@ package struct DigestedObjectLists<Element: StableDigestible>: Sequence {
     }
 
     /// In object id order, as the dense map iterates.
-    package func makeIterator() -> AnyIterator<(key: ObjectID, value: ArraySlice<Element>)> {
+    @inlinable public func makeIterator() -> AnyIterator<(key: ObjectID, value: ArraySlice<Element>)> {
         var i = 0
         let slots = self.slots, entries = self.entries, pool = self.pool
         return AnyIterator {
@@ -359,21 +372,21 @@ package struct DigestedObjectLists<Element: StableDigestible>: Sequence {
     }
 
     /// The digest walked from scratch (for tests: it equals `digest`).
-    package var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
+    @inlinable public var computedDigest: UInt64 { reduce(0) { $0 &+ Self.entryDigest($1.key, $1.value) } }
 }
 
 /// A `DigestedSet` of objects, stored densely by object id (see `DigestedObjectMap`).
-package struct DigestedObjectSet: Sequence {
-    private var members: [Bool] = []
-    package private(set) var count = 0
-    package private(set) var digest: UInt64 = 0
+public struct DigestedObjectSet: Sequence {
+    @usableFromInline var members: [Bool] = []
+    public var count = 0
+    public var digest: UInt64 = 0
 
-    package init() {}
+    @inlinable public init() {}
 
-    package static func elementDigest(_ o: ObjectID) -> UInt64 { DigestedSet<ObjectID>.elementDigest(o) }
+    @inlinable public static func elementDigest(_ o: ObjectID) -> UInt64 { DigestedSet<ObjectID>.elementDigest(o) }
 
     @discardableResult
-    package mutating func insert(_ o: ObjectID) -> Bool {
+    @inlinable public mutating func insert(_ o: ObjectID) -> Bool {
         if o.index >= members.count { members.append(contentsOf: repeatElement(false, count: grownCount(to: o.index, from: members.count))) }
         guard !members[o.index] else { return false }
         members[o.index] = true
@@ -382,17 +395,17 @@ package struct DigestedObjectSet: Sequence {
         return true
     }
 
-    package mutating func remove(_ o: ObjectID) {
+    @inlinable public mutating func remove(_ o: ObjectID) {
         guard contains(o) else { return }
         members[o.index] = false
         count -= 1
         digest &-= Self.elementDigest(o)
     }
 
-    package func contains(_ o: ObjectID) -> Bool { o.index < members.count && members[o.index] }
-    package var isEmpty: Bool { count == 0 }
+    @inlinable public func contains(_ o: ObjectID) -> Bool { o.index < members.count && members[o.index] }
+    @inlinable public var isEmpty: Bool { count == 0 }
 
-    package func makeIterator() -> AnyIterator<ObjectID> {
+    @inlinable public func makeIterator() -> AnyIterator<ObjectID> {
         var i = 0
         let members = self.members
         return AnyIterator {
@@ -404,5 +417,5 @@ package struct DigestedObjectSet: Sequence {
         }
     }
 
-    package var computedDigest: UInt64 { reduce(0) { $0 &+ Self.elementDigest($1) } }
+    @inlinable public var computedDigest: UInt64 { reduce(0) { $0 &+ Self.elementDigest($1) } }
 }

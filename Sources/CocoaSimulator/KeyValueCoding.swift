@@ -22,6 +22,8 @@ package indirect enum OutletTarget {
     case notConnected
 }
 
+/// Key-Value Coding as the nib loaders use it to connect outlets and as `setValue:forKey:`
+/// does it: the iOS search (N7), the Mac nib loader's (N6), their answers kept per class.
 package enum KeyValueCoding {
     package static func capitalized(_ key: String) -> String {
         guard let f = key.first else { return key }

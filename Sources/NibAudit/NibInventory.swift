@@ -38,8 +38,7 @@ struct NibInventory {
             let name = Self.loadName(f)
             if ext == "nib" {
                 var isDir: ObjCBool = false
-                FileManager.default.fileExists(atPath: dir + "/" + f, isDirectory: &isDir)
-                if isDir.boolValue {
+                if FileManager.default.fileExists(atPath: dir + "/" + f, isDirectory: &isDir), isDir.boolValue {
                     bundles.append(f)
                     let designable = f + "/designable.nib"
                     if FileManager.default.fileExists(atPath: dir + "/" + designable) {

@@ -66,6 +66,10 @@ public enum Benchmark {
                 guard n >= 1_000_000 else { return ("", nil) }
                 return ("≥ 1 M events/s", Double(m.events) / m.seconds >= 1e6)
             }),
+            (.runJSON, "run --format json, JSON Lines to /dev/null (statements; issue 27)", s4, { m, n in
+                guard n >= 1_000_000 else { return ("", nil) }
+                return ("≥ 1 M events/s", Double(m.events) / m.seconds >= 1e6)
+            }),
             (.compile, "lex + parse + check (statements)", options.quick ? s4 : s4 + [4_000_000], { m, n in
                 guard n >= 1_000_000 else { return ("", nil) }
                 return ("≥ 100 MB/s", Double(m.bytes) / m.seconds >= 100e6)
@@ -115,7 +119,7 @@ public enum Benchmark {
                     if let p = previousBytesPerEvent { met = perEvent <= p * 1.1 }
                     previousBytesPerEvent = perEvent
                 }
-                let rate: Table.Rate = workload == .compile ? .megabytes : (workload == .runQuiet || workload == .runTrace ? .events : .none)
+                let rate: Table.Rate = workload == .compile ? .megabytes : (workload == .runQuiet || workload == .runTrace || workload == .runJSON ? .events : .none)
                 table.row("", size: n, m, rate: rate, target: goal, met: met, note: note)
                 previous = m
             }

@@ -9,6 +9,8 @@ public enum ScriptWorkload: String, CaseIterable {
     case runQuiet = "run-quiet"
     /// `run` with its full trace written to /dev/null.
     case runTrace = "run-trace"
+    /// `run --format json`, its JSON Lines written to /dev/null.
+    case runJSON = "run-json"
     /// Lexing, parsing and checking only.
     case compile
     /// Loading a nib block of N objects.
@@ -25,7 +27,7 @@ public enum ScriptWorkload: String, CaseIterable {
         let path = dir + "/\(rawValue)-\(size).nibscript"
         let text: String
         switch self {
-        case .runQuiet, .runTrace, .compile: text = Generate.countingScript(statements: size)
+        case .runQuiet, .runTrace, .runJSON, .compile: text = Generate.countingScript(statements: size)
         case .nibBlock: text = Generate.nibBlockScript(objects: size)
         case .chain, .deepTrace: text = Generate.chainScript(objects: size)
         case .xib:
@@ -56,14 +58,16 @@ public enum ScriptWorkload: String, CaseIterable {
         let out: TextOutput
         let counter = CountingOutput()
         switch self {
-        case .runTrace: out = DevNullOutput()
+        case .runTrace, .runJSON: out = DevNullOutput()
         case .deepTrace: out = counter
         default: out = counter
         }
-        let quiet = !(self == .runTrace || self == .deepTrace)
-        // As `nibscript run` does (Driver.runSource): the nibs' syntax is freed before the run.
+        let quiet = !(self == .runTrace || self == .runJSON || self == .deepTrace)
+        // As `nibscript run` does (Driver.runSource): the nibs' syntax is freed before the run,
+        // and standard output shows no control character (VisibleOutput).
         program = program!.withoutNibSyntax()
-        let reports = Runner.run(program!, quiet: quiet, to: out)
+        let shown = VisibleOutput(out)
+        let reports = self == .runJSON ? Runner.runJSONLines(program!, quiet: quiet, to: shown) : Runner.run(program!, quiet: quiet, to: shown)
         out.flush()
         let seconds = nanoseconds(clock.now - start) / 1e9
         let cpu = processCPUSeconds() - startCPU

@@ -43,11 +43,12 @@ public enum Driver {
       matrix [--format text|json] <file>
                                   Run each scenario under every configuration (Mac, iOS 5.1,
                                   iOS 6.0; MRC and ARC) and print one table of outcomes.
-      report <file> [-o <report.html>]
+      report [--detail-budget MB] <file> [-o <report.html>]
                                   Write one self-contained HTML page: findings, the source with
                                   each line's events and expectations, the object graph after a
                                   clicked line, retain-count timelines, the matrix. Without -o
-                                  the page goes to standard output.
+                                  the page goes to standard output. Past --detail-budget MB
+                                  (default 20) of per-line detail, the rest is cut with a note.
       explore [--warnings K] [--max-variants N] [--format text|json] <file>
                                   Insert up to K memory warnings (default 1) at every run-loop
                                   turn, take every branch of each 'choose', and report each
@@ -120,6 +121,8 @@ public enum Driver {
     public static func main(_ args: [String], stdout: TextOutput, stderr: TextOutput,
                             stdin: () -> Data = Driver.standardInput,
                             environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        // No control character from a script, a nib or a file name reaches the terminal.
+        let stdout = VisibleOutput(stdout), stderr = VisibleOutput(stderr)
         func emit(_ r: Result) -> Int32 {
             r.write(stdout: { stdout.write($0); stdout.flush() }, stderr: { stderr.write($0); stderr.flush() })
             return r.status
@@ -298,11 +301,26 @@ public enum Driver {
     static func reportCommand(_ args: [String]) -> Result {
         var output: String?
         var files: [String] = []
+        var report = HTMLReport(version: version)
         var i = 0
         while i < args.count {
             let a = args[i]
             i += 1
-            if a == "-o" || a == "--output" {
+            if a == "--detail-budget" || a.hasPrefix("--detail-budget=") {
+                let value: String
+                if a == "--detail-budget" {
+                    guard i < args.count else { return usage("'--detail-budget' needs a size in MB") }
+                    value = args[i]
+                    i += 1
+                } else {
+                    value = String(a.dropFirst("--detail-budget=".count))
+                }
+                let range = HTMLDetailBudget.megabytes
+                guard let mb = Int(value), range.contains(mb) else {
+                    return usage("'--detail-budget' takes a size in MB from \(range.lowerBound) to \(range.upperBound) (default \(HTMLDetailBudget.defaultMegabytes))")
+                }
+                report.detailBudget = mb << 20
+            } else if a == "-o" || a == "--output" {
                 guard i < args.count else { return usage("'\(a)' needs a file name") }
                 output = args[i]
                 i += 1
@@ -328,13 +346,13 @@ public enum Driver {
             let n = diagnostics.filter { $0.severity == .error }.count
             return Result(status: 2, stdout: "", stderr: err + "\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")
         }
-        let (html, reports) = HTMLReport(version: version).render(program, matrix: HTMLReport.matrix(for: file, program: program))
+        let (html, reports) = report.render(program, matrix: HTMLReport.matrix(for: file, program: program))
         let runtimeErrors = reports.flatMap(\.runtimeErrors)
         err += DiagnosticFormatter.format(runtimeErrors, in: file)
         let status: Int32 = !runtimeErrors.isEmpty ? 2 : reports.contains { $0.failed > 0 } ? 1 : 0
         guard let output else { return Result(status: status, stdout: html, stderr: err) }
-        guard FileManager.default.createFile(atPath: output, contents: Data(html.utf8)) else {
-            return Result(status: 2, stdout: "", stderr: err + "error: cannot write '\(output)'\n")
+        if case .failure(let f) = ReplaceFile.write(Array(html.utf8), to: output) {
+            return Result(status: 2, stdout: "", stderr: err + "error: \(f.message)\n")
         }
         let passed = reports.reduce(0) { $0 + $1.passed }, failed = reports.reduce(0) { $0 + $1.failed }
         return Result(status: status, stdout: "wrote \(output): \(reports.count) scenario\(reports.count == 1 ? "" : "s"), \(passed) passed, \(failed) failed\n", stderr: err)

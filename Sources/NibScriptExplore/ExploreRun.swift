@@ -60,7 +60,7 @@ extension ScenarioRun {
                 while d.frames[fi].index < statements.count {
                     let i = d.frames[fi].index
                     let range = statements[i].range
-                    line = file.line(of: range.start, hint: &lineHint)
+                    enterLine(at: range.start)
                     // What the walk does with it, found without copying its payload.
                     let isCommand: Bool, endsEvent: Bool
                     switch statements[i].kind {
@@ -88,7 +88,7 @@ extension ScenarioRun {
                     if d.eventEnded || isCommand {
                         gap(kind: 0, position: range.start, ctx, d)
                         if d.stopped { return }
-                        line = file.line(of: range.start, hint: &lineHint)
+                        enterLine(at: range.start)
                     }
                     d.step(.statement(line: line, text: stepText(range)))
                     header(range)
@@ -140,55 +140,6 @@ extension ScenarioRun {
     private func stepText(_ range: SourceRange) -> String {
         let t = file.text(range).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         return t.trimmingCharacters(in: .whitespaces)
-    }
-
-    /// Everything that decides what happens next, and nothing that is only cosmetic (names,
-    /// numbers, the trace, lines). The engine's own state, the bindings of names, the
-    /// controller world, what the run has found so far (expectations already failed, the
-    /// deferred ones), and the history the scenario's expectations read.
-    ///
-    /// O(1) for what grows with the run: the engine's state and the controller world's
-    /// tables keep their digests as they change (StateDigest.swift, DigestedCollections.swift);
-    /// dictionaries' digests are sums of one hash per entry, so no order is involved. Walked
-    /// here: the presentations, the failed and deferred expectations, and the histories the
-    /// expectations read (only when they read them).
-    package func explorationHash(reads: HistoryReads) -> Int {
-        var h = StableHash()
-        engine.stateDigest(into: &h)
-        h.combine(tag: -10, count: nibNames.count, digest: nibNames.digest)
-        h.combine(tag: -11, count: sceneViewNibs.count, digest: sceneViewNibs.digest)
-        h.combine(application.map { Int($0.raw) } ?? -1)
-        h.combine(extraRoots.count); for o in extraRoots { h.combine(o.raw) }
-        traps.digest(into: &h)
-        if frameClassesDigest == nil {
-            var sum: UInt64 = 0
-            for e in frameClasses { sum &+= StableHash.entry { $0.combine(e.key); $0.combine(e.value.0.raw) } }
-            frameClassesDigest = sum
-        }
-        h.combine(tag: -12, count: frameClasses.count, digest: frameClassesDigest!)
-        let c = controllers
-        h.combine(c.keyWindow.map { Int($0.raw) } ?? -1)
-        h.combine(c.shownRoot.map { Int($0.raw) } ?? -1)
-        h.combine(tag: -13, count: c.macShown.count, digest: c.macShown.digest)
-        h.combine(tag: -14, count: c.selectedTab.count, digest: c.selectedTab.digest)
-        h.combine(tag: -15, count: c.appearance.count, digest: c.appearance.digest)
-        h.combine(-4)
-        for p in c.presentations { h.combine(p.presenter.raw); h.combine(p.presented.raw); h.combine(p.covered.raw) }
-        h.combine(tag: -16, count: c.viewObjects.count, digest: c.viewObjects.digest)
-        h.combine(tag: -17, count: c.everLoaded.count, digest: c.everLoaded.digest)
-        h.combine(tag: -18, count: c.trackedKeys.count, digest: c.trackedKeys.digest)
-        h.combine(c.runtimeErrors.count)
-        h.combine(results.count)
-        for r in results where !r.passed { h.combine(r.line) }
-        h.combine(-8)
-        for d in deferred { h.combine(d.1) }
-        if reads.callbacks {
-            h.combine(c.callbacks.count)
-            for cb in c.callbacks { h.combine(cb.object.raw); h.combine(Callback.allCases.firstIndex(of: cb.callback) ?? -1) }
-        }
-        if reads.events { hashEvents(into: &h) }
-        if reads.warnings { for w in warnings { h.combine(w.text) } }
-        return Int(bitPattern: UInt(h.value))
     }
 
     /// The outcome of a finished run, with objects named by class and name (no numbers, so

@@ -9,37 +9,8 @@ import NibScriptInterpreter
 /// cores, while the first worker runs the original run: see `Explore.search`); then only its
 /// worker reads them.
 package final class WorkerRun {
-    package var run: ScenarioRun?
-    package var initial: ScenarioRun.Snapshot?
-}
-
-/// Which parts of a run's history the scenario's expectations read: they must be part of
-/// the state hash, or two runs with equal memory but different histories would be merged
-/// although a later expectation tells them apart.
-package struct HistoryReads {
-    package var events = false
-    package var callbacks = false
-    package var warnings = false
-
-    package init(_ body: Block) {
-        var stack = [body]
-        while let b = stack.popLast() {
-            for s in b.statements {
-                switch s.kind {
-                case .expect(let e):
-                    switch e.kind {
-                    case .event: events = true
-                    case .warning: warnings = true
-                    case .other(let verb, _, _) where verb.name == "called" || verb.name == "order": callbacks = true
-                    default: break
-                    }
-                case .choose(let bs): stack += bs
-                case .autoreleasePool(let b2), .event(let b2): stack.append(b2)
-                default: break
-                }
-            }
-        }
-    }
+    var run: ScenarioRun?
+    var initial: ScenarioRun.Snapshot?
 }
 
 /// A frame of the statement walk: a block's statements and the index of the next one. The
@@ -68,40 +39,40 @@ package final class VariantDriver {
     /// Instead of `seen` and `base` (all cores): the nodes merged so far and those earlier
     /// variants are passing, read under the node book's lock; a node the run goes on from (none
     /// seen at `used` warnings or fewer) is told to later variants in the same call.
-    package var lookup: ((_ key: Explore.NodeKey, _ used: Int, _ records: Bool) -> UInt8?)?
+    var lookup: ((_ key: Explore.NodeKey, _ used: Int, _ records: Bool) -> UInt8?)?
     /// Whether the next node is the first after the variant's own deviation (see `decide`).
-    package var checksNext = false
+    var checksNext = false
     /// The option to take at the first decision (a forked variant's own).
-    package var pending: Int?
+    var pending: Int?
     /// Rendering: the deviations to take, and no nodes recorded.
     @exclusivity(unchecked) package var replay: [Explore.Deviation]?
-    package var replayCursor = 0
+    var replayCursor = 0
     /// After the replayed deviations, explore as usual (a variant without a fork point).
     package var exploreAfterReplay = false
     /// Told of each node the run records, right after (the original run on all cores: its
     /// children are queued as it goes; see `Explore.search`).
-    package var onVisit: (() -> Void)?
+    var onVisit: (() -> Void)?
     /// How many more snapshots this run may take for its children (see `Explore.Options.maxForks`).
-    package var forkBudget = 0
+    var forkBudget = 0
     /// The visits holding a snapshot, in order: checkpoints spread over the run.
-    package var forkVisits: [Int] = []
+    var forkVisits: [Int] = []
     /// Visits with options that have passed, and every how many of them keeps a snapshot.
-    package var forkCandidates = 0
-    package var forkStride = 1
+    var forkCandidates = 0
+    var forkStride = 1
     /// The number of the next decision point, in execution order.
-    package var point = 0
+    var point = 0
     @exclusivity(unchecked) package var deviations: [Explore.Deviation] = []
-    package var used = 0
+    var used = 0
     package var stopped = false
-    package var stepCount = 0
+    var stepCount = 0
     /// The steps as text, only when rendering a path.
     @exclusivity(unchecked) package var steps: [Explore.Step]?
     @exclusivity(unchecked) package var visited: [Explore.Visit] = []
     /// Whether the last step ended a run-loop event (true at the start of the scenario).
-    package var eventEnded = true
+    var eventEnded = true
     /// The continuation: where the walk is.
-    @exclusivity(unchecked) package var frames: [WalkFrame] = []
-    package var atEnd = false
+    @exclusivity(unchecked) var frames: [WalkFrame] = []
+    var atEnd = false
 
     package init(budget: Int, reads: HistoryReads, seen: Explore.Seen, base: Explore.Seen) {
         self.budget = budget; self.reads = reads; self.seen = seen; self.base = base

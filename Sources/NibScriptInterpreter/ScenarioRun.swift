@@ -15,24 +15,27 @@ package final class ScenarioRun {
 
     /// Where the trace goes as it is made (text, JSON Lines, a recording); nil when nothing
     /// prints it (`--quiet`, `matrix`, `explore`), and then no trace text is built at all.
-    package var trace: TraceSink?
+    var trace: TraceSink?
     package var tracing: Bool { trace != nil }
-    package var line = 0 { didSet { engine.site = Int32(line) } }
+    /// Set at every statement, by explore's runs too (another module: a property visible there
+    /// keeps its dynamic exclusivity checks). Unchecked: each access is one read or one
+    /// assignment, never held across a call that touches it again.
+    @exclusivity(unchecked) package var line = 0 { didSet { engine.site = Int32(line) } }
     /// Where the last line lookup ended, so the next (usually the next statement) is O(1).
     /// Unchecked for exclusivity: it is only ever passed to `SourceFile.line(of:hint:)`, which
     /// touches nothing else, and it is read at every statement.
     @exclusivity(unchecked) package var lineHint = 0
     /// Said on the next `alloc` line: how the object was initialized.
-    package var allocNote: String?
+    var allocNote: String?
     // `depth`, `eventLog`, `warnings`, the nib names and the application below are changed
     // at every callback, nib load or binding, and read at every run-loop turn explore
     // hashes: unchecked for exclusivity for the reason the line hint is (each access is one
     // read, one assignment or one change of the value alone, never held across a call that
     // touches it again; a warning's text is made before it is appended).
-    @exclusivity(unchecked) package var depth = 0
+    @exclusivity(unchecked) var depth = 0
     /// Which kinds of event each object has had from the nib loader, for `expect event`
     /// (the engine keeps its own events' kinds).
-    @exclusivity(unchecked) package var eventLog = EventLog()
+    @exclusivity(unchecked) var eventLog = EventLog()
     /// How many engine events the run had (for the benchmark's rates).
     package var events: Int { engine.history.count }
     /// Trace labels already made, by object (see `paddedLabel`).
@@ -68,7 +71,7 @@ package final class ScenarioRun {
     /// explore runs each statement once per variant. It depends on the program alone, so
     /// it stays as it is when a snapshot is restored. Empty unless `memoizeScenarioSlots()`.
     /// Unchecked for exclusivity like the line hint: each access is one read or one write.
-    @exclusivity(unchecked) package var scenarioSlotMemo: [Int32] = []
+    @exclusivity(unchecked) var scenarioSlotMemo: [Int32] = []
     /// The names loaded nibs bind, by the program's name ids (see `NibBindings`).
     @exclusivity(unchecked) package var nibNames: NibBindings
     /// Storyboard scene controllers and the nibs their views load from.
@@ -78,32 +81,32 @@ package final class ScenarioRun {
     /// explore's digest of `frameClasses`, made again only after it changes (a cache of
     /// the frames' classes, it rarely does). Unchecked like the names above.
     @exclusivity(unchecked) package var frameClassesDigest: UInt64?
-    @exclusivity(unchecked) package var callDepth = 0
+    @exclusivity(unchecked) var callDepth = 0
     /// What each small nib's loads found for its objects' classes, by nib name (Cocoa/NibLoading.swift).
     /// This and the two plan caches below are read at every nib load and every dealloc, and
     /// unchecked for exclusivity for the reason the line hint is: each access is one read or
     /// one write of the cache, never held across a call that touches it again.
-    @exclusivity(unchecked) package var nibClassPlans: [String: NibClassPlan] = [:]
+    @exclusivity(unchecked) var nibClassPlans: [String: NibClassPlan] = [:]
     /// Storage a nib load reuses for the objects it makes (Cocoa/NibLoading.swift); unchecked
     /// like the plans: taken and handed back in one assignment each.
-    @exclusivity(unchecked) package var nibObjectsBuffer: [ObjectID] = []
+    @exclusivity(unchecked) var nibObjectsBuffer: [ObjectID] = []
     /// Dealloc plans already made, by class (Cocoa/DeallocPlanning.swift).
     /// Indexed by the engine's class id: a cascade of a million objects asks a million times.
-    @exclusivity(unchecked) package var planCache: [CachedPlan?] = []
+    @exclusivity(unchecked) var planCache: [CachedPlan?] = []
     /// By class: the last plan of a class whose plan depends on the object's KVC keys.
-    @exclusivity(unchecked) package var kvcPlanCache: [KVCCleanupPlan?] = []
+    @exclusivity(unchecked) var kvcPlanCache: [KVCCleanupPlan?] = []
     /// The lines of `dealloc` bodies the plans show, by the token their steps carry. Only
     /// grows, as plans are made, so a plan's tokens stay good after explore restores a run.
-    package var deallocLines: [DeallocLine] = []
+    var deallocLines: [DeallocLine] = []
     /// The words of the last causes a traced run gave (`tracedCause`), by their note number
     /// less the fixed notes', and where in that ring the next one goes.
-    package var tracedCauseNotes: [String] = []
-    package var tracedCauseNext = 0
+    var tracedCauseNotes: [String] = []
+    var tracedCauseNext = 0
     /// `watch x`: the object expectations naming the scenario variable x read.
     /// Unchecked like the names above: asked at every assignment.
-    @exclusivity(unchecked) package var watched: [String: ObjectID] = [:]
+    @exclusivity(unchecked) var watched: [String: ObjectID] = [:]
     /// `retain value` in a method body, not yet owned by a reference: (frame, object).
-    package var floatingRetains: [(frame: ObjectID, object: ObjectID)] = []
+    var floatingRetains: [(frame: ObjectID, object: ObjectID)] = []
     package static let maxCallDepth = 64
     /// `nibscript graph --at L`: the run stops before the first statement of the scenario
     /// after line L (`stopped` then), leaving the state as it was after line L.
@@ -131,6 +134,13 @@ package final class ScenarioRun {
     }
 
     package var crashed: Bool { engine.hasCrashed }
+
+    /// `line` set to the line of source offset `offset`, the lookup starting where the last
+    /// one ended. One call for explore's walk, in another module, where reading `file` and
+    /// `lineHint` and setting `line` each cost a call or an exclusivity check.
+    package func enterLine(at offset: Int) {
+        line = file.line(of: offset, hint: &lineHint)
+    }
 
     // MARK: Trace
 

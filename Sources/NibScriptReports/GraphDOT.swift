@@ -103,15 +103,20 @@ public enum GraphDOT {
         return a
     }
 
-    /// A DOT string: quotes, backslashes and line breaks escaped (`\n` centres a line).
+    /// A DOT string: quotes, backslashes and line breaks escaped (`\n` centres a line), other
+    /// control characters made visible (`\\u{1B}`: Graphviz shows the backslash). By Unicode
+    /// scalars, not characters: a `"` joined to its neighbour in one grapheme cluster (a U+0600
+    /// before it, a U+0301 after it) is still a quote to Graphviz, which reads bytes.
     package static func quote(_ s: String) -> String {
         var out = "\""
-        for c in s {
-            switch c {
+        out.reserveCapacity(s.utf8.count + 2)
+        for u in s.unicodeScalars {
+            switch u {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
-            default: out.append(c)
+            default:
+                if VisibleText.isHidden(u.value) { out += "\\" + VisibleText.escape(u.value) } else { out.unicodeScalars.append(u) }
             }
         }
         return out + "\""

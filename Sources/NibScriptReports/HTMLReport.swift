@@ -16,7 +16,8 @@ package enum HTML {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
+            // Not even as a character reference: XML does not allow C0 controls at all.
+            default: if VisibleText.isHidden(c.value) { out += VisibleText.escape(c.value) } else { out.unicodeScalars.append(c) }
             }
         }
         return out
@@ -24,7 +25,7 @@ package enum HTML {
 
     /// JSON inside `<script type="application/json">`: no `<` at all, so no `</script>`.
     package static func scriptJSON(_ j: JSON) -> String {
-        j.renderLine().replacingAll("<", with: "\\u003c")
+        j.renderLine().replacingAll(UInt8(ascii: "<"), with: "\\u003c")
     }
 
     package static func number(_ x: Double) -> String {
@@ -34,10 +35,14 @@ package enum HTML {
 }
 
 extension String {
-    fileprivate func replacingAll(_ a: Character, with b: String) -> String {
-        var out = ""
-        for c in self { if c == a { out += b } else { out.append(c) } }
-        return out
+    /// By bytes, not characters: a `<` joined to a neighbour in one grapheme cluster (a U+0600
+    /// before it, a U+0301 after it) is not equal to the Character `<`, yet an HTML parser
+    /// still sees it and would end the script element there.
+    fileprivate func replacingAll(_ a: UInt8, with b: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count)
+        for byte in utf8 { if byte == a { out.append(contentsOf: b.utf8) } else { out.append(byte) } }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
@@ -57,6 +62,9 @@ package struct HTMLReport {
     package var graphBudget = 4 << 20
     /// At most this many events of one line are shown before "more".
     package var eventsShownPerLine = 12
+    /// The per-line detail (each line's events and notes, and the timelines' rows) is kept up
+    /// to about this many bytes in all; past it, it is cut with a note (HTMLDetailBudget.swift).
+    package var detailBudget = HTMLDetailBudget.defaultBytes
     package var graph: ObjectGraphRenderer? = ReportGraph.svg
 
     package init(version: String) { self.version = version }
@@ -134,7 +142,14 @@ package struct HTMLReport {
         h += "</style>\n</head>\n<body data-scenario=\"0\">\n"
         h += "<header><h1>nibscript report <span class=\"file\">\(HTML.escape(file.path))</span></h1>"
         h += "<p class=\"meta\">\(HTML.escape(config.description)) · \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") · "
-        h += "<span class=\"\(failed > 0 ? "bad" : "good")\">\(passed) passed, \(failed) failed</span> · nibscript \(version)</p></header>\n"
+        h += "<span class=\"\(failed > 0 ? "bad" : "good")\">\(passed) passed, \(failed) failed</span> · nibscript \(version)</p>"
+        // The rows and timelines first: the header says where the budget cut them.
+        let rowBudget = HTMLDetailBudget(bytes: detailBudget / 4 * 3), timelineBudget = HTMLDetailBudget(bytes: detailBudget / 4)
+        let rows = sourceRows(file: file, scenarios: scenarios, budget: rowBudget)
+        let timelines = scenarios.enumerated().map { timeline($1, index: $0, budget: timelineBudget) }.joined()
+        h += HTMLDetailBudget.notice(rows: rowBudget, timelines: timelineBudget, total: detailBudget, file: file,
+                                     scenarios: scenarios.map(\.report.title))
+        h += "</header>\n"
         h += findings(scenarios)
         if let matrix { h += matrixTable(matrix) }
         h += "<nav id=\"tabs\" aria-label=\"scenarios\">"
@@ -144,13 +159,13 @@ package struct HTMLReport {
             h += "\(HTML.escape(s.report.title)) <small>line \(s.report.line) · \(s.report.passed)/\(s.report.results.count)</small></button>"
         }
         h += "</nav>\n<div id=\"main\">\n<div id=\"source\"><table class=\"src\"><colgroup><col class=\"ln\"><col class=\"code\"><col class=\"ann\"></colgroup><tbody>\n"
-        h += sourceRows(file: file, scenarios: scenarios)
+        h += rows
         h += "</tbody></table></div>\n"
         h += "<aside id=\"side\"><h2>Object graph</h2><p id=\"graph-caption\">Click a line to see the objects after it.</p><div id=\"graph\"></div>"
         h += "<p class=\"legend\">solid: owning reference · dashed: not owning · red: points at a deallocated object · ×n: retain count</p></aside>\n</div>\n"
         h += "<section id=\"timelines\"><h2>Retain counts over the run</h2>"
         h += "<p class=\"legend\">One row per object: its retain count after each event, in the order they happened; ticks mark the script's statements. <span class=\"x\">✕</span> dealloc · <span class=\"z\">●</span> zombie message. Click a step to go to its line.</p>"
-        for (i, s) in scenarios.enumerated() { h += timeline(s, index: i) }
+        h += timelines
         h += "</section>\n"
         // Graph index: per scenario, [line, svg number or -1] in run order, and the line to show first.
         let index = JSON.array(scenarios.map { s in
@@ -241,7 +256,7 @@ package struct HTMLReport {
 
     // MARK: Source
 
-    package func sourceRows(file: SourceFile, scenarios: [Scenario]) -> String {
+    package func sourceRows(file: SourceFile, scenarios: [Scenario], budget: HTMLDetailBudget = HTMLDetailBudget(bytes: .max)) -> String {
         // A final line break does not start a line of its own.
         let lineCount = file.lineStarts.count > 1 && file.lineStarts.last == file.bytes.count ? file.lineStarts.count - 1 : file.lineStarts.count
         // Per line, per scenario: the annotation's HTML pieces.
@@ -254,15 +269,21 @@ package struct HTMLReport {
             var expectations: [Int: [ExpectationResult]] = [:]
             for x in s.report.results { expectations[x.line, default: []].append(x) }
             var shown: [Int: Int] = [:]
+            // Past the budget, a line's events and notes are left out, the first such line says so.
+            func addDetail(_ line: Int, _ piece: String) {
+                if budget.spend(piece.utf8.count, scenario: i, line: line) { add(line, piece) }
+                else if let cut = budget.cutLine(scenario: i), cut == line, budget.markCut(scenario: i) { add(line, HTMLDetailBudget.lineNote) }
+            }
             for entry in s.entries {
                 switch entry {
                 case .statement: break
                 case .note(let line, let depth, let text):
-                    add(line, "<div class=\"n\" style=\"--d:\(min(depth, 6))\">\(HTML.escape(text))</div>")
+                    addDetail(line, "<div class=\"n\" style=\"--d:\(min(depth, 6))\">\(HTML.escape(text))</div>")
                 case .event(let e):
+                    if budget.isSpent { addDetail(e.line, ""); continue }
                     shown[e.line, default: 0] += 1
                     let piece = eventHTML(e)
-                    add(e.line, shown[e.line]! > eventsShownPerLine ? "<div class=\"more-item\" hidden>" + piece + "</div>" : piece)
+                    addDetail(e.line, shown[e.line]! > eventsShownPerLine ? "<div class=\"more-item\" hidden>" + piece + "</div>" : piece)
                 }
             }
             for (line, n) in shown where n > eventsShownPerLine {
@@ -324,7 +345,7 @@ package struct HTMLReport {
 
     // MARK: Timelines
 
-    package func timeline(_ s: Scenario, index: Int) -> String {
+    package func timeline(_ s: Scenario, index: Int, budget: HTMLDetailBudget = HTMLDetailBudget(bytes: .max)) -> String {
         let events = s.entries.compactMap { if case .event(let e) = $0 { return e }; return nil }
         var h = "<div class=\"sc s\(index) tl\">"
         guard !events.isEmpty else { return h + "<p>No events.</p></div>" }
@@ -361,7 +382,9 @@ package struct HTMLReport {
         for (i, e) in events.enumerated() {
             if let o = e.object, e.kind != .weakZeroed, e.kind != .deallocIncomplete { byObject[o, default: []].append((i, e)) }
         }
+        var left = 0   // objects whose row the budget left out
         for o in byObject.keys.sorted() {
+            if budget.isSpent { budget.leaveOutRow(); left += 1; continue }
             let list = byObject[o]!
             let label = list.first!.1.label ?? "#\(o)"
             let counts = list.compactMap { $0.1.count }
@@ -390,12 +413,14 @@ package struct HTMLReport {
             }
             if !dead, last != nil { path += "H\(HTML.number(width - 6))" }
             let final = dead ? "dealloc" : "×\(last ?? 0)"
-            h += "<div class=\"row\"><span class=\"who\" title=\"\(HTML.escape(label))\">\(HTML.escape(label))</span>"
-            h += "<svg class=\"steps\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">"
-            h += "<line x1=\"6\" y1=\"\(HTML.number(y(0)))\" x2=\"\(HTML.number(width - 6))\" y2=\"\(HTML.number(y(0)))\" stroke=\"#e5e7eb\"/>"
-            h += "<path d=\"\(path)\" fill=\"none\" stroke=\"\(dead ? "#6b7280" : "#4f46e5")\" stroke-width=\"1.6\"/>\(marks)</svg>"
-            h += "<span class=\"end\(dead ? " gone" : "")\">\(final)</span></div>"
+            var row = "<div class=\"row\"><span class=\"who\" title=\"\(HTML.escape(label))\">\(HTML.escape(label))</span>"
+            row += "<svg class=\"steps\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">"
+            row += "<line x1=\"6\" y1=\"\(HTML.number(y(0)))\" x2=\"\(HTML.number(width - 6))\" y2=\"\(HTML.number(y(0)))\" stroke=\"#e5e7eb\"/>"
+            row += "<path d=\"\(path)\" fill=\"none\" stroke=\"\(dead ? "#6b7280" : "#4f46e5")\" stroke-width=\"1.6\"/>\(marks)</svg>"
+            row += "<span class=\"end\(dead ? " gone" : "")\">\(final)</span></div>"
+            if budget.spend(row.utf8.count) { h += row } else { left += 1 }
         }
+        if left > 0 { h += HTMLDetailBudget.timelineNote(left) }
         return h + "</div>"
     }
 
@@ -404,6 +429,7 @@ package struct HTMLReport {
     package static let css = """
     :root{--bad:#b91c1c;--good:#15803d;--warn:#b45309;--ink:#111827;--muted:#6b7280;--line:#e5e7eb}
     *{box-sizing:border-box}
+    .cut{color:var(--warn);font-style:italic}p.cut{margin:6px 0}
     body{margin:0;font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--ink);background:#fff}
     header,section,nav{padding:0 20px}
     h1{font-size:20px;margin:14px 0 2px}h1 .file{font-family:ui-monospace,Menlo,Consolas,monospace;font-weight:normal;font-size:16px;color:var(--muted)}

@@ -49,33 +49,42 @@ package enum JSONLines {
     }
 }
 
-/// Writes a scenario's statements, notes and events as JSON Lines records as they happen.
+/// Writes a scenario's statements, notes and events as JSON Lines records as they happen,
+/// as bytes into one reused buffer (JSONBytes.swift): at the rate of the text trace.
 package final class JSONLinesWriter: TraceSink {
     private let out: TextOutput
-    private let scenario: String
+    private let heads: JSONLines.Heads
     private var position = StatementPosition()
+    private var buffer = JSONBuffer()
 
     package init(_ out: TextOutput, scenario: String) {
         self.out = out
-        self.scenario = scenario
+        heads = JSONLines.Heads(scenario: scenario)
     }
 
     package func statement(_ range: SourceRange, line: Int, depth: Int, in run: ScenarioRun) {
         position.enter(range, line: line, file: run.file)
-        out.write(JSON.object([("type", .string("statement")), ("scenario", .string(scenario)), ("line", .int(line)),
-                               ("column", .int(position.column)), ("depth", .int(depth)),
-                               ("text", .string(run.file.firstLineTrimmed(range)))]).renderLine())
+        JSONLines.writeStatement(&buffer, heads, line: line, column: position.column, depth: depth,
+                                 text: run.file.firstLineTrimmed(range))
+        send()
     }
 
     package func note(_ text: String, line: Int, depth: Int, in run: ScenarioRun) {
-        out.write(JSON.object([("type", .string("note")), ("scenario", .string(scenario)), ("line", .int(line)),
-                               ("column", .optional(position.column(at: line))), ("depth", .int(depth)),
-                               ("text", .string(text))]).renderLine())
+        JSONLines.writeNote(&buffer, heads, line: line, column: position.column(at: line), depth: depth, text: text)
+        send()
     }
 
     package func event(_ e: EngineEvent, line: Int, depth: Int, in run: ScenarioRun) {
         guard let t = run.traceEvent(e, line: line, column: position.column(at: line), depth: depth) else { return }
-        out.write(JSONLines.event(t, scenario: scenario).renderLine())
+        JSONLines.writeEvent(&buffer, heads, t)
+        send()
+    }
+
+    deinit { buffer.deallocate() }
+
+    private func send() {
+        out.write(utf8: buffer.bytes)
+        buffer.removeAll()
     }
 }
 
@@ -86,12 +95,15 @@ extension Runner {
     public static func runJSONLines(_ program: Program, config: Configuration? = nil, quiet: Bool,
                                     to out: TextOutput) -> [ScenarioReport] {
         out.write(JSONLines.fileRecord(program.file.path, scenarios: program.scenarios.count))
+        // The records escape every control character themselves (JSONBytes.swift), so they
+        // skip the terminal's filter, which would only look at every byte again.
+        let escaped = (out as? VisibleOutput)?.unfiltered ?? out
         var reports: [ScenarioReport] = []
         for s in program.scenarios {
             let cfg = config ?? program.config
             out.write(JSONLines.scenarioRecord(title: s.title, line: program.file.location(of: s.range.start).line, config: cfg))
             let run = ScenarioRun(program: program, scenario: s, config: cfg,
-                                  trace: quiet ? nil : JSONLinesWriter(out, scenario: s.title))
+                                  trace: quiet ? nil : JSONLinesWriter(escaped, scenario: s.title))
             run.run()
             let r = run.report()
             out.write(JSONLines.summaryRecords(r))

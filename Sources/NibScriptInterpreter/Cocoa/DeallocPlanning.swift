@@ -118,12 +118,7 @@ extension ScenarioRun: DeallocPlanner {
 
     /// A Cocoa class releases what it retains: its retained properties, then its lists.
     private func builtinDeallocSteps(_ k: RuntimeClass) -> [DeallocStep] {
-        var steps: [DeallocStep] = []
-        for p in k.properties where p.ownership == .strong || p.ownership == .copy { steps.append(.release(slot: p.slot)) }
-        for l in k.lists { steps.append(.releaseList(slot: l.slot)) }
-        // Mac controllers release the top-level objects a plain nib load left to them.
-        if ["NSWindowController", "NSViewController"].contains(k.name) { steps.append(.releaseAdopted) }
-        return steps
+        DeallocRules.builtinSteps(k)
     }
 
     /// A `dealloc` body as engine steps, added to `plan`. The checker allows only statements

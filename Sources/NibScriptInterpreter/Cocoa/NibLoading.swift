@@ -233,24 +233,31 @@ extension ScenarioRun {
 
     /// N3, N4, N5: what happens to the +1 of a top-level object.
     private func disposeTopLevel(_ o: ObjectID, _ model: NibModel, owner: ObjectID?, controller: ObjectID?) {
-        if model.isMain {
+        // The rule is the simulator's (CocoaSimulator/NibLoadingRules.swift); carrying it out
+        // and saying so in the trace is the run's.
+        let keptList = controller.flatMap { runtimeClass(of: $0).list("topLevelObjects") }
+        switch TopLevelDisposal.rule(config, isMainNib: model.isMain, fromStoryboard: model.fromStoryboard,
+                                     controllerKeepsTopLevelObjects: keptList != nil, hasOwner: owner != nil) {
+        case .keptByApplication:
             // N5: the main nib's top-level objects are not autoreleased; the application keeps them.
             engine.adopt(o, by: applicationObject())
             note("top-level object of the main nib: not autoreleased, stays at +1 for the application (N5)", extraDepth: 2)
-        } else if config.isIOS {
+        case .autoreleased:
             engine.autorelease(o, cause: because("top-level object of nib '\(model.name)' (N4)"))
-        } else if model.fromStoryboard && !config.isGC {
+        case .autoreleasedByStoryboard:
             // -[NSStoryboard instantiateControllerWithIdentifier:] returns its controller +0.
             engine.autorelease(o, cause: CauseNote.instantiateController.cause)
-        } else if let c = controller, let slot = runtimeClass(of: c).list("topLevelObjects") {
-            engine.listAdopt(SlotRef(c, slot), o)
+        case .keptByController:
+            let c = controller!
+            engine.listAdopt(SlotRef(c, keptList!), o)
             note("\(shortLabel(c)) keeps it in its top-level objects and releases it in dealloc (N3)", extraDepth: 2)
-        } else if config.isGC {
+        case .collected:
             note("top-level object: under garbage collection it lives while something references it; nothing to release (G1)", extraDepth: 2)
-        } else if let owner {
+        case .keptByOwner:
+            let owner = owner!
             engine.adopt(o, by: owner)
             note("top-level object left at +1: File's Owner \(shortLabel(owner)) must release it (N3)", extraDepth: 2)
-        } else {
+        case .leftAtPlusOne:
             note("top-level object left at +1 with no File's Owner to release it (N3)", extraDepth: 2)
         }
     }
@@ -265,7 +272,7 @@ extension ScenarioRun {
 
     /// Where the platform's search (N6, N7) sends outlet `key` of an object of class `cls`.
     package func outletTarget(_ key: String, in cls: RuntimeClass) -> OutletTarget {
-        config.isIOS ? KeyValueCoding.iosSearch(key, in: cls) : KeyValueCoding.macSearch(key, in: cls)
+        KeyValueCoding.outletTarget(key, in: cls, config: config)
     }
 
     /// N6 (Mac) and N7 (iOS): find where outlet `key` of `source` goes and set it.
@@ -277,29 +284,7 @@ extension ScenarioRun {
     /// (not a copy, not the script's code, not an error): the slot and the rule that
     /// `connectOutlet` would use. It depends on the target and the run's memory model alone.
     package func plainStore(for target: OutletTarget) -> NibClassPlan.OutletStore? {
-        switch target {
-        case .setter(let p):
-            switch p.ownership {
-            case .strong, .none: return .init(slot: Int32(p.slot), rule: .retain)
-            case .assign: return .init(slot: Int32(p.slot), rule: .assign)
-            // (A Mac weak store is checked for the classes that cannot be weakly referenced.)
-            case .weak: return config.isMac ? nil : .init(slot: Int32(p.slot), rule: .weak)
-            case .copy: return nil
-            }
-        case .kvcIvar(let iv):
-            return .init(slot: Int32(iv.slot), rule: iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain))
-        case .directIvar(let iv):
-            guard config.isARC else { return .init(slot: Int32(iv.slot), rule: .direct(adoptsClaim: false)) }
-            // `storeIvar` with a value that is not fresh.
-            switch iv.ownership {
-            case .none: return .init(slot: Int32(iv.slot), rule: .direct(adoptsClaim: false))
-            case .strong, .copy: return .init(slot: Int32(iv.slot), rule: .retain)
-            case .weak: return config.isMac ? nil : .init(slot: Int32(iv.slot), rule: .weak)
-            case .assign: return .init(slot: Int32(iv.slot), rule: .assign)
-            }
-        case .method, .undefinedKeyOverride, .undefinedKey, .notConnected:
-            return nil
-        }
+        target.plainStore(config)
     }
 
     /// An outlet that comes down to one store (`plainStore`), when no trace is written.
@@ -383,30 +368,28 @@ package final class NibClassPlan {
     package static let maxObjects = 256
     // The fields are unchecked for exclusivity: each access is one read or one write of a
     // field, never held across a call that touches the plan again.
-    @exclusivity(unchecked) package var classes: [ScenarioRun.LoadedClass] = []
+    @exclusivity(unchecked) var classes: [ScenarioRun.LoadedClass] = []
     /// Each object's name as its binding needs it, found at the first load and checked
     /// against the model's names at each.
-    @exclusivity(unchecked) package var names: [Name] = []
+    @exclusivity(unchecked) var names: [Name] = []
     /// By connection index: where each single outlet went (`outletTargets`), for the class
     /// its source had (its raw id; -1: none kept) and its key. The search's answer depends on
     /// that class, the key and the platform alone (a run's classes and platform never
     /// change), so it is reused while both are the same. Three arrays, not one of structs:
     /// reading a struct out copied its key and target.
-    @exclusivity(unchecked) package var outletSourceClasses: [Int32] = []
-    @exclusivity(unchecked) package var outletKeys: [String] = []
-    @exclusivity(unchecked) package var outletTargets: [OutletTarget] = []
+    @exclusivity(unchecked) var outletSourceClasses: [Int32] = []
+    @exclusivity(unchecked) var outletKeys: [String] = []
+    @exclusivity(unchecked) var outletTargets: [OutletTarget] = []
     /// The File's Owner class (raw id) last found to be of the class the nib wants, and that
     /// class's name; -1: none yet.
-    @exclusivity(unchecked) package var ownerClassFound: Int32 = -1
-    @exclusivity(unchecked) package var ownerClassWanted = ""
+    @exclusivity(unchecked) var ownerClassFound: Int32 = -1
+    @exclusivity(unchecked) var ownerClassWanted = ""
 
     /// By connection index: the outlet's target as one store (`ScenarioRun.plainStore`), if it is one.
-    @exclusivity(unchecked) package var outletStores: [OutletStore?] = []
+    @exclusivity(unchecked) var outletStores: [OutletStore?] = []
 
-    package struct OutletStore {
-        let slot: Int32
-        let rule: StoreRule
-    }
+    /// One store an outlet comes down to (CocoaSimulator/NibLoadingRules.swift).
+    package typealias OutletStore = CocoaSimulator.OutletStore
 
     package func keepOutlet(_ i: Int, of count: Int, sourceClass: ClassID, key: String, target: OutletTarget, store: OutletStore?) {
         if outletSourceClasses.count != count {

@@ -104,7 +104,9 @@ package enum JSON {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if u.value < 0x20 {
+                // Controls as \u escapes, C1 and U+FFFE/U+FFFF too (see VisibleText): lossless,
+                // and nothing a terminal obeys.
+                if u.value < 0x20 || VisibleText.isHidden(u.value) {
                     let hex = String(u.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

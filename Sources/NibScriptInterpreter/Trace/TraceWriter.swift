@@ -12,7 +12,7 @@ package final class TraceWriter {
     /// The line being written, reused for every line so writing one allocates nothing.
     private var buffer = LineBuffer()
     /// An event's words, built by the run (reused too).
-    package var eventText = LineBuffer()
+    var eventText = LineBuffer()
 
     package init(_ out: TextOutput) { self.out = out }
 

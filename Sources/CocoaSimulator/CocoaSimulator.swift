@@ -1,0 +1,33 @@
+// CocoaSimulator: the simulated frameworks (UIKit and AppKit as their memory rules see
+// them), over OwnershipEngine. It knows no interpreter, run, search, report or command line.
+//
+// What it holds, by file:
+// - `Configuration.swift`: a platform, its version and a memory model (MRC, ARC, GC), and
+//   the questions every rule asks of them (`isIOS`, `isARC`, `atLeast`, `supportsWeak`).
+// - `Catalogue.swift`: the built-in classes of each platform with their retained
+//   properties and lists (`UIViewController.view`, `UIView.subviews`, `NSViewController`'s
+//   top-level objects).
+// - `ClassTable.swift`: one run's classes (`RuntimeClass`: the catalogue's and the
+//   described ones) defined in an engine, with the facts the controller world asks by
+//   engine class (`isUIViewController(engineClass:)`, `viewSlot(engineClass:)`, …).
+// - `KeyValueCoding.swift`, `RecentNames.swift`: where an outlet goes (N6, N7), answers
+//   kept per class.
+// - `NibLoadingRules.swift`: what a nib load does with a top-level object
+//   (`TopLevelDisposal`, N3, N4, N5, G1) and the store an outlet comes down to
+//   (`OutletTarget.plainStore`).
+// - `DeallocRules.swift`: what a Cocoa class's dealloc releases, and ARC's `.cxx_destruct`.
+// - `NibModel.swift`, `ExternalNibs.swift`: a nib as objects, relationships and
+//   connections, built from a nib block or read from a `.xib`/`.storyboard` document.
+// - `ControllerState.swift`, `ControllerChain.swift`: the controller world's values
+//   (appearance states, callbacks, presentations, transition chains) and the lifecycle
+//   table every callback is checked against. (The class that holds one run's controller
+//   state is still in NibScriptInterpreter/Cocoa/ControllerWorld.swift, with the code that
+//   reads it at every callback.)
+// - `DigestedCollections.swift`, `OptionalIndices.swift`: collections that keep their own
+//   digest, so `explore` hashes a state in O(1).
+//
+// Driving it without a script: `Tests/CocoaSimulatorTests` builds a class table for a
+// configuration, makes objects in an engine, loads a nib by these rules and reads the
+// counts — Mike Ash's table row by row. Class descriptions are still `ClassDecl` values
+// of NibScriptSyntax's AST (built directly, no source text); see docs/architecture.md,
+// "What is left".
