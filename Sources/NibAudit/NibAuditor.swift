@@ -363,7 +363,7 @@ package struct NibAuditor {
     /// The method statement that makes the object a member holds (`x = [[X alloc] init]`,
     /// `x = [[self makeX] retain]`), if the class has one.
     func maker(of m: ImportedMember, in c: ImportedClass) -> (ImportedMethod, ImportedStatement)? {
-        for method in c.methods {
+        for method in c.methods + c.helpers {
             for st in method.statements {
                 if case .setNew(let x, _, _, _) = st.kind, x == m.name || x == m.ivarName { return (method, st) }
             }
