@@ -135,7 +135,9 @@ public enum Driver {
             args = [sub] + args.dropFirst().filter { $0 != "--quiet" && $0 != "-q" }
         }
         return ProgressLine.$sink.withValue(progress) {
-            dispatch(args, stdout: stdout, stderr: stderr, stdin: stdin, environment: environment)
+            $subcommand.withValue(args.first.flatMap { SubcommandHelp.text($0) == nil ? nil : $0 }) {
+                dispatch(args, stdout: stdout, stderr: stderr, stdin: stdin, environment: environment)
+            }
         }
     }
 
@@ -171,8 +173,17 @@ public enum Driver {
         }
     }
 
+    /// The subcommand being run, for its usage line under a usage error.
+    @TaskLocal static var subcommand: String?
+
+    /// A usage error: the message, then the usage of the subcommand being run (its first line
+    /// of `--help`) and where to read more, as every subcommand says it.
     static func usage(_ message: String) -> Result {
-        Result(status: 2, stdout: "", stderr: "error: \(message)\nUSAGE: nibscript <subcommand> [options] <file>...\nSee 'nibscript --help'.\n")
+        guard let sub = subcommand, let text = SubcommandHelp.text(sub),
+              let line = text.split(separator: "\n").first, line.hasPrefix("USAGE: ") else {
+            return Result(status: 2, stdout: "", stderr: "error: \(message)\nUSAGE: nibscript <subcommand> [options] <file>...\nSee 'nibscript --help'.\n")
+        }
+        return Result(status: 2, stdout: "", stderr: "error: \(message)\n\(line)\nSee 'nibscript \(sub) --help'.\n")
     }
 
     /// `--error-limit N` or `--error-limit=N` at `args[i]`: nil if `args[i]` is not that

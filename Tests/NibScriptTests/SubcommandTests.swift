@@ -72,7 +72,8 @@ final class SubcommandTests: XCTestCase {
         for sub in SubcommandHelp.subcommands {
             let r = Driver.main([sub, "--no-such-option", path("text.nibscript")], environment: [:])
             XCTAssertEqual(r.status, 2, sub)
-            XCTAssertTrue(r.stderr.hasPrefix("error: unknown option '--no-such-option' for '\(sub)'\n"), "\(sub): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("error: unknown option '--no-such-option' for '\(sub)'\nUSAGE: nibscript \(sub) "), "\(sub): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasSuffix("\nSee 'nibscript \(sub) --help'.\n"), "\(sub): \(r.stderr)")
             XCTAssertEqual(r.stdout, "", sub)
         }
     }
