@@ -1,13 +1,11 @@
 import NibScriptSyntax
 import OwnershipEngine
-import CocoaSimulator
 
-// The controller world's state lives in the module of the code that reads it at every
-// callback and run-loop turn (Cocoa/Controllers.swift, Cocoa/Navigation.swift, the state
-// hash): a class's stored property read from another module keeps a dynamic exclusivity
-// check, `@exclusivity(unchecked)` or not (Swift 6.3). It moves to CocoaSimulator with that
-// code (docs/architecture.md, "What is left"); its values (`Appearance`, `Callback`, the
-// lifecycle table) are there already.
+// The controller world's state, owned by a `CocoaWorld` (CocoaWorld.swift). A class's
+// stored property read from another module keeps a dynamic exclusivity check,
+// `@exclusivity(unchecked)` or not (Swift 6.3): the code that reads these fields at every
+// callback and run-loop turn moves here beside them, one area at a time
+// (docs/architecture.md, "What is left").
 
 /// Everything the controller world keeps beside the engine. Ownership itself lives in the
 /// engine (the window's rootViewController, navigation stacks, presentedViewController);
@@ -52,4 +50,36 @@ package final class ControllerState {
     @exclusivity(unchecked) package var runtimeErrors: [Diagnostic] = []
 
     package func appearance(of c: ObjectID) -> Appearance { appearance[c] ?? .disappeared }
+}
+
+/// The controller state as values, for explore's snapshots (`ScenarioRun.Snapshot`): a
+/// field added to `ControllerState` that changes while a scenario runs must be added here.
+extension ControllerState {
+    package struct Snapshot {
+        var keyWindow: ObjectID?
+        var shownRoot: ObjectID?
+        var macShown: DigestedObjectSet
+        var currentRange: SourceRange?
+        var selectedTab: DigestedObjectMap<Int>
+        var appearance: DigestedObjectMap<Appearance>
+        var callbacks: [CallbackRecord]
+        var presentations: [Presentation]
+        var viewObjects: DigestedObjectLists<ObjectID>
+        var everLoaded: DigestedObjectSet
+        var trackedKeys: SparseDigestedObjectMap<[String]>
+        var runtimeErrors: [Diagnostic]
+    }
+
+    package func snapshot() -> Snapshot {
+        Snapshot(keyWindow: keyWindow, shownRoot: shownRoot, macShown: macShown, currentRange: currentRange,
+                 selectedTab: selectedTab, appearance: appearance, callbacks: callbacks, presentations: presentations,
+                 viewObjects: viewObjects, everLoaded: everLoaded, trackedKeys: trackedKeys, runtimeErrors: runtimeErrors)
+    }
+
+    package func restore(_ s: Snapshot) {
+        keyWindow = s.keyWindow; shownRoot = s.shownRoot; macShown = s.macShown; currentRange = s.currentRange
+        selectedTab = s.selectedTab; appearance = s.appearance; callbacks = s.callbacks
+        presentations = s.presentations; viewObjects = s.viewObjects; everLoaded = s.everLoaded
+        trackedKeys = s.trackedKeys; runtimeErrors = s.runtimeErrors
+    }
 }
