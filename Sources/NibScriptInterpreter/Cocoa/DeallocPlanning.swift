@@ -110,7 +110,7 @@ extension ScenarioRun: DeallocPlanner {
             }
             return steps
         case "views"?:
-            return viewIvars(of: cls).flatMap { [DeallocStep.release(slot: $0.slot), .storeNil(slot: $0.slot, rule: .direct(adoptsClaim: false))] }
+            return world.viewIvars(of: cls).flatMap { [DeallocStep.release(slot: $0.slot), .storeNil(slot: $0.slot, rule: .direct(adoptsClaim: false))] }
         default:
             return []
         }

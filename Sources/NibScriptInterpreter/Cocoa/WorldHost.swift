@@ -10,3 +10,9 @@ extension ScenarioRun: CocoaWorldHost {
         invoke(m, of: owner, on: o, selector: selector, arguments: [("value", .none)])
     }
 }
+
+extension ScenarioRun {
+    /// V7, O9: what the world's controllers with an unloaded view still keep (for
+    /// `expect abandoned`, the report, the graph and the audit).
+    package func abandonedObjects() -> [ObjectID] { world.abandonedObjects() }
+}
