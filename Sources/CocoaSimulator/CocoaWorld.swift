@@ -16,15 +16,9 @@ package protocol CocoaWorldHost: AnyObject {
     func label(_ o: ObjectID) -> String
     /// `title#3`: an object's name and number.
     func shortLabel(_ o: ObjectID) -> String
-    /// The line of the statement running, recorded with each callback.
-    var line: Int { get }
-    /// Runs a method written outside the frameworks (an override of a lifecycle callback).
-    func runMethod(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String)
-    /// Runs `body` (UIKit's own behaviour of a callback) one level deeper in the trace.
-    func nested(_ body: () -> Void)
-    /// A callback the lifecycle table does not allow: an order the driver forced, reported
-    /// as an error at the current statement.
-    func lifecycleError(_ text: String)
+    /// Sends a lifecycle callback to a controller: checks it against the lifecycle table,
+    /// records it, and runs the host's override, or else `builtin` (UIKit's own behaviour).
+    func deliver(_ cb: Callback, to c: ObjectID, builtin: () -> Void)
     /// Runs a setter written outside the frameworks with a nil argument (`setValue:nil
     /// forKey:` reaching an overridden setter, V10).
     func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String)
@@ -39,7 +33,7 @@ package protocol CocoaWorldHost: AnyObject {
 
 /// The simulated frameworks for one configuration: the engine that owns every object, the
 /// class table, and the controller world's state (windows, stacks, appearance, callbacks).
-/// Its behaviour — memory warnings and lifecycle callbacks (the transition table, the record) so far; dealloc planning, controllers and navigation,
+/// Its behaviour — memory warnings so far; dealloc planning, controllers and navigation,
 /// and nib loading still in NibScriptInterpreter/Cocoa (docs/architecture.md) — changes
 /// the engine by UIKit's and AppKit's rules and asks its `host` only for what is not the
 /// frameworks'.

@@ -9,16 +9,14 @@ import OwnershipEngine
 /// abandoned (V5, V6, V7). No script, no interpreter.
 final class CocoaWorldTests: XCTestCase {
     /// The host: no overrides (every callback runs UIKit's own behaviour), no view on
-    /// screen, the controller its only root; it records the trace notes and lifecycle errors
-    /// (the world records the callbacks).
+    /// screen, the controller its only root; it records the callbacks and trace notes.
     final class Host: CocoaWorldHost {
         let world: CocoaWorld
         /// The engine's dealloc planner (the engine does not keep it).
         var planner: Classes?
         var roots: [ObjectID] = []
+        var callbacks: [(Callback, ObjectID)] = []
         var notes: [String] = []
-        var errors: [String] = []
-        let line = 7
         let tracing = true
 
         init(_ world: CocoaWorld) { self.world = world }
@@ -26,9 +24,7 @@ final class CocoaWorldTests: XCTestCase {
         func because(_ text: @autoclosure () -> String) -> Cause { .explicit }
         func label(_ o: ObjectID) -> String { "\(world.engine.className(world.engine.classOf(o))) \(world.engine.name(o))" }
         func shortLabel(_ o: ObjectID) -> String { world.engine.name(o) }
-        func runMethod(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String) { XCTFail("no override is written") }
-        func nested(_ body: () -> Void) { body() }
-        func lifecycleError(_ text: String) { errors.append(text) }
+        func deliver(_ cb: Callback, to c: ObjectID, builtin: () -> Void) { callbacks.append((cb, c)); builtin() }
         func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String) { XCTFail("no setter is written") }
         func isOnScreen(_ c: ObjectID) -> Bool { false }
         func adoptionIsReference(_ holder: ObjectID) -> Bool { false }
@@ -68,10 +64,8 @@ final class CocoaWorldTests: XCTestCase {
 
         world.memoryWarning()
 
-        let callbacks = world.controllers.callbacks
-        XCTAssertEqual(callbacks.map(\.callback), [.didReceiveMemoryWarning, .viewWillUnload, .viewDidUnload])
-        XCTAssertTrue(callbacks.allSatisfy { $0.object == c && $0.line == 7 })
-        XCTAssertEqual(host.errors, [], "each callback in an order the lifecycle table allows")
+        XCTAssertEqual(host.callbacks.map(\.0), [.didReceiveMemoryWarning, .viewWillUnload, .viewDidUnload])
+        XCTAssertTrue(host.callbacks.allSatisfy { $0.1 == c })
         XCTAssertFalse(world.isViewLoaded(c))
         XCTAssertFalse(engine.isAlive(o["root"]!), "the view's only owner was the view property")
         XCTAssertEqual(engine.count(o["label"]!), 1, "the superview released it; the outlet did not")
@@ -85,8 +79,7 @@ final class CocoaWorldTests: XCTestCase {
     func testMemoryWarningUnloadsNothingFromIOS6() {
         let (host, world, o) = shownThenCovered(Configuration(platform: .ios, major: 6, minor: 0, memory: .mrc))
         world.memoryWarning()
-        XCTAssertEqual(world.controllers.callbacks.map(\.callback), [.didReceiveMemoryWarning])
-        XCTAssertEqual(host.errors, [])
+        XCTAssertEqual(host.callbacks.map(\.0), [.didReceiveMemoryWarning])
         XCTAssertTrue(world.isViewLoaded(o["c"]!))
         XCTAssertEqual(world.engine.count(o["root"]!), 1)
         XCTAssertEqual(world.engine.count(o["label"]!), 2)

@@ -170,11 +170,40 @@ extension ScenarioRun {
         return engine.read(SlotRef(c, slot))
     }
 
-    /// Sends a lifecycle callback (the world's `deliver`, CocoaSimulator/Callbacks.swift):
-    /// checked against the transition table, recorded, the script's override run or else
-    /// `builtin`.
-    @inline(__always) package func deliver(_ cb: Callback, to c: ObjectID, builtin: () -> Void = {}) {
-        world.deliver(cb, to: c, builtin: builtin)
+    /// The script's implementation of a callback, if any: the method, its class and the selector.
+    package func lifecycleMethod(_ cb: Callback, in cls: RuntimeClass) -> (MethodDecl, RuntimeClass, String)? {
+        cls.lifecycleMethod(cb)
+    }
+
+    /// Sends a lifecycle callback: checks it against the transition table, records it, runs
+    /// the script's override or else the built-in behaviour.
+    /// `builtin` is not optional so that it need not escape: an optional closure is
+    /// allocated at every call, and a callback is sent several times per push.
+    /// Asked of the engine class's facts: the class itself (a retained reference) is
+    /// fetched only for an override, and for the trace.
+    package func deliver(_ cb: Callback, to c: ObjectID, builtin: () -> Void = {}) {
+        guard !crashed, engine.isAlive(c) else { return }
+        let engineClass = engine.classOf(c)
+        if classes.isViewController(engineClass: engineClass), let rule = Lifecycle.check(for: cb) {
+            let loaded = isViewLoaded(c)
+            let state = controllers.appearance(of: c)
+            if !rule.allows(viewLoaded: loaded) {
+                return lifecycleError("\(cb.rawValue) sent to \(label(c)) with its view \(loaded ? "loaded" : "not loaded"): \(Lifecycle.describe(cb))")
+            }
+            if !rule.allows(state) {
+                return lifecycleError("\(cb.rawValue) sent to \(label(c)) while it is \(state.rawValue): \(Lifecycle.describe(cb))")
+            }
+            if let to = rule.to { controllers.appearance[c] = to }
+        }
+        if controllers.recordsCallbacks { controllers.callbacks.append(CallbackRecord(object: c, callback: cb, line: line)) }
+        if classes.overrides(cb, engineClass: engineClass), let (m, owner, sel) = lifecycleMethod(cb, in: runtimeClass(of: c)) {
+            invoke(m, of: owner, on: c, selector: sel)
+        } else {
+            note("-[\(runtimeClass(of: c).name) \(cb.selectors[0])] on \(shortLabel(c)) (not overridden)")
+            depth += 1
+            builtin()
+            depth -= 1
+        }
     }
 
     /// A callback the transition table does not allow: a bug in the simulation or an order

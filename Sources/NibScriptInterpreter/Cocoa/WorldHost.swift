@@ -9,16 +9,6 @@ extension ScenarioRun: CocoaWorldHost {
     package func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String) {
         invoke(m, of: owner, on: o, selector: selector, arguments: [("value", .none)])
     }
-
-    package func runMethod(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String) {
-        invoke(m, of: owner, on: o, selector: selector)
-    }
-
-    package func nested(_ body: () -> Void) {
-        depth += 1
-        body()
-        depth -= 1
-    }
 }
 
 extension ScenarioRun {
