@@ -51,7 +51,14 @@ package final class CocoaWorld {
     package let controllers = ControllerState()
     /// The driver: overrides, trace words, roots. Set right after the world is made, and
     /// it owns the world (unowned, so no cycle; never read after the host is gone).
-    package unowned(unsafe) var host: (any CocoaWorldHost)?
+    package var host: (any CocoaWorldHost)? {
+        get { _host }
+        set { _host = newValue }
+    }
+    /// The host's storage, read at every callback: internal and unchecked for exclusivity
+    /// (a stored property visible outside its module keeps a dynamic check at each read,
+    /// even inside it); each access is one read or one assignment.
+    @exclusivity(unchecked) unowned(unsafe) var _host: (any CocoaWorldHost)?
 
     /// A world over `engine`, whose classes `classes` has defined.
     package init(config: Configuration, engine: Engine, classes: ClassTable) {
@@ -66,12 +73,12 @@ package final class CocoaWorld {
 
     /// A trace line, one level below the statement running.
     func note(_ text: @autoclosure () -> String) {
-        guard let h = host, h.tracing else { return }
+        guard let h = _host, h.tracing else { return }
         h.note(text(), extraDepth: 1)
     }
 
     func because(_ text: @autoclosure () -> String) -> Cause {
-        guard let h = host, h.tracing else { return .explicit }
+        guard let h = _host, h.tracing else { return .explicit }
         return h.because(text())
     }
 

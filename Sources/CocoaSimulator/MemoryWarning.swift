@@ -18,11 +18,11 @@ extension CocoaWorld {
         }
         for c in live {
             guard !crashed else { return }
-            host?.deliver(.didReceiveMemoryWarning, to: c) { self.defaultDidReceiveMemoryWarning(c) }
+            _host?.deliver(.didReceiveMemoryWarning, to: c) { self.defaultDidReceiveMemoryWarning(c) }
         }
         // The abandoned objects are only named in the trace: without one (explore, --quiet)
         // the two reachability passes that find them would be wasted at every warning.
-        guard !crashed, let host, host.tracing else { return }
+        guard !crashed, let host = _host, host.tracing else { return }
         for o in abandonedObjects() {
             note("abandoned    \(Self.pad(host.label(o), 28)) \(keeper(of: o)) (V7)")
         }
@@ -34,7 +34,7 @@ extension CocoaWorld {
     package func defaultDidReceiveMemoryWarning(_ c: ObjectID) {
         guard engine.isAlive(c), classes.isUIViewController(engineClass: engine.classOf(c)) else { return }
         if config.atLeast(6) { return note("iOS \(config.versionText): UIViewController no longer unloads its view (V6)") }
-        guard let host else { return }
+        guard let host = _host else { return }
         guard isViewLoaded(c) else { return note("\(host.shortLabel(c)).view is not loaded: nothing to unload") }
         if host.isOnScreen(c) { return note("\(host.shortLabel(c)).view is on screen: it stays (V5)") }
         note("\(host.shortLabel(c)).view is loaded and not in a window: UIViewController unloads it (V5)")
@@ -110,7 +110,7 @@ extension CocoaWorld {
             engine.store(SlotRef(c, slot), nil, rule: rule, cause: why)
         case .method(let index):
             let m = plan.methods[index]
-            host?.sendNil(m.method, of: m.owner, to: c, selector: m.selector)
+            _host?.sendNil(m.method, of: m.owner, to: c, selector: m.selector)
         case .nothing:
             break
         }
@@ -128,7 +128,7 @@ extension CocoaWorld {
     /// leaks (they are reachable), but memory nobody needs until the view loads again.
     package func abandonedObjects() -> [ObjectID] {
         let unloaded = unloadedControllers()
-        guard !unloaded.isEmpty, let host else { return [] }
+        guard !unloaded.isEmpty, let host = _host else { return [] }
         let roots = host.roots, adoptionIsReference = host.adoptionIsReference
         let reach = engine.reachable(from: roots, followsAdopted: adoptionIsReference)
         let without = engine.reachable(from: roots, skipping: { unloaded.contains($0.holder) }, followsAdopted: adoptionIsReference)
@@ -147,7 +147,7 @@ extension CocoaWorld {
             let slots = engine.slots(of: engine.classOf(c))
             for (k, s) in slots.enumerated() where !s.isList {
                 let r = SlotRef(c, k)
-                if engine.read(r) == o, engine.claims(r) > 0 { return "kept by \(host?.shortLabel(c) ?? "").\(s.name) while its view is unloaded" }
+                if engine.read(r) == o, engine.claims(r) > 0 { return "kept by \(_host?.shortLabel(c) ?? "").\(s.name) while its view is unloaded" }
             }
         }
         return "kept through an object a controller with an unloaded view holds"
