@@ -14,7 +14,11 @@ package enum ExternalNibs {
     /// The file's path as the script names it, relative to the script's folder.
     package static func resolve(_ path: String, from script: SourceFile) -> (file: String, scene: String?) {
         var p = path, scene: String?
-        if let hash = p.lastIndex(of: "#") { scene = String(p[p.index(after: hash)...]); p = String(p[..<hash]) }
+        // `#` starts a scene only after a storyboard's name: a folder or a xib may have `#`
+        // in its name (`/Users/me/C# app/Detail.xib`).
+        if let hash = p.lastIndex(of: "#"), (String(p[..<hash]) as NSString).pathExtension.lowercased() == "storyboard" {
+            scene = String(p[p.index(after: hash)...]); p = String(p[..<hash])
+        }
         if p.hasPrefix("/") { return (p, scene) }
         let dir = (script.path as NSString).deletingLastPathComponent
         return (dir.isEmpty || script.path == "<stdin>" ? p : dir + "/" + p, scene)

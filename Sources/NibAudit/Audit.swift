@@ -164,6 +164,9 @@ package enum Audit {
         package var findings: [Finding] = []
         package var suppressed = 0
         package var errors: [String] = []
+        /// Entries of the folder not read (a link out of it, an unreadable folder, a path
+        /// over PATH_MAX), with the reason: listed in every format.
+        package var skipped: [FolderWalk.Skipped] = []
         /// Where the settings came from (the project file), or what was guessed without one.
         var settings: [String] = []
         var strict = false
@@ -209,7 +212,9 @@ package enum Audit {
     package static func run(_ o: Options) -> Report {
         let start = Date()
         let dir = o.dir.hasSuffix("/") && o.dir.count > 1 ? String(o.dir.dropLast()) : o.dir
-        let all = files(under: dir)
+        // Only what is inside the folder, and a word for everything left out (item 5).
+        let walk = FolderWalk(dir: dir)
+        let all = walk.files
         let sourceExts: Set<String> = ["h", "m", "mm", "pch", "swift"]
         let sources = all.filter { sourceExts.contains(($0 as NSString).pathExtension.lowercased()) && !$0.contains(".nib/") }
         let inventory = NibInventory(dir: dir, files: all)
@@ -224,6 +229,7 @@ package enum Audit {
         let loaders = NibLoaders(files: sources.filter { !$0.hasSuffix(".h") && !$0.hasSuffix(".pch") }.map { dir + "/" + $0 }, base: dir)
         var report = Report(dir: dir, sourceFiles: sources.count, classes: project.classes.count)
         report.errors = errors
+        report.skipped = walk.skipped
         report.strict = o.strict
         report.settings = settingsLines(settings, o)
         let context = Context(project: project, loaders: loaders, settings: settings, options: o,

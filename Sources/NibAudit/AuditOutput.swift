@@ -20,6 +20,10 @@ package enum AuditOutput {
             if !n.loadedBy.isEmpty && !n.listed { out += "    loaded by: \(n.loadedBy.joined(separator: "; "))\n" }
             for note in n.notes { out += "    \(note)\n" }
         }
+        if !r.skipped.isEmpty {
+            out += "\nnot read (the audit stays inside the folder and says what it leaves out):\n"
+            for k in r.skipped { out += "  \(k.path): \(k.reason)\n" }
+        }
         if !r.missing.isEmpty {
             out += "\nclasses not found in the sources (loaded as their element's class, with no outlets):\n"
             for m in r.missing {
@@ -95,6 +99,10 @@ package enum AuditOutput {
                 ("loadedBy", JSON.strings(n.loadedBy)), ("notes", JSON.strings(n.notes)),
             ]) })),
             ("settings", JSON.strings(r.settings)),
+        ] + (r.skipped.isEmpty ? [] : [
+            // Only when there are some, so a report of a plain folder keeps its shape.
+            ("skipped", .array(r.skipped.map { k in .object([("path", .string(k.path)), ("reason", .string(k.reason))]) })),
+        ]) + [
             ("missingClasses", .array(r.missing.map { m in .object([("name", .string(m.name)), ("loadedAs", .string(m.loadedAs)), ("places", JSON.strings(m.places))]) })),
             ("unconnectedOutlets", .array(r.unconnected.map { u in .object([("class", .string(u.className)), ("outlet", .string(u.outlet)), ("location", place(u.place))]) })),
             ("findings", .array(r.findings.map { f in .object([
@@ -203,12 +211,20 @@ package enum AuditOutput {
 
     /// Every nib not audited, with its reason: SARIF's notifications of the run.
     static func notifications(_ r: Audit.Report, uri: (String) -> String) -> [JSON] {
-        r.nibs.filter { $0.listed || $0.isError }.map { n in
+        r.nibs.filter { $0.listed || $0.isError }.map { n -> JSON in
             .object([
                 ("level", .string(n.isError ? "error" : "note")),
                 ("message", .object([("text", .string("\(n.path): \(n.problem ?? "not audited")"))])),
                 ("locations", .array([.object([("physicalLocation", .object([
                     ("artifactLocation", .object([("uri", .string(uri(n.path))), ("uriBaseId", .string("SRCROOT"))])),
+                ]))])])),
+            ])
+        } + r.skipped.map { k in
+            .object([
+                ("level", .string("warning")),
+                ("message", .object([("text", .string("\(k.path): not read: \(k.reason)"))])),
+                ("locations", .array([.object([("physicalLocation", .object([
+                    ("artifactLocation", .object([("uri", .string(uri(k.path))), ("uriBaseId", .string("SRCROOT"))])),
                 ]))])])),
             ])
         }

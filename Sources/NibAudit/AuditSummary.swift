@@ -33,6 +33,8 @@ extension AuditOutput {
         return "\(r.dir): \(r.nibsOnDisk) nib\(r.nibsOnDisk == 1 ? "" : "s") on disk, \(r.audited.count) audited"
             + (r.nibs.reduce(0) { $0 + $1.copies.count } > 0 ? " (\(r.nibs.reduce(0) { $0 + $1.copies.count }) localized copies with them)" : "")
             + ", \(listed.count) listed\(why.isEmpty ? "" : " (\(why))")"
+            // Entries of the folder left out (links out of it, unreadable folders, long paths).
+            + (r.skipped.isEmpty ? "" : ", \(r.skipped.count) other entr\(r.skipped.count == 1 ? "y" : "ies") not read")
             + "; \(r.findings.count) finding\(r.findings.count == 1 ? "" : "s")\(kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))")"
             + String(format: "; %.1f s", r.seconds)
     }

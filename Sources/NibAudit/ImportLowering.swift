@@ -61,7 +61,7 @@ package struct ImportLowering {
     package func place(_ p: SourcePlace) -> String {
         var f = p.file
         if !base.isEmpty, f.hasPrefix(base + "/") { f = String(f.dropFirst(base.count + 1)) }
-        return "\(f):\(p.line)"
+        return ScriptText.comment("\(f):\(p.line)")
     }
 
     /// Members by the names a method body may use, per class, built once per class so that a
@@ -99,8 +99,9 @@ package struct ImportLowering {
         var out = "# \(place(c.place)): \(c.language == .swift ? "class" : "@interface") \(c.name)"
         if c.superclass.map({ !isKnown($0) }) == true { out += " (superclass \(c.superclass!) not found: \(superclass(of: c) ?? "NSObject"))" }
         if !c.conditions.isEmpty { out += " (read under \(c.conditions.joined(separator: ", ")), undecided)" }
-        out += "\n"
-        out += "class \(c.name) : \(superclass(of: c) ?? "NSObject") {\n"
+        out = ScriptText.comment(out) + "\n"
+        // Every name through ScriptText.name: a nib's or a source's name cannot change the script.
+        out += "class \(ScriptText.name(c.name)) : \(ScriptText.name(superclass(of: c) ?? "NSObject")) {\n"
         if let n = nib { out += "    nib \(n)\n" }
         var propertyIvars: [String: String] = [:]
         for m in c.members where m.isProperty && propertyIvars[m.name] == nil { propertyIvars[m.name] = m.ivarName }
@@ -109,7 +110,7 @@ package struct ImportLowering {
             // property synthesized to `_foo`): legal, and nothing loads or releases through
             // it that the property does not say; the script names one member once.
             if !m.isProperty, let iv = propertyIvars[m.name] {
-                out += "    # \(place(m.place)): ivar \(m.name) beside the property \(m.name) (ivar \(iv)): left out\n"
+                out += "    " + ScriptText.comment("# \(place(m.place)): ivar \(m.name) beside the property \(m.name) (ivar \(iv)): left out") + "\n"
                 continue
             }
             out += "    " + memberLine(m) + "\n"
@@ -121,6 +122,7 @@ package struct ImportLowering {
 
     package func memberLine(_ m: ImportedMember) -> String {
         let t = type(m.collectionElement != nil ? "NSArray" : m.type)
+        let qt = ScriptText.name(t), memberName = ScriptText.name(m.name)
         var note = "# \(place(m.place))"
         if t != m.type, m.collectionElement == nil { note += " (\(m.type) not found: NSObject)" }
         if let e = m.collectionElement { note += " (collection of \(e))" }
@@ -136,19 +138,19 @@ package struct ImportLowering {
                 default: break
                 }
             }
-            return "ivar \(ivar) : \(t)\(q)    " + note + " (readonly property \(m.name)\(m.isOutlet ? ", IBOutlet" : ""))"
+            return "ivar \(ScriptText.name(ivar)) : \(qt)\(q)    " + ScriptText.comment(note + " (readonly property \(m.name)\(m.isOutlet ? ", IBOutlet" : ""))")
         case .property(let attr, let ivar):
             var a = attr
             if a == .weak && memory == .mrc { a = .assign; note += " (weak under MRC: assign)" }
-            var s = "\(m.isOutlet ? "outlet" : "property") \(m.name) : \(t)"
+            var s = "\(m.isOutlet ? "outlet" : "property") \(memberName) : \(qt)"
             if let a { s += " \(a.rawValue)" }
             if ivar != m.name {
                 if a == nil { s += " \(memory == .arc ? "strong" : "assign")" }
-                s += " ivar \(ivar)"
+                s += " ivar \(ScriptText.name(ivar))"
             }
-            return s + "    " + note
+            return s + "    " + ScriptText.comment(note)
         case .ivar(let q):
-            var s = "ivar \(m.name) : \(t)"
+            var s = "ivar \(memberName) : \(qt)"
             if m.isOutlet { note += " (IBOutlet ivar)" }
             if memory == .arc {
                 switch q {
@@ -157,7 +159,7 @@ package struct ImportLowering {
                 default: break
                 }
             }
-            return s + "    " + note
+            return s + "    " + ScriptText.comment(note)
         }
     }
 
@@ -173,10 +175,10 @@ package struct ImportLowering {
         if skipped > 0 { out += " (\(skipped) statement\(skipped == 1 ? "" : "s") skipped)" }
         out += "\n"
         for l in lines { out += "        \(l)\n" }
-        for n in notes { out += "        # \(n)\n" }
+        for n in notes { out += "        " + ScriptText.comment("# \(n)") + "\n" }
         for u in m.unread {
             let path = u.path.isEmpty ? "" : " (on \(u.path.map(\.description).joined(separator: ", ")))"
-            out += "        # not understood: \(place(u.place)): \(u.text)\(path)\n"
+            out += "        " + ScriptText.comment("# not understood: \(place(u.place)): \(u.text)\(path)") + "\n"
         }
         out += "    }\n"
         return out
@@ -213,6 +215,7 @@ package struct ImportLowering {
             var at = "    # \(place(s.place)): \(s.text)"
             if let mac = s.macro { at += " (from \(mac))" }
             if !s.conditions.isEmpty { at += " (under \(s.conditions.joined(separator: ", ")))" }
+            at = ScriptText.comment(at)
             if afterSuper && isDealloc { dropped += 1; continue }
             // A branch of an undecided `#if` that holds only under the other memory model.
             if let r = s.requiresARC, r != (memory == .arc) { continue }
@@ -242,33 +245,33 @@ package struct ImportLowering {
                 switch s.kind { case .release: verb = "release"; case .retain: verb = "retain"; default: verb = "autorelease" }
                 if verb != "retain" && neutralized.contains(mem.ivarName) { dropped += 1; continue }
                 if isDealloc && verb == "retain" { dropped += 1; continue }
-                out.append("\(verb) \(mem.ivarName)" + at)
+                out.append("\(verb) \(ScriptText.name(mem.ivarName))" + at)
             case .setNil(let x, let viaSetter):
                 guard let mem = member(x, in: c) else { dropped += 1; continue }
                 if viaSetter {
                     guard mem.isProperty, !mem.isReadonly else { dropped += 1; continue }
-                    out.append("self.\(mem.name) = nil" + at)
+                    out.append("self.\(ScriptText.name(mem.name)) = nil" + at)
                 } else {
                     guard x == mem.ivarName else { dropped += 1; continue }
-                    out.append("\(mem.ivarName) = nil" + at)
+                    out.append("\(ScriptText.name(mem.ivarName)) = nil" + at)
                 }
             case .storeArgument(let x, let retained):
                 // A hand-written setter's store: `value` is the setter's argument.
                 guard isSetter, let mem = member(x, in: c), x == mem.ivarName, memory == .mrc || !retained else { dropped += 1; continue }
-                out.append("\(mem.ivarName) = value" + at)
+                out.append("\(ScriptText.name(mem.ivarName)) = value" + at)
                 if retained { out.append("retain value" + at) }
             case .setNew(let x, var cls, let autoreleased, let viaSetter):
                 // `x = [[self makeX] retain]` in a setter stores its argument: not a new object.
                 if cls.isEmpty && isSetter { dropped += 1; continue }
                 if cls.isEmpty, let mem = member(x, in: c) { cls = type(mem.type) }
                 guard !isDealloc, let mem = member(x, in: c), isKnown(cls) else { dropped += 1; continue }
-                let new = "new \(cls)" + (autoreleased ? " autoreleased" : "")
+                let new = "new \(ScriptText.name(cls))" + (autoreleased ? " autoreleased" : "")
                 if viaSetter {
                     guard mem.isProperty, !mem.isReadonly else { dropped += 1; continue }
-                    out.append("self.\(mem.name) = \(new)" + at)
+                    out.append("self.\(ScriptText.name(mem.name)) = \(new)" + at)
                 } else {
                     guard x == mem.ivarName, memory == .mrc || !autoreleased else { dropped += 1; continue }
-                    out.append("\(mem.ivarName) = \(new)" + at)
+                    out.append("\(ScriptText.name(mem.ivarName)) = \(new)" + at)
                 }
             }
         }

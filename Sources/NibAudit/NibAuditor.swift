@@ -133,6 +133,8 @@ package struct NibAuditor {
         func name(_ base: String) -> String { var n = base; while taken.contains(n) { n += "_" }; return n }
         let c = name("c"), nav = name("nav")
         let giveUp = arc ? "\(c) = nil" : "release \(c)"
+        // `owner` is a class name from the nib or the sources; `nib` is already a token.
+        let owner = ScriptText.name(owner)
         func made(_ base: String) -> [String] {
             let v = name(base)
             return ["\(v) = new UIViewController", "push \(nav) \(v)", arc ? "\(v) = nil" : "release \(v)"]
@@ -161,7 +163,7 @@ package struct NibAuditor {
                      ["\(c) = new \(owner)", "load nib \(nib) owner \(c)", "\(c).mainView = \(c)._window.contentView", give,
                       "\(c)._window = nil", "drain", giveUp, "drain"])]
         case .plain:
-            let cls = owner == "NSObject" || owner == "UIApplication" || owner == "NSApplication" ? "NSObject" : owner
+            let cls = ["NSObject", "UIApplication", "NSApplication"].contains(owner) ? "NSObject" : owner
             return [("loaded and released", ["\(c) = new \(cls)", "load nib \(nib) owner \(c)", "drain", giveUp, "drain"])]
         }
     }

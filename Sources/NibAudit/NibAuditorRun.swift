@@ -191,12 +191,14 @@ extension NibAuditor {
         var ownerDecl = ""
         if catalogue.contains(ownerClass), [.viewController, .windowController, .macViewController, .preferencePane].contains(kind) {
             scriptOwner = Self.identifier(ownerClass + "_" + entry.name)
-            ownerDecl = "# \(ownerClass) made with the nib's name (L3)\nclass \(scriptOwner) : \(ownerClass) {\n    nib \(Self.identifier(entry.name))\n}\n"
+            ownerDecl = ScriptText.comment("# \(ownerClass) made with the nib's name (L3)")
+                + "\nclass \(ScriptText.name(scriptOwner)) : \(ScriptText.name(ownerClass)) {\n    nib \(ScriptText.name(Self.identifier(entry.name)))\n}\n"
         }
         if kind == .plain && loads.isEmpty && !context.loaders.mentions(entry.name) && ownerObject?.customClass != nil {
             result.notes.append("no load of it found in the sources: audited as loaded by its owner")
         }
-        let nibName = Self.identifier(entry.name)
+        // A token of the script: the nib's name made an identifier, quoted if it must be.
+        let nibName = ScriptText.name(Self.identifier(entry.name))
         let nibPath = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var units: [(decl: String, scenarios: [(String, [String])], owner: String)] = []
         let arc = memory == .arc
@@ -211,18 +213,18 @@ extension NibAuditor {
             }
             for (sc, c, cls) in scenes {
                 guard ownerKind(cls, platform: platform, stubs: stubs, doc: doc, viewConnected: true, assumed: assumed) == .viewController else { continue }
-                let decl = Self.identifier(cls) + "_scene"
-                let take = ["load nib \(decl) owner nil", "\(cvar) = \(names[c]!)"] + (arc ? [] : ["retain \(cvar)"])
+                let decl = ScriptText.name(Self.identifier(cls) + "_scene")
+                let take = ["load nib \(decl) owner nil", "\(cvar) = \(ScriptText.name(names[c]!))"] + (arc ? [] : ["retain \(cvar)"])
                 let battery = Self.battery(.viewController, owner: cls, nib: decl, platform: platform, arc: arc, taken: taken).map { (t, body) in
-                    (scenes.count > 1 ? "\(cls): \(t)" : t, take + body.filter { $0 != "\(cvar) = new \(cls)" })
+                    (scenes.count > 1 ? "\(cls): \(t)" : t, take + body.filter { $0 != "\(cvar) = new \(ScriptText.name(cls))" })
                 }
-                units.append(("nib \(decl) from \"\(nibPath)#\(sc.id)\"", battery, cls))
+                units.append(("nib \(decl) from " + ScriptText.string("\(nibPath)#\(sc.id)"), battery, cls))
             }
             kind = .viewController
             ownerClass = units.map(\.owner).joined(separator: ", ")
             if units.isEmpty { result.problem = "no scene controller with a class of its own"; result.listed = true; return result }
         } else {
-            units = [("nib \(nibName)\(kind == .application ? " main" : "") from \"\(nibPath)\"",
+            units = [("nib \(nibName)\(kind == .application ? " main" : "") from " + ScriptText.string(nibPath),
                       Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken), ownerClass)]
             for c in extraOwners {
                 units.append(("", Self.battery(kind, owner: c, nib: nibName, platform: platform, arc: arc, taken: taken).map { ("\(c): \($0.0)", $0.1) }, c))
@@ -265,9 +267,9 @@ extension NibAuditor {
                 lowering.neutralized = neutralized
                 var text = "platform \(platform == .ios ? "ios" : "mac") \(config.versionText)\nmemory \(memory.rawValue)\n\n"
                 for (name, sup) in assumed.sorted(by: { $0.key < $1.key }) where !catalogue.contains(name) {
-                    text += "# not in the sources: assumed\nclass \(name) : \(sup) {\n}\n"
+                    text += "# not in the sources: assumed\nclass \(ScriptText.name(name)) : \(ScriptText.name(sup)) {\n}\n"
                 }
-                for s in stubs { text += "# not found in the sources: loaded as its element's class\nclass \(s.name) : \(s.superclass) {\n}\n" }
+                for s in stubs { text += "# not found in the sources: loaded as its element's class\nclass \(ScriptText.name(s.name)) : \(ScriptText.name(s.superclass)) {\n}\n" }
                 text += ownerDecl
                 let ownsNib = doc.kind == .xib && (kind == .viewController || kind == .windowController || kind == .macViewController)
                 for n in needed {
@@ -275,15 +277,15 @@ extension NibAuditor {
                     text += lowering.render(c, nib: ownsNib && (n == ownerClass || extraOwners.contains(n)) ? nibName : nil) + "\n"
                 }
                 if ownsNib, !needed.contains(ownerClass), let stub = stubs.first(where: { $0.name == ownerClass }) {
-                    text = text.replacingOccurrences(of: "class \(ownerClass) : \(stub.superclass) {\n",
-                                                     with: "class \(ownerClass) : \(stub.superclass) {\n    nib \(nibName)\n")
+                    let head = "class \(ScriptText.name(ownerClass)) : \(ScriptText.name(stub.superclass)) {\n"
+                    text = text.replacingOccurrences(of: head, with: head + "    nib \(nibName)\n")
                 }
                 var ownerOf: [String: String] = [:]
                 for u in units {
                     if !u.decl.isEmpty { text += u.decl + "\n\n" }
                     for (title, body) in u.scenarios {
                         ownerOf[title] = u.owner
-                        text += "scenario \"\(title)\" {\n" + body.map { "    " + $0 + "\n" }.joined() + "}\n\n"
+                        text += "scenario \(ScriptText.string(title)) {\n" + body.map { "    " + $0 + "\n" }.joined() + "}\n\n"
                     }
                 }
                 guard let program = compile(text, config: config, result: &result) else { return result }

@@ -11,7 +11,7 @@ public struct Lexer {
     /// are blank lines and produce no token.
     private var suppressNewline = true
     /// Every identifier read so far, each once.
-    public private(set) var names = NameTable()
+    public internal(set) var names = NameTable()
 
     public init(_ file: SourceFile) {
         self.file = file
@@ -60,21 +60,31 @@ public struct Lexer {
         atLineStart = false
         suppressNewline = false
         let start = pos
-        if isIdentifierStart(bytes[pos]) {
+        if isIdentifierStart(bytes[pos]) || (bytes[pos] >= 0x80 && unicodeWidth(at: pos, start: true) > 0) {
             // Hashed as it is scanned, for the name table; read through the buffer, as the
-            // loop checks the end itself.
+            // loop checks the end itself. ASCII stays on the fast path; a byte of 0x80 or
+            // more decodes one scalar, a letter or a combining mark as Swift and
+            // Objective-C take them (`café`, `Pröfile`).
             var hash = NameHash()
             var end = pos
-            bytes.withUnsafeBufferPointer { b in
-                while end < b.count, Self.isIdentifierByte(b[end]) {
-                    hash.mix(b[end])
-                    end += 1
+            while true {
+                bytes.withUnsafeBufferPointer { b in
+                    while end < b.count, Self.isIdentifierByte(b[end]) {
+                        hash.mix(b[end])
+                        end += 1
+                    }
                 }
+                guard end < bytes.count, bytes[end] >= 0x80 else { break }
+                let w = unicodeWidth(at: end, start: end == pos)
+                if w == 0 { break }
+                for i in end..<end + w { hash.mix(bytes[i]) }
+                end += w
             }
             pos = end
             return Token(.identifier, SourceRange(start: start, end: pos), isAtLineStart: lineStart,
                          name: names.intern(bytes, start..<pos, hash: hash))
         }
+        if bytes[pos] == .backtick { return scanQuotedName(lineStart: lineStart) }
         let kind = scanToken()
         return Token(kind, SourceRange(start: start, end: pos), isAtLineStart: lineStart)
     }
@@ -162,24 +172,73 @@ public struct Lexer {
     }
 
     /// The value of the string token (or unterminated string) at `range`: the text between
-    /// the quotes with `\"` and `\\` unescaped; any other backslash is kept as written (the
-    /// language has no other escapes).
+    /// the quotes with `\"`, `\\` and `\u{HEX}` unescaped; any other backslash is kept as
+    /// written (the language has no other escapes).
     public static func stringValue(of range: SourceRange, in bytes: [UInt8]) -> String {
-        let end = min(range.end, bytes.count)
-        var i = range.start + 1  // the opening quote
+        unescape(bytes, from: range.start + 1, to: min(range.end, bytes.count), closing: .quote)
+    }
+
+    /// The text from `i` up to `closing` (or `end`), with `\` before `closing` or `\`
+    /// dropped and `\u{HEX}` (1 to 6 hex digits, a Unicode scalar) decoded: how a string
+    /// or a quoted name can hold a quote, a line break or any character.
+    static func unescape(_ bytes: [UInt8], from start: Int, to end: Int, closing: UInt8) -> String {
+        var i = start
         var value: [UInt8] = []
         while i < end {
             let c = bytes[i]
-            if c == .quote { break }
-            if c == .backslash, i + 1 < end, bytes[i + 1] == .quote || bytes[i + 1] == .backslash {
+            if c == closing { break }
+            if c == .backslash, i + 1 < end, bytes[i + 1] == closing || bytes[i + 1] == .backslash {
                 value.append(bytes[i + 1])
                 i += 2
+                continue
+            }
+            if c == .backslash, let (scalar, width) = unicodeEscape(bytes, at: i, end: end) {
+                value += Array(String(Character(scalar)).utf8)
+                i += width
                 continue
             }
             value.append(c)
             i += 1
         }
         return String(decoding: value, as: UTF8.self)
+    }
+
+    /// `\u{HEX}` at `i`: the scalar and the escape's length in bytes, or nil.
+    static func unicodeEscape(_ bytes: [UInt8], at i: Int, end: Int) -> (Unicode.Scalar, Int)? {
+        guard i + 3 < end, bytes[i + 1] == UInt8(ascii: "u"), bytes[i + 2] == UInt8(ascii: "{") else { return nil }
+        var j = i + 3, value: UInt32 = 0
+        while j < end, j - (i + 3) < 6, let d = hexValue(bytes[j]) { value = value * 16 + d; j += 1 }
+        guard j > i + 3, j < end, bytes[j] == UInt8(ascii: "}"), let s = Unicode.Scalar(value) else { return nil }
+        return (s, j + 1 - i)
+    }
+
+    private static func hexValue(_ b: UInt8) -> UInt32? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(b - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(b - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    /// A quoted name, `` `My-Class` ``: any text on one line between backquotes, with `\``,
+    /// `\\` and `\u{HEX}` escapes, is one identifier (the same name as the word, when it is
+    /// one). What the audit writes for names it did not choose, so that no name can change
+    /// the shape of the script.
+    private mutating func scanQuotedName(lineStart: Bool) -> Token {
+        let start = pos
+        pos += 1  // the opening backquote
+        while pos < bytes.count, !isLineBreak(at: pos) {
+            let c = bytes[pos]
+            if c == .backtick {
+                pos += 1
+                let value = Self.unescape(bytes, from: start + 1, to: pos, closing: .backtick)
+                if value.isEmpty { return Token(.error(.emptyQuotedName), SourceRange(start: start, end: pos), isAtLineStart: lineStart) }
+                return Token(.identifier, SourceRange(start: start, end: pos), isAtLineStart: lineStart, name: names.intern(value))
+            }
+            pos += c == .backslash && pos + 1 < bytes.count && (bytes[pos + 1] == .backtick || bytes[pos + 1] == .backslash) ? 2 : 1
+        }
+        return Token(.error(.unterminatedQuotedName), SourceRange(start: start, end: pos), isAtLineStart: lineStart)
     }
 
     /// A byte that starts no token. A non-ASCII character is consumed whole, so `é` is one
@@ -229,6 +288,17 @@ public struct Lexer {
         return b < 128 && ((b < 64 ? low : high) >> UInt64(b & 63)) & 1 != 0
     }
 
+    /// The length in bytes of the UTF-8 scalar at `i` when it may be part of an identifier
+    /// (a letter or `_`-like start when `start`, else also a digit or a mark: Unicode's
+    /// XID_Start and XID_Continue, which Swift and C11 follow), else 0.
+    private func unicodeWidth(at i: Int, start: Bool) -> Int {
+        var iterator = bytes[i...].makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return 0 }
+        let p = scalar.properties
+        return (start ? p.isXIDStart : p.isXIDContinue) ? UTF8.width(scalar) : 0
+    }
+
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 }
 
@@ -241,4 +311,5 @@ private extension UInt8 {
     static let quote = UInt8(ascii: "\"")
     static let backslash = UInt8(ascii: "\\")
     static let dot = UInt8(ascii: ".")
+    static let backtick = UInt8(ascii: "`")
 }

@@ -98,6 +98,10 @@ struct ScriptParser {
                 switch error {
                 case .unterminatedString: token.kind = .string
                 case .numberTooLarge: token.kind = .integer(Int.max)
+                // Reported, then read as a name (its text) so one mistake is one error.
+                case .unterminatedQuotedName, .emptyQuotedName:
+                    token.kind = .identifier
+                    token.name = lexer.names.intern(file.bytes, token.range.start..<token.range.end)
                 case .unexpectedCharacter, .invalidUTF8:
                     if let run = junk, run.range.end == token.range.start {
                         junk = (run.first, run.range.union(token.range), run.count + 1)

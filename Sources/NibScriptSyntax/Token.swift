@@ -7,14 +7,15 @@
 /// `Lexer.stringValue(of:in:)` when the parser takes it. So a token holds no reference and
 /// copying one is copying its bytes.
 public enum TokenKind: Equatable, Sendable {
-    /// Letters, digits and `_`, not starting with a digit: `label`, `_setFoo`, `unsafe_unretained`.
+    /// Letters (Unicode's, as Swift and Objective-C take them), digits and `_`, not starting
+    /// with a digit: `label`, `_setFoo`, `café`; or any text in backquotes, `` `My-Class` ``.
     case identifier
     /// `42`.
     case integer(Int)
     /// An integer followed immediately by `.digits`: `5.1`, `10.7`, `6.0`. Only versions use it,
     /// so the parts are kept as integers (`10.10` is minor 10, not 1).
     case version(major: Int, minor: Int)
-    /// `"text"` (`\"` and `\\` are the only escapes).
+    /// `"text"` (`\"`, `\\` and `\u{HEX}` are the only escapes).
     case string
     case leftBrace, rightBrace, leftParen, rightParen
     case colon, comma, dot
@@ -44,6 +45,10 @@ public enum LexError: Equatable, Sendable {
     case unterminatedString
     /// An integer (or a part of a version) that does not fit in `Int`.
     case numberTooLarge
+    /// A quoted name, `` `…` ``, with no closing backquote before the end of its line.
+    case unterminatedQuotedName
+    /// ``` `` ```: a quoted name must have at least one character.
+    case emptyQuotedName
 
     public var message: String {
         switch self {
@@ -53,6 +58,8 @@ public enum LexError: Equatable, Sendable {
             return "invalid UTF-8 byte 0x\(hex.count < 2 ? "0" + hex : hex)"
         case .unterminatedString: return "unterminated string literal"
         case .numberTooLarge: return "integer literal is too large"
+        case .unterminatedQuotedName: return "unterminated quoted name (a name in backquotes ends on its line)"
+        case .emptyQuotedName: return "empty quoted name"
         }
     }
 }
