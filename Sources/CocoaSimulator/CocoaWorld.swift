@@ -55,9 +55,9 @@ package final class CocoaWorld {
         get { _host }
         set { _host = newValue }
     }
-    /// The host's storage, read at each controller a memory warning reaches: internal and unchecked for exclusivity
-    /// (a stored property visible outside its module keeps a dynamic check at each read,
-    /// even inside it); each access is one read or one assignment.
+    /// The host's storage, read at each controller a memory warning reaches: internal and
+    /// unchecked for exclusivity (a stored property visible outside its module keeps a
+    /// dynamic check at each read, even inside it); each access is one read or one assignment.
     @exclusivity(unchecked) unowned(unsafe) var _host: (any CocoaWorldHost)?
 
     /// A world over `engine`, whose classes `classes` has defined.
