@@ -80,6 +80,33 @@ extension CocoaWorld {
         }
     }
 
+    /// V10 in dealloc (the steps a plan runs when the script's dealloc reaches the cleanup
+    /// class, `[super dealloc]`): `option cleanup kvc` nils every key KVC set during loadView;
+    /// `option cleanup views` releases every ivar whose declared type is a view.
+    package func cleanupDeallocSteps(_ o: ObjectID, _ cls: RuntimeClass) -> [DeallocStep] {
+        switch cls.option("cleanup") {
+        case "kvc"?:
+            var steps: [DeallocStep] = []
+            for key in controllers._trackedKeys[o] ?? [] {
+                switch KeyValueCoding.iosSearch(key, in: cls) {
+                case .setter(let p):
+                    let rule: StoreRule = p.ownership == .assign ? .assign : (p.ownership == .weak ? .weak : .retain)
+                    steps.append(.storeNil(slot: p.slot, rule: rule))
+                case .kvcIvar(let iv):
+                    let rule: StoreRule = iv.ownership == .assign ? .assign : (iv.ownership == .weak ? .weak : .retain)
+                    steps.append(.storeNil(slot: iv.slot, rule: rule))
+                default:
+                    break
+                }
+            }
+            return steps
+        case "views"?:
+            return viewIvars(of: cls).flatMap { [DeallocStep.release(slot: $0.slot), .storeNil(slot: $0.slot, rule: .direct(adoptsClaim: false))] }
+        default:
+            return []
+        }
+    }
+
     /// The ivars of the script's classes, from the class up to UIViewController, whose
     /// declared type is a view (the approach `001_…` cites).
     package func viewIvars(of cls: RuntimeClass) -> [RuntimeIvar] {
