@@ -54,21 +54,32 @@ package enum AuditFix {
             guard let d = cls.method("dealloc"),
                   let st = d.statements.first(where: { if case .release(let x) = $0.kind { return x == m.name || x == ivar }; return false })
             else { return nil }
-            let text = lines(st.place.file)
-            guard st.place.line >= 1, st.place.line <= text.count else { return nil }
-            let l = text[st.place.line - 1]
-            let trimmed = l.trimmingCharacters(in: .whitespaces)
-            // The statement's text is read on one line with its spacing tidied: compare
-            // without whitespace (`[mainText               release];`).
-            let bare: (String) -> String = { $0.filter { !$0.isWhitespace } }
-            if trimmed == st.text.trimmingCharacters(in: .whitespaces) || bare(trimmed) == bare(st.text) {
-                return [Edit(file: st.place.file, line: st.place.line, delete: 1, insert: [])]
-            }
-            guard l.contains(st.text) else { return nil }
-            return [Edit(file: st.place.file, line: st.place.line, delete: 1, insert: [l.replacingOccurrences(of: st.text, with: "")])]
+            return deleteStatement(st, lines: lines)
+        case .overRelease where f.fix.contains("already releases it through the setter"):
+            // `[self.x release]; self.x = nil;`: the explicit release goes, the setter stays.
+            guard let (_, st) = NibAuditor.releaseBeforeSetterNil(
+                of: m, ivar: ivar, in: ["viewDidUnload", "dealloc"].compactMap { cls.method($0) }) else { return nil }
+            return deleteStatement(st, lines: lines)
         default:
             return nil
         }
+    }
+
+    /// An edit deleting one statement: its whole line when it stands alone there, else the
+    /// statement's text out of the line.
+    static func deleteStatement(_ st: ImportedStatement, lines: (String) -> [String]) -> [Edit]? {
+        let text = lines(st.place.file)
+        guard st.place.line >= 1, st.place.line <= text.count else { return nil }
+        let l = text[st.place.line - 1]
+        let trimmed = l.trimmingCharacters(in: .whitespaces)
+        // The statement's text is read on one line with its spacing tidied: compare
+        // without whitespace (`[mainText               release];`).
+        let bare: (String) -> String = { $0.filter { !$0.isWhitespace } }
+        if trimmed == st.text.trimmingCharacters(in: .whitespaces) || bare(trimmed) == bare(st.text) {
+            return [Edit(file: st.place.file, line: st.place.line, delete: 1, insert: [])]
+        }
+        guard l.contains(st.text) else { return nil }
+        return [Edit(file: st.place.file, line: st.place.line, delete: 1, insert: [l.replacingOccurrences(of: st.text, with: "")])]
     }
 
     /// `@property (nonatomic, strong) … delegate` → `weak` (ARC) or `assign` (MRC).

@@ -167,7 +167,7 @@ package struct ImportLowering {
     /// (a setter or a loadView whose body is not understood whole).
     package func method(_ m: ImportedMethod, in c: ImportedClass) -> String {
         let (lines, dropped, notes) = statements(m, in: c)
-        let skipped = m.skipped + dropped
+        let skipped = m.skipped - followedCalls(m, in: c).count + dropped
         if ObjCScanner.isSetter(m.selector) && (skipped > 0 || lines.isEmpty) { return "" }
         if m.selector == "loadView" && !m.statements.contains(where: { $0.kind == .superCall }) { return "" }
         if m.selector == "dealloc" && memory == .arc && lines.isEmpty { return "" }
@@ -176,7 +176,8 @@ package struct ImportLowering {
         out += "\n"
         for l in lines { out += "        \(l)\n" }
         for n in notes { out += "        " + ScriptText.comment("# \(n)") + "\n" }
-        for u in m.unread {
+        let calls = Set(followedCalls(m, in: c))
+        for u in m.unread where !calls.contains(u.place) {
             let path = u.path.isEmpty ? "" : " (on \(u.path.map(\.description).joined(separator: ", ")))"
             out += "        " + ScriptText.comment("# not understood: \(place(u.place)): \(u.text)\(path)") + "\n"
         }
@@ -211,12 +212,14 @@ package struct ImportLowering {
         let isDealloc = m.selector == "dealloc"
         let isSetter = ObjCScanner.isSetter(m.selector)
         var afterSuper = false
-        for s in m.statements {
+        // A helper's statements left out are not this body's: they do not count as skipped.
+        let own = Set(m.statements.map(\.place))
+        for s in followed(m, in: c) {
             var at = "    # \(place(s.place)): \(s.text)"
             if let mac = s.macro { at += " (from \(mac))" }
             if !s.conditions.isEmpty { at += " (under \(s.conditions.joined(separator: ", ")))" }
             at = ScriptText.comment(at)
-            if afterSuper && isDealloc { dropped += 1; continue }
+            if afterSuper && isDealloc { if own.contains(s.place) { dropped += 1 }; continue }
             // A branch of an undecided `#if` that holds only under the other memory model.
             if let r = s.requiresARC, r != (memory == .arc) { continue }
             var names: Set<String> = []
@@ -224,53 +227,55 @@ package struct ImportLowering {
             case .release(let x), .retain(let x), .autorelease(let x), .setNil(let x, _), .setNew(let x, _, _, _), .storeArgument(let x, _):
                 names = [x]
                 if let mem = member(x, in: c) { names.formUnion([mem.name, mem.ivarName]) }
-            case .superCall: break
+            case .superCall, .callSelf: break
             }
             // The super call after an early return is the one of the path that goes on.
             let superAfterReturn = s.kind == .superCall && s.path.allSatisfy { $0.kind == .notReturned }
             if !superAfterReturn && !runsAlways(s, names: names, in: m) {
-                dropped += 1
+                if own.contains(s.place) { dropped += 1 }
                 notes.append("on a branch: \(place(s.place)): \(s.text) (\(s.path.map(\.description).joined(separator: ", ")))")
                 continue
             }
             switch s.kind {
+            case .callSelf:
+                continue   // a call no helper answers: it is among the method's unread statements
             case .superCall:
                 if isInit { continue }
                 if isDealloc && memory == .arc { continue }
                 out.append("super" + at)
                 afterSuper = true
             case .release(let x), .retain(let x), .autorelease(let x):
-                guard memory == .mrc, let mem = member(x, in: c) else { dropped += 1; continue }
+                guard memory == .mrc, let mem = member(x, in: c) else { if own.contains(s.place) { dropped += 1 }; continue }
                 let verb: String
                 switch s.kind { case .release: verb = "release"; case .retain: verb = "retain"; default: verb = "autorelease" }
-                if verb != "retain" && neutralized.contains(mem.ivarName) { dropped += 1; continue }
-                if isDealloc && verb == "retain" { dropped += 1; continue }
+                if verb != "retain" && neutralized.contains(mem.ivarName) { if own.contains(s.place) { dropped += 1 }; continue }
+                if isDealloc && verb == "retain" { if own.contains(s.place) { dropped += 1 }; continue }
                 out.append("\(verb) \(ScriptText.name(mem.ivarName))" + at)
             case .setNil(let x, let viaSetter):
-                guard let mem = member(x, in: c) else { dropped += 1; continue }
+                guard let mem = member(x, in: c) else { if own.contains(s.place) { dropped += 1 }; continue }
                 if viaSetter {
-                    guard mem.isProperty, !mem.isReadonly else { dropped += 1; continue }
+                    guard mem.isProperty, !mem.isReadonly else { if own.contains(s.place) { dropped += 1 }; continue }
                     out.append("self.\(ScriptText.name(mem.name)) = nil" + at)
                 } else {
-                    guard x == mem.ivarName else { dropped += 1; continue }
+                    guard x == mem.ivarName else { if own.contains(s.place) { dropped += 1 }; continue }
                     out.append("\(ScriptText.name(mem.ivarName)) = nil" + at)
                 }
             case .storeArgument(let x, let retained):
                 // A hand-written setter's store: `value` is the setter's argument.
-                guard isSetter, let mem = member(x, in: c), x == mem.ivarName, memory == .mrc || !retained else { dropped += 1; continue }
+                guard isSetter, let mem = member(x, in: c), x == mem.ivarName, memory == .mrc || !retained else { if own.contains(s.place) { dropped += 1 }; continue }
                 out.append("\(ScriptText.name(mem.ivarName)) = value" + at)
                 if retained { out.append("retain value" + at) }
             case .setNew(let x, var cls, let autoreleased, let viaSetter):
                 // `x = [[self makeX] retain]` in a setter stores its argument: not a new object.
-                if cls.isEmpty && isSetter { dropped += 1; continue }
+                if cls.isEmpty && isSetter { if own.contains(s.place) { dropped += 1 }; continue }
                 if cls.isEmpty, let mem = member(x, in: c) { cls = type(mem.type) }
-                guard !isDealloc, let mem = member(x, in: c), isKnown(cls) else { dropped += 1; continue }
+                guard !isDealloc, let mem = member(x, in: c), isKnown(cls) else { if own.contains(s.place) { dropped += 1 }; continue }
                 let new = "new \(ScriptText.name(cls))" + (autoreleased ? " autoreleased" : "")
                 if viaSetter {
-                    guard mem.isProperty, !mem.isReadonly else { dropped += 1; continue }
+                    guard mem.isProperty, !mem.isReadonly else { if own.contains(s.place) { dropped += 1 }; continue }
                     out.append("self.\(ScriptText.name(mem.name)) = \(new)" + at)
                 } else {
-                    guard x == mem.ivarName, memory == .mrc || !autoreleased else { dropped += 1; continue }
+                    guard x == mem.ivarName, memory == .mrc || !autoreleased else { if own.contains(s.place) { dropped += 1 }; continue }
                     out.append("\(ScriptText.name(mem.ivarName)) = \(new)" + at)
                 }
             }

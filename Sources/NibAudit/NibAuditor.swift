@@ -363,7 +363,7 @@ package struct NibAuditor {
     /// The method statement that makes the object a member holds (`x = [[X alloc] init]`,
     /// `x = [[self makeX] retain]`), if the class has one.
     func maker(of m: ImportedMember, in c: ImportedClass) -> (ImportedMethod, ImportedStatement)? {
-        for method in c.methods {
+        for method in c.methods + c.helpers {
             for st in method.statements {
                 if case .setNew(let x, _, _, _) = st.kind, x == m.name || x == m.ivarName { return (method, st) }
             }
@@ -469,6 +469,10 @@ package struct NibAuditor {
                 f.fix = "`\(m.name)` never owned its object — \(why): delete `\(rel?.text ?? "[\(ivar) release];")`"
                     + (rel.map { " (\(at($0.place)))" } ?? dealloc.map { " from `dealloc` (\(at($0.place)))" } ?? "")
                     + ", or declare it `@property (nonatomic, retain) IBOutlet`"
+            } else if let (method, rel) = Self.releaseBeforeSetterNil(of: m, ivar: ivar, in: [unload, dealloc].compactMap { $0 }) {
+                // `[self.x release]; self.x = nil;`: the setter already releases the old value,
+                // so the explicit release is the second one — the code already sets nil.
+                f.fix = "`self.\(m.name) = nil;` already releases it through the setter: delete `\(rel.text)` (\(at(rel.place))) in `\(method)`"
             } else if let u = unload {
                 f.fix = "after releasing `\(m.name)` in `viewDidUnload` (\(at(u.place))) set it to nil (`\(m.isProperty ? "self.\(m.name) = nil;" : "\(ivar) = nil;")`), so `dealloc` does not release it again"
             } else {
@@ -479,5 +483,23 @@ package struct NibAuditor {
             f.message = "crash"
         }
         return f
+    }
+
+    /// A method that releases a retained member by hand and then sets it to nil through its
+    /// setter (which releases it again): the method's name and the explicit release.
+    static func releaseBeforeSetterNil(of m: ImportedMember, ivar: String, in methods: [ImportedMethod]) -> (String, ImportedStatement)? {
+        for method in methods {
+            var release: ImportedStatement?
+            for st in method.statements {
+                switch st.kind {
+                case .release(let x) where x == m.name || x == ivar || x == "self." + m.name:
+                    release = st
+                case .setNil(let x, let viaSetter) where viaSetter && (x == m.name || x == ivar):
+                    if let r = release { return (method.selector, r) }
+                default: break
+                }
+            }
+        }
+        return nil
     }
 }

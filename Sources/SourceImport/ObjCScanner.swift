@@ -323,7 +323,9 @@ public enum ObjCScanner {
                 usesMRC = true; break
             }
             if usesMRC { classes[c].usesMRC = true }
-            guard instance, ObjCScanner.isInteresting(selector), selectors[c].insert(selector).inserted else { return }
+            // Other instance methods are read too, as helpers a lifecycle method may call.
+            let interesting = ObjCScanner.isInteresting(selector)
+            guard instance, selectors[c].insert(selector).inserted else { return }
             var split = StatementSplitter(toks: toks, path: path, from: bodyStart + 1, to: bodyEnd)
             split.body()
             let rec = StatementRecognizer(selector: selector, arguments: arguments)
@@ -341,6 +343,13 @@ public enum ObjCScanner {
                     st.requiresARC = ctx.requiresARC(cond)
                     st.macro = ts.first?.macro
                     statements.append(st)
+                    // A call is not a memory statement of this body: it stays "not understood"
+                    // here, and the audit follows it into the helper when it finds one.
+                    if case .callSelf = kind {
+                        var names: [String] = []
+                        for tk in ts where tk.isIdentifier && !names.contains(tk.text) { names.append(tk.text) }
+                        unread.append(UnreadStatement(text: text, place: at, path: s.path, names: names))
+                    }
                 } else {
                     var names: [String] = []
                     for tk in ts where tk.isIdentifier && !names.contains(tk.text) { names.append(tk.text) }
@@ -350,7 +359,7 @@ public enum ObjCScanner {
             var m = ImportedMethod(selector: selector, place: place(start), statements: statements, skipped: unread.count + split.unreachable)
             m.unread = unread
             m.arguments = arguments
-            classes[c].methods.append(m)
+            if interesting { classes[c].methods.append(m) } else { classes[c].helpers.append(m) }
         }
     }
 }

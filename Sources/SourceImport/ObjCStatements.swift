@@ -306,6 +306,9 @@ struct StatementRecognizer {
                 let key = String(w[2].dropFirst(3))
                 return .setNil(key.prefix(1).lowercased() + key.dropFirst(), viaSetter: true)
             }
+            // [self helper] / [self helperWith:x and:y]: a call to follow (not a setter,
+            // which a nib's KVC or a property assignment stands for already).
+            if w[1] == "self", let sel = Self.selectorSent(w), !ObjCScanner.isSetter(sel) { return .callSelf(sel) }
             // [super initWithNibName:…] in an init: the super call.
             if w[1] == "super", selector.hasPrefix("init"), w[2].hasPrefix("init") { return .superCall }
         }
@@ -328,6 +331,26 @@ struct StatementRecognizer {
             return .setNew(x, className: "", autoreleased: false, viaSetter: viaSetter)
         }
         return nil
+    }
+
+    /// The selector of the message `[receiver sel]` / `[receiver a:x b:y]` that `w` is
+    /// (receiver one token at `w[1]`): the keywords at the message's own bracket depth.
+    static func selectorSent(_ w: [String]) -> String? {
+        guard w.count >= 4, isName(w[2]) else { return nil }
+        if w.count == 4 { return w[2] }
+        var sel = ""
+        var depth = 0
+        var k = 2
+        while k < w.count - 1 {
+            let t = w[k]
+            if t == "[" || t == "(" || t == "{" { depth += 1 } else if t == "]" || t == ")" || t == "}" { depth -= 1 }
+            else if depth == 0, t == ":", k > 2, isName(w[k - 1]) || w[k - 1] == "]" || w[k - 1] == ")" {
+                // `a:x b:y`: the keyword is the name just before the colon.
+                if isName(w[k - 1]) { sel += w[k - 1] + ":" }
+            }
+            k += 1
+        }
+        return sel.isEmpty ? nil : (w[3] == ":" ? sel : nil)
     }
 
     /// Whether the `[` that opens `r` is closed by its last token.

@@ -69,6 +69,9 @@ public enum ImportedStatementKind: Sendable, Equatable {
     /// `x = arg` / `x = [arg retain]` in a method: the method's argument stored in the ivar
     /// (a hand-written setter), retained or not.
     case storeArgument(String, retained: Bool)
+    /// `[self helper]` / `[self helperWith:x]`: a call of a method of the class (or a
+    /// superclass), by selector; the audit follows it into the helper's body.
+    case callSelf(String)
 }
 
 /// A branch a statement is on: the control flow that must go one way for it to run.
@@ -218,6 +221,10 @@ public struct ImportedClass: Sendable {
         self.isDefinition = isDefinition
     }
     public func method(_ selector: String) -> ImportedMethod? { methods.first { $0.selector == selector } }
+    /// The other instance methods with a body (helpers), read so that a lifecycle method's
+    /// `[self helper]` can be followed; not lowered as methods of their own.
+    public var helpers: [ImportedMethod] = []
+    public func helper(_ selector: String) -> ImportedMethod? { helpers.first { $0.selector == selector } }
     /// The member of that name: the property when an unrelated ivar has the same name.
     public func member(_ name: String) -> ImportedMember? {
         members.first { $0.name == name && $0.isProperty } ?? members.first { $0.name == name }
@@ -257,6 +264,8 @@ public struct ImportedClass: Sendable {
         }
         var selectors = Set(methods.map(\.selector))
         for x in c.methods where selectors.insert(x.selector).inserted { methods.append(x) }
+        var helperSelectors = Set(helpers.map(\.selector))
+        for x in c.helpers where helperSelectors.insert(x.selector).inserted { helpers.append(x) }
         for (k, v) in c.synthesized { synthesized[k] = v }
         for p in c.protocols where !protocols.contains(p) { protocols.append(p) }
         hasImplementation = hasImplementation || c.hasImplementation

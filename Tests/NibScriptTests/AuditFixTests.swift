@@ -74,6 +74,26 @@ final class AuditFixTests: XCTestCase {
         XCTAssertFalse(cycle.stdout.contains("dealloc"), cycle.stdout)
     }
 
+    /// `[self.x release]; self.x = nil;` releases twice (the setter releases the old value):
+    /// the fix names the explicit release, not a missing nil the code already has, and the
+    /// diff deletes that release alone.
+    func testReleaseBeforeSetterNilDeletesTheRelease() throws {
+        let work = try copy(Self.root + "/examples/audit/profile-app")
+        let about = work + "/Classes/AboutViewController.m"
+        let source = try String(contentsOfFile: about, encoding: .utf8)
+        XCTAssertTrue(source.contains("    self.version = nil;\n    [super viewDidUnload];"), source)
+        try source.replacingOccurrences(of: "    self.version = nil;\n    [super viewDidUnload];",
+                                        with: "    [self.version release];\n    self.version = nil;\n    [super viewDidUnload];")
+            .write(toFile: about, atomically: false, encoding: .utf8)
+        let text = Driver.main(["audit", "--platform", "ios5.1", work]).stdout
+        XCTAssertTrue(text.contains("over-release [O4] `version` of AboutViewController"), text)
+        XCTAssertTrue(text.contains("fix: `self.version = nil;` already releases it through the setter: delete `[self.version release];` (AboutViewController.m:6) in `viewDidUnload`"), text)
+        XCTAssertFalse(text.contains("set it to nil (`self.version = nil;`), so `dealloc`"), text)
+        let (fix, after) = try fixAndReaudit(work, ["--platform", "ios5.1"])
+        XCTAssertTrue(fix.stdout.contains("-    [self.version release];\n     self.version = nil;"), fix.stdout)
+        XCTAssertFalse(after.contains("over-release|AboutViewController|version"), "\(after)")
+    }
+
     /// tunnelblick (../shared/wild): every over-released setter-less outlet's release deleted.
     func testTunnelblickFixesApply() throws {
         let dir = Self.root + "/../shared/wild/tunnelblick"
