@@ -25,9 +25,11 @@ let package = Package(
         .target(name: "SourceImport"),
         // The simulated frameworks' model and rules: class table and catalogue, Key-Value
         // Coding, nib models (also from Interface Builder files) and loading rules, dealloc
-        // rules, the controller lifecycle table, platforms and eras. May not know the interpreter, runs, explore, reports or the
-        // command line. (It still reads class and nib declarations from NibScriptSyntax, and
-        // the behaviour over it is still in NibScriptInterpreter/Cocoa: docs/architecture.md.)
+        // rules, the controller lifecycle table, platforms and eras, and the world a run drives
+        // (`CocoaWorld`, memory warnings so far). May not know the interpreter, runs, explore,
+        // reports or the command line. (It still reads class and nib declarations from
+        // NibScriptSyntax, and the rest of the behaviour is in NibScriptInterpreter/Cocoa:
+        // docs/architecture.md.)
         .target(name: "CocoaSimulator", dependencies: ["OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder"]),
         // The interpreter: checker, compiler, a scenario's run (statements lowered to engine and
         // simulator calls), expectations, the trace as it is made, and the public `Simulator`.

@@ -20,14 +20,16 @@
 //   connections, built from a nib block or read from a `.xib`/`.storyboard` document.
 // - `ControllerState.swift`, `ControllerChain.swift`: the controller world's values
 //   (appearance states, callbacks, presentations, transition chains) and the lifecycle
-//   table every callback is checked against. (The class that holds one run's controller
-//   state is still in NibScriptInterpreter/Cocoa/ControllerWorld.swift, with the code that
-//   reads it at every callback.)
+//   table every callback is checked against.
+// - `CocoaWorld.swift`, `ControllerWorld.swift`: one run's world (engine, classes, the
+//   controller state) and the host protocol through which it asks its driver for overrides,
+//   trace words and roots; `MemoryWarning.swift`, `CauseNotes.swift`: the behaviour moved
+//   into it so far (memory warnings, view unloading, V10 cleanups, abandoned memory).
 // - `DigestedCollections.swift`, `OptionalIndices.swift`: collections that keep their own
 //   digest, so `explore` hashes a state in O(1).
 //
 // Driving it without a script: `Tests/CocoaSimulatorTests` builds a class table for a
 // configuration, makes objects in an engine, loads a nib by these rules and reads the
-// counts — Mike Ash's table row by row. Class descriptions are still `ClassDecl` values
+// counts — Mike Ash's table row by row — and drives a `CocoaWorld` with the test as host. Class descriptions are still `ClassDecl` values
 // of NibScriptSyntax's AST (built directly, no source text); see docs/architecture.md,
 // "What is left".

@@ -11,6 +11,10 @@ package final class ScenarioRun {
     package let config: Configuration
     package let engine = Engine()
     package let classes: ClassTable
+    /// The simulated frameworks this run drives (CocoaSimulator/CocoaWorld.swift), with the
+    /// run as its host. `engine`, `classes` and `controllers` are the world's own objects,
+    /// kept here too so a statement reads them without going through the world.
+    package let world: CocoaWorld
     package var file: SourceFile { program.file }
 
     /// Where the trace goes as it is made (text, JSON Lines, a recording); nil when nothing
@@ -59,8 +63,9 @@ package final class ScenarioRun {
     @exclusivity(unchecked) package var deferred: [(Expectation, Int, Context)] = []
     /// Roots besides the scenario's variables and the application (windows, navigation stacks).
     @exclusivity(unchecked) package var extraRoots: [ObjectID] = []
-    /// The controller world's state: windows, stacks, appearance, callbacks (Cocoa/ControllerState.swift).
-    package let controllers = ControllerState()
+    /// The controller world's state: windows, stacks, appearance, callbacks (the world's,
+    /// CocoaSimulator/ControllerWorld.swift).
+    package let controllers: ControllerState
 
     // Names.
     package var scenarioFrame: LocalFrame!
@@ -125,12 +130,15 @@ package final class ScenarioRun {
         nibNames = NibBindings(names: program.names)
         var ignored: [Diagnostic] = []
         classes = ClassTable(script: program.classDecls, config: config, engine: engine, diagnostics: &ignored)
+        world = CocoaWorld(config: config, engine: engine, classes: classes)
+        controllers = world.controllers
         engine.planner = self
         engine.garbageCollected = config.isGC
         engine.eventSink = { [unowned self] e in self.record(e) }
         // Without a trace the run needs to hear only of crashes and incomplete deallocs: the
         // engine keeps what expectations ask of every other event.
         engine.sinkTakesNotableOnly = trace == nil
+        world.host = self
     }
 
     package var crashed: Bool { engine.hasCrashed }

@@ -58,33 +58,3 @@ extension ScenarioRun {
         controllers.restore(s.controllers)
     }
 }
-
-extension ControllerState {
-    package struct Snapshot {
-        var keyWindow: ObjectID?
-        var shownRoot: ObjectID?
-        var macShown: DigestedObjectSet
-        var currentRange: SourceRange?
-        var selectedTab: DigestedObjectMap<Int>
-        var appearance: DigestedObjectMap<Appearance>
-        var callbacks: [CallbackRecord]
-        var presentations: [Presentation]
-        var viewObjects: DigestedObjectLists<ObjectID>
-        var everLoaded: DigestedObjectSet
-        var trackedKeys: SparseDigestedObjectMap<[String]>
-        var runtimeErrors: [Diagnostic]
-    }
-
-    package func snapshot() -> Snapshot {
-        Snapshot(keyWindow: keyWindow, shownRoot: shownRoot, macShown: macShown, currentRange: currentRange,
-                 selectedTab: selectedTab, appearance: appearance, callbacks: callbacks, presentations: presentations,
-                 viewObjects: viewObjects, everLoaded: everLoaded, trackedKeys: trackedKeys, runtimeErrors: runtimeErrors)
-    }
-
-    package func restore(_ s: Snapshot) {
-        keyWindow = s.keyWindow; shownRoot = s.shownRoot; macShown = s.macShown; currentRange = s.currentRange
-        selectedTab = s.selectedTab; appearance = s.appearance; callbacks = s.callbacks
-        presentations = s.presentations; viewObjects = s.viewObjects; everLoaded = s.everLoaded
-        trackedKeys = s.trackedKeys; runtimeErrors = s.runtimeErrors
-    }
-}

@@ -61,26 +61,12 @@ extension ScenarioRun {
             frameClassesDigest = sum
         }
         h.combine(tag: -12, count: frameClasses.count, digest: frameClassesDigest!)
-        let c = controllers
-        h.combine(c.keyWindow.map { Int($0.raw) } ?? -1)
-        h.combine(c.shownRoot.map { Int($0.raw) } ?? -1)
-        h.combine(tag: -13, count: c.macShown.count, digest: c.macShown.digest)
-        h.combine(tag: -14, count: c.selectedTab.count, digest: c.selectedTab.digest)
-        h.combine(tag: -15, count: c.appearance.count, digest: c.appearance.digest)
-        h.combine(-4)
-        for p in c.presentations { h.combine(p.presenter.raw); h.combine(p.presented.raw); h.combine(p.covered.raw) }
-        h.combine(tag: -16, count: c.viewObjects.count, digest: c.viewObjects.digest)
-        h.combine(tag: -17, count: c.everLoaded.count, digest: c.everLoaded.digest)
-        h.combine(tag: -18, count: c.trackedKeys.count, digest: c.trackedKeys.digest)
-        h.combine(c.runtimeErrors.count)
+        controllers.stateDigest(into: &h)
         h.combine(results.count)
         for r in results where !r.passed { h.combine(r.line) }
         h.combine(-8)
         for d in deferred { h.combine(d.1) }
-        if reads.callbacks {
-            h.combine(c.callbacks.count)
-            for cb in c.callbacks { h.combine(cb.object.raw); h.combine(Callback.allCases.firstIndex(of: cb.callback) ?? -1) }
-        }
+        if reads.callbacks { controllers.callbacksDigest(into: &h) }
         if reads.events { hashEvents(into: &h) }
         if reads.warnings { for w in warnings { h.combine(w.text) } }
         return Int(bitPattern: UInt(h.value))

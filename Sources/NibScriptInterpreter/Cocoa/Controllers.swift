@@ -234,10 +234,10 @@ extension ScenarioRun {
         switch selector {
         case "didReceiveMemoryWarning":
             if !fromSuper { note("-[\(cls.name) didReceiveMemoryWarning] sent to \(shortLabel(o))") }
-            defaultDidReceiveMemoryWarning(o)
+            world.defaultDidReceiveMemoryWarning(o)
             return true
         case "viewDidUnload":
-            if fromSuper { automaticCleanup(o, when: "viewDidUnload") } else { return nil }
+            if fromSuper { world.automaticCleanup(o, when: "viewDidUnload") } else { return nil }
             return true
         case "isViewLoaded":
             note("-[\(cls.name) isViewLoaded] → \(isViewLoaded(o) ? "YES" : "NO") (no load)")

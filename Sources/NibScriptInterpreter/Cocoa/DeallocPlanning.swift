@@ -65,7 +65,7 @@ extension ScenarioRun: DeallocPlanner {
             if k.isBuiltin {
                 // V10: the cleanup class sits between the script's classes and UIViewController,
                 // so its dealloc runs when the script's dealloc reaches [super dealloc].
-                if !cleanedUp { plan.steps += cleanupDeallocSteps(o, cls); cleanedUp = true }
+                if !cleanedUp { plan.steps += world.cleanupDeallocSteps(o, cls); cleanedUp = true }
                 plan.steps += builtinDeallocSteps(k)
                 continue
             }
@@ -88,32 +88,6 @@ extension ScenarioRun: DeallocPlanner {
             }
         }
         return plan
-    }
-
-    /// V10 in dealloc: `option cleanup kvc` nils every key KVC set during loadView;
-    /// `option cleanup views` releases every ivar whose declared type is a view.
-    private func cleanupDeallocSteps(_ o: ObjectID, _ cls: RuntimeClass) -> [DeallocStep] {
-        switch cls.option("cleanup") {
-        case "kvc"?:
-            var steps: [DeallocStep] = []
-            for key in controllers.trackedKeys[o] ?? [] {
-                switch KeyValueCoding.iosSearch(key, in: cls) {
-                case .setter(let p):
-                    let rule: StoreRule = p.ownership == .assign ? .assign : (p.ownership == .weak ? .weak : .retain)
-                    steps.append(.storeNil(slot: p.slot, rule: rule))
-                case .kvcIvar(let iv):
-                    let rule: StoreRule = iv.ownership == .assign ? .assign : (iv.ownership == .weak ? .weak : .retain)
-                    steps.append(.storeNil(slot: iv.slot, rule: rule))
-                default:
-                    break
-                }
-            }
-            return steps
-        case "views"?:
-            return viewIvars(of: cls).flatMap { [DeallocStep.release(slot: $0.slot), .storeNil(slot: $0.slot, rule: .direct(adoptsClaim: false))] }
-        default:
-            return []
-        }
     }
 
     /// A Cocoa class releases what it retains: its retained properties, then its lists.

@@ -37,7 +37,7 @@ extension ScenarioRun {
             guard let nav = object(0, &temporaries), requireNavigation(nav, args[0].range) else { return }
             pop(nav, at: verb.range)
         case "memoryWarning":
-            memoryWarning()
+            world.memoryWarning()
         case "show":
             guard let x = object(0, &temporaries) else { return }
             show(x, at: args[0].range)

@@ -1,10 +1,9 @@
 import NibScriptSyntax
 import OwnershipEngine
-import CocoaSimulator
 
 /// Memory warnings (V5, V6), view unloading, the automatic outlet cleanups (V10) and
 /// abandoned memory (V7, O9).
-extension ScenarioRun {
+extension CocoaWorld {
     /// `memoryWarning`: every live view controller gets didReceiveMemoryWarning, in the
     /// order they were allocated.
     package func memoryWarning() {
@@ -19,13 +18,13 @@ extension ScenarioRun {
         }
         for c in live {
             guard !crashed else { return }
-            deliver(.didReceiveMemoryWarning, to: c) { self.defaultDidReceiveMemoryWarning(c) }
+            _host?.deliver(.didReceiveMemoryWarning, to: c) { self.defaultDidReceiveMemoryWarning(c) }
         }
         // The abandoned objects are only named in the trace: without one (explore, --quiet)
         // the two reachability passes that find them would be wasted at every warning.
-        guard !crashed, tracing else { return }
+        guard !crashed, let host = _host, host.tracing else { return }
         for o in abandonedObjects() {
-            note("abandoned    \(TextReport.pad(label(o), 28)) \(keeper(of: o)) (V7)")
+            note("abandoned    \(Self.pad(host.label(o), 28)) \(keeper(of: o)) (V7)")
         }
     }
 
@@ -35,10 +34,11 @@ extension ScenarioRun {
     package func defaultDidReceiveMemoryWarning(_ c: ObjectID) {
         guard engine.isAlive(c), classes.isUIViewController(engineClass: engine.classOf(c)) else { return }
         if config.atLeast(6) { return note("iOS \(config.versionText): UIViewController no longer unloads its view (V6)") }
-        guard isViewLoaded(c) else { return note("\(shortLabel(c)).view is not loaded: nothing to unload") }
-        if isOnScreen(c) { return note("\(shortLabel(c)).view is on screen: it stays (V5)") }
-        note("\(shortLabel(c)).view is loaded and not in a window: UIViewController unloads it (V5)")
-        if config.atLeast(5) { deliver(.viewWillUnload, to: c) }
+        guard let host = _host else { return }
+        guard isViewLoaded(c) else { return note("\(host.shortLabel(c)).view is not loaded: nothing to unload") }
+        if host.isOnScreen(c) { return note("\(host.shortLabel(c)).view is on screen: it stays (V5)") }
+        note("\(host.shortLabel(c)).view is loaded and not in a window: UIViewController unloads it (V5)")
+        if config.atLeast(5) { host.deliver(.viewWillUnload, to: c) {} }
         // `self.view = nil` through the synthesized setter, by the engine class's facts: the
         // property itself is a copy of a struct holding a reference.
         let engineClass = engine.classOf(c)
@@ -46,7 +46,7 @@ extension ScenarioRun {
         engine.store(SlotRef(c, slot), nil, rule: classes.viewNilRule(engineClass: engineClass), cause: CauseNote.viewUnloads.cause)
         guard !crashed else { return }
         if config.atLeast(3) {
-            deliver(.viewDidUnload, to: c) { self.automaticCleanup(c, when: "viewDidUnload") }
+            host.deliver(.viewDidUnload, to: c) { self.automaticCleanup(c, when: "viewDidUnload") }
         }
     }
 
@@ -80,6 +80,33 @@ extension ScenarioRun {
         }
     }
 
+    /// V10 in dealloc (the steps a plan runs when the script's dealloc reaches the cleanup
+    /// class, `[super dealloc]`): `option cleanup kvc` nils every key KVC set during loadView;
+    /// `option cleanup views` releases every ivar whose declared type is a view.
+    package func cleanupDeallocSteps(_ o: ObjectID, _ cls: RuntimeClass) -> [DeallocStep] {
+        switch cls.option("cleanup") {
+        case "kvc"?:
+            var steps: [DeallocStep] = []
+            for key in controllers._trackedKeys[o] ?? [] {
+                switch KeyValueCoding.iosSearch(key, in: cls) {
+                case .setter(let p):
+                    let rule: StoreRule = p.ownership == .assign ? .assign : (p.ownership == .weak ? .weak : .retain)
+                    steps.append(.storeNil(slot: p.slot, rule: rule))
+                case .kvcIvar(let iv):
+                    let rule: StoreRule = iv.ownership == .assign ? .assign : (iv.ownership == .weak ? .weak : .retain)
+                    steps.append(.storeNil(slot: iv.slot, rule: rule))
+                default:
+                    break
+                }
+            }
+            return steps
+        case "views"?:
+            return viewIvars(of: cls).flatMap { [DeallocStep.release(slot: $0.slot), .storeNil(slot: $0.slot, rule: .direct(adoptsClaim: false))] }
+        default:
+            return []
+        }
+    }
+
     /// The ivars of the script's classes, from the class up to UIViewController, whose
     /// declared type is a view (the approach `001_…` cites).
     package func viewIvars(of cls: RuntimeClass) -> [RuntimeIvar] {
@@ -110,7 +137,7 @@ extension ScenarioRun {
             engine.store(SlotRef(c, slot), nil, rule: rule, cause: why)
         case .method(let index):
             let m = plan.methods[index]
-            invoke(m.method, of: m.owner, on: c, selector: m.selector, arguments: [("value", .none)])
+            _host?.sendNil(m.method, of: m.owner, to: c, selector: m.selector)
         case .nothing:
             break
         }
@@ -128,7 +155,8 @@ extension ScenarioRun {
     /// leaks (they are reachable), but memory nobody needs until the view loads again.
     package func abandonedObjects() -> [ObjectID] {
         let unloaded = unloadedControllers()
-        guard !unloaded.isEmpty else { return [] }
+        guard !unloaded.isEmpty, let host = _host else { return [] }
+        let roots = host.roots, adoptionIsReference = host.adoptionIsReference
         let reach = engine.reachable(from: roots, followsAdopted: adoptionIsReference)
         let without = engine.reachable(from: roots, skipping: { unloaded.contains($0.holder) }, followsAdopted: adoptionIsReference)
         var out: [ObjectID] = []
@@ -146,9 +174,15 @@ extension ScenarioRun {
             let slots = engine.slots(of: engine.classOf(c))
             for (k, s) in slots.enumerated() where !s.isList {
                 let r = SlotRef(c, k)
-                if engine.read(r) == o, engine.claims(r) > 0 { return "kept by \(shortLabel(c)).\(s.name) while its view is unloaded" }
+                if engine.read(r) == o, engine.claims(r) > 0 { return "kept by \(_host?.shortLabel(c) ?? "").\(s.name) while its view is unloaded" }
             }
         }
         return "kept through an object a controller with an unloaded view holds"
+    }
+
+    /// `s` filled with spaces to `width` characters (the trace's columns).
+    static func pad(_ s: String, _ width: Int) -> String {
+        let n = s.count
+        return n < width ? s + String(repeating: " ", count: width - n) : s
     }
 }

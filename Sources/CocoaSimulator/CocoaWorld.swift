@@ -1,0 +1,96 @@
+import NibScriptSyntax
+import OwnershipEngine
+
+/// What a `CocoaWorld` asks of whoever drives it, for what only the driver knows: code
+/// written outside the frameworks (an override of a lifecycle callback, a setter), the
+/// words of the trace, and the objects the driver itself keeps alive. The interpreter's
+/// `ScenarioRun` is the host of a script's world; a test can be the host of its own.
+package protocol CocoaWorldHost: AnyObject {
+    /// Whether anything reads the trace: without one no trace text is built at all.
+    var tracing: Bool { get }
+    /// A line of the trace, one level below the statement running (`extraDepth` more).
+    func note(_ text: @autoclosure () -> String, extraDepth: Int)
+    /// A cause in words for the engine's events (made only when tracing).
+    func because(_ text: @autoclosure () -> String) -> Cause
+    /// `UILabel title#3`: an object's class, name and number, for the trace.
+    func label(_ o: ObjectID) -> String
+    /// `title#3`: an object's name and number.
+    func shortLabel(_ o: ObjectID) -> String
+    /// Sends a lifecycle callback to a controller: checks it against the lifecycle table,
+    /// records it, and runs the host's override, or else `builtin` (UIKit's own behaviour).
+    func deliver(_ cb: Callback, to c: ObjectID, builtin: () -> Void)
+    /// Runs a setter written outside the frameworks with a nil argument (`setValue:nil
+    /// forKey:` reaching an overridden setter, V10).
+    func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String)
+    /// Whether a controller's view is in the key window (a Mac controller: shown).
+    func isOnScreen(_ c: ObjectID) -> Bool
+    /// What the host keeps alive besides the world's objects: its variables, the
+    /// application, windows and stacks, what the autorelease pools still hold.
+    var roots: [ObjectID] { get }
+    /// Whether the +1s `holder` adopted from a nib load are references (O9).
+    func adoptionIsReference(_ holder: ObjectID) -> Bool
+}
+
+/// The simulated frameworks for one configuration: the engine that owns every object, the
+/// class table, and the controller world's state (windows, stacks, appearance, callbacks).
+/// Its behaviour — memory warnings so far; dealloc planning, controllers and navigation,
+/// and nib loading still in NibScriptInterpreter/Cocoa (docs/architecture.md) — changes
+/// the engine by UIKit's and AppKit's rules and asks its `host` only for what is not the
+/// frameworks'.
+///
+/// The engine, the class table and the controller state are shared with the host (the
+/// same objects): a run reads them directly on its hot paths.
+package final class CocoaWorld {
+    /// The platform, its version and the memory model every rule asks about.
+    package let config: Configuration
+    /// Every object, reference, retain count and event.
+    package let engine: Engine
+    /// The configuration's classes, the catalogue's and the described ones.
+    package let classes: ClassTable
+    /// Windows, stacks, appearance states, callbacks sent, what each view load made.
+    package let controllers = ControllerState()
+    /// The driver: overrides, trace words, roots. Set right after the world is made, and
+    /// it owns the world (unowned, so no cycle; never read after the host is gone).
+    package var host: (any CocoaWorldHost)? {
+        get { _host }
+        set { _host = newValue }
+    }
+    /// The host's storage, read at each controller a memory warning reaches: internal and
+    /// unchecked for exclusivity (a stored property visible outside its module keeps a
+    /// dynamic check at each read, even inside it); each access is one read or one assignment.
+    @exclusivity(unchecked) unowned(unsafe) var _host: (any CocoaWorldHost)?
+
+    /// A world over `engine`, whose classes `classes` has defined.
+    package init(config: Configuration, engine: Engine, classes: ClassTable) {
+        self.config = config
+        self.engine = engine
+        self.classes = classes
+    }
+
+    /// Whether the app has crashed (a message to a deallocated object, an exception): the
+    /// world then does nothing more.
+    package var crashed: Bool { engine.hasCrashed }
+
+    /// A trace line, one level below the statement running.
+    func note(_ text: @autoclosure () -> String) {
+        guard let h = _host, h.tracing else { return }
+        h.note(text(), extraDepth: 1)
+    }
+
+    func because(_ text: @autoclosure () -> String) -> Cause {
+        guard let h = _host, h.tracing else { return .explicit }
+        return h.because(text())
+    }
+
+    /// An object's own class in the table (a described class, or its catalogue class).
+    package func runtimeClass(of o: ObjectID) -> RuntimeClass {
+        classes[engineClass: engine.classOf(o)] ?? classes[engine.className(engine.classOf(o))]!
+    }
+
+    /// Whether a controller's view (or a window controller's window) is loaded. Reads the
+    /// slot: no message, no load.
+    @inline(__always) package func isViewLoaded(_ c: ObjectID) -> Bool {
+        guard let slot = classes.loadedSlot(engineClass: engine.classOf(c)) else { return false }
+        return engine.read(SlotRef(c, slot)) != nil
+    }
+}

@@ -1,0 +1,88 @@
+import XCTest
+import NibScriptSyntax
+import OwnershipEngine
+@testable import CocoaSimulator
+
+/// A `CocoaWorld` driven directly, its test as its host: a view controller whose view a nib
+/// loads, an off-screen memory warning, the pool drained, and what happened read back as
+/// values — the callbacks the world sent, the counts, the deallocations, what it calls
+/// abandoned (V5, V6, V7). No script, no interpreter.
+final class CocoaWorldTests: XCTestCase {
+    /// The host: no overrides (every callback runs UIKit's own behaviour), no view on
+    /// screen, the controller its only root; it records the callbacks and trace notes.
+    final class Host: CocoaWorldHost {
+        let world: CocoaWorld
+        /// The engine's dealloc planner (the engine does not keep it).
+        var planner: Classes?
+        var roots: [ObjectID] = []
+        var callbacks: [(Callback, ObjectID)] = []
+        var notes: [String] = []
+        let tracing = true
+
+        init(_ world: CocoaWorld) { self.world = world }
+        func note(_ text: @autoclosure () -> String, extraDepth: Int) { notes.append(text()) }
+        func because(_ text: @autoclosure () -> String) -> Cause { .explicit }
+        func label(_ o: ObjectID) -> String { "\(world.engine.className(world.engine.classOf(o))) \(world.engine.name(o))" }
+        func shortLabel(_ o: ObjectID) -> String { world.engine.name(o) }
+        func deliver(_ cb: Callback, to c: ObjectID, builtin: () -> Void) { callbacks.append((cb, c)); builtin() }
+        func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String) { XCTFail("no setter is written") }
+        func isOnScreen(_ c: ObjectID) -> Bool { false }
+        func adoptionIsReference(_ holder: ObjectID) -> Bool { false }
+    }
+
+    /// Panel, a UIViewController with a retained `label` outlet; `c` loads its view from the
+    /// nib (`root : UIView { label : UILabel }`, `owner.view -> root`, `owner.label ->
+    /// label`) as a view load does, and the run loop's pool drains.
+    private func shownThenCovered(_ config: Configuration) -> (Host, world: CocoaWorld, objects: [String: ObjectID]) {
+        let classes = Classes(config, [ClassSpec("Panel", superclass: "UIViewController", outlets: [("label", "UILabel", .retain)])])
+        let world = CocoaWorld(config: config, engine: classes.engine, classes: classes.classes)
+        let host = Host(world)
+        world.host = host
+        host.planner = classes
+        let engine = world.engine
+        engine.pushPool()
+        let c = engine.alloc(world.classes["Panel"]!.engineClass, name: "c")
+        var objects = NibLoad(objects: [("root", "UIView", nil), ("label", "UILabel", 0)], outlets: [("view", "root"), ("label", "label")])
+            .load(in: classes, owner: c, controller: nil)
+        objects["c"] = c
+        // What the interpreter's view load notes for V7: the view was loaded, by these objects.
+        _ = world.controllers.everLoaded.insert(c)
+        world.controllers.viewObjects.extend(c, with: [objects["root"]!, objects["label"]!])
+        engine.drainPool()
+        host.roots = [c]
+        return (host, world, objects)
+    }
+
+    /// iOS 5.1: the off-screen view is unloaded — viewWillUnload, the view released (root
+    /// deallocated), viewDidUnload — and the label the retained outlet still holds is
+    /// abandoned memory (V5, V7).
+    func testMemoryWarningUnloadsAnOffScreenViewBeforeIOS6() {
+        let (host, world, o) = shownThenCovered(Configuration(platform: .ios, major: 5, minor: 1, memory: .mrc))
+        let engine = world.engine, c = o["c"]!
+        XCTAssertTrue(world.isViewLoaded(c))
+        XCTAssertEqual(engine.count(o["label"]!), 2, "the outlet's retain and the superview's")
+
+        world.memoryWarning()
+
+        XCTAssertEqual(host.callbacks.map(\.0), [.didReceiveMemoryWarning, .viewWillUnload, .viewDidUnload])
+        XCTAssertTrue(host.callbacks.allSatisfy { $0.1 == c })
+        XCTAssertFalse(world.isViewLoaded(c))
+        XCTAssertFalse(engine.isAlive(o["root"]!), "the view's only owner was the view property")
+        XCTAssertEqual(engine.count(o["label"]!), 1, "the superview released it; the outlet did not")
+        XCTAssertEqual(world.abandonedObjects(), [o["label"]!])
+        XCTAssertTrue(host.notes.contains { $0.hasPrefix("abandoned") && $0.contains("kept by c.label") }, "\(host.notes)")
+        XCTAssertFalse(world.crashed)
+    }
+
+    /// iOS 6.0: UIViewController no longer unloads its view (V6): one callback, nothing
+    /// released, nothing abandoned.
+    func testMemoryWarningUnloadsNothingFromIOS6() {
+        let (host, world, o) = shownThenCovered(Configuration(platform: .ios, major: 6, minor: 0, memory: .mrc))
+        world.memoryWarning()
+        XCTAssertEqual(host.callbacks.map(\.0), [.didReceiveMemoryWarning])
+        XCTAssertTrue(world.isViewLoaded(o["c"]!))
+        XCTAssertEqual(world.engine.count(o["root"]!), 1)
+        XCTAssertEqual(world.engine.count(o["label"]!), 2)
+        XCTAssertEqual(world.abandonedObjects(), [])
+    }
+}
