@@ -209,7 +209,8 @@ package enum Audit {
         var nibNames: Set<String>
     }
 
-    package static func run(_ o: Options) -> Report {
+    /// `progress`: called with the nibs audited and their number, from any thread.
+    package static func run(_ o: Options, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> Report {
         let start = Date()
         let dir = o.dir.hasSuffix("/") && o.dir.count > 1 ? String(o.dir.dropLast()) : o.dir
         // Only what is inside the folder, and a word for everything left out (item 5).
@@ -241,12 +242,14 @@ package enum Audit {
         // results are merged in path order, so the report never depends on thread timing.
         let entries = inventory.entries
         var done = [(NibAuditor, Audit.NibResult)?](repeating: nil, count: entries.count)
+        let finished = FinishedCount()
         done.withUnsafeMutableBufferPointer { buf in
             let base = buf.baseAddress!
             DispatchQueue.concurrentPerform(iterations: entries.count) { k in
                 var auditor = NibAuditor(dir: dir, entry: entries[k], context: context)
                 let r = auditor.run()
                 (base + k).pointee = (auditor, r)
+                if let progress { progress(finished.increment(), entries.count) }
             }
         }
         var used: [String] = []
@@ -319,4 +322,11 @@ extension Audit.Place {
         if f.hasPrefix(base + "/") { f = String(f.dropFirst(base.count + 1)) }
         self.init(file: f, line: p.line, column: p.column, what: what)
     }
+}
+
+/// How many nibs the workers have finished, for the progress line.
+private final class FinishedCount: @unchecked Sendable {
+    private var n = 0
+    private let lock = NSLock()
+    func increment() -> Int { lock.lock(); defer { lock.unlock() }; n += 1; return n }
 }

@@ -95,9 +95,13 @@ package struct ImportLowering {
     }
 
     /// One class as nibscript. `nib` names the nib its default loadView loads.
-    package func render(_ c: ImportedClass, nib: String? = nil) -> String {
+    /// `interfaceNotRead`: an `@implementation` whose `@interface` was in no file read (a
+    /// lone `.m`): said so, with the superclass it is given, rather than named `@interface`.
+    package func render(_ c: ImportedClass, nib: String? = nil, interfaceNotRead: Bool = false) -> String {
         var out = "# \(place(c.place)): \(c.language == .swift ? "class" : "@interface") \(c.name)"
-        if c.superclass.map({ !isKnown($0) }) == true { out += " (superclass \(c.superclass!) not found: \(superclass(of: c) ?? "NSObject"))" }
+        if interfaceNotRead {
+            out = "# \(place(c.place)): \(c.name), implemented here; its @interface was in no file read, so its superclass is taken to be NSObject (give its header too)"
+        } else if c.superclass.map({ !isKnown($0) }) == true { out += " (superclass \(c.superclass!) not found: \(superclass(of: c) ?? "NSObject"))" }
         if !c.conditions.isEmpty { out += " (read under \(c.conditions.joined(separator: ", ")), undecided)" }
         out = ScriptText.comment(out) + "\n"
         // Every name through ScriptText.name: a nib's or a source's name cannot change the script.

@@ -388,7 +388,8 @@ package struct NibAuditor {
         case .ivar: how = m.isOutlet ? "an IBOutlet ivar" : "an ivar"
         }
         let ivar = m.ivarName
-        let release = m.isProperty ? "self.\(m.name) = nil;" : "[\(ivar) release];"
+        // Under ARC no fix writes `release`: ARC forbids it, and setting to nil releases.
+        let release = m.isProperty ? "self.\(m.name) = nil;" : (arc ? "\(ivar) = nil;" : "[\(ivar) release];")
         let subject = "`\(m.name)` of \(c.name) (\(how))"
         var f = Audit.Finding(kind: kind, rule: "", className: c.name, member: m.name, objectDescription: object,
                               location: place, related: related, message: "", fix: "")
@@ -407,7 +408,11 @@ package struct NibAuditor {
                     if case .setNil(let x, true) = s.kind { return x == m.name && m.isProperty }
                     return false
                 } ?? false
-                if released && ["loadView", "viewDidLoad"].contains(method.selector) {
+                if arc {
+                    // A strong member releases what it held when it is set again and when its
+                    // owner goes: what outlives the owner is kept by something else.
+                    f.fix = "under ARC `\(m.name)` is released with its owner: find what keeps \(c.name) or the object alive (a strong reference back to it), and make that reference weak, or write `\(release)` when done with it"
+                } else if released && ["loadView", "viewDidLoad"].contains(method.selector) {
                     f.message = "\(made) runs at every view load and stores a new \(object.components(separatedBy: " ").first ?? "object") into `\(m.name)` (\(how)) without releasing the previous one: after a memory warning unloads the view and it loads again, the old one leaks"
                     f.fix = "release `\(m.name)` in `viewDidUnload` and set it to nil (`[\(ivar) release]; \(ivar) = nil;`), or release the old value before \(made)"
                 } else {
@@ -417,7 +422,9 @@ package struct NibAuditor {
             } else if topLevel {
                 f.rule = "N3 O9"
                 f.message = "\(object) is a top-level object of the nib: File's Owner \(c.name) is handed its +1 and `\(m.name)` (\(how), which does not retain) is the only pointer to it; nothing releases it"
-                let rel = arc ? "CFRelease it (ARC)" : "`[\(ivar) release];`"
+                // ARC forbids `release`: a top-level object's +1 is given back through Core
+                // Foundation, or not taken at all with the 10.8 loader.
+                let rel = arc ? "`CFRelease((__bridge CFTypeRef)\(ivar));` (ARC forbids `release`; on OS X 10.8 and later, `loadNibNamed:owner:topLevelObjects:` hands no +1)" : "`[\(ivar) release];`"
                 f.fix = dealloc.map { "release it in `dealloc` (\(at($0.place))): \(rel), or load the nib with an NSWindowController or NSViewController, which releases its top-level objects" }
                     ?? "add a `dealloc` to \(c.name) that releases it (\(rel)), or load the nib with an NSWindowController or NSViewController, which releases its top-level objects"
             } else if let d = dealloc, let wrong = d.statements.first(where: { if case .setNil(let x, false) = $0.kind { return x == ivar } ; return false }), m.isProperty {
@@ -445,7 +452,9 @@ package struct NibAuditor {
             f.rule = "O10 V8"
             f.message = "\(subject) still points at \(object) after it was deallocated"
             if retains(m, platform: platform, arc: arc) {
-                f.fix = "set `\(m.name)` to nil where it is released (`\(m.isProperty ? "self.\(m.name) = nil;" : "[\(ivar) release]; \(ivar) = nil;")`)"
+                f.fix = "set `\(m.name)` to nil where it is released (`\(m.isProperty ? "self.\(m.name) = nil;" : arc ? "\(ivar) = nil;" : "[\(ivar) release]; \(ivar) = nil;")`)"
+            } else if arc {
+                f.fix = "declare `\(m.name)` weak, so that it is set to nil when its object is deallocated (or strong, to keep the object)"
             } else {
                 f.fix = "declare `\(m.name)` retain (release it in `dealloc` and set it to nil in `viewDidUnload`), or weak under ARC"
             }
@@ -454,6 +463,7 @@ package struct NibAuditor {
             f.message = "a message reaches \(object), held by \(subject), after it was deallocated"
             f.fix = retains(m, platform: platform, arc: arc)
                 ? "set `\(m.name)` to nil wherever it is released, so no later message reaches the freed object"
+                : arc ? "declare `\(m.name)` weak, so that it is set to nil when its object is deallocated (or strong, to keep the object)"
                 : "declare `\(m.name)` retain (release it in `dealloc`), or weak under ARC"
         case .overRelease:
             f.rule = "O4"

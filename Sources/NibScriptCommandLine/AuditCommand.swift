@@ -17,7 +17,7 @@ extension Audit {
         var i = 0
         while i < args.count {
             let a = args[i]
-            if a == "-h" || a == "--help" { return Driver.Result(status: 0, stdout: Driver.help, stderr: "") }
+            if a == "-h" || a == "--help" { return Driver.Result(status: 0, stdout: SubcommandHelp.text("audit") ?? Driver.help, stderr: "") }
             if ["--platform", "--memory", "--format", "--baseline"].contains(a) {
                 guard i + 1 < args.count else { return Driver.usage("'\(a)' needs a value") }
                 let v = args[i + 1]
@@ -43,10 +43,7 @@ extension Audit {
             dirs.append(a); i += 1
         }
         for d in dirs {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: d, isDirectory: &isDir), isDir.boolValue else {
-                return Driver.Result(status: 2, stdout: "", stderr: "error: '\(d)' is not a directory\n")
-            }
+            if let problem = CommandInput.directoryProblem(d) { return CommandInput.failure(problem) }
         }
         if summary {
             guard !dirs.isEmpty else { return Driver.usage("'audit --summary' takes one or more directories") }
@@ -75,7 +72,9 @@ extension Audit {
                 for p in f["fingerprints"] as? [String] ?? [] { baseline.insert(p) }
             }
         }
-        var report = run(o)
+        let line = ProgressLine.start("audit", unit: "nibs")
+        var report = run(o, progress: line.map { l in { l.update(done: $0, total: $1) } })
+        line?.finish()
         let before = report.findings.count
         report.findings.removeAll { $0.fingerprints.contains(where: baseline.contains) }
         report.suppressed = before - report.findings.count

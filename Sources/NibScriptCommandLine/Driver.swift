@@ -1,5 +1,6 @@
 import Foundation
 import FileBytes
+import InterfaceBuilder
 import NibScriptSyntax
 import CocoaSimulator
 import NibScriptInterpreter
@@ -29,6 +30,7 @@ public enum Driver {
     OVERVIEW: Simulate Cocoa nib and view-controller memory management.
 
     USAGE: nibscript <subcommand> [options] <file>...
+           nibscript <subcommand> --help    (that subcommand's usage and options)
 
     SUBCOMMANDS:
       run [--quiet] [--format text|json] [--config <name>] <file>...
@@ -85,7 +87,9 @@ public enum Driver {
       audit --summary <dir>...    One line per project: nibs on disk, audited, listed, findings.
 
     OPTIONS:
-      --quiet                     Print only the summary and expectations of each scenario.
+      --quiet                     run: print only the summary and expectations of each scenario.
+                                  audit, explore, matrix, test: draw no progress line (drawn on
+                                  standard error only when it is a terminal).
       --format <f>                run: the text trace (default) or JSON Lines (schema in grammar.md);
                                   matrix, explore: text or json; graph: dot or svg.
       -o, --output <file>         report: where to write the HTML page.
@@ -118,9 +122,27 @@ public enum Driver {
 
     /// Runs a command, writing its output as it is produced (a trace is streamed, never held
     /// whole). Returns the exit status.
+    /// `progress`: where `audit`, `explore`, `matrix` and `test` draw their progress line
+    /// (the executable gives standard error when it is a terminal); `--quiet` turns it off.
     public static func main(_ args: [String], stdout: TextOutput, stderr: TextOutput,
                             stdin: () -> Data = Driver.standardInput,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+                            environment: [String: String] = ProcessInfo.processInfo.environment,
+                            progress: (@Sendable (String) -> Void)? = nil) -> Int32 {
+        var args = args
+        var progress = progress
+        if let sub = args.first, ProgressLine.commands.contains(sub), args.contains(where: { $0 == "--quiet" || $0 == "-q" }) {
+            progress = nil
+            args = [sub] + args.dropFirst().filter { $0 != "--quiet" && $0 != "-q" }
+        }
+        return ProgressLine.$sink.withValue(progress) {
+            $subcommand.withValue(args.first.flatMap { SubcommandHelp.text($0) == nil ? nil : $0 }) {
+                dispatch(args, stdout: stdout, stderr: stderr, stdin: stdin, environment: environment)
+            }
+        }
+    }
+
+    private static func dispatch(_ args: [String], stdout: TextOutput, stderr: TextOutput,
+                                 stdin: () -> Data, environment: [String: String]) -> Int32 {
         // No control character from a script, a nib or a file name reaches the terminal.
         let stdout = VisibleOutput(stdout), stderr = VisibleOutput(stderr)
         func emit(_ r: Result) -> Int32 {
@@ -129,6 +151,10 @@ public enum Driver {
         }
         guard let sub = args.first else { return emit(usage("missing subcommand")) }
         let rest = Array(args.dropFirst())
+        // `SUBCOMMAND --help` anywhere among its arguments: that subcommand's own usage.
+        if rest.contains(where: { $0 == "-h" || $0 == "--help" }), let text = SubcommandHelp.text(sub) {
+            return emit(Result(status: 0, stdout: text, stderr: ""))
+        }
         switch sub {
         case "-h", "--help", "help": return emit(Result(status: 0, stdout: help, stderr: ""))
         case "--version": return emit(Result(status: 0, stdout: "nibscript \(version)\n", stderr: ""))
@@ -147,8 +173,17 @@ public enum Driver {
         }
     }
 
+    /// The subcommand being run, for its usage line under a usage error.
+    @TaskLocal static var subcommand: String?
+
+    /// A usage error: the message, then the usage of the subcommand being run (its first line
+    /// of `--help`) and where to read more, as every subcommand says it.
     static func usage(_ message: String) -> Result {
-        Result(status: 2, stdout: "", stderr: "error: \(message)\nUSAGE: nibscript <subcommand> [options] <file>...\nSee 'nibscript --help'.\n")
+        guard let sub = subcommand, let text = SubcommandHelp.text(sub),
+              let line = text.split(separator: "\n").first, line.hasPrefix("USAGE: ") else {
+            return Result(status: 2, stdout: "", stderr: "error: \(message)\nUSAGE: nibscript <subcommand> [options] <file>...\nSee 'nibscript --help'.\n")
+        }
+        return Result(status: 2, stdout: "", stderr: "error: \(message)\n\(line)\nSee 'nibscript \(sub) --help'.\n")
     }
 
     /// `--error-limit N` or `--error-limit=N` at `args[i]`: nil if `args[i]` is not that
@@ -175,16 +210,9 @@ public enum Driver {
     package struct UsageError: Error { var message: String }
 
     /// A script's bytes, or why they cannot be read: no such file, a directory, or no permission.
+    /// Worded by `CommandInput`, as every subcommand words it.
     static func readScript(_ path: String) -> Swift.Result<[UInt8], UsageError> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(UsageError(message: "cannot read '\(path)': no such file"))
-        }
-        if isDirectory.boolValue {
-            return .failure(UsageError(message: "cannot read '\(path)': it is a directory, not a script"))
-        }
-        // A regular file within FileBytes' limit: a FIFO would block, a device never end.
-        return FileBytes.read(atPath: path).mapError { UsageError(message: "cannot read '\(path)': \($0)") }
+        CommandInput.readText(path)
     }
 
     static func runCommand(_ args: [String], stdout: TextOutput, stderr: TextOutput, stdin: () -> Data) -> Int32 {
@@ -220,7 +248,7 @@ public enum Driver {
                 }
                 json = value == "json"
             }
-            else if a == "-h" || a == "--help" { stdout.write(help); stdout.flush(); return 0 }
+            else if a == "-h" || a == "--help" { stdout.write(SubcommandHelp.text("run") ?? help); stdout.flush(); return 0 }
             else if a.hasPrefix("-") && a != "-" { stderr.write(usage("unknown option '\(a)' for 'run'").stderr); stderr.flush(); return 2 }
             else { files.append(a) }
         }
@@ -267,6 +295,11 @@ public enum Driver {
             let data = stdin()
             guard data.count <= FileBytes.maxFileSize else {
                 stderr.write("error: cannot read standard input: \(FileBytes.Failure.tooLarge(size: data.count, limit: FileBytes.maxFileSize))\n")
+                stderr.flush()
+                return nil
+            }
+            if let nul = data.prefix(CommandInput.binaryProbe).firstIndex(of: 0) {
+                stderr.write("error: cannot read standard input: it is not a text file (a NUL byte at byte \(nul - data.startIndex + 1)); give a UTF-8 text file\n")
                 stderr.flush()
                 return nil
             }
@@ -327,7 +360,7 @@ public enum Driver {
             } else if a.hasPrefix("--output=") {
                 output = String(a.dropFirst("--output=".count))
             } else if a == "-h" || a == "--help" {
-                return Result(status: 0, stdout: help, stderr: "")
+                return Result(status: 0, stdout: SubcommandHelp.text("report") ?? help, stderr: "")
             } else if a.hasPrefix("-") {
                 return usage("unknown option '\(a)' for 'report'")
             } else {
@@ -359,7 +392,15 @@ public enum Driver {
     }
 
     static func describeCommand(_ args: [String]) -> Result {
+        if let option = args.first(where: { $0.hasPrefix("-") }) { return usage("unknown option '\(option)' for 'describe'") }
         guard args.count == 1, let path = args.first else { return usage("'describe' takes one .xib or .storyboard file") }
+        // A `.nib` is a bundle folder or a compiled (binary) nib, which the reader names itself.
+        let nib = path.lowercased().hasSuffix(".nib") || path.lowercased().hasSuffix(".nib/")
+        if let problem = CommandInput.fileProblem(path, allowDirectory: nib, allowBinary: nib) { return CommandInput.failure(problem) }
+        // A compiled nib has no source to show: said in one line, like any binary file.
+        if nib, IBReader.classify(path: path) == .compiledNib {
+            return CommandInput.failure("cannot read '\(path)': it is a compiled nib, not an Interface Builder source file; give the .xib it was compiled from")
+        }
         return InterfaceBuilderDescribe.describe(path: path)
     }
 }

@@ -49,7 +49,7 @@ extension Explore {
                     return Driver.usage("'--size' takes a number from \(ExploreBench.sizes.lowerBound) to \(ExploreBench.sizes.upperBound)")
                 }
                 size = n
-            case "-h", "--help": return Driver.Result(status: 0, stdout: Driver.help, stderr: "")
+            case "-h", "--help": return Driver.Result(status: 0, stdout: SubcommandHelp.text("explore") ?? Driver.help, stderr: "")
             default:
                 if let (limit, taken) = Driver.errorLimitOption(args, at: i) {
                     switch limit {
@@ -89,7 +89,9 @@ extension Explore {
             return Driver.Result(status: 2, stdout: "", stderr: err + "\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")
         }
         if let shard { return Driver.Result(status: 0, stdout: Explore.shard(program, options: options, shard: shard), stderr: err) }
-        let r = explore(program, options: options)
+        let line = ProgressLine.start("explore", unit: "scenarios")
+        let r = explore(program, options: options, progress: line.map { l in { l.update(done: $0, total: $1) } })
+        line?.finish()
         let out = json ? ExploreReport.json(r, requested: options.warnings) : ExploreReport.text(r, requested: options.warnings)
         return Driver.Result(status: r.status, stdout: out, stderr: err)
     }

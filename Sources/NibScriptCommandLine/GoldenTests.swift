@@ -140,11 +140,17 @@ public enum GoldenTests {
             return Driver.Result(status: 2, stdout: "", stderr: "error: \(refusal.message)\n")
         }
         let dir = displayed(dirs.first.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "examples")
+        // A missing folder or a file is said as `audit` says it, not as "no scripts under".
+        if let problem = CommandInput.directoryProblem(dir) { return CommandInput.failure(problem) }
         let scripts = scripts(under: dir)
         if scripts.isEmpty { return Driver.Result(status: 2, stdout: "", stderr: "error: no .nibscript files under '\(dir)'\n") }
         var out = "", failed = 0
-        for s in scripts {
-            let o = check(script: s, root: ".", update: update, errorLimit: errorLimit)
+        let line = ProgressLine.start("test", unit: "scripts")
+        defer { line?.finish() }
+        for (k, s) in scripts.enumerated() {
+            // The golden's own matrix, explore or audit draws no line of its own inside this one.
+            let o = ProgressLine.$sink.withValue(nil) { check(script: s, root: ".", update: update, errorLimit: errorLimit) }
+            line?.update(done: k + 1, total: scripts.count)
             // In update mode only the goldens that changed say "updated": those are the ones to read.
             if o.passed { out += (o.changed ? "updated " : "ok      ") + s + "\n" } else {
                 failed += 1

@@ -34,7 +34,7 @@ package enum GraphCommand {
                 guard let v = value("--at") else { return Driver.usage("'--at' takes a line number") }
                 atText = v
             } else if a == "-h" || a == "--help" {
-                return Driver.Result(status: 0, stdout: Driver.help, stderr: "")
+                return Driver.Result(status: 0, stdout: SubcommandHelp.text("graph") ?? Driver.help, stderr: "")
             } else if a.hasPrefix("-") && a != "-" {
                 return Driver.usage("unknown option '\(a)' for 'graph'")
             } else {
@@ -47,11 +47,11 @@ package enum GraphCommand {
             at = n
         }
         guard files.count == 1, let path = files.first else { return Driver.usage("'graph' takes one script") }
-        switch FileBytes.read(atPath: path) {
+        switch Driver.readScript(path) {
         case .success(let bytes):
             return graph(SourceFile(path: path, bytes: bytes), scenario: title, at: at, format: format)
-        case .failure(let reason):
-            return Driver.Result(status: 2, stdout: "", stderr: "error: cannot read '\(path)': \(reason)\n")
+        case .failure(let e):
+            return CommandInput.failure(e.message)
         }
     }
 

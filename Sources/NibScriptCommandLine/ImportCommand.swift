@@ -17,7 +17,7 @@ package enum ImportCommand {
         var i = 0
         while i < args.count {
             let a = args[i]
-            if a == "-h" || a == "--help" { return Driver.Result(status: 0, stdout: Driver.help, stderr: "") }
+            if a == "-h" || a == "--help" { return Driver.Result(status: 0, stdout: SubcommandHelp.text("import") ?? Driver.help, stderr: "") }
             if a == "--memory" || a == "--platform" {
                 guard i + 1 < args.count else { return Driver.usage("'\(a)' needs a value") }
                 let v = args[i + 1]
@@ -29,20 +29,29 @@ package enum ImportCommand {
             files.append(a); i += 1
         }
         guard !files.isEmpty else { return Driver.usage("'import' needs Objective-C or Swift files") }
+        // Missing, a folder, not readable, or binary (an ELF file named `.m` is no source):
+        // said as every command says it, before the reader sees it.
+        for f in files { if let problem = CommandInput.fileProblem(f) { return CommandInput.failure(problem) } }
         let settings = ReaderSettings(arc: memory.map { $0 == .arc }, platform: platform.map { $0 == .ios ? .ios : .mac })
         let (project, errors) = SourceReading.read(paths: files, settings: settings)
         if !errors.isEmpty { return Driver.Result(status: 2, stdout: "", stderr: errors.joined(separator: "\n") + "\n") }
         let p = platform ?? ProjectFacts.platform(of: project.classes)
         let m = memory ?? ProjectFacts.memory(of: project.classes)
         let lowering = ImportLowering(project: project, platform: p, memory: m)
-        var out = "# nibscript import: \(project.classes.count) class\(project.classes.count == 1 ? "" : "es") from \(files.count) file\(files.count == 1 ? "" : "s")\n"
+        // An `@implementation` whose `@interface` no file given declares (a lone `.m`): a class
+        // of the project all the same, printed with what is assumed of it.
+        let implemented = project.categories.filter(\.hasImplementation)
+        let categories = project.categories.filter { !$0.hasImplementation }
+        let n = project.classes.count + implemented.count
+        var out = "# nibscript import: \(n) class\(n == 1 ? "" : "es") from \(files.count) file\(files.count == 1 ? "" : "s")\n"
         out += "platform \(p == .ios ? "ios 5.1" : "mac 10.7")\n"
         out += "memory \(m.rawValue)\n"
         for c in project.classes { out += "\n" + lowering.render(c) }
+        for c in implemented { out += "\n" + lowering.render(c, interfaceNotRead: true) }
         // Categories and extensions of classes the sources do not define (a framework's):
         // read, and no class of the project.
-        if !project.categories.isEmpty { out += "\n" }
-        for c in project.categories {
+        if !categories.isEmpty { out += "\n" }
+        for c in categories {
             let n = c.members.count
             out += "# \(lowering.place(c.place)): category on \(c.name)\(n > 0 ? " (\(n) propert\(n == 1 ? "y" : "ies"))" : ""): not a class of the project\n"
         }

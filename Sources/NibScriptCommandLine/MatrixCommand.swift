@@ -31,7 +31,7 @@ extension Matrix {
                 }
                 i += taken; continue
             }
-            if a == "-h" || a == "--help" { return Driver.Result(status: 0, stdout: Driver.help, stderr: "") }
+            if a == "-h" || a == "--help" { return Driver.Result(status: 0, stdout: SubcommandHelp.text("matrix") ?? Driver.help, stderr: "") }
             if a.hasPrefix("-") { return Driver.usage("unknown option '\(a)' for 'matrix'") }
             files.append(a); i += 1
         }
@@ -53,7 +53,9 @@ extension Matrix {
             let n = diagnostics.filter { $0.severity == .error }.count
             return Driver.Result(status: 2, stdout: "", stderr: err + "\(n) error\(n == 1 ? "" : "s") in \(file.path)\n")
         }
-        let m = run(file, program: program)
+        let line = ProgressLine.start("matrix", unit: "configurations")
+        let m = run(file, program: program, progress: line.map { l in { l.update(done: $0, total: $1) } })
+        line?.finish()
         return Driver.Result(status: m.status, stdout: json ? MatrixReport.json(m) : MatrixReport.text(m), stderr: err)
     }
 }

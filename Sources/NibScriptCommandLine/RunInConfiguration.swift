@@ -42,7 +42,7 @@ package enum RunInConfiguration {
             }
             if a.hasPrefix("--config=") { name = String(a.dropFirst("--config=".count)); i += 1; continue }
             if a == "--quiet" || a == "-q" { quiet = true }
-            else if a == "-h" || a == "--help" { return fail(Driver.Result(status: 0, stdout: Driver.help, stderr: "")) }
+            else if a == "-h" || a == "--help" { return fail(Driver.Result(status: 0, stdout: SubcommandHelp.text("run") ?? Driver.help, stderr: "")) }
             else if a.hasPrefix("-") && a != "-" { return fail(Driver.usage("unknown option '\(a)' for 'run'")) }
             else { files.append(a) }
             i += 1

@@ -194,7 +194,8 @@ package enum Explore {
 
     // MARK: The search
 
-    package static func explore(_ program: Program, options: Options) -> Result {
+    /// `progress`: called with the scenarios explored and their number.
+    package static func explore(_ program: Program, options: Options, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) -> Result {
         let budget = program.config.isIOS ? options.warnings : 0
         // The variant limit is for the whole run: each scenario gets what the earlier ones left.
         var remaining = options.maxVariants
@@ -202,6 +203,7 @@ package enum Explore {
         for s in program.scenarios {
             let search = search(program, s, budget: budget, options: options, shard: nil, remaining: &remaining)
             scenarios.append(search.result(program: program, scenario: s, budget: budget))
+            progress?(scenarios.count, program.scenarios.count)
         }
         return Result(path: program.file.path, config: program.config, warnings: budget, scenarios: scenarios)
     }

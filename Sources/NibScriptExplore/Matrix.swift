@@ -55,7 +55,8 @@ package enum Matrix {
     }
 
     /// Runs the matrix of a script that compiled in its own configuration.
-    package static func run(_ file: SourceFile, program: Program) -> Result {
+    /// `progress`: called with the configurations run and their number.
+    package static func run(_ file: SourceFile, program: Program, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) -> Result {
         let ast = program.ast
         var configs = Configuration.matrix
         for case .configurations(let d) in ast.decls {
@@ -76,6 +77,7 @@ package enum Matrix {
             rewroteForARC = max(rewroteForARC, rewritten)
             cells = column
             columns.append(cells)
+            progress?(columns.count, configs.count)
         }
         if rewroteForARC > 0 {
             notes.append("ARC columns of this MRC script: each explicit 'release x' runs as 'x = nil' (expectations after it still name the object x held; a nib object no variable holds runs as 'CFRelease x'), and in dealloc explicit releases and [super dealloc] are dropped (ARC releases strong ivars itself); \(rewroteForARC) statement\(rewroteForARC == 1 ? "" : "s") rewritten")

@@ -242,14 +242,22 @@ package struct Checker {
     }
 
     private func arcForbids(_ s: Stmt) -> Diagnostic {
-        let word: String
+        // Each note says what ARC does in place of the message (issue 28, item 5): the old
+        // note told a `retain` to "set the reference to nil", the opposite of what it meant.
+        let word: String, note: String
         switch s.kind {
-        case .retain: word = "retain"
-        case .autorelease: word = "autorelease"
-        default: word = "release"
+        case .retain:
+            word = "retain"
+            note = "under ARC, storing the object in a strong variable or property retains it; there is no retain to write"
+        case .autorelease:
+            word = "autorelease"
+            note = "under ARC, an object returned from a method is autoreleased for it when needed; there is no autorelease to write"
+        default:
+            word = "release"
+            note = "under ARC, setting the last strong reference to nil releases the object, and dealloc releases the strong ivars and properties by itself; there is no release to write"
         }
         return .error("ARC forbids explicit message send of '\(word)'", at: SourceRange(start: s.range.start, end: s.range.start + word.utf8.count),
-                      notes: ["set the reference to nil instead, or use CFRelease for a bridged release"])
+                      notes: [note])
     }
 
     private func unknownNib(_ n: Identifier) -> Diagnostic {

@@ -147,6 +147,7 @@ final class CIScriptTests: XCTestCase {
         XCTAssertTrue(run.contains("\nexport CI=true\n"))
         XCTAssertTrue(run.contains("missing+=(graphviz)"))
         XCTAssertTrue(run.contains("missing+=(chromium)"))
+        XCTAssertTrue(run.contains("missing+=(python3-jsonschema)"))
         XCTAssertTrue(run.contains(".ci/summarize \"$log\""))
     }
 }

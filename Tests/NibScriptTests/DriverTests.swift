@@ -27,7 +27,9 @@ final class DriverTests: XCTestCase {
             let r = Driver.main(args)
             XCTAssertEqual(r.status, 2, "\(args)")
             XCTAssertEqual(r.stdout, "", "\(args)")
-            XCTAssert(r.stderr.contains("See 'nibscript --help'."), "\(args): \(r.stderr)")
+            // A subcommand's usage error points at that subcommand's help.
+            let see = args.first == "run" ? "See 'nibscript run --help'." : "See 'nibscript --help'."
+            XCTAssert(r.stderr.contains(see), "\(args): \(r.stderr)")
         }
         let missing = Driver.main(["run", "/nonexistent/x.nibscript"])
         XCTAssertEqual(missing.status, 2)

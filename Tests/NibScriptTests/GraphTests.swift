@@ -359,7 +359,8 @@ final class GraphTests: XCTestCase {
                      ["graph", "x.nibscript", "--bogus"]] {
             let r = Driver.main(args)
             XCTAssertEqual(r.status, 2, "\(args)")
-            XCTAssert(r.stderr.contains("See 'nibscript --help'."), "\(args): \(r.stderr)")
+            XCTAssert(r.stderr.contains("\nUSAGE: nibscript graph [--scenario <title>]"), "\(args): \(r.stderr)")
+            XCTAssert(r.stderr.contains("See 'nibscript graph --help'."), "\(args): \(r.stderr)")
         }
     }
 }

@@ -256,7 +256,8 @@ extension ScenarioRun {
         case .keptByOwner:
             let owner = owner!
             engine.adopt(o, by: owner)
-            note("top-level object left at +1: File's Owner \(shortLabel(owner)) must release it (N3)", extraDepth: 2)
+            // ARC forbids `release`: the +1 is given back through Core Foundation (issue 28, item 5).
+            note("top-level object left at +1: File's Owner \(shortLabel(owner)) must \(config.isARC ? "give it back with CFRelease, as ARC forbids release" : "release it") (N3)", extraDepth: 2)
         case .leftAtPlusOne:
             note("top-level object left at +1 with no File's Owner to release it (N3)", extraDepth: 2)
         }
