@@ -73,7 +73,8 @@ extension Audit {
             }
         }
         let line = ProgressLine.start("audit", unit: "nibs")
-        var report = run(o, progress: line.map { l in { l.update(done: $0, total: $1) } })
+        let progress: (@Sendable (Int, Int) -> Void)? = line.map { l in { @Sendable done, total in l.update(done: done, total: total) } }
+        var report = run(o, progress: progress)
         line?.finish()
         let before = report.findings.count
         report.findings.removeAll { $0.fingerprints.contains(where: baseline.contains) }
