@@ -7,21 +7,9 @@ import XCTest
 
 /// `[self helper]` followed from lifecycle methods (issue 24 item 2): each test writes a
 /// small MRC iOS project of its own and audits it.
-final class AuditHelperTests: XCTestCase {
-    var dirs: [String] = []
-    override func tearDown() { for d in dirs { try? FileManager.default.removeItem(atPath: d) } }
+final class AuditHelperTests: ProjectFolderTestCase {
 
-    func project(_ files: [String: String]) throws -> String {
-        let dir = NSTemporaryDirectory() + "nibscript-helpers-\(name.filter { $0.isLetter })-\(ProcessInfo.processInfo.processIdentifier)"
-        try? FileManager.default.removeItem(atPath: dir)
-        for (path, text) in files {
-            let full = dir + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: full, atomically: false, encoding: .utf8)
-        }
-        dirs.append(dir)
-        return dir
-    }
+    func project(_ files: [String: String]) throws -> String { try project(files, kind: "helpers") }
 
     /// An iOS nib owned by `owner` with a root view and a label in outlet `nameLabel`.
     func xib(_ owner: String) -> String {

@@ -8,22 +8,9 @@ import CocoaSimulator
 /// Who loads each nib (L1–L5), every nib accounted for, every member judged: each test
 /// writes a small project of its own (sources, nibs, project files) and audits it. The
 /// causes come from ../shared/wild/repros; the fixtures here are written for these tests.
-final class AuditLoaderTests: XCTestCase {
-    var dirs: [String] = []
-    override func tearDown() { for d in dirs { try? FileManager.default.removeItem(atPath: d) } }
+final class AuditLoaderTests: ProjectFolderTestCase {
 
-    /// A folder with these files (paths relative to it, folders made as needed).
-    func project(_ files: [String: String]) throws -> String {
-        let dir = NSTemporaryDirectory() + "nibscript-loaders-\(name.filter { $0.isLetter })-\(ProcessInfo.processInfo.processIdentifier)"
-        try? FileManager.default.removeItem(atPath: dir)
-        for (path, text) in files {
-            let full = dir + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: full, atomically: false, encoding: .utf8)
-        }
-        dirs.append(dir)
-        return dir
-    }
+    func project(_ files: [String: String]) throws -> String { try project(files, kind: "loaders") }
 
     /// A Mac XIB: File's Owner of class `owner` with `outlets` (property → object id), and
     /// the top-level `objects` as XML.
