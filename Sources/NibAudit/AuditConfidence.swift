@@ -52,8 +52,14 @@ enum AuditConfidence {
         func at(_ m: ImportedMethod, _ n: Int) -> String { "\(m.place.fileName):\(n)" }
         for k in findings.indices {
             let f = findings[k]
+            // A class read under an `#if` the reader could not decide may not be in the build
+            // at all (tunnelblick's `#ifdef INCLUDE_VPNSERVICE`, commented out in defines.h).
+            if let c = project[f.className], !c.conditions.isEmpty {
+                findings[k].confidence = "low"
+                findings[k].confidenceReason = "\(c.name) is declared under \(c.conditions.map { "`\($0)`" }.joined(separator: ", ")), which the reader could not decide (the build's defines are not known): if the build leaves it out, there is no such defect"
+            }
             guard let name = f.member, let c = project[f.className], let m = c.member(forIvarOrName: name) else { continue }
-            var reasons: [String] = []
+            var reasons: [String] = findings[k].confidenceReason.map { [$0] } ?? []
             let kinds = [f.kind] + f.consequences.map(\.kind)
             if kinds.contains(.leak), let d = c.method("dealloc"), let (n, text) = unread(d, member: m, lines: lines(d.place.file)) {
                 reasons.append("`dealloc` names `\(name)` in a statement the reader did not understand (\(at(d, n)): `\(text)`)")

@@ -412,6 +412,24 @@ final class AuditLoaderTests: ProjectFolderTestCase {
 
     // MARK: Confidence
 
+    /// A class declared under an `#ifdef` the reader cannot decide may not be built at all:
+    /// its findings are kept, marked low confidence with the condition; the same class
+    /// outside any `#if` gives the same finding at normal confidence.
+    func testAFindingOfAClassUnderAnUndecidedIfdefSaysSo() throws {
+        func files(_ guardOpen: String, _ guardClose: String) -> [String: String] {
+            ["Note.h": "\(guardOpen)@interface NoteController : NSWindowController {\n    IBOutlet NSTextField *note;\n}\n@end\n\(guardClose)",
+             "Note.m": "#import \"Note.h\"\n\(guardOpen)@implementation NoteController\n- (void)dealloc {\n    [note release];\n    [super dealloc];\n}\n@end\n\(guardClose)",
+             "Note.xib": macXib(owner: "NoteController", outlets: [("window", "w1"), ("note", "t1")], objects: window)]
+        }
+        let guarded = audit(["--platform", "mac", try project(files("#ifdef INCLUDE_NOTES\n", "#endif\n"))]).stdout
+        XCTAssertTrue(guarded.contains("over-release [N6 O4] `note` of NoteController"), guarded)
+        XCTAssertTrue(guarded.contains("confidence: low: NoteController is declared under `#ifdef INCLUDE_NOTES`"), guarded)
+        let plain = audit(["--platform", "mac", try project(files("", ""))]).stdout
+        XCTAssertTrue(plain.contains("over-release [N6 O4] `note` of NoteController"), plain)
+        XCTAssertFalse(plain.contains("confidence:"), plain)
+    }
+
+
     /// A release the reader does not understand (`CFRelease` of an object) leaves a leak it cannot rule out: the
     /// finding stays, marked low confidence with the statement; a release inside `#if 0` or
     /// a comment is no such statement.
