@@ -20,8 +20,20 @@ extension NibAuditor {
         return c.superclass != nil || c.language == .swift
     }
 
+    /// Whether `name` is NSDocument or a subclass of it the sources define.
+    func isDocument(_ name: String) -> Bool {
+        var k: String? = name
+        var seen = Set<String>()
+        while let n = k, seen.insert(n).inserted {
+            if n == "NSDocument" || n == "NSPersistentDocument" { return true }
+            k = project[n]?.superclass
+        }
+        return false
+    }
+
     mutating func run() -> Audit.NibResult {
         var result = Audit.NibResult(path: entry.displayPath, owner: nil, ownerKind: "")
+        let firstFinding = findings.count
         result.copies = entry.copies
         if let why = entry.unreadable { result.problem = why; result.listed = true; return result }
         let doc: IBDocument
@@ -321,6 +333,19 @@ extension NibAuditor {
                 neutralized.formUnion(crashed.map(\.1))
                 rerun = Set(crashed.map(\.0))
             }
+        }
+        // L6: an NSDocument subclass names its window nib (`-windowNibName`, or
+        // `initWithWindowNibName:… owner:self`): NSDocument makes an NSWindowController that
+        // loads it with the document as owner, and the window controller releases the nib's
+        // top-level objects when it goes. The simulator has no window controller with another
+        // owner, so the top-level leaks of the plain-owner run are not findings here.
+        if doc.kind == .xib, !isMain, isDocument(ownerClass),
+           loads.contains(where: { $0.call == "-windowNibName" || ($0.call == "initWithWindowNibName:" && ($0.owner == "self" || $0.inClass == ownerClass)) }) {
+            // Only the top-level rule's leaks (N3): a retain outlet's own +1 is still the owner's.
+            let own = findings[firstFinding...].filter { !($0.kind == .leak && $0.rule.contains("N3")) }
+            findings.removeSubrange(firstFinding...)
+            findings += own
+            result.notes.append("an NSDocument's window nib: the NSWindowController the document makes releases its top-level objects (L6)")
         }
         return result
     }

@@ -48,6 +48,25 @@ final class AuditLoaderTests: ProjectFolderTestCase {
 
     func audit(_ args: [String]) -> Driver.Result { Driver.main(["audit"] + args) }
 
+    // MARK: L6 a document's window nib
+
+    /// An NSDocument subclass naming its nib in `-windowNibName`: NSDocument's window
+    /// controller releases the nib's top-level objects, so the window is no leak; the same
+    /// nib loaded by the document itself with `loadNibNamed:owner:` leaks it.
+    func testADocumentsWindowNibLeavesNoTopLevelLeak() throws {
+        func files(_ method: String) -> [String: String] {
+            ["Doc.h": "@interface NoteDocument : NSDocument {\n    IBOutlet NSWindow *window;\n}\n@end\n",
+             "Doc.m": "@implementation NoteDocument\n\(method)\n@end\n",
+             "NoteDocument.xib": macXib(owner: "NoteDocument", outlets: [("window", "w1")], objects: window)]
+        }
+        let document = audit(["--platform", "mac", try project(files("- (NSString *)windowNibName {\n    // the nib to load\n    return @\"NoteDocument\";\n}"))]).stdout
+        XCTAssertTrue(document.contains("the NSWindowController the document makes releases its top-level objects (L6)"), document)
+        XCTAssertFalse(document.contains("leak ["), document)
+        let byHand = audit(["--platform", "mac", try project(files("- (void)show {\n    [NSBundle loadNibNamed:@\"NoteDocument\" owner:self];\n}"))]).stdout
+        XCTAssertTrue(byHand.contains("leak [N3 O9] `window` of NoteDocument"), byHand)
+        XCTAssertFalse(byHand.contains("(L6)"), byHand)
+    }
+
     // MARK: L1 main nib
 
     func testMainNibOwnedByAnApplicationSubclassKeepsItsObjects() throws {

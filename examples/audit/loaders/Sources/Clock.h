@@ -26,3 +26,9 @@
     IBOutlet NSButton *startButton;
 }
 @end
+
+@interface ClockDocument : NSDocument {
+    IBOutlet NSWindow *window;
+    IBOutlet DialView *faceView;
+}
+@end

@@ -38,3 +38,11 @@
     [super dealloc];
 }
 @end
+
+@implementation ClockDocument
+// NSDocument makes the window controller that loads this nib, owner self, and that
+// controller releases its top-level objects (L6): nothing to release here.
+- (NSString *)windowNibName {
+    return @"ClockDocument";
+}
+@end
