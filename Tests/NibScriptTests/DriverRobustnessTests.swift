@@ -85,6 +85,14 @@ final class DriverRobustnessTests: XCTestCase {
         XCTAssertEqual(r.stdout, "ok      \(folder)/ok.nibscript\n1 passed, 0 failed\n")
     }
 
+    /// Two folders: a usage error, not a run of the first that silently skips the second.
+    func testGoldenTestsTakeOneFolder() {
+        let folder = dir.appendingPathComponent("goldens").path
+        let r = Driver.main(["test", folder, folder], environment: [:])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("'test' takes one directory"), r.stderr)
+    }
+
     func testGoldenTestsRunInARelativeFolder() {
         let cwd = FileManager.default.currentDirectoryPath
         defer { _ = FileManager.default.changeCurrentDirectoryPath(cwd) }

@@ -314,8 +314,11 @@ extension ScenarioRun {
             invoke(m, of: owner, on: source, selector: sel, arguments: [("value", Operand(object: value))])
         case .kvcIvar(let iv):
             if iv.ownership == .weak, let v = value, !canFormWeakReference(to: v) { return }
-            note("\(what): KVC found no setter and sets ivar '\(iv.name)' directly, retaining (N7)")
             let rule: StoreRule = iv.ownership == .weak ? .weak : (iv.ownership == .assign ? .assign : .retain)
+            // What the store does, said as it is: a nil releases the old value and retains nothing.
+            let how = rule == .weak ? "as a weak reference" : rule == .assign ? "without a retain"
+                : value == nil ? "releasing the old value" : "retaining"
+            note("\(what): KVC found no setter and sets ivar '\(iv.name)' directly, \(how) (N7)")
             engine.store(SlotRef(source, iv.slot), value, rule: rule, cause: cause)
         case .directIvar(let iv):
             note("\(what): no setter; ivar '\(iv.name)' set directly, " + macIvarOutletWords(iv))

@@ -109,7 +109,7 @@ extension ScenarioRun {
     /// until the perform fires, at the end of the current event (the next run-loop turn:
     /// nibscript has no clock, so any delay fires there).
     func schedulePerform(_ selector: String, on o: ObjectID, argument: ObjectID?) {
-        note("T2: -performSelector:\(selector) withObject:afterDelay: retains \(shortLabel(o))\(argument.map { " and \(shortLabel($0))" } ?? "") until it fires")
+        note("T2: -performSelector:withObject:afterDelay: (\(selector)) retains \(shortLabel(o))\(argument.map { " and \(shortLabel($0))" } ?? "") until it fires")
         engine.retain(o, cause: because("delayed perform"))
         if let a = argument { engine.retain(a, cause: because("delayed perform")) }
         traps.performs.append((o, selector, argument))
