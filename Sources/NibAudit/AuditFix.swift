@@ -39,7 +39,7 @@ package enum AuditFix {
         switch f.kind {
         case .cycle:
             return weaken(m, arc: arc, lines: lines)
-        case .leak where !arc && !f.rule.contains("V12") && !f.rule.contains("N3"):
+        case .leak where !arc && !f.rule.contains("V12") && !f.rule.contains("N3") && !f.fix.contains("would message a freed object"):
             var out: [Edit] = []
             guard let e = insertInDealloc(cls, m.isProperty ? "self.\(m.name) = nil;" : "[\(ivar) release];", project: project, lines: lines) else { return nil }
             out.append(e)

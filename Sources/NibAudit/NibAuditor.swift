@@ -438,6 +438,12 @@ package struct NibAuditor {
             } else {
                 f.fix = "add a `dealloc` to \(c.name) that releases `\(m.name)` (`\(release)`) and calls `[super dealloc]`"
             }
+            // Released (or autoreleased) in a method the batteries never run, and not set to
+            // nil there: a release in `dealloc` would then message a freed object. The fix is
+            // the missing nil, not another release (FreeRDP's `_connecting_view`).
+            if !arc, let (method, st) = Self.releasedWithoutNil(m, ivar: ivar, in: c.helpers) {
+                f.fix = "`\(st.text)` in `\(method.selector)` (\(at(st.place))) gives it up without setting `\(m.name)` to nil: set it to nil there (`\(ivar) = nil;`); a release in `dealloc` would message a freed object"
+            }
         case .abandoned:
             f.rule = "V7"
             f.message = "after a memory warning unloads the view, \(subject) still keeps \(object) (abandoned memory, iOS 3.0–5.1)"
@@ -509,6 +515,25 @@ package struct NibAuditor {
                 default: break
                 }
             }
+        }
+        return nil
+    }
+
+    /// A method that releases or autoreleases a member and never sets it to nil afterwards.
+    static func releasedWithoutNil(_ m: ImportedMember, ivar: String, in methods: [ImportedMethod]) -> (ImportedMethod, ImportedStatement)? {
+        let names: Set<String> = [m.name, ivar, "self." + m.name]
+        for method in methods {
+            var given: ImportedStatement?
+            for st in method.statements {
+                switch st.kind {
+                case .release(let x) where names.contains(x), .autorelease(let x) where names.contains(x):
+                    given = st
+                case .setNil(let x, _) where names.contains(x), .setNew(let x, _, _, _) where names.contains(x):
+                    given = nil
+                default: break
+                }
+            }
+            if let g = given { return (method, g) }
         }
         return nil
     }

@@ -224,6 +224,10 @@ final class AuditTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("`_keyboard_toolbar = [[self keyboardToolbar] retain];` in `loadView` (RDPSessionViewController.m:82) runs at every view load"))
         XCTAssertFalse(f.contains { $0.kind == "dangling outlet" || $0.member.hasSuffix(".delegate") }, "the delegates are assign: no finding")
         XCTAssertTrue(r.stdout.contains("RDPSessionView: UIView, in client/iOS/Resources/RDPSessionView.xib:82"), "listed, not guessed")
+        // `_connecting_view` is autoreleased in a delegate method and never set to nil: the fix
+        // is that nil (F5's cause), never a release in `dealloc`, which would message a freed view.
+        XCTAssertTrue(r.stdout.contains("fix: `[_connecting_view autorelease];` in `session:didFailToConnect:` (RDPSessionViewController.m:302) gives it up without setting `_connecting_view` to nil"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("`[_connecting_view release];`"), r.stdout)
     }
 
     /// SLICE.md: F3 the PlotSymbolDemo window and controller leak (N3); F1 and F2 the same for
