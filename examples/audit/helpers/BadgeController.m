@@ -17,7 +17,7 @@
 // Two calls deep: the badge is released in -teardown, which dealloc calls.
 - (void)setupBadgeWithColor:(id)color animated:(BOOL)animated {
     _badge = [[UIView alloc] init];
-    [self setupViews];   // recursion: not followed a second time
+    if (color) [self setupViews];   // never with nil: a recursion the audit would not follow twice
 }
 
 - (void)teardown {
