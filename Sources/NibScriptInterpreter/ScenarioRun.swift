@@ -179,14 +179,20 @@ package final class ScenarioRun {
 
     /// `o#1.label`, or `variable x` for the scenario's and methods' own variables.
     package func placeLabel(_ r: SlotRef) -> String {
+        engine.isHidden(r.holder) ? "variable \(referenceName(r))" : "\(shortLabel(r.holder)).\(referenceName(r))"
+    }
+
+    /// The name of the reference a slot holds: a variable's, or an object's property's
+    /// (a property's name reads better than its backing ivar's, `_rootViewController`), or
+    /// its ivar's.
+    package func referenceName(_ r: SlotRef) -> String {
         let slot = engine.slots(of: engine.classOf(r.holder))[Int(r.slot)].name
-        if engine.isHidden(r.holder) { return "variable \(slot)" }
-        // A property's name reads better than its backing ivar's (`_rootViewController`).
+        if engine.isHidden(r.holder) { return slot }
         let cls = runtimeClass(of: r.holder)
         if let p = cls.ancestors.lazy.compactMap({ $0.properties.first { $0.slot == Int(r.slot) } }).first, p.ivarName != p.name {
-            return "\(shortLabel(r.holder)).\(p.name)"
+            return p.name
         }
-        return "\(shortLabel(r.holder)).\(slot)"
+        return slot
     }
 
     /// A cause in words, made only when a trace will print it: causes are for the trace
