@@ -175,7 +175,7 @@ extension CocoaWorld {
         guard let p = wcls.property("contentViewController"), let vc = engine.read(SlotRef(w, p.slot)), engine.isAlive(vc) else { return }
         note("\(shortLabel(w)).contentViewController is \(shortLabel(vc)): its view becomes the window's content view")
         guard let v = _host?.readProperty("view", of: vc), !crashed else { return }
-        _host?.setProperty("contentView", of: w, to: v, cause: because("\(shortLabel(w)).contentView holds it"))
+        _host?.setProperty("contentView", of: w, to: v, fresh: false, cause: because("\(shortLabel(w)).contentView holds it"))
     }
 
     package func show(_ x: ObjectID, at range: SourceRange) {
