@@ -95,7 +95,7 @@ package enum NibLoaderEvent {
 ///
 /// The engine, the class table and the controller state are shared with the host (the
 /// same objects): a run reads them directly on its hot paths.
-package final class CocoaWorld {
+public final class CocoaWorld {
     /// The platform, its version and the memory model every rule asks about.
     package let config: Configuration
     /// Every object, reference, retain count and event.
@@ -133,6 +133,10 @@ package final class CocoaWorld {
     /// and handed back in one assignment each.
     @exclusivity(unchecked) var nibObjectsBuffer: [ObjectID] = []
 
+    /// The host of a world made from Swift (`init(configuration:classes:)`), owned here: a
+    /// script's run owns its world instead.
+    var standaloneHost: StandaloneHost?
+
     /// A world over `engine`, whose classes `classes` has defined.
     package init(config: Configuration, engine: Engine, classes: ClassTable) {
         self.config = config
@@ -142,7 +146,7 @@ package final class CocoaWorld {
 
     /// Whether the app has crashed (a message to a deallocated object, an exception): the
     /// world then does nothing more.
-    package var crashed: Bool { engine.hasCrashed }
+    public var crashed: Bool { engine.hasCrashed }
 
     /// A trace line, one level below the statement running.
     func note(_ text: @autoclosure () -> String, extraDepth: Int = 1) {
@@ -162,7 +166,7 @@ package final class CocoaWorld {
 
     /// Whether a controller's view (or a window controller's window) is loaded. Reads the
     /// slot: no message, no load.
-    @inline(__always) package func isViewLoaded(_ c: ObjectID) -> Bool {
+    @inline(__always) public func isViewLoaded(_ c: ObjectID) -> Bool {
         guard let slot = classes.loadedSlot(engineClass: engine.classOf(c)) else { return false }
         return engine.read(SlotRef(c, slot)) != nil
     }
