@@ -128,7 +128,7 @@ package struct NibAuditor {
 
     /// The standard scenarios for an owner's kind, as lines of nibscript.
     package static func battery(_ kind: OwnerKind, owner: String, nib: String, platform: PlatformName, arc: Bool,
-                        taken: Set<String> = []) -> [(String, [String])] {
+                        taken: Set<String> = [], afterLoad: [String] = [], afterOwner: [String] = []) -> [(String, [String])] {
         // Variables of the scenario must not be names the nib gives its objects.
         func name(_ base: String) -> String { var n = base; while taken.contains(n) { n += "_" }; return n }
         let c = name("c"), nav = name("nav")
@@ -164,7 +164,10 @@ package struct NibAuditor {
                       "\(c)._window = nil", "drain", giveUp, "drain"])]
         case .plain:
             let cls = ["NSObject", "UIApplication", "NSApplication"].contains(owner) ? "NSObject" : owner
-            return [("loaded and released", ["\(c) = new \(cls)", "load nib \(nib) owner \(c)", "drain", giveUp, "drain"])]
+            // What the loading code does with the top-level objects (L7, L8) comes after the
+            // load and after the owner: see NibAuditorCodeLoads.swift.
+            return [("loaded and released", ["\(c) = new \(cls)", "load nib \(nib) owner \(c)"] + afterLoad + ["drain", giveUp, "drain"]
+                        + afterOwner + (afterOwner.isEmpty ? [] : ["drain"]))]
         }
     }
 

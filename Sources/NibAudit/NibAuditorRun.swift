@@ -217,6 +217,7 @@ extension NibAuditor {
         let taken = Set(doc.scriptNames.compactMap { $0 })
         var cvar = "c"
         while taken.contains(cvar) { cvar += "_" }
+        var unbalanced: NibLoaders.TopLevelLoad?
         if doc.kind == .storyboard {
             let names = doc.scriptNames
             let scenes = doc.scenes.compactMap { sc -> (IBScene, Int, String)? in
@@ -236,8 +237,15 @@ extension NibAuditor {
             ownerClass = units.map(\.owner).joined(separator: ", ")
             if units.isEmpty { result.problem = "no scene controller with a class of its own"; result.listed = true; return result }
         } else {
+            // The loading code's own handling of the top-level objects (L7, L8).
+            let code = kind == .plain ? codeLoads(doc: doc, names: doc.scriptNames, ownerClass: ownerClass, platform: platform, arc: arc,
+                                                  cvar: cvar, taken: taken) : CodeLoads()
+            result.loadedBy += code.loadedBy
+            result.notes += code.notes
+            unbalanced = code.unbalanced
             units = [("nib \(nibName)\(kind == .application ? " main" : "") from " + ScriptText.string(nibPath),
-                      Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken), ownerClass)]
+                      Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken,
+                                   afterLoad: code.afterLoad, afterOwner: code.afterOwner), ownerClass)]
             for c in extraOwners {
                 units.append(("", Self.battery(kind, owner: c, nib: nibName, platform: platform, arc: arc, taken: taken).map { ("\(c): \($0.0)", $0.1) }, c))
             }
@@ -332,6 +340,15 @@ extension NibAuditor {
                 guard !crashed.isEmpty else { break }
                 neutralized.formUnion(crashed.map(\.1))
                 rerun = Set(crashed.map(\.0))
+            }
+        }
+        // L7: the code took the top-level objects at +1 and gives none back: it owes the releases.
+        if let t = unbalanced {
+            for k in findings.indices[firstFinding...] where findings[k].kind == .leak && findings[k].rule.contains("N3") {
+                findings[k].fix = Self.topLevelFix(t)
+                findings[k].message = "\(findings[k].objectDescription) is a top-level object of the nib: `\(t.call)` (\(t.place)) hands it to the code at +1"
+                    + (t.array.map { " in `\($0)`" } ?? "") + ", and nothing gives that +1 back"
+                findings[k].rule = "L7 N3 O9"
             }
         }
         // L6: an NSDocument subclass names its window nib (`-windowNibName`, or
