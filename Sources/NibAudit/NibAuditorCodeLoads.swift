@@ -49,7 +49,9 @@ extension NibAuditor {
         }
         // L8: `loadNibNamed:@"X" owner:self` in a method of File's Owner's class, whose rest
         // releases or returns an outlet's top-level object.
-        guard let owner = doc.filesOwner else { return out }
+        // Only the Mac loader hands File's Owner a +1 (N3); UIKit's autoreleases the
+        // top-level objects, so a returned cell is +0 and the caller retains it itself.
+        guard platform == .mac, let owner = doc.filesOwner else { return out }
         var chain: [String] = []
         var k: String? = ownerClass
         while let n = k, !chain.contains(n) { chain.append(n); k = project[n]?.superclass }
