@@ -226,6 +226,13 @@ extension NibAuditor {
             }
             for (sc, c, cls) in scenes {
                 guard ownerKind(cls, platform: platform, stubs: stubs, doc: doc, viewConnected: true, assumed: assumed) == .viewController else { continue }
+                // Who instantiates the scene (L9); a scene nothing can instantiate is not audited.
+                let how = sceneLoaders(doc: doc, controller: c, mainByPlist: mainByPlist)
+                if how.isEmpty {
+                    result.notes.append("scene of \(cls) (\(entry.displayPath):\(doc.objects[c].location.line)) not audited: unreachable — not the initial view controller, no segue leads to it, no storyboard identifier (L9)")
+                    continue
+                }
+                result.loadedBy += how.map { scenes.count > 1 ? "\(cls): \($0)" : $0 }
                 let decl = ScriptText.name(Self.identifier(cls) + "_scene")
                 let take = ["load nib \(decl) owner nil", "\(cvar) = \(ScriptText.name(names[c]!))"] + (arc ? [] : ["retain \(cvar)"])
                 let battery = Self.battery(.viewController, owner: cls, nib: decl, platform: platform, arc: arc, taken: taken).map { (t, body) in
@@ -235,7 +242,10 @@ extension NibAuditor {
             }
             kind = .viewController
             ownerClass = units.map(\.owner).joined(separator: ", ")
-            if units.isEmpty { result.problem = "no scene controller with a class of its own"; result.listed = true; return result }
+            if units.isEmpty {
+                result.problem = "no scene controller with a class of its own" + (result.notes.contains { $0.hasSuffix("(L9)") } ? " that anything can instantiate (L9)" : "")
+                result.listed = true; return result
+            }
         } else {
             // The loading code's own handling of the top-level objects (L7, L8).
             let code = kind == .plain ? codeLoads(doc: doc, names: doc.scriptNames, ownerClass: ownerClass, platform: platform, arc: arc,

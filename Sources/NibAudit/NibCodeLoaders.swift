@@ -184,6 +184,32 @@ extension NibLoaders {
         return false
     }
 
+    /// Storyboard loads (L9): `storyboardWithName:@"S" bundle:` (`UIStoryboard(name: "S"`)
+    /// names a storyboard, `instantiateViewControllerWithIdentifier:@"ID"`
+    /// (`instantiateViewController(withIdentifier: "ID"`) a scene by its storyboard
+    /// identifier, `instantiateInitialViewController` a storyboard's initial scene.
+    static let storyboardPattern = try! NSRegularExpression(pattern:
+        #"(storyboardWithName:|UIStoryboard\(name:|instantiateViewControllerWithIdentifier:|instantiateViewController\(withIdentifier:|instantiateInitialViewController)\s*(?:@?"([^"\\]+)")?"#)
+
+    static func storyboardCalls(_ ns: NSString, rel: String, enclosing: (Int) -> String?) -> [Load] {
+        storyboardPattern.matches(in: ns as String, range: NSRange(location: 0, length: ns.length)).compactMap { m in
+            let call = ns.substring(with: m.range(at: 1))
+            let name = m.range(at: 2).location == NSNotFound ? "" : ns.substring(with: m.range(at: 2))
+            if name.isEmpty && call != "instantiateInitialViewController" { return nil }
+            return Load(call: call, name: name, createdClass: nil, inClass: enclosing(m.range.location), file: rel, line: lineOf(ns, m.range.location))
+        }
+    }
+
+    func storyboardLoads(of name: String) -> [Load] {
+        storyboard.filter { ($0.call == "storyboardWithName:" || $0.call == "UIStoryboard(name:") && ($0.name == name || $0.name == name + ".storyboard") }
+    }
+
+    func identifierLoads(of id: String) -> [Load] {
+        storyboard.filter { $0.call.hasPrefix("instantiateViewController") && $0.name == id }
+    }
+
+    var instantiatesInitial: [Load] { storyboard.filter { $0.call == "instantiateInitialViewController" } }
+
     static func lineOf(_ ns: NSString, _ at: Int) -> Int {
         var n = 1
         let end = min(at, ns.length)

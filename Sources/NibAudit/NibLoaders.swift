@@ -28,6 +28,8 @@ struct NibLoaders {
     var loads: [Load] = []
     /// Loads that hand the top-level objects to the code in an array (L7).
     var topLevel: [TopLevelLoad] = []
+    /// Storyboards and scenes the code instantiates (L9).
+    var storyboard: [Load] = []
     /// Every string literal of the sources (a nib name mentioned anywhere counts as a use:
     /// code may build the call in ways a search does not follow).
     var strings: Set<String> = []
@@ -63,6 +65,7 @@ struct NibLoaders {
             func enclosing(_ at: Int) -> String? { impls.last { $0.0 < at }?.1 }
             texts.append((rel, text))
             let spans = Self.methods(in: ns, classes: impls)
+            storyboard += Self.storyboardCalls(ns, rel: rel, enclosing: enclosing)
             for m in callPattern.matches(in: text, range: range) {
                 let created = m.range(at: 1).location == NSNotFound ? nil : ns.substring(with: m.range(at: 1))
                 let owner = m.range(at: 4).location == NSNotFound ? nil : ns.substring(with: m.range(at: 4))
