@@ -248,6 +248,9 @@ package struct ImportLowering {
                 if isDealloc && memory == .arc { continue }
                 out.append("super" + at)
                 afterSuper = true
+            case .retain(let x) where isSetter && memory == .mrc && x == m.arguments.first && member(x, in: c) == nil:
+                // `[view retain]; [old release]; old = view;`: the setter retains its argument.
+                out.append("retain value" + at)
             case .release(let x), .retain(let x), .autorelease(let x):
                 guard memory == .mrc, let mem = member(x, in: c) else { if own.contains(s.place) { dropped += 1 }; continue }
                 let verb: String

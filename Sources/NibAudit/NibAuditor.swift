@@ -38,6 +38,7 @@ package struct NibAuditor {
         case macViewController = "Mac view controller"
         case application = "main nib"
         case preferencePane = "preference pane"
+        case document = "document window nib"
         case plain = "plain owner"
     }
 
@@ -158,10 +159,17 @@ package struct NibAuditor {
             // assignMainView: the window's content view becomes the retained `mainView` and the
             // window (the pane's +1, N3) is released; the pane lives until System Preferences
             // unloads it.
-            let give = arc ? "CFRelease \(c)._window" : "release \(c)._window"
+            // `_window` is an ivar of the pane (no property): `->`.
+            let give = arc ? "CFRelease \(c)->_window" : "release \(c)->_window"
             return [("loaded by System Preferences and unloaded",
-                     ["\(c) = new \(owner)", "load nib \(nib) owner \(c)", "\(c).mainView = \(c)._window.contentView", give,
-                      "\(c)._window = nil", "drain", giveUp, "drain"])]
+                     ["\(c) = new \(owner)", "load nib \(nib) owner \(c)", "\(c).mainView = \(c)->_window.contentView", give,
+                      "\(c)->_window = nil", "drain", giveUp, "drain"])]
+        case .document:
+            // L6: NSDocument's window controller loads the nib with the document as File's
+            // Owner and adopts its top-level objects (`afterLoad`: their releases when the
+            // document closes and the controller goes); then the document goes.
+            return [("opened and closed", ["\(c) = new \(owner)", "load nib \(nib) owner \(c)", "drain"] + afterLoad
+                        + (afterLoad.isEmpty ? [] : ["drain"]) + [giveUp, "drain"])]
         case .plain:
             let cls = ["NSObject", "UIApplication", "NSApplication"].contains(owner) ? "NSObject" : owner
             // What the loading code does with the top-level objects (L7, L8) comes after the

@@ -196,6 +196,13 @@ extension NibAuditor {
         else if let (m, why) = context.settings.memory(of: involved, base: dir) { memory = m; result.notes.append("\(m.rawValue.uppercased()): \(why)") }
         else { memory = ProjectFacts.memory(of: involved.isEmpty ? project.classes : involved) }
         var kind = isMain ? .application : ownerKind(ownerClass, platform: platform, stubs: stubs, doc: doc, assumed: assumed)
+        // L6: an NSDocument subclass names its window nib (`-windowNibName`, or
+        // `initWithWindowNibName:… owner:self`): NSDocument makes an NSWindowController that
+        // loads it with the document as owner and releases its top-level objects when it goes.
+        if kind == .plain, doc.kind == .xib, isDocument(ownerClass),
+           loads.contains(where: { $0.call == "-windowNibName" || ($0.call == "initWithWindowNibName:" && ($0.owner == "self" || $0.inClass == ownerClass)) }) {
+            kind = .document
+        }
         // A catalogue controller as File's Owner (`[[NSWindowController alloc]
         // initWithWindowNibName:@"X"]`, L3): a subclass of the script carries the nib's name,
         // as the initializer does.
@@ -253,9 +260,14 @@ extension NibAuditor {
             result.loadedBy += code.loadedBy
             result.notes += code.notes
             unbalanced = code.unbalanced
+            // The document's window controller adopts the top-level objects (L6).
+            let adopted = kind == .document ? doc.topLevelObjects.compactMap { doc.scriptNames[$0] }.map { "\(arc ? "CFRelease" : "release") \(ScriptText.name($0))" } : []
+            if kind == .document {
+                result.loadedBy.append("the NSWindowController the document makes, with the document as File's Owner; it releases the nib's top-level objects when the document closes (L6)")
+            }
             units = [("nib \(nibName)\(kind == .application ? " main" : "") from " + ScriptText.string(nibPath),
                       Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken,
-                                   afterLoad: code.afterLoad, afterOwner: code.afterOwner), ownerClass)]
+                                   afterLoad: code.afterLoad + adopted, afterOwner: code.afterOwner), ownerClass)]
             for c in extraOwners {
                 units.append(("", Self.battery(kind, owner: c, nib: nibName, platform: platform, arc: arc, taken: taken).map { ("\(c): \($0.0)", $0.1) }, c))
             }
@@ -360,19 +372,6 @@ extension NibAuditor {
                     + (t.array.map { " in `\($0)`" } ?? "") + ", and nothing gives that +1 back"
                 findings[k].rule = "L7 N3 O9"
             }
-        }
-        // L6: an NSDocument subclass names its window nib (`-windowNibName`, or
-        // `initWithWindowNibName:… owner:self`): NSDocument makes an NSWindowController that
-        // loads it with the document as owner, and the window controller releases the nib's
-        // top-level objects when it goes. The simulator has no window controller with another
-        // owner, so the top-level leaks of the plain-owner run are not findings here.
-        if doc.kind == .xib, !isMain, isDocument(ownerClass),
-           loads.contains(where: { $0.call == "-windowNibName" || ($0.call == "initWithWindowNibName:" && ($0.owner == "self" || $0.inClass == ownerClass)) }) {
-            // Only the top-level rule's leaks (N3): a retain outlet's own +1 is still the owner's.
-            let own = findings[firstFinding...].filter { !($0.kind == .leak && $0.rule.contains("N3")) }
-            findings.removeSubrange(firstFinding...)
-            findings += own
-            result.notes.append("an NSDocument's window nib: the NSWindowController the document makes releases its top-level objects (L6)")
         }
         return result
     }
