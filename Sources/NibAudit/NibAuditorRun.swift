@@ -195,6 +195,16 @@ extension NibAuditor {
         if let m = options.memory { memory = m }
         else if let (m, why) = context.settings.memory(of: involved, base: dir) { memory = m; result.notes.append("\(m.rawValue.uppercased()): \(why)") }
         else { memory = ProjectFacts.memory(of: involved.isEmpty ? project.classes : involved) }
+        // A nib owned by Swift (its File's Owner, or every scene controller of a storyboard,
+        // is a Swift class) runs under ARC whatever `--memory` or the project says: Swift has
+        // no MRC, and its `weak` outlets stay weak (under MRC they would be read as assign).
+        let sceneClasses = doc.scenes.compactMap { $0.controller.flatMap { doc.objects[$0].customClass } }.filter(defines)
+        let swiftOwned = doc.kind == .xib ? project[ownerClass]?.language == .swift
+            : !sceneClasses.isEmpty && sceneClasses.allSatisfy { project[$0]?.language == .swift }
+        if swiftOwned && memory != .arc {
+            result.notes.append("Swift has no MRC: audited under ARC" + (options.memory == .mrc ? " (--memory mrc applies to Objective-C)" : ""))
+            memory = .arc
+        }
         var kind = isMain ? .application : ownerKind(ownerClass, platform: platform, stubs: stubs, doc: doc, assumed: assumed)
         // L6: an NSDocument subclass names its window nib (`-windowNibName`, or
         // `initWithWindowNibName:… owner:self`): NSDocument makes an NSWindowController that
@@ -279,11 +289,23 @@ extension NibAuditor {
         var configs: [Configuration] = platform == .ios
             ? [Configuration(platform: .ios, major: 5, minor: 1, memory: memory), Configuration(platform: .ios, major: 6, minor: 0, memory: memory)]
             : [Configuration(platform: .mac, major: 10, minor: 7, memory: memory)]
-        // Swift needs iOS 7 or later: the iOS 5.1 column does not apply to its classes.
-        if involved.contains(where: { $0.language == .swift }) { configs.removeAll { $0.isIOS && !$0.atLeast(6) } }
+        // Swift needs iOS 7 or OS X 10.9: a nib with a Swift class runs only there (iOS 7
+        // behaves as 6.0 here: views never unload).
+        let swift = involved.contains(where: { $0.language == .swift })
+        if swift {
+            configs = [platform == .ios ? Configuration(platform: .ios, major: 7, minor: 0, memory: memory)
+                                        : Configuration(platform: .mac, major: 10, minor: 9, memory: memory)]
+        }
         // A deployment target of iOS 6 or later: views never unload, no 5.1 column.
         if options.version == nil, platform == .ios, let (v, _) = context.settings.iosDeployment, v.0 >= 6 { configs.removeAll { !$0.atLeast(6) } }
-        if let (major, minor) = options.version { configs = configs.filter { $0.major == major && $0.minor == minor } }
+        if let (major, minor) = options.version {
+            configs = configs.filter { $0.major == major && $0.minor == minor }
+            if configs.isEmpty && swift {
+                result.problem = "skipped: its Swift classes need iOS 7 or later, and --platform asks for iOS \(major).\(minor)"
+                result.listed = true
+                return result
+            }
+        }
         // Which outlets of the imported classes this nib connects (for "outlets no nib connects").
         for c in doc.connections where c.kind == .outlet || c.kind == .outletCollection {
             for cls in c.source == doc.filesOwner ? [ownerClass] + extraOwners : [doc.objects[c.source].effectiveClass] {
