@@ -29,12 +29,21 @@ package protocol CocoaWorldHost: AnyObject {
     var roots: [ObjectID] { get }
     /// Whether the +1s `holder` adopted from a nib load are references (O9).
     func adoptionIsReference(_ holder: ObjectID) -> Bool
+    /// The line of the statement running, recorded with each callback.
+    var line: Int { get }
+    /// A `dealloc` written outside the frameworks (`m`, declared by `k`, for an object of
+    /// class `cls`) lowered to engine steps and appended to `plan`, with the lines the trace
+    /// shows; whether it calls `[super dealloc]`.
+    func lowerDealloc(_ m: MethodDecl, of k: RuntimeClass, for cls: RuntimeClass, into plan: inout DeallocPlan) -> Bool
+    /// A step that shows a note of the runtime's own (ARC's `.cxx_destruct`) in the trace, at `m`'s line.
+    func deallocNote(_ text: String, at m: MethodDecl) -> DeallocStep
 }
 
 /// The simulated frameworks for one configuration: the engine that owns every object, the
 /// class table, and the controller world's state (windows, stacks, appearance, callbacks).
-/// Its behaviour — memory warnings so far; dealloc planning, controllers and navigation,
-/// and nib loading still in NibScriptInterpreter/Cocoa (docs/architecture.md) — changes
+/// Its behaviour — memory warnings and dealloc planning so far (it is its engine's
+/// `DeallocPlanner`); controllers and navigation, and nib loading still in
+/// NibScriptInterpreter/Cocoa (docs/architecture.md) — changes
 /// the engine by UIKit's and AppKit's rules and asks its `host` only for what is not the
 /// frameworks'.
 ///
@@ -59,6 +68,13 @@ package final class CocoaWorld {
     /// unchecked for exclusivity (a stored property visible outside its module keeps a
     /// dynamic check at each read, even inside it); each access is one read or one assignment.
     @exclusivity(unchecked) unowned(unsafe) var _host: (any CocoaWorldHost)?
+
+    /// Dealloc plans already made, by engine class (DeallocPlanning.swift). Indexed by the
+    /// class id: a cascade of a million objects asks a million times. Internal and unchecked
+    /// for exclusivity: each access is one read or one write, never held across a call.
+    @exclusivity(unchecked) var planCache: [CachedPlan?] = []
+    /// By class: the last plan of a class whose plan depends on the object's KVC keys.
+    @exclusivity(unchecked) var kvcPlanCache: [KVCCleanupPlan?] = []
 
     /// A world over `engine`, whose classes `classes` has defined.
     package init(config: Configuration, engine: Engine, classes: ClassTable) {

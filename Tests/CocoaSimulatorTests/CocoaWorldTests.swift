@@ -28,6 +28,11 @@ final class CocoaWorldTests: XCTestCase {
         func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String) { XCTFail("no setter is written") }
         func isOnScreen(_ c: ObjectID) -> Bool { false }
         func adoptionIsReference(_ holder: ObjectID) -> Bool { false }
+        let line = 0
+        func lowerDealloc(_ m: MethodDecl, of k: RuntimeClass, for cls: RuntimeClass, into plan: inout DeallocPlan) -> Bool {
+            XCTFail("no dealloc is written"); return true
+        }
+        func deallocNote(_ text: String, at m: MethodDecl) -> DeallocStep { XCTFail("no dealloc is written"); return .releaseAdopted }
     }
 
     /// Panel, a UIViewController with a retained `label` outlet; `c` loads its view from the
