@@ -17,6 +17,8 @@ extension NibAuditor {
         /// Statements after `load nib`, and after the owner is released.
         var afterLoad: [String] = []
         var afterOwner: [String] = []
+        /// A shared instance (L10): the owner is never released.
+        var keepsOwner = false
         var loadedBy: [String] = []
         var notes: [String] = []
         /// An array loader whose +1s the code never gives back: the top-level leaks' fix.
@@ -46,6 +48,28 @@ extension NibAuditor {
                 out.unbalanced = t
             }
             return out
+        }
+        // L10: a shared instance (its class or a superclass has `+shared…`) loads the nib and
+        // lives as long as the application: it and the nib's objects are kept, as the
+        // application keeps a main nib's (L1). The scenario holds each top-level object.
+        var up: String? = ownerClass
+        var seen = Set<String>()
+        while let n = up, seen.insert(n).inserted {
+            if context.loaders.sharedClasses.contains(n) {
+                out.keepsOwner = true
+                var used = taken
+                used.insert(cvar)
+                for t in doc.topLevelObjects.compactMap({ names[$0] }) {
+                    var v = "kept"
+                    var i = 1
+                    while used.contains(v) { v = "kept\(i)"; i += 1 }
+                    used.insert(v)
+                    out.afterLoad.append("\(v) = \(ScriptText.name(t))")
+                }
+                out.loadedBy.append("\(ownerClass), a shared instance (a `+shared…` method in \(n)): kept, with its nib's objects, for the application's life (L10)")
+                return out
+            }
+            up = project[n]?.superclass
         }
         // L8: `loadNibNamed:@"X" owner:self` in a method of File's Owner's class, whose rest
         // releases or returns an outlet's top-level object.

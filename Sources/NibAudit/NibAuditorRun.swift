@@ -277,7 +277,7 @@ extension NibAuditor {
             }
             units = [("nib \(nibName)\(kind == .application ? " main" : "") from " + ScriptText.string(nibPath),
                       Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken,
-                                   afterLoad: code.afterLoad + adopted, afterOwner: code.afterOwner), ownerClass)]
+                                   afterLoad: code.afterLoad + adopted, afterOwner: code.afterOwner, keepOwner: code.keepsOwner), ownerClass)]
             for c in extraOwners {
                 units.append(("", Self.battery(kind, owner: c, nib: nibName, platform: platform, arc: arc, taken: taken).map { ("\(c): \($0.0)", $0.1) }, c))
             }

@@ -210,6 +210,27 @@ extension NibLoaders {
 
     var instantiatesInitial: [Load] { storyboard.filter { $0.call == "instantiateInitialViewController" } }
 
+    /// The classes whose `@interface` or `@implementation` has a class method named
+    /// `shared…` (L10); comments skipped.
+    static func sharedClasses(files: [String]) -> Set<String> {
+        let block = try! NSRegularExpression(pattern: #"@(?:interface|implementation)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
+        let shared = try! NSRegularExpression(pattern: #"(?m)^[ \t]*\+[ \t]*\([^)]*\)\s*shared[A-Za-z0-9_]*\s*[;{]"#)
+        var out: Set<String> = []
+        for path in files {
+            guard let data = FileManager.default.contents(atPath: path),
+                  let raw = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1),
+                  raw.contains("shared") else { continue }
+            let text = withoutComments(raw)
+            let ns = text as NSString
+            let all = NSRange(location: 0, length: ns.length)
+            let blocks = block.matches(in: text, range: all).map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
+            for m in shared.matches(in: text, range: all) {
+                if let c = blocks.last(where: { $0.0 < m.range.location })?.1 { out.insert(c) }
+            }
+        }
+        return out
+    }
+
     static func lineOf(_ ns: NSString, _ at: Int) -> Int {
         var n = 1
         let end = min(at, ns.length)

@@ -30,6 +30,9 @@ struct NibLoaders {
     var topLevel: [TopLevelLoad] = []
     /// Storyboards and scenes the code instantiates (L9).
     var storyboard: [Load] = []
+    /// Classes that declare or define a shared instance (`+ (id)sharedInstance`,
+    /// `+sharedController`…): one object for the application's life (L10).
+    var sharedClasses: Set<String> = []
     /// Every string literal of the sources (a nib name mentioned anywhere counts as a use:
     /// code may build the call in ways a search does not follow).
     var strings: Set<String> = []

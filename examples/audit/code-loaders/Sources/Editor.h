@@ -31,3 +31,14 @@
 }
 - (void)copyAll;
 @end
+
+// One preferences module per kind, for the application's life (`+sharedInstance`).
+@interface PrefsModule : NSObject
++ (id)sharedInstance;
+- (NSString *)preferencesNibName;
+@end
+
+@interface GeneralPrefs : PrefsModule {
+    IBOutlet NSPanel *editPanel;
+}
+@end

@@ -87,3 +87,11 @@
 }
 
 @end
+
+@implementation GeneralPrefs
+
+- (NSString *)preferencesNibName {
+    return @"GeneralPrefs";
+}
+
+@end

@@ -4,6 +4,7 @@
 @end
 
 @interface DetailController : UIViewController
+@property (nonatomic, retain) IBOutlet UIView *card;
 @property (nonatomic, retain) IBOutlet UILabel *nameLabel;
 @end
 

@@ -10,12 +10,19 @@
 @end
 
 @implementation DetailController
-@synthesize nameLabel;
+@synthesize card, nameLabel;
 
-// `nameLabel` is set to nil when the view unloads but never released in dealloc.
+// `card` is set to nil when the view unloads but never released in dealloc; `nameLabel`,
+// inside it, is released, yet stays alive as the leaked card's subview.
 - (void)viewDidUnload {
+    self.card = nil;
     self.nameLabel = nil;
     [super viewDidUnload];
+}
+
+- (void)dealloc {
+    [nameLabel release];
+    [super dealloc];
 }
 
 @end
