@@ -79,11 +79,11 @@ extension NibLoaders {
     /// pass one of their parameters to such a method; then every call of one of them with a
     /// literal name.
     static func topLevelLoads(files: [(rel: String, text: String)]) -> [TopLevelLoad] {
-        struct Loader { var keyword: String; var load: TopLevelLoad }
+        struct Loader { var keyword: String; var load: TopLevelLoad; var cls: String? }
         let loadCall = try! NSRegularExpression(pattern:
-            #"(loadNibFile:|instantiateNibWithOwner:|loadNibNamed:|instantiateWithOwner:)[^;]*?(NSTopLevelObjects|topLevelObjects:\s*&?\s*([A-Za-z_][A-Za-z0-9_]*))"#)
+            #"(loadNibFile:|instantiateNibWithOwner:|loadNibNamed:|instantiateWithOwner:)[^;]*?(NSNibTopLevelObjects|NSTopLevelObjects|topLevelObjects:\s*&?\s*([A-Za-z_][A-Za-z0-9_]*))"#)
         let namePattern = try! NSRegularExpression(pattern:
-            #"(?:pathForResource:|loadNibNamed:|initWithNibNamed:|nibWithNibName:|NSNib\(nibNamed:)\s*(@"([^"\\]+)"|([A-Za-z_][A-Za-z0-9_]*))"#)
+            #"(?:pathForResource:|loadNibFile:|loadNibNamed:|initWithNibNamed:|nibWithNibName:|NSNib\(nibNamed:)\s*(@"([^"\\]+)"|([A-Za-z_][A-Za-z0-9_]*))"#)
         var loaders: [Loader] = []
         var found: [TopLevelLoad] = []
         var spans: [(rel: String, ns: NSString, methods: [MethodSpan])] = []
@@ -103,7 +103,7 @@ extension NibLoaders {
                     // The array: `topLevelObjects:&x`, or the object before `@"NSTopLevelObjects"`.
                     var array: String?
                     if call.range(at: 3).location != NSNotFound { array = bns.substring(with: call.range(at: 3)) }
-                    else if let a = try! NSRegularExpression(pattern: #"([A-Za-z_][A-Za-z0-9_]*)\s*,\s*@"NSTopLevelObjects""#)
+                    else if let a = try! NSRegularExpression(pattern: #"([A-Za-z_][A-Za-z0-9_]*)\s*,\s*(?:@"NSTopLevelObjects"|NSNibTopLevelObjects)"#)
                                 .firstMatch(in: body, range: NSRange(location: call.range.location, length: min(bns.length - call.range.location, call.range.length + 1))) { array = bns.substring(with: a.range(at: 1)) }
                     let after = bns.substring(from: call.range.location)
                     let balanced = array.map { balances(after, array: $0) } ?? false
@@ -113,7 +113,10 @@ extension NibLoaders {
                         : verb == "instantiateNibWithOwner:" ? "instantiateNibWithOwner:topLevelObjects:" : "instantiateWithOwner:topLevelObjects:"
                     // The nib's name: the last name-giving call before the load, in this method.
                     let before = NSRange(location: 0, length: call.range.location + call.range.length)
-                    guard let n = namePattern.matches(in: body, range: before).last else { continue }
+                    // (`loadNibFile:path` names a local: the `pathForResource:name` before it counts.)
+                    guard let n = namePattern.matches(in: body, range: before).reversed().first(where: { n in
+                        n.range(at: 2).location != NSNotFound || m.parameters[bns.substring(with: n.range(at: 3))] != nil
+                    }) else { continue }
                     let load = TopLevelLoad(name: "", call: callText, place: place, plusOne: legacy, balanced: balanced, through: [], entry: nil, array: array,
                                             file: rel, line: line)
                     if n.range(at: 2).location != NSNotFound {
@@ -121,7 +124,7 @@ extension NibLoaders {
                         l.name = bns.substring(with: n.range(at: 2))
                         found.append(l)
                     } else if let kw = m.parameters[bns.substring(with: n.range(at: 3))] {
-                        loaders.append(Loader(keyword: kw, load: load))
+                        loaders.append(Loader(keyword: kw, load: load, cls: m.inClass))
                     }
                 }
             }
@@ -140,7 +143,7 @@ extension NibLoaders {
                             guard let kw = m.parameters[arg], !known.contains(kw) else { continue }
                             var load = l.load
                             load.through.insert("\((rel as NSString).lastPathComponent):\(lineOf(ns, m.bodyStart + call.range.location)) `\(l.keyword)`", at: 0)
-                            added.append(Loader(keyword: kw, load: load))
+                            added.append(Loader(keyword: kw, load: load, cls: m.inClass))
                             known.insert(kw)
                         }
                     }
@@ -149,10 +152,18 @@ extension NibLoaders {
             if added.isEmpty { break }
             loaders += added
         }
-        for (rel, ns, _) in spans {
+        for (rel, ns, ms) in spans {
             for l in loaders {
                 let p = try! NSRegularExpression(pattern: NSRegularExpression.escapedPattern(for: l.keyword) + #"\s*@"([^"\\]+)""#)
                 for call in p.matches(in: ns as String, range: NSRange(location: 0, length: ns.length)) {
+                    // A wrapper spelled as a Cocoa loader (`-initWithNibName:imagePicker:`)
+                    // answers only calls in its own class or on `[[ItsClass alloc] …]`.
+                    if calls.contains(l.keyword) {
+                        let inClass = ms.last { $0.bodyStart <= call.range.location && call.range.location < $0.end }?.inClass
+                        let head = ns.substring(with: NSRange(location: max(0, call.range.location - 80), length: min(80, call.range.location)))
+                        let made = l.cls.map { head.range(of: #"\[\s*"# + $0 + #"\s+alloc\s*\]\s*$"#, options: .regularExpression) != nil } ?? false
+                        guard inClass == l.cls || made else { continue }
+                    }
                     var load = l.load
                     load.name = ns.substring(with: call.range(at: 1))
                     load.entry = l.keyword
