@@ -92,7 +92,9 @@ extension NibAuditor {
                 if Self.matches(rest, #"\[\s*(?:self\.)?(?:"# + alts + #")\s+(?:auto)?release\s*\]"#) {
                     out.afterLoad += ["\(give) \(script)"] + (nilled ? ["\(script) = nil"] : [])
                     out.notes.append("\(place) loads the nib and releases `\(m.name)`'s top-level object itself (L8)")
-                } else if Self.returns(rest, alts) {
+                } else if nilled, Self.returns(rest, alts) {
+                    // Only a method that lets go of the outlet (`x = nil`) hands its object
+                    // over: a getter returning its ivar (`-view`) hands nothing, +0.
                     var v = "handed"
                     while taken.contains(v) || v == cvar { v += "_" }
                     v += handed == 0 ? "" : "\(handed)"
