@@ -70,4 +70,21 @@ extension AuditLoaderTests {
         let none = audit(["--platform", "mac", try project(files(""))]).stdout
         XCTAssertTrue(none.contains("over-release [N6 O4] `sheetWindow` of NoteDocument"), none)
     }
+
+    /// A `view` outlet of a class that is no view controller is its own member: released in
+    /// `dealloc`, no leak; a getter returning it hands nothing over (L8), so without that
+    /// release the top-level view leaks.
+    func testAViewOutletOfAPaneIsItsOwnMember() throws {
+        let view = "<customView id=\"v1\"><rect key=\"frame\" x=\"0\" y=\"0\" width=\"10\" height=\"10\"/></customView>"
+        func files(_ dealloc: String) -> [String: String] {
+            ["Pane.h": "@interface Pane : NSObject {\n    IBOutlet NSView *view;\n}\n@end\n",
+             "Pane.m": "@implementation Pane\n- (NSView *)view {\n    if (!view) [NSBundle loadNibNamed:@\"Pane\" owner:self];\n    return view;\n}\n\(dealloc)@end\n",
+             "Pane.xib": macXib(owner: "Pane", outlets: [("view", "v1")], objects: view)]
+        }
+        let released = audit(["--platform", "mac", try project(files("- (void)dealloc {\n    [view release];\n    [super dealloc];\n}\n"))]).stdout
+        XCTAssertFalse(released.contains("leak ["), released)
+        XCTAssertFalse(released.contains("(L8)"), released)
+        let kept = audit(["--platform", "mac", try project(files(""))]).stdout
+        XCTAssertTrue(kept.contains("leak [N3 O9] `view` of Pane"), kept)
+    }
 }
