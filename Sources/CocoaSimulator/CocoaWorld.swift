@@ -16,14 +16,30 @@ package protocol CocoaWorldHost: AnyObject {
     func label(_ o: ObjectID) -> String
     /// `title#3`: an object's name and number.
     func shortLabel(_ o: ObjectID) -> String
-    /// Sends a lifecycle callback to a controller: checks it against the lifecycle table,
-    /// records it, and runs the host's override, or else `builtin` (UIKit's own behaviour).
-    func deliver(_ cb: Callback, to c: ObjectID, builtin: () -> Void)
+    /// How deep the trace's lines now go: one more while UIKit's own behaviour for a
+    /// callback runs, so that what it does shows under the callback.
+    var depth: Int { get set }
+    /// Runs a method written outside the frameworks (an override of a lifecycle callback).
+    func runMethod(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String)
     /// Runs a setter written outside the frameworks with a nil argument (`setValue:nil
     /// forKey:` reaching an overridden setter, V10).
     func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String)
-    /// Whether a controller's view is in the key window (a Mac controller: shown).
-    func isOnScreen(_ c: ObjectID) -> Bool
+    /// An impossible order of commands at `range` (nil: the scenario's): the command does
+    /// nothing, and the run fails with this error.
+    func runtimeError(_ text: String, at range: SourceRange?)
+    /// `o.name` read as the app reads it: the getter of `o`'s class (an override, or the
+    /// built-in one, which loads a controller's view or a window controller's window).
+    func readProperty(_ name: String, of o: ObjectID) -> ObjectID?
+    /// `o.name = v` through the setter of `o`'s class (an override, or the built-in one).
+    func setProperty(_ name: String, of o: ObjectID, to v: ObjectID?, cause: Cause)
+    /// `p`'s synthesized setter (retain, copy, assign or weak) storing `v`, with its side effects.
+    func storeThroughSetter(_ p: RuntimeProperty, of o: ObjectID, to v: ObjectID?, cause: Cause)
+    /// A new object of `cls` (+1), its initializers run (the host's `init` bodies too).
+    func newObject(of cls: RuntimeClass, name: String) -> ObjectID
+    /// The application object (UIApplication, NSApplication), made when first asked for.
+    func applicationObject() -> ObjectID
+    /// Keeps `o` (a window made key) among the roots.
+    func keepAsRoot(_ o: ObjectID)
     /// What the host keeps alive besides the world's objects: its variables, the
     /// application, windows and stacks, what the autorelease pools still hold.
     var roots: [ObjectID] { get }
@@ -62,8 +78,11 @@ package final class CocoaWorld {
     /// it owns the world (unowned, so no cycle; never read after the host is gone).
     package var host: (any CocoaWorldHost)? {
         get { _host }
-        set { _host = newValue }
+        set { _host = newValue; _tracing = newValue?.tracing ?? false }
     }
+    /// The host's `tracing`, asked once (it does not change): a trace line not written costs
+    /// one read, and explore writes none.
+    @exclusivity(unchecked) var _tracing = false
     /// The host's storage, read at each controller a memory warning reaches: internal and
     /// unchecked for exclusivity (a stored property visible outside its module keeps a
     /// dynamic check at each read, even inside it); each access is one read or one assignment.
@@ -89,12 +108,12 @@ package final class CocoaWorld {
 
     /// A trace line, one level below the statement running.
     func note(_ text: @autoclosure () -> String) {
-        guard let h = _host, h.tracing else { return }
+        guard _tracing, let h = _host else { return }
         h.note(text(), extraDepth: 1)
     }
 
     func because(_ text: @autoclosure () -> String) -> Cause {
-        guard let h = _host, h.tracing else { return .explicit }
+        guard _tracing, let h = _host else { return .explicit }
         return h.because(text())
     }
 

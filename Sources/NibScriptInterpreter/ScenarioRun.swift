@@ -36,7 +36,7 @@ package final class ScenarioRun {
     // hashes: unchecked for exclusivity for the reason the line hint is (each access is one
     // read, one assignment or one change of the value alone, never held across a call that
     // touches it again; a warning's text is made before it is appended).
-    @exclusivity(unchecked) var depth = 0
+    @exclusivity(unchecked) package var depth = 0
     /// Which kinds of event each object has had from the nib loader, for `expect event`
     /// (the engine keeps its own events' kinds).
     @exclusivity(unchecked) var eventLog = EventLog()
