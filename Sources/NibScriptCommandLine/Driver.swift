@@ -134,7 +134,7 @@ public enum Driver {
             progress = nil
             args = [sub] + args.dropFirst().filter { $0 != "--quiet" && $0 != "-q" }
         }
-        return ProgressLine.$sink.withValue(progress) {
+        return ProgressLine.$sink.withValue(progress.map(ProgressLine.Sink.init)) {
             $subcommand.withValue(args.first.flatMap { SubcommandHelp.text($0) == nil ? nil : $0 }) {
                 dispatch(args, stdout: stdout, stderr: stderr, stdin: stdin, environment: environment)
             }
