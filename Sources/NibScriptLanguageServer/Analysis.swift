@@ -1,0 +1,43 @@
+import Foundation
+import NibScriptSyntax
+import CocoaSimulator
+import NibScriptInterpreter
+
+/// One version of an open document, read once per change: parsed, checked (the same
+/// `Compiler` as `nibscript run`, so the same messages and ranges) and indexed. Everything a
+/// request asks is answered from this value; only the scenarios' runs happen later, in the
+/// background (`ScenarioRuns`).
+struct Analysis {
+    var uri: String
+    var version: Int
+    var file: SourceFile
+    var ast: ScriptFile
+    /// The parser's and the checker's diagnostics, as `nibscript run` prints them.
+    var diagnostics: [Diagnostic]
+    /// Nil when the script has an error: nothing runs then, as with `nibscript run`.
+    var program: Program?
+    var index: DocumentIndex
+
+    init(uri: String, version: Int, text: String) {
+        self.uri = uri
+        self.version = version
+        // The path in messages is the file's, as the command line shows it; nibs `from
+        // "X.xib"` are found beside it.
+        file = SourceFile(path: Analysis.path(of: uri), text: text)
+        let (ast, parseDiagnostics) = Parser.parse(file)
+        self.ast = ast
+        let (program, diagnostics) = Compiler.compile(file, ast: ast, parseDiagnostics: parseDiagnostics)
+        self.program = program
+        // Sorted as the command line prints them; one diagnostic once.
+        self.diagnostics = diagnostics.sorted { ($0.range.start, $0.range.end, $0.message) < ($1.range.start, $1.range.end, $1.message) }
+        index = DocumentIndex(file: file, ast: ast)
+    }
+
+    /// `file:///a/b.nibscript` → `/a/b.nibscript` (percent escapes decoded); another scheme
+    /// is kept as it is.
+    static func path(of uri: String) -> String {
+        guard uri.hasPrefix("file://") else { return uri }
+        let rest = String(uri.dropFirst("file://".count))
+        return rest.removingPercentEncoding ?? rest
+    }
+}
