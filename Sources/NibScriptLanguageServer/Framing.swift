@@ -1,3 +1,5 @@
+import Foundation
+
 /// The base protocol's framing: each message is a header (`Content-Length: N`, other fields
 /// ignored, lines ended by CRLF, a blank line) and then N bytes of JSON. Bytes arrive in any
 /// chunks; `next()` gives each complete body. A header that is not one (no length, a length
@@ -18,21 +20,12 @@ struct FrameReader {
 
     private var buffer: [UInt8] = []
     private var start = 0
-    /// Body bytes still to drop after a refused length.
-    private var skipping = 0
 
     mutating func append(_ bytes: some Sequence<UInt8>) {
         buffer.append(contentsOf: bytes)
     }
 
     mutating func next() -> Frame? {
-        if skipping > 0 {
-            let n = min(skipping, buffer.count - start)
-            start += n
-            skipping -= n
-            compact()
-            if skipping > 0 { return nil }
-        }
         // The end of the header: CRLF CRLF (a bare LF LF is taken too, as some clients write it).
         var i = start
         var headerEnd: Int?
@@ -54,19 +47,17 @@ struct FrameReader {
             }
             return nil
         }
+        // The last `Content-Length:` of the header counts, wherever its line starts: bytes
+        // of a broken message before it then cost only that message.
         let header = String(decoding: buffer[start..<end], as: UTF8.self)
         var length: Int?
         var problem: String?
-        for line in header.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            if parts[0].trimmingSpaces.lowercased() == "content-length" {
-                let value = parts[1].trimmingSpaces
-                if let n = Int(value), n >= 0 {
-                    if n > Self.maxBody { problem = "Content-Length \(n) is larger than \(Self.maxBody)" } else { length = n }
-                } else {
-                    problem = "Content-Length '\(value.prefix(40))' is not a number"
-                }
+        if let field = header.range(of: "content-length:", options: [.caseInsensitive, .backwards]) {
+            let value = header[field.upperBound...].prefix { $0 != "\r" && $0 != "\n" }.trimmingSpaces
+            if let n = Int(value), n >= 0 {
+                if n > Self.maxBody { problem = "Content-Length \(n) is larger than \(Self.maxBody)" } else { length = n }
+            } else {
+                problem = "Content-Length '\(value.prefix(40))' is not a number"
             }
         }
         guard let length else {
