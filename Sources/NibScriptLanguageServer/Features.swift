@@ -130,6 +130,9 @@ extension LanguageServer {
         // closing brace of a pool) shows the state the line before it left.
         guard let o = outcome.scenarios.first(where: { $0.title == s.title }),
               let at = o.states.keys.filter({ $0 <= line }).max(), let table = o.states[at] else { return nil }
+        if let cut = o.statesCut, line >= cut {
+            return "*scenario \"\(s.title)\" is too large for a state after every line: states are kept up to line \(cut - 1)*"
+        }
         let said = at == line ? "**after line \(line)**" : "**at line \(line)** (as line \(at) left it)"
         return "\(said) of scenario \"\(s.title)\" (\(program.config.description)):\n\n" + table
     }

@@ -31,6 +31,8 @@ final class ScenarioRuns: @unchecked Sendable {
         /// After each line (1-based) of the scenario that ran: the objects' table, as hover
         /// shows it. Equal tables share one string.
         var states: [Int: String]
+        /// The first line with no state because the budget ran out, if it did.
+        var statesCut: Int?
     }
 
     struct Outcome {
@@ -43,6 +45,12 @@ final class ScenarioRuns: @unchecked Sendable {
 
     /// At most this many objects are listed in a line's state.
     static let objectsShown = 30
+    /// A scenario's lines get a state up to this many objects counted over all its lines
+    /// (each state walks every object for the graph): a scenario of a hundred thousand
+    /// statements over thousands of objects would otherwise take minutes in the background.
+    /// Past it, hover on a later line shows the last state recorded, and says which line.
+    /// (A property, so that a test can make it small; set before the first schedule.)
+    var stateBudget = 2_000_000
 
     private let queue = DispatchQueue(label: "nibscript.lsp.scenario-runs", qos: .utility)
     private let lock = NSLock()
@@ -109,7 +117,7 @@ final class ScenarioRuns: @unchecked Sendable {
     /// One scenario's run, or nil when a change made it stale.
     private func run(_ program: Program, _ s: ScenarioDecl, uri: String, generation g: Int) -> ScenarioOutcome? {
         let file = program.file
-        let sink = StateSink()
+        let sink = StateSink(budget: stateBudget)
         var cancelled = false
         sink.willStart = { [self] line, run in
             // Asked before each of the scenario's statements: cheap (a lock, a compare).
@@ -129,7 +137,8 @@ final class ScenarioRuns: @unchecked Sendable {
             title: s.title, line: file.location(of: s.range.start).line, titleRange: s.titleRange,
             passed: report.passed, failed: report.failed,
             failures: report.results.filter { !$0.passed }.map { ($0.line, $0.text, $0.detail) },
-            crash: report.crash, leaks: report.leaks, runtimeErrors: report.runtimeErrors, states: sink.states)
+            crash: report.crash, leaks: report.leaks, runtimeErrors: report.runtimeErrors, states: sink.states,
+            statesCut: sink.cut)
     }
 }
 
@@ -150,7 +159,20 @@ private final class StateSink: TraceSink {
     }
     func event(_ e: EngineEvent, line: Int, depth: Int, in run: ScenarioRun) {}
 
+    /// Objects walked for states so far (`ScenarioRuns.stateBudget`), and the first line
+    /// left without a state when it ran out.
+    private var spent = 0
+    private let budget: Int
+    var cut: Int?
+
+    init(budget: Int) { self.budget = budget }
+
     func record(_ line: Int, _ run: ScenarioRun) {
+        spent += run.engine.objectCount + 1
+        guard spent <= budget else {
+            if cut == nil { cut = line }
+            return
+        }
         let text = Self.table(run.objectGraph(), run.engine)
         if text != last { last = text }
         states[line] = last

@@ -295,3 +295,26 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(h.request("textDocument/hover", ServerHarness.at(Self.uri, 0, 0))["error"]?["code"]?.int, -32602)
     }
 }
+
+extension LanguageServerTests {
+    /// Past the budget of objects walked for states, later lines say that states stop there.
+    func testStatesStopAtTheBudget() throws {
+        let h = ServerHarness()
+        h.server.runs.stateBudget = 12
+        h.initialize()
+        let text = "scenario \"s\" {\n    a = new NSObject\n    b = new NSObject\n    c = new NSObject\n    d = new NSObject\n    release a\n}\n"
+        h.open(Self.uri, text)
+        h.settle()
+        func hover(_ line: Int) -> String {
+            h.request("textDocument/hover", ServerHarness.at(Self.uri, line, 0))["result"]?["contents"]?["value"]?.string ?? ""
+        }
+        // Each state costs the engine's objects (the hidden ones included) plus one: the
+        // first lines fit in 12, the last one does not.
+        XCTAssertTrue(hover(2).contains("| `NSObject b#2` | 1 | alive |"), hover(2))
+        XCTAssertTrue(hover(5).hasPrefix("*scenario \"s\" is too large for a state after every line: states are kept up to line "), hover(5))
+        h.server.runs.stateBudget = 2_000_000
+        h.change(Self.uri, text + "\n", version: 2)
+        h.settle()
+        XCTAssertTrue(hover(5).contains("| `NSObject a#1` | 0 | deallocated (line 6) |"), hover(5))
+    }
+}
