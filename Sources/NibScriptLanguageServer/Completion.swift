@@ -73,7 +73,9 @@ enum Completion {
             for m in ["dealloc", "initWithCoder:", "setValue:forUndefinedKey:"] { add(m, method, "a method body") }
             if words.count >= 3, ["outlet", "property"].contains(words[0]) { for k in Vocabulary.attributes { add(k, keyword) } }
         case .nibBody:
-            for k in Vocabulary.nibItems { add(k, keyword) }
+            // `connect a.outlet -> b`, `action a -> b.sel:`: after the verb, the nib's objects.
+            if words.isEmpty { for k in Vocabulary.nibItems { add(k, keyword) } } else { add("owner", variable, context.nibOwner.map { "owner : \($0)" }) }
+            for (name, s) in context.names { add(name, variable, idx.symbols[s].detail) }
         case .statements:
             if words.first == "expect" {
                 for k in Vocabulary.expectations + ControllerCommands.expectationVerbs { add(k, keyword) }
@@ -115,6 +117,8 @@ enum Completion {
         enum Kind { case topLevel, classBody, nibBody, statements }
         var kind = Kind.topLevel
         var className: String?
+        /// In a nib block: the class its `owner :` names.
+        var nibOwner: String?
         var names: [(String, Int)] = []
         let index: DocumentIndex
 
@@ -127,6 +131,8 @@ enum Completion {
                     className = c.name.name
                 case .nib(let n) where n.range.start < offset && offset <= n.range.end:
                     kind = .nibBody
+                    nibOwner = a.index.nibOwners[n.name.name]
+                    names = (a.index.nibObjects[n.name.name] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
                 case .scenario(let s) where s.range.start < offset && offset <= s.range.end:
                     kind = .statements
                 default: break
@@ -151,7 +157,7 @@ enum Completion {
             let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard let first = parts.first, !first.isEmpty else { return nil }
             var t: String?
-            if first == "self" { t = className } else if let s = names.first(where: { $0.0 == first })?.1 { t = index.symbols[s].type }
+            if first == "self" { t = className } else if first == "owner", kind == .nibBody { t = nibOwner } else if let s = names.first(where: { $0.0 == first })?.1 { t = index.symbols[s].type }
             for p in parts.dropFirst() {
                 guard let c = t else { return nil }
                 if let s = index.property(p, of: c) { t = index.symbols[s].type } else { t = index.builtinPropertyType(p, of: c) }

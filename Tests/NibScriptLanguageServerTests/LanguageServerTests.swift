@@ -318,3 +318,20 @@ extension LanguageServerTests {
         XCTAssertTrue(hover(5).contains("| `NSObject a#1` | 0 | deallocated (line 6) |"), hover(5))
     }
 }
+
+extension LanguageServerTests {
+    /// In a nib block: after `owner.` the owner class's outlets, after `->` the nib's objects.
+    func testCompletionInANib() {
+        let h = opened()
+        var text = Self.script.replacingOccurrences(of: "    connect owner.label -> title\n", with: "    connect owner.\n")
+        h.change(Self.uri, text, version: 2)
+        let (l, c) = ServerHarness.find("connect owner.", in: text, offset: 14)
+        let members = (h.request("textDocument/completion", ServerHarness.at(Self.uri, l, c))["result"]?["items"]?.array ?? []).compactMap { $0["label"]?.string }
+        XCTAssertEqual(members.first, "label")
+        text = Self.script.replacingOccurrences(of: "    connect owner.label -> title\n", with: "    connect owner.label -> \n")
+        h.change(Self.uri, text, version: 3)
+        let (l2, c2) = ServerHarness.find("connect owner.label -> ", in: text, offset: 23)
+        let objects = (h.request("textDocument/completion", ServerHarness.at(Self.uri, l2, c2))["result"]?["items"]?.array ?? []).compactMap { $0["label"]?.string }
+        XCTAssertEqual(objects, ["owner", "root", "title"])
+    }
+}
