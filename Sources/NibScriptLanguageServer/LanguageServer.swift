@@ -32,6 +32,7 @@ public final class LanguageServer: @unchecked Sendable {
     private var shutdownRequested = false
     private var documents: [String: Analysis] = [:]
     private var texts: [String: [UInt8]] = [:]
+    private var interfaceBuilder: [String: InterfaceBuilderCache] = [:]
     private var refreshCodeLenses = false
     let runs = ScenarioRuns()
     let version: String
@@ -161,6 +162,7 @@ public final class LanguageServer: @unchecked Sendable {
             guard let uri = params["textDocument"]?["uri"]?.string else { return }
             documents[uri] = nil
             texts[uri] = nil
+            interfaceBuilder[uri] = nil
             runs.close(uri)
             publish(uri, [])
         default:
@@ -188,7 +190,9 @@ public final class LanguageServer: @unchecked Sendable {
 
     private func update(_ uri: String, version: Int, bytes: [UInt8]) {
         texts[uri] = bytes
-        let a = Analysis(uri: uri, version: version, text: String(decoding: bytes, as: UTF8.self))
+        var cache = interfaceBuilder[uri] ?? InterfaceBuilderCache()
+        let a = Analysis(uri: uri, version: version, text: String(decoding: bytes, as: UTF8.self), documents: &cache)
+        interfaceBuilder[uri] = cache
         documents[uri] = a
         publish(uri, diagnostics(a, runs: nil))
         runs.schedule(a)

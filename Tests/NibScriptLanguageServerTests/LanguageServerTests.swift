@@ -335,3 +335,45 @@ extension LanguageServerTests {
         XCTAssertEqual(objects, ["owner", "root", "title"])
     }
 }
+
+extension LanguageServerTests {
+    /// A nib read from a .xib: read once while the file is unchanged, again once it changes.
+    func testInterfaceBuilderFileIsReadAgainWhenItChanges() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nibscript-lsp-xib-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let xib = dir.appendingPathComponent("Panel.xib")
+        let original = try String(contentsOf: root.appendingPathComponent("examples/xib/Panel.xib"), encoding: .utf8)
+        try original.write(to: xib, atomically: true, encoding: .utf8)
+        let uri = "file://" + dir.appendingPathComponent("panel.nibscript").path
+        let text = """
+        platform ios 5.1
+        class Owner : NSObject {
+            outlet label : UILabel retain
+            outlet button : UIButton assign
+            ivar _spinner : UIActivityIndicatorView
+            okTapped: {
+            }
+        }
+        nib Panel from "Panel.xib"
+        scenario "s" {
+            o = new Owner
+            load nib Panel owner o
+            expect count o.label == 2
+        }
+
+        """
+        let h = ServerHarness()
+        h.initialize()
+        h.open(uri, text)
+        XCTAssertEqual(h.diagnostics(uri).filter { $0["severity"]?.int == 1 }, [])
+        // The file on disk now names a class the script does not have.
+        try original.replacingOccurrences(of: "customClass=\"Owner\"", with: "customClass=\"Stranger\"").write(to: xib, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(10)], ofItemAtPath: xib.path)
+        h.change(uri, text + "\n", version: 2)
+        let messages = h.diagnostics(uri).compactMap { $0["message"]?.string }
+        XCTAssertTrue(messages.contains { $0.contains("Stranger") }, "\(messages)")
+        h.settle()
+    }
+}
