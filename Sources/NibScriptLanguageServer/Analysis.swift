@@ -40,7 +40,7 @@ struct Analysis {
         self.program = program
         // Sorted as the command line prints them; one diagnostic once.
         self.diagnostics = diagnostics.sorted { ($0.range.start, $0.range.end, $0.message) < ($1.range.start, $1.range.end, $1.message) }
-        index = DocumentIndex(file: file, ast: ast)
+        index = DocumentIndex(file: file, ast: ast, external: program?.externalNibs ?? [:])
     }
 
     /// `file:///a/b.nibscript` → `/a/b.nibscript` (percent escapes decoded); another scheme

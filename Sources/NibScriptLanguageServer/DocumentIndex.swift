@@ -55,9 +55,13 @@ struct DocumentIndex {
     private(set) var nibOwners: [String: String] = [:]
     private(set) var platform: PlatformName = .ios
     private(set) var file: SourceFile
+    private let external: [String: NibModel]
 
-    init(file: SourceFile, ast: ScriptFile) {
+    /// `external`: the nibs read from Interface Builder files when the script compiled
+    /// (`Program.externalNibs`): their objects are declared at the file's name in the script.
+    init(file: SourceFile, ast: ScriptFile, external: [String: NibModel] = [:]) {
         self.file = file
+        self.external = external
         // Declarations first, so that a use before its declaration (a class used by an
         // earlier nib) resolves.
         for d in ast.decls {
@@ -141,9 +145,11 @@ struct DocumentIndex {
 
     // MARK: Declarations
 
-    private mutating func add(_ s: Symbol) -> Int {
+    /// `occurrence`: whether the declaration's range is an occurrence of the name (not for
+    /// the objects of an Interface Builder file, which all share the file name's range).
+    private mutating func add(_ s: Symbol, occurrence: Bool = true) -> Int {
         symbols.append(s)
-        occurrences.append(Occurrence(range: s.nameRange, symbol: symbols.count - 1))
+        if occurrence { occurrences.append(Occurrence(range: s.nameRange, symbol: symbols.count - 1)) }
         return symbols.count - 1
     }
 
@@ -193,6 +199,16 @@ struct DocumentIndex {
         var detail = "nib \(n.name.name)\(n.isMain ? " main" : "")"
         if case .file(let path, _) = n.body { detail += " from \"\(path)\"" }
         nibs[n.name.name] = add(Symbol(kind: .nib, name: n.name.name, nameRange: n.name.range, declRange: n.range, detail: detail))
+        if case .file(let path, let range) = n.body, let m = external[n.name.name] {
+            // Objects of an Interface Builder file: declared, for the script, at its name.
+            nibOwners[n.name.name] = m.ownerClass
+            for o in m.objects + m.sceneViews.flatMap(\.model.objects) where nibObjects[n.name.name]?[o.name] == nil {
+                nibObjects[n.name.name, default: [:]][o.name] = add(Symbol(
+                    kind: .nibObject, name: o.name, nameRange: range, declRange: range,
+                    detail: "\(o.name) : \(o.className)   (in nib \(n.name.name), from \"\(path)\")",
+                    container: n.name.name, type: o.className), occurrence: false)
+            }
+        }
         guard case .inline(let items) = n.body else { return }
         for case .owner(let c, _) in items { nibOwners[n.name.name] = c.name }
         var stack: [NibObjectDecl] = items.compactMap { if case .object(let o) = $0 { return o }; return nil }.reversed()

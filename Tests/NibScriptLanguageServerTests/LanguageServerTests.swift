@@ -361,6 +361,8 @@ extension LanguageServerTests {
             o = new Owner
             load nib Panel owner o
             expect count o.label == 2
+            drain
+            expect deallocated root
         }
 
         """
@@ -368,6 +370,13 @@ extension LanguageServerTests {
         h.initialize()
         h.open(uri, text)
         XCTAssertEqual(h.diagnostics(uri).filter { $0["severity"]?.int == 1 }, [])
+        // The file's objects are known by name: declared, for the script, at the file's name.
+        let (l, c) = ServerHarness.find("deallocated root", in: text, offset: 13)
+        let (fl, fc) = ServerHarness.find("\"Panel.xib\"", in: text)
+        let definition = h.request("textDocument/definition", ServerHarness.at(uri, l, c))["result"]
+        XCTAssertEqual(definition?["range"]?["start"], ["line": JSON(fl), "character": JSON(fc)])
+        let hover = h.request("textDocument/hover", ServerHarness.at(uri, l, c))["result"]?["contents"]?["value"]?.string ?? ""
+        XCTAssertTrue(hover.contains("root : UIView   (in nib Panel, from \"Panel.xib\")"), hover)
         // The file on disk now names a class the script does not have.
         try original.replacingOccurrences(of: "customClass=\"Owner\"", with: "customClass=\"Stranger\"").write(to: xib, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(10)], ofItemAtPath: xib.path)
