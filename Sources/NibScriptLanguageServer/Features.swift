@@ -100,6 +100,7 @@ extension LanguageServer {
             text += "\n\(s.kind.rawValue)\(s.container.map { " of \($0)" } ?? ""), declared on line \(line)"
             parts.append(text)
             range = o.range
+            if s.kind == .scenario, let summary = scenarioSummary(a, title: s.name) { parts.append(summary) }
         } else if let (word, r) = word(at: offset, in: a.file), let b = Catalogue.classes.first(where: { $0.name == word }) {
             var text = "```nibscript\nclass \(b.name)\(b.superclass.map { " : \($0)" } ?? "")\n```\nbuilt-in class"
             let props = b.properties.map { "\($0.name) : \($0.type) \($0.attribute.rawValue)" }
@@ -135,6 +136,18 @@ extension LanguageServer {
         }
         let said = at == line ? "**after line \(line)**" : "**at line \(line)** (as line \(at) left it)"
         return "\(said) of scenario \"\(s.title)\" (\(program.config.description)):\n\n" + table
+    }
+
+    /// On a scenario's title: what its last run of this version found.
+    func scenarioSummary(_ a: Analysis, title: String) -> String? {
+        guard a.program != nil, let outcome = runs.outcome(a.uri), outcome.version == a.version,
+              let o = outcome.scenarios.first(where: { $0.title == title }) else { return nil }
+        var lines = ["**last run**: \(o.passed) passed, \(o.failed) failed"]
+        for f in o.failures { lines.append("- line \(f.line): `\(f.text)`" + (f.detail.map { " — \($0)" } ?? "")) }
+        if !o.leaks.isEmpty { lines.append("- leaks: " + o.leaks.joined(separator: ", ")) }
+        if let c = o.crash { lines.append("- crash: \(c)") }
+        for e in o.runtimeErrors { lines.append("- error: \(e.message)") }
+        return lines.joined(separator: "\n")
     }
 
     /// The identifier-like word around an offset (letters, digits, `_`), with its range.

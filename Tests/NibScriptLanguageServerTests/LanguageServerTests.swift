@@ -126,6 +126,10 @@ final class LanguageServerTests: XCTestCase {
                        ["✓ passed: 2 expectations", "✗ failed: 1 of 1 expectation"])
         XCTAssertEqual(lenses.map { $0["range"]?["start"]?["line"]?.int ?? -1 },
                        [ServerHarness.find("scenario \"load", in: Self.script).0, ServerHarness.find("scenario \"a failing", in: Self.script).0])
+        // Hover on a scenario's title: its last run.
+        let (tl, tc) = ServerHarness.find("a failing one", in: Self.script)
+        let title = h.request("textDocument/hover", ServerHarness.at(Self.uri, tl, tc + 3))["result"]?["contents"]?["value"]?.string ?? ""
+        XCTAssertTrue(title.hasSuffix("\n\n---\n\n**last run**: 0 passed, 1 failed\n- line 33: `expect count p == 2` — Owner p#1 has count 1"), title)
         // A script with an error does not run: the lens says why.
         h.change(Self.uri, Self.script.replacingOccurrences(of: "drain", with: "drian"), version: 2)
         let broken = h.request("textDocument/codeLens", ["textDocument": ["uri": .string(Self.uri)]])["result"]?.array ?? []
