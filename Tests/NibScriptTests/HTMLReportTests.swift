@@ -48,8 +48,10 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertFalse(html.contains("<b>'"), "a comment's markup reached the page")
         XCTAssert(html.contains("&lt;script&gt;alert(&quot;comment&quot;)&lt;/script&gt; &amp; more"))
         XCTAssert(html.contains("&lt;img src=x onerror=alert(1)&gt;"))
-        // Exactly the page's own script element, and the JSON data island.
-        XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 2)
+        // Exactly the page's own script element and the JSON data islands (the graphs' index,
+        // the one scenario's events).
+        XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 3)
+        XCTAssertEqual(html.components(separatedBy: "<script type=\"application/json\"").count - 1, 2)
     }
 
     func testThePageIsSelfContainedAndDeterministic() {
@@ -105,7 +107,7 @@ final class HTMLReportTests: XCTestCase {
         print("HTMLReportTests: a 1,000-line script: \(html.utf8.count) bytes in \(seconds) s")
         // Graphs were thinned to fit, evenly: the first and some late ones are there.
         XCTAssert(html.contains("<template id=\"svg-"))
-        XCTAssertEqual(html.components(separatedBy: "<div class=\"sc s0 tl\">").count - 1, 1)
+        XCTAssertEqual(html.components(separatedBy: "<div class=\"sc s0 tl\" data-s=\"0\"></div>").count - 1, 1)
     }
 
     func testTheMatrixIsShownOnlyForSeveralConfigurations() throws {
