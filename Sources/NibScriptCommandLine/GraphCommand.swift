@@ -100,7 +100,7 @@ package enum GraphCommand {
         run.stopAfterLine = at
         run.run()
         // Past a size a picture stops helping: the part around the objects that matter, said so.
-        let (g, note) = run.objectGraph().focused(limit: ObjectGraph.standaloneLimit, named: run.namesInExpectations())
+        let (g, note) = run.objectGraph(limit: ObjectGraph.standaloneLimit, named: run.namesInExpectations())
         let out = format == "svg" ? GraphSVG.render(g, GraphLayout.Options(), note: note) : GraphDOT.render(g, note: note)
         return Driver.Result(status: 0, stdout: out, stderr: err)
     }

@@ -1,4 +1,5 @@
 import NibScriptSyntax
+import OwnershipEngine
 import NibScriptInterpreter
 
 /// Past a size a picture of every object stops helping (issue 27 item 3): a nib of 111,111
@@ -6,70 +7,100 @@ import NibScriptInterpreter
 /// keeps the objects that matter (leaked, abandoned, deallocated but pointed at, holding a
 /// dangling reference, named in an expectation) and those nearest to them, breadth first
 /// (referrers before referents, so an object's owner is drawn with it), up to the limit;
-/// the picture says so and what it left out. All of it is linear in objects and references.
+/// the picture says so and what it left out. The choice is made on the engine's integer
+/// ids (references in two arrays, by holder and by target), and only what is drawn becomes
+/// nodes with names: linear in objects and references, a few hundred instructions an object.
 extension ObjectGraph {
     /// The objects `graph` draws at most.
-    package static let standaloneLimit = 150
+    package static let standaloneLimit = 80
     /// The objects the report's panel draws at most (a narrower picture).
     package static let reportLimit = 60
-
-    /// The part worth drawing, and a note of what was left out (nil when nothing was).
-    package func focused(limit: Int, named: Set<String> = []) -> (graph: ObjectGraph, note: String?) {
-        let objects = nodes.filter { $0.kind == .object }.count
-        guard objects > limit else { return (self, nil) }
-        var index: [String: Int] = [:]
-        index.reserveCapacity(nodes.count)
-        for (i, n) in nodes.enumerated() { index[n.id] = i }
-        var predecessors = [[Int]](repeating: [], count: nodes.count), successors = predecessors
-        var holdsDangling = [Bool](repeating: false, count: nodes.count)
-        for e in edges {
-            guard let a = index[e.from], let b = index[e.to], a != b else { continue }
-            successors[a].append(b); predecessors[b].append(a)
-            if e.dangling { holdsDangling[a] = true }
-        }
-        func baseName(_ n: Node) -> Substring { n.name[..<(n.name.lastIndex(of: "#") ?? n.name.endIndex)] }
-        let seeds = nodes.indices.filter { i in
-            let n = nodes[i]
-            guard n.kind == .object else { return false }
-            return !n.marks.isDisjoint(with: [.leaked, .abandoned, .deallocated]) || holdsDangling[i] || named.contains(String(baseName(n)))
-        }
-        var chosen = [Bool](repeating: false, count: nodes.count)
-        var taken = 0
-        var queue: [Int] = []
-        func take(_ i: Int) {
-            guard !chosen[i] else { return }
-            chosen[i] = true
-            if nodes[i].kind == .object { taken += 1 }
-            queue.append(i)
-        }
-        // The variables (and pools) are always drawn: they are where a reader starts.
-        for (i, n) in nodes.enumerated() where n.kind != .object { chosen[i] = true }
-        for s in seeds where taken < limit { take(s) }
-        if queue.isEmpty { queue = nodes.indices.filter { nodes[$0].kind != .object } }
-        var head = 0
-        while head < queue.count && taken < limit {
-            let v = queue[head]; head += 1
-            for w in predecessors[v] + successors[v] where taken < limit { take(w) }
-        }
-        var kept = self
-        kept.nodes = nodes.indices.filter { chosen[$0] }.map { nodes[$0] }
-        kept.edges = edges.filter { e in index[e.from].map { chosen[$0] } == true && index[e.to].map { chosen[$0] } == true }
-        // What was left out, by class, the most common first.
-        var byClass: [String: Int] = [:]
-        for (i, n) in nodes.enumerated() where !chosen[i] && n.kind == .object { byClass[n.className, default: 0] += 1 }
-        let classes = byClass.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        let shown = classes.prefix(3).map { "\(grouped($0.value)) \($0.key)" } + (classes.count > 3 ? ["…"] : [])
-        let why = seeds.isEmpty ? "the first objects the roots reach" : "the leaked, dangling and expected objects and their neighbours"
-        let note = "\(grouped(objects)) objects are too many to draw: drawn, \(grouped(taken)): \(why). "
-            + "Left out: \(grouped(objects - taken)) objects (\(shown.joined(separator: ", "))) and \(grouped(edges.count - kept.edges.count)) references."
-        return (kept, note)
-    }
 }
 
 extension ScenarioRun {
+    /// The graph, or past `limit` objects the part worth drawing and a note of what was left out.
+    package func objectGraph(limit: Int, named: Set<String>) -> (graph: ObjectGraph, note: String?) {
+        let e = engine
+        let leaked = Set(leakedObjects()), abandoned = Set(abandonedObjects())
+        let live = e.liveVisibleObjects
+        guard live.count > limit else { return (objectGraph(leaked: leaked, abandoned: abandoned, only: nil), nil) }
+        let frame = scenarioFrame.object
+        let n = e.objectCount
+        // References as (holder, target) pairs, then by holder and by target (counting sort).
+        var pairs: [(Int32, Int32)] = []
+        var holdsDangling: [ObjectID] = []
+        for o in [frame] + live {
+            var dangles = false
+            func add(_ t: ObjectID) {
+                guard !e.isHidden(t) else { return }
+                pairs.append((o.raw, t.raw))
+                if !e.isAlive(t) { dangles = true }
+            }
+            for (k, info) in e.slots(of: e.classOf(o)).enumerated() {
+                let r = SlotRef(o, k)
+                if info.isList { for t in e.list(r) { add(t) } } else if let t = e.read(r) { add(t) }
+            }
+            for t in e.adoptedObjects(o) { add(t) }
+            if dangles && o != frame { holdsDangling.append(o) }
+        }
+        func index(byTarget: Bool) -> (start: [Int], items: [Int32]) {
+            var start = [Int](repeating: 0, count: n + 1)
+            for p in pairs { start[Int(byTarget ? p.1 : p.0) + 1] += 1 }
+            for i in 0..<n { start[i + 1] += start[i] }
+            var fill = start, items = [Int32](repeating: 0, count: pairs.count)
+            for p in pairs {
+                let (key, value) = byTarget ? (Int(p.1), p.0) : (Int(p.0), p.1)
+                items[fill[key]] = value
+                fill[key] += 1
+            }
+            return (start, items)
+        }
+        let byHolder = index(byTarget: false), byTarget = index(byTarget: true)
+        // The objects that matter, in id order.
+        var seeds = Set(leaked).union(abandoned).union(holdsDangling)
+        for p in pairs where !e.isAlive(ObjectID(p.1)) { seeds.insert(ObjectID(p.1)) }
+        if !named.isEmpty { for o in live where named.contains(e.name(o)) { seeds.insert(o) } }
+        var chosen = [Bool](repeating: false, count: n)
+        chosen[Int(frame.raw)] = true
+        var taken = 0
+        var queue: [Int32] = []
+        func take(_ o: Int32) {
+            guard !chosen[Int(o)], taken < limit else { return }
+            chosen[Int(o)] = true
+            taken += 1
+            queue.append(o)
+        }
+        for o in seeds.sorted() { take(o.raw) }
+        // Nothing stands out: what the variables and the pools reach first.
+        let why = queue.isEmpty ? "the first objects the variables reach" : "the leaked, dangling and expected objects and their neighbours"
+        if queue.isEmpty {
+            queue.append(frame.raw)
+            for p in 0..<e.poolDepth { for o in e.pendingReleases(inPool: p) { take(o.raw) } }
+        }
+        var head = 0
+        while head < queue.count && taken < limit {
+            let v = Int(queue[head]); head += 1
+            for k in byTarget.start[v]..<byTarget.start[v + 1] where ObjectID(byTarget.items[k]) != frame { take(byTarget.items[k]) }
+            for k in byHolder.start[v]..<byHolder.start[v + 1] { take(byHolder.items[k]) }
+        }
+        let only = Set((0..<n).filter { chosen[$0] && $0 != Int(frame.raw) }.map { ObjectID(Int32($0)) })
+        let g = objectGraph(leaked: leaked, abandoned: abandoned, only: only)
+        // What was left out, by class, the most common first.
+        var byClass: [ClassID: Int] = [:]
+        for o in live where !chosen[Int(o.raw)] { byClass[e.classOf(o), default: 0] += 1 }
+        let classes = byClass.map { (e.className($0.key), $0.value) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+        let shown = classes.prefix(3).map { "\(grouped($0.1)) \($0.0)" } + (classes.count > 3 ? ["…"] : [])
+        let references = pairs.filter { !chosen[Int($0.0)] || !chosen[Int($0.1)] }.count
+        let objects = g.nodes.filter { $0.kind == .object }.count
+        let note = "\(grouped(live.count)) objects alive are too many to draw: drawn, \(grouped(objects)): \(why). "
+            + "Left out: \(grouped(live.count - only.filter { e.isAlive($0) }.count)) objects (\(shown.joined(separator: ", "))) and \(grouped(references)) references."
+        return (g, note)
+    }
     /// The names expectations of the run's scenario mention (`expect count o.label == 2`
     /// names `o` and `label`): objects so named are drawn first in a large graph.
-    package func namesInExpectations() -> Set<String> {
+    package func namesInExpectations() -> Set<String> { Self.namesInExpectations(of: scenario, in: file) }
+
+    package static func namesInExpectations(of scenario: ScenarioDecl, in file: SourceFile) -> Set<String> {
         var names: Set<String> = []
         let first = file.location(of: scenario.range.start).line, last = file.location(of: max(scenario.range.start, scenario.range.end - 1)).line
         for line in first...max(first, last) {

@@ -23,7 +23,11 @@ package struct GraphLayout {
         package var maxWidth = 960.0
         /// The caption above the drawing (the report's panel has a caption of its own).
         package var caption = true
-        package init(maxWidth: Double = 960, caption: Bool = true) { self.maxWidth = maxWidth; self.caption = caption }
+        /// What a focused graph left out, under the caption (GraphFocus.swift).
+        package var note: String?
+        package init(maxWidth: Double = 960, caption: Bool = true, note: String? = nil) {
+            self.maxWidth = maxWidth; self.caption = caption; self.note = note
+        }
     }
 
     package struct Box: Equatable {
@@ -42,7 +46,9 @@ package struct GraphLayout {
     package static let nodeChars = 30, labelChars = 22
 
     package var width = 0.0, height = 0.0
+    /// The caption's lines, then the note's (from `noteStart` on).
     package var caption: [String] = []
+    package var noteStart = 0
     package var captionBox = Box(x: 0, y: 0, width: 0, height: 0)
     /// Per node of the graph: its box and the lines of its label.
     package var nodes: [Box] = []
@@ -237,7 +243,7 @@ package struct GraphLayout {
         renumber()
 
         // Rows: a rank wider than the drawing wraps.
-        var rows: [[[Int]]] = order.map { row in
+        let rows: [[[Int]]] = order.map { row in
             var out: [[Int]] = [[]], used = 0.0
             for i in row {
                 let w = size[i].0 + (out[out.count - 1].isEmpty ? 0 : Self.gap)
@@ -278,9 +284,12 @@ package struct GraphLayout {
         // 5. y.
         var y = [Double](repeating: 0, count: elements.count)
         var top = Self.margin
-        if options.caption {
+        if options.caption || options.note != nil {
             // As wide as the drawing, but not so narrow that a short drawing gets a tall caption.
-            caption = Self.wrap(GraphDOT.caption(g), max(20, Int(min(inner, max(drawingWidth, 480)) / Self.charWidth)))
+            let columns = max(20, Int(min(inner, max(drawingWidth, 480)) / Self.charWidth))
+            caption = options.caption ? Self.wrap(GraphDOT.caption(g), columns) : []
+            noteStart = caption.count
+            caption += options.note.map { Self.wrap($0, columns) } ?? []
             drawingWidth = max(drawingWidth, Self.textWidth(caption))
             captionBox = Box(x: Self.margin, y: top, width: Self.textWidth(caption), height: Double(caption.count) * Self.lineHeight)
             top += captionBox.height + 10

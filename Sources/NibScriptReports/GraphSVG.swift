@@ -16,10 +16,10 @@ public enum GraphSVG {
     /// (`focused`), for the report's caption; `note` says what was left out.
     package static func render(_ g: ObjectGraph, _ options: GraphLayout.Options, standalone: Bool = true, note: String? = nil,
                                alive: Int? = nil) -> String {
+        var options = options
+        options.note = note
         let L = GraphLayout(g, options)
-        let noteLines = note.map { GraphLayout.wrap($0, max(20, Int((L.width - 2 * GraphLayout.margin) / GraphLayout.charWidth))) } ?? []
-        let noteHeight = noteLines.isEmpty ? 0 : Double(noteLines.count) * GraphLayout.lineHeight + 6
-        let width = L.width, height = L.height + noteHeight
+        let width = L.width, height = L.height
         var out = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
         let objects = alive ?? g.nodes.filter { $0.kind == .object && !$0.marks.contains(.deallocated) }.count
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"object-graph\" data-alive=\"\(objects)\" width=\"\(num(width))\" height=\"\(num(height))\" "
@@ -32,8 +32,12 @@ public enum GraphSVG {
         }
         out += "</defs>\n"
         out += "<rect x=\"0\" y=\"0\" width=\"\(num(width))\" height=\"\(num(height))\" fill=\"white\"/>\n"
-        if !L.caption.isEmpty {
-            out += lines(L.caption, x: L.captionBox.x, y: L.captionBox.y, anchor: "start", attributes: "class=\"caption\"")
+        if L.noteStart > 0 {
+            out += lines(Array(L.caption[..<L.noteStart]), x: L.captionBox.x, y: L.captionBox.y, anchor: "start", attributes: "class=\"caption\"")
+        }
+        if L.noteStart < L.caption.count {
+            out += lines(Array(L.caption[L.noteStart...]), x: L.captionBox.x, y: L.captionBox.y + Double(L.noteStart) * GraphLayout.lineHeight,
+                         anchor: "start", attributes: "class=\"note\" fill=\"#92400e\"")
         }
         // Edges first, so nodes cover their ends; each edge's label over its curve.
         for (k, e) in g.edges.enumerated() {
@@ -67,9 +71,6 @@ public enum GraphSVG {
             out += "fill=\"\(s.fill)\" stroke=\"\(s.stroke)\" stroke-width=\"\(s.width)\"\(s.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>"
             out += lines(L.nodeLines[i], x: b.midX, y: b.y + GraphLayout.nodePadding / 2, anchor: "middle", attributes: "fill=\"\(s.text)\"", boldFirst: true)
             out += "</g>\n"
-        }
-        if !noteLines.isEmpty {
-            out += lines(noteLines, x: GraphLayout.margin, y: L.height - 4, anchor: "start", attributes: "class=\"note\" fill=\"#92400e\"")
         }
         out += "</svg>\n"
         return out

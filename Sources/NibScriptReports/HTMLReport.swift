@@ -66,6 +66,8 @@ package struct HTMLReport {
     /// to about this many bytes in all; past it, it is cut with a note (HTMLDetailBudget.swift).
     package var detailBudget = HTMLDetailBudget.defaultBytes
     package var graph: ObjectGraphRenderer? = ReportGraph.svg
+    /// About how many object visits the graphs of one scenario may cost in all (see `snapshot`).
+    package var graphWork = 4_000_000
 
     package init(version: String) { self.version = version }
 
@@ -92,11 +94,18 @@ package struct HTMLReport {
             let recorder = TraceRecorder()
             var graphs: [(line: Int, svg: Int?)] = []
             var pending: Int?
+            let names = ScenarioRun.namesInExpectations(of: s, in: file)
+            let scenarioStatements = max(1, s.body.statements.count)
             func snapshot(_ run: ScenarioRun) {
                 guard let line = pending, let graph else { return }
                 statements += 1
+                // A graph costs time in the objects there are (the leak search, the graph's
+                // nodes): at this stride the rest of the scenario would cost about
+                // statements / stride × objects; past `graphWork` the stride doubles, so a
+                // script of 10^5 statements and 10^5 objects stays linear, not quadratic.
+                while scenarioStatements / stride * max(1, run.engine.objectCount) > graphWork && stride < 1 << 20 { thin() }
                 guard statements % stride == 0 else { graphs.append((line, nil)); return }
-                let svg = graph(run)
+                let svg = graph(run, names)
                 if let last = kept.last, let previous = svgs[last.svg], previous == svg {
                     graphs.append((line, last.svg))   // nothing changed: share the drawing
                     return
@@ -105,14 +114,16 @@ package struct HTMLReport {
                 kept.append((statements, svgs.count))
                 svgs.append(svg)
                 bytes += svg.utf8.count
-                while bytes > graphBudget && stride < 1 << 20 {
-                    stride *= 2
-                    kept = kept.filter { k in
-                        if k.counter % stride == 0 { return true }
-                        bytes -= svgs[k.svg]?.utf8.count ?? 0
-                        svgs[k.svg] = nil
-                        return false
-                    }
+                while bytes > graphBudget && stride < 1 << 20 { thin() }
+            }
+            /// Every other kept graph dropped, and from now on every 2×stride-th statement drawn.
+            func thin() {
+                stride *= 2
+                kept = kept.filter { k in
+                    if k.counter % stride == 0 { return true }
+                    bytes -= svgs[k.svg]?.utf8.count ?? 0
+                    svgs[k.svg] = nil
+                    return false
                 }
             }
             recorder.willStart = { line, run in
@@ -201,8 +212,19 @@ package struct HTMLReport {
         }
         for (i, s) in scenarios.enumerated() {
             let r = s.report
-            let events = s.entries.compactMap { if case .event(let e) = $0 { return e }; return nil }
-            func line(of label: String, _ kind: TraceEvent.Kind) -> Int? { events.first { $0.kind == kind && $0.label == label }?.line }
+            // The first line of each zombie message and alloc a finding names, and the crash's
+            // line, in one pass over the entries (a copy of the events was the page's peak of
+            // memory: 200 MB at 10^5 objects; a search per leak was quadratic).
+            let wanted = Set(r.zombies.map { "zombie " + $0 } + r.leaks.map { "alloc " + $0 })
+            var firstLine: [String: Int] = [:], crashLine: Int?
+            for entry in s.entries {
+                guard case .event(let e) = entry else { continue }
+                if e.kind == .crash { crashLine = e.line }
+                guard e.kind == .zombie || e.kind == .alloc, !wanted.isEmpty, let label = e.label else { continue }
+                let key = (e.kind == .zombie ? "zombie " : "alloc ") + label
+                if wanted.contains(key), firstLine[key] == nil { firstLine[key] = e.line }
+            }
+            func line(of label: String, _ kind: TraceEvent.Kind) -> Int? { firstLine[(kind == .zombie ? "zombie " : "alloc ") + label] }
             for x in r.results where !x.passed {
                 item("fail", i, x.line, "FAIL", "<code>\(HTML.escape(x.text))</code>" + (x.detail.map { " — " + HTML.escape($0) } ?? ""))
             }
@@ -212,7 +234,7 @@ package struct HTMLReport {
             let crashOK = expected("expect crash"), zombiesOK = expected("expect zombies") || crashOK, leaksOK = expected("expect leaks")
             if let c = r.crash {
                 let message = c.hasPrefix("line ") ? String(c[(c.range(of: ": ")?.upperBound ?? c.startIndex)...]) : c
-                item(crashOK ? "expected" : "crash", i, events.last { $0.kind == .crash }?.line, crashOK ? "CRASH (expected)" : "CRASH", HTML.escape(message))
+                item(crashOK ? "expected" : "crash", i, crashLine, crashOK ? "CRASH (expected)" : "CRASH", HTML.escape(message))
             }
             for z in r.zombies {
                 item(zombiesOK ? "expected" : "crash", i, line(of: z, .zombie), zombiesOK ? "ZOMBIE (expected)" : "ZOMBIE", "message sent to deallocated " + HTML.escape(z))
@@ -305,11 +327,13 @@ package struct HTMLReport {
             let text = file.lineText(line)
             var cls: [String] = []
             for (i, s) in scenarios.enumerated() where s.report.results.contains(where: { $0.line == line && !$0.passed }) { cls.append("f\(i)") }
-            h += "<tr id=\"L\(line)\" data-line=\"\(line)\"\(cls.isEmpty ? "" : " class=\"\(cls.joined(separator: " "))\"")><td class=\"ln\">\(line)</td><td class=\"code\">\(codeHTML(text))</td><td class=\"ann\">"
+            // End tags left out (HTML closes a cell at the next and a row at the next row): a
+            // script of 10^5 lines has 10^5 rows, and each byte of a row counts 10^5 times.
+            h += "<tr id=\"L\(line)\"\(cls.isEmpty ? "" : " class=\"\(cls.joined(separator: " "))\"")><td class=\"ln\">\(line)<td class=\"code\">\(codeHTML(text))<td class=\"ann\">"
             for (i, pieces) in notes[line].sorted(by: { $0.key < $1.key }) {
                 h += "<div class=\"sc s\(i)\">" + pieces.joined() + "</div>"
             }
-            h += "</td></tr>\n"
+            h += "\n"
         }
         return h
     }

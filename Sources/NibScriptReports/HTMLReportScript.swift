@@ -176,12 +176,12 @@ extension HTMLReport {
           if (button.classList.contains("rows")) { drawn[Number(button.getAttribute("data-s"))].rows(ROWS); } else { more(button); }
           return;
         }
-        var el = ev.target.closest ? ev.target.closest("[data-line]") : null;
+        var el = ev.target.closest ? ev.target.closest("[data-line], #source tr") : null;
         if (!el) { return; }
         ev.preventDefault();
         var s = el.getAttribute("data-s");
         if (s !== null) { setScenario(Number(s)); }
-        select(Number(el.getAttribute("data-line")), el.tagName !== "TR");
+        select(el.tagName === "TR" ? Number(el.id.slice(1)) : Number(el.getAttribute("data-line")), el.tagName !== "TR");
       });
       // The address: #s1-L40, #s1, #L40, or a scenario's title in an address's form
       // (#a-leaked-label-L40). A wrong one is said so, not silently taken as scenario 0.
