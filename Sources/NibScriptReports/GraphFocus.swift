@@ -78,11 +78,16 @@ extension ScenarioRun {
             for p in 0..<e.poolDepth { for o in e.pendingReleases(inPool: p) { take(o.raw) } }
         }
         var head = 0
-        while head < queue.count && taken < limit {
-            let v = Int(queue[head]); head += 1
-            for k in byTarget.start[v]..<byTarget.start[v + 1] where ObjectID(byTarget.items[k]) != frame { take(byTarget.items[k]) }
-            for k in byHolder.start[v]..<byHolder.start[v + 1] { take(byHolder.items[k]) }
+        func spread() {
+            while head < queue.count && taken < limit {
+                let v = Int(queue[head]); head += 1
+                for k in byTarget.start[v]..<byTarget.start[v + 1] where ObjectID(byTarget.items[k]) != frame { take(byTarget.items[k]) }
+                for k in byHolder.start[v]..<byHolder.start[v + 1] { take(byHolder.items[k]) }
+            }
         }
+        spread()
+        // Room left: what the variables reach, in the order of the variables.
+        if taken < limit && !queue.contains(frame.raw) { queue.append(frame.raw); spread() }
         let only = Set((0..<n).filter { chosen[$0] && $0 != Int(frame.raw) }.map { ObjectID(Int32($0)) })
         let g = objectGraph(leaked: leaked, abandoned: abandoned, only: only)
         // What was left out, by class, the most common first.

@@ -175,7 +175,7 @@ package struct HTMLReport {
         h += rows
         h += "</tbody></table></div>\n"
         h += "<aside id=\"side\"><h2>Object graph</h2><p id=\"graph-caption\">Click a line to see the objects after it.</p><div id=\"graph\"></div>"
-        h += "<p class=\"legend\">solid: owning reference · dashed: not owning · red: points at a deallocated object · ×n: retain count</p></aside>\n</div>\n"
+        h += "<p class=\"legend\">thick: owning (blue: a retained ivar) · thin: a list element · dashed: assign · dotted: weak · red: leaked, or pointing at a deallocated object · double border: a root · count n: retain count</p></aside>\n</div>\n"
         h += "<section id=\"timelines\"><h2>Retain counts over the run</h2>"
         h += "<p class=\"legend\">One row per object: its retain count after each event, in the order they happened; ticks mark the script's statements. <span class=\"x\">✕</span> dealloc · <span class=\"z\">●</span> zombie message. Click a step to go to its line.</p>"
         h += timelines
