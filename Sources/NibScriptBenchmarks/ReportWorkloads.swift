@@ -7,7 +7,8 @@ import NibScriptCommandLine
 
 /// `report` and `graph` at 10^3 to 10^5 objects (issue 27 item 3), on a nib of N views
 /// (`Generate.nibBlockScript`): what `Driver.reportCommand` and `GraphCommand` do, from
-/// reading the script to the bytes written (`bytes`: the page's or the picture's size).
+/// reading the script to the bytes written (`bytes`: the page's or the picture's size;
+/// `events`: the run's).
 /// Called directly rather than through `Driver.main`, whose task-local values crash a
 /// release build on Linux with Swift 6.3 (the progress line's; see the report of issue 28).
 extension ScriptWorkload {
@@ -22,10 +23,11 @@ extension ScriptWorkload {
         guard let program = compiled else {
             check(false, "\(path) compiles: \(diagnostics.first.map { "\($0)" } ?? "")"); return Measurement(seconds: 0, events: 0, bytes: 0)
         }
-        var written = 0
+        var written = 0, events = 0
         if self == .report {
             let (html, reports) = HTMLReport(version: Driver.version).render(program, matrix: HTMLReport.matrix(for: file, program: program))
             check(reports.allSatisfy { $0.failed == 0 }, "\(path): every expectation holds")
+            events = reports.reduce(0) { $0 + $1.events }
             let out = path + ".html"
             check(FileManager.default.createFile(atPath: out, contents: Data(html.utf8)), "cannot write \(out)")
             written = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
@@ -35,8 +37,9 @@ extension ScriptWorkload {
             run.run()
             let (g, note) = run.objectGraph(limit: ObjectGraph.standaloneLimit, named: run.namesInExpectations())
             written = GraphSVG.render(g, GraphLayout.Options(), note: note).utf8.count
+            events = run.report().events
         }
-        return Measurement(seconds: nanoseconds(clock.now - start) / 1e9, events: 0, bytes: written,
+        return Measurement(seconds: nanoseconds(clock.now - start) / 1e9, events: events, bytes: written,
                            cpuSeconds: processCPUSeconds() - startCPU)
     }
 }
