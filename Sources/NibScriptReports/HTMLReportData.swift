@@ -15,28 +15,35 @@ extension HTMLReport {
     /// The scenario's events as JSON for `<script type="application/json">` (no `<` in it).
     /// Past `budget` the rest is left out: `cut` says how many.
     func eventData(_ s: Scenario, budget: HTMLDetailBudget) -> String {
-        var objects: [Int: Int] = [:], objectTable = "", objectCount = 0
-        var strings: [String: Int] = [:], stringTable = ""
+        // Bytes straight into buffers (numbers as digits, strings copied when they need no
+        // escape): at 10^5 objects, string interpolation per event was a third of the page.
+        var objects: [Int: Int] = [:], objectTable = JSONBuffer(capacity: 1 << 12)
+        var strings: [String: Int] = [:], stringTable = JSONBuffer(capacity: 1 << 10)
+        var events = JSONBuffer(capacity: 1 << 16), ticks = JSONBuffer(capacity: 1 << 10), record = JSONBuffer(capacity: 128)
+        defer { objectTable.deallocate(); stringTable.deallocate(); events.deallocate(); ticks.deallocate(); record.deallocate() }
         func string(_ t: String?) -> Int {
             guard let t else { return -1 }
             if let k = strings[t] { return k }
             let k = strings.count
             strings[t] = k
-            if k > 0 { stringTable += "," }
-            stringTable += Self.jsonString(t)
+            if k > 0 { stringTable.append(UInt8(ascii: ",")) }
+            Self.appendString(t, to: &stringTable)
             return k
         }
         func object(_ e: TraceEvent) -> Int {
             guard let o = e.object else { return -1 }
             if let k = objects[o] { return k }
-            objects[o] = objectCount
-            if objectCount > 0 { objectTable += "," }
-            objectTable += "[\(o),\(Self.jsonString(e.label ?? "#\(o)"))]"
-            objectCount += 1
-            return objectCount - 1
+            let k = objects.count
+            objects[o] = k
+            if k > 0 { objectTable.append(UInt8(ascii: ",")) }
+            objectTable.append(UInt8(ascii: "["))
+            objectTable.append(o)
+            objectTable.append(UInt8(ascii: ","))
+            Self.appendString(e.label ?? "#\(o)", to: &objectTable)
+            objectTable.append(UInt8(ascii: "]"))
+            return k
         }
         let kindIndex = Dictionary(uniqueKeysWithValues: Self.kinds.enumerated().map { ($1, $0) })
-        var events = "", ticks = ""
         var count = 0, cut = 0
         var pendingTick: Int?
         for entry in s.entries {
@@ -54,15 +61,48 @@ extension HTMLReport {
                 case .zombie: extra = string("-[\(e.className ?? "") \(e.selector ?? "")]")
                 default: extra = -1
                 }
-                let record = "[\(e.line),\(kindIndex[e.kind]!),\(min(e.depth, 6)),\(object(e)),\(n),\(string(e.cause)),\(extra)]"
-                guard budget.spend(record.utf8.count) else { cut += 1; continue }
-                if let l = pendingTick { ticks += (ticks.isEmpty ? "" : ",") + "[\(count),\(l)]"; pendingTick = nil }
-                events += (count == 0 ? "" : ",") + record
+                record.removeAll()
+                if count > 0 { record.append(UInt8(ascii: ",")) }
+                record.append(UInt8(ascii: "[")); record.append(e.line)
+                record.append(UInt8(ascii: ",")); record.append(kindIndex[e.kind]!)
+                record.append(UInt8(ascii: ",")); record.append(min(e.depth, 6))
+                record.append(UInt8(ascii: ",")); record.append(object(e))
+                record.append(UInt8(ascii: ",")); record.append(n)
+                record.append(UInt8(ascii: ",")); record.append(string(e.cause))
+                record.append(UInt8(ascii: ",")); record.append(extra)
+                record.append(UInt8(ascii: "]"))
+                guard budget.spend(record.count) else { cut += 1; continue }
+                events.append(record.bytes)
+                if let l = pendingTick {
+                    if ticks.count > 0 { ticks.append(UInt8(ascii: ",")) }
+                    ticks.append(UInt8(ascii: "[")); ticks.append(count); ticks.append(UInt8(ascii: ",")); ticks.append(l); ticks.append(UInt8(ascii: "]"))
+                    pendingTick = nil
+                }
                 count += 1
             default: break
             }
         }
-        return "{\"objects\":[\(objectTable)],\"strings\":[\(stringTable)],\"events\":[\(events)],\"ticks\":[\(ticks)],\"cut\":\(cut)}"
+        var out = JSONBuffer(capacity: objectTable.count + stringTable.count + events.count + ticks.count + 64)
+        defer { out.deallocate() }
+        out.append("{\"objects\":["); out.append(objectTable.bytes)
+        out.append("],\"strings\":["); out.append(stringTable.bytes)
+        out.append("],\"events\":["); out.append(events.bytes)
+        out.append("],\"ticks\":["); out.append(ticks.bytes)
+        out.append("],\"cut\":"); out.append(cut); out.append(UInt8(ascii: "}"))
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// A JSON string into `b`: copied as it is when it holds nothing to escape (the usual case).
+    static func appendString(_ s: String, to b: inout JSONBuffer) {
+        var plain = true
+        for c in s.utf8 where c < 0x20 || c == 0x22 || c == 0x5C || c == 0x3C || c >= 0x7F { plain = false; break }
+        if plain {
+            b.append(UInt8(ascii: "\""))
+            b.appendRaw(s)
+            b.append(UInt8(ascii: "\""))
+        } else {
+            b.appendRaw(jsonString(s))
+        }
     }
 
     /// A JSON string with `<` escaped too (it goes inside a script element).
