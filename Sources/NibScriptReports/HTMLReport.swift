@@ -311,7 +311,7 @@ package struct HTMLReport {
                 switch entry {
                 case .statement: break
                 case .note(let line, let depth, let text):
-                    addDetail(line, "<div class=\"n\" style=\"--d:\(min(depth, 6))\">\(HTML.escape(text))</div>")
+                    addDetail(line, "<div class=\"n\"\(Self.depthStyle(depth))>\(HTML.escape(text))</div>")
                 case .event(let e):
                     if budget.isSpent { addDetail(e.line, ""); continue }
                     shown[e.line, default: 0] += 1
@@ -360,7 +360,13 @@ package struct HTMLReport {
         case .crash: text = "CRASH " + HTML.escape(e.message ?? "")
         }
         if let c = e.cause { text += " <span class=\"why\">\(HTML.escape(c))</span>" }
-        return "<div class=\"e k-\(e.kind.rawValue)\" style=\"--d:\(min(e.depth, 6))\">\(text)</div>"
+        return "<div class=\"e k-\(e.kind.rawValue)\"\(Self.depthStyle(e.depth))>\(text)</div>"
+    }
+
+    /// The indentation of a trace line; none written for depth 1, the CSS's default (a
+    /// script of 10^5 statements has 10^5 such lines).
+    static func depthStyle(_ depth: Int) -> String {
+        depth == 1 ? "" : " style=\"--d:\(min(depth, 6))\""
     }
 
     /// A line of the script, escaped, its comment greyed.
