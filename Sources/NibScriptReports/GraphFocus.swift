@@ -9,7 +9,7 @@ import NibScriptInterpreter
 /// (referrers before referents, so an object's owner is drawn with it), up to the limit;
 /// the picture says so and what it left out. The choice is made on the engine's integer
 /// ids (references in two arrays, by holder and by target), and only what is drawn becomes
-/// nodes with names: linear in objects and references, a few hundred instructions an object.
+/// nodes with names: linear in objects and references, about 1,500 instructions an object.
 extension ObjectGraph {
     /// The objects `graph` draws at most.
     package static let standaloneLimit = 80
