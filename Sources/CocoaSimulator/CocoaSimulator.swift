@@ -30,12 +30,14 @@
 //   navigation, tabs, modal presentation: V3, V4), `MemoryWarning.swift` (V5–V7, V10),
 //   `DeallocPlanning.swift` (the engine's dealloc planner), `WeakReferences.swift`,
 //   `CauseNotes.swift`.
-// - `StandaloneWorld.swift`: the public API a Swift user drives, with a host of its own.
+// - `StandaloneWorld.swift`, `ClassDescription.swift`: the public API a Swift user drives,
+//   with a host of its own.
 // - `DigestedCollections.swift`, `OptionalIndices.swift`: collections that keep their own
 //   digest, so `explore` hashes a state in O(1).
 //
 // Driving it without a script: `CocoaWorld(configuration:classes:)`, then `make`,
 // `loadNib(_:owner:)`, `show`, `push(_:onto:)`, `pop`, `memoryWarning()`, `drain()`, and
 // the counts, callbacks and events read back (`Tests/CocoaSimulatorTests`, with Mike Ash's
-// table row by row). Class descriptions are still `ClassDecl` values of NibScriptSyntax's
-// AST (built directly, no source text); see docs/architecture.md, "What is left".
+// table row by row), classes given as `ClassDescription`s (ClassDescription.swift), which
+// the class table still reads as declarations of NibScriptSyntax's AST; see
+// docs/architecture.md, "What is left".
