@@ -50,7 +50,7 @@ extension CocoaWorld {
 
     /// An impossible order of commands, handed to the host: the command does nothing and
     /// the run fails with the error at `range` (the command's, or the scenario's).
-    func runtimeError(_ text: String, at range: SourceRange?) {
+    func runtimeError(_ text: String, at range: SourceSpan?) {
         _host?.runtimeError(text, at: range)
     }
 

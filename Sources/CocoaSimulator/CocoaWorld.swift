@@ -26,7 +26,7 @@ package protocol CocoaWorldHost: AnyObject {
     func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String)
     /// An impossible order of commands at `range` (nil: the scenario's): the command does
     /// nothing, and the run fails with this error.
-    func runtimeError(_ text: String, at range: SourceRange?)
+    func runtimeError(_ text: String, at range: SourceSpan?)
     /// `o.name` read as the app reads it: the getter of `o`'s class (an override, or the
     /// built-in one, which loads a controller's view or a window controller's window).
     func readProperty(_ name: String, of o: ObjectID) -> ObjectID?

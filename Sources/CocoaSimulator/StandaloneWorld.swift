@@ -154,7 +154,7 @@ final class StandaloneHost: CocoaWorldHost {
     func label(_ o: ObjectID) -> String { "\(engine.className(engine.classOf(o))) \(engine.name(o))#\(engine.number(o))" }
     func shortLabel(_ o: ObjectID) -> String { "\(engine.name(o))#\(engine.number(o))" }
 
-    func runtimeError(_ text: String, at range: SourceRange?) {
+    func runtimeError(_ text: String, at range: SourceSpan?) {
         errors.append(text)
         note("ERROR        " + text, extraDepth: 1)
     }

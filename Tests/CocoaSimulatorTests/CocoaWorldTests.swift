@@ -26,7 +26,7 @@ final class CocoaWorldTests: XCTestCase {
         var depth = 0
         func runMethod(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String) { XCTFail("no method is written") }
         func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String) { XCTFail("no setter is written") }
-        func runtimeError(_ text: String, at range: SourceRange?) { XCTFail(text) }
+        func runtimeError(_ text: String, at range: SourceSpan?) { XCTFail(text) }
         func readProperty(_ name: String, of o: ObjectID) -> ObjectID? { XCTFail("no property is read"); return nil }
         func setProperty(_ name: String, of o: ObjectID, to v: ObjectID?, fresh: Bool, cause: Cause?) { XCTFail("no property is set") }
         func nibModel(named name: String) -> NibModel? { nil }
