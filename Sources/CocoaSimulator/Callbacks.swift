@@ -1,4 +1,3 @@
-import NibScriptSyntax
 import OwnershipEngine
 
 /// The lifecycle callbacks a controller gets (V1–V4, V11): checked against the transition

@@ -1,4 +1,3 @@
-import NibScriptSyntax
 import OwnershipEngine
 
 // The controller world's state, owned by a `CocoaWorld` (CocoaWorld.swift). A class's

@@ -1,4 +1,3 @@
-import NibScriptSyntax
 import OwnershipEngine
 
 /// The window, navigation and tab bar controllers, and modal presentation (V3, V4): who

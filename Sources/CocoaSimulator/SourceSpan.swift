@@ -6,6 +6,8 @@ public struct SourceSpan: Hashable, Sendable {
     public let start: Int32
     public let end: Int32
     @inlinable public init(start: Int32, end: Int32) { self.start = start; self.end = end }
+    /// No place: what a Swift user's nib or class is given.
+    public static let none = SourceSpan(start: 0, end: 0)
 }
 
 /// An error the world found while running: an impossible order of commands (the command

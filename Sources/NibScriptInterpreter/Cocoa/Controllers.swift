@@ -39,7 +39,7 @@ extension ScenarioRun {
     @inline(__always) package func viewOf(_ c: ObjectID) -> ObjectID? { world.viewOf(c) }
 
     /// The script's implementation of a callback, if any: the method, its class and the selector.
-    package func lifecycleMethod(_ cb: Callback, in cls: RuntimeClass) -> (MethodDecl, RuntimeClass, String)? {
+    package func lifecycleMethod(_ cb: Callback, in cls: RuntimeClass) -> (MethodBody, RuntimeClass, String)? {
         cls.lifecycleMethod(cb)
     }
 

@@ -15,3 +15,20 @@ extension Diagnostic {
     /// An error the world found at a command of the script.
     init(_ e: SimulatorError) { self = .error(e.message, at: SourceRange(e.span)) }
 }
+
+// A script's `platform ios` and `memory arc` words name the simulator's platforms and
+// memory models (CocoaSimulator/Configuration.swift).
+
+extension PlatformName {
+    @inline(__always) init(_ p: ScriptPlatform) { self = p == .ios ? .ios : .mac }
+}
+
+extension MemoryModelName {
+    @inline(__always) init(_ m: ScriptMemoryModel) {
+        switch m {
+        case .mrc: self = .mrc
+        case .arc: self = .arc
+        case .gc: self = .gc
+        }
+    }
+}
