@@ -125,8 +125,16 @@ package final class RuntimeClass {
     package func freeze() {
         _ = ancestorNames; _ = propertyMap; _ = ivarMap; _ = listMap; _ = methodMap; _ = viewSlot
         _ = list("viewControllers"); _ = list("subviews"); _ = option("cleanup")
-        _ = viewProperty; _ = overrides(.viewDidLoad)
-        for cb in Callback.allCases { _ = lifecycleMethod(cb) }
+        _ = viewProperty
+        if ancestors.allSatisfy({ $0.methods.isEmpty }) {
+            // No callback implemented anywhere (a built-in): said at once, where asking each
+            // callback's selectors of each ancestor cost 80 k instructions a class.
+            lifecycleOverrideBits = 0
+            lifecycleCache = Array(repeating: .some(nil), count: Callback.allCases.count)
+        } else {
+            for cb in Callback.allCases { _ = lifecycleMethod(cb) }
+            _ = overrides(.viewDidLoad)
+        }
         // A nib's model is the run's own; a class that names no nib has none in any run.
         if controllerNibName == nil { controllerNibModelCache = .some(nil) }
         isShared = true
