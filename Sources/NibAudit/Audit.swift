@@ -272,10 +272,11 @@ package enum Audit {
                 }
             }
         }
-        var used: [String] = []
+        // A set: an array searched for each class was quadratic in the project's classes.
+        var used: Set<String> = []
         var connected: Set<String> = []
         for case let (auditor, _)? in done {
-            for c in auditor.classesUsed where !used.contains(c) { used.append(c) }
+            used.formUnion(auditor.classesUsed)
             connected.formUnion(auditor.connected)
         }
         for c in used.sorted() {
