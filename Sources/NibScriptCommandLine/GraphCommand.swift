@@ -85,7 +85,7 @@ package enum GraphCommand {
             let endLine = file.location(of: max(chosen.range.start, chosen.range.end - 1)).line
             let lastLine = file.lineStarts.count - (file.bytes.last == UInt8(ascii: "\n") ? 1 : 0)
             if at > lastLine {
-                let start = file.lineStarts[lastLine - 1]
+                let start = Int(file.lineStarts[lastLine - 1])
                 let end = start + file.lineText(lastLine).utf8.count
                 return fail(.error("--at \(at) is past the end of the file, which has \(lastLine) lines",
                                    at: SourceRange(start: start, end: end),

@@ -258,7 +258,7 @@ package struct HTMLReport {
 
     package func sourceRows(file: SourceFile, scenarios: [Scenario], budget: HTMLDetailBudget = HTMLDetailBudget(bytes: .max)) -> String {
         // A final line break does not start a line of its own.
-        let lineCount = file.lineStarts.count > 1 && file.lineStarts.last == file.bytes.count ? file.lineStarts.count - 1 : file.lineStarts.count
+        let lineCount = file.lineStarts.count > 1 && file.lineStarts.last.map(Int.init) == file.bytes.count ? file.lineStarts.count - 1 : file.lineStarts.count
         // Per line, per scenario: the annotation's HTML pieces.
         var notes = [[Int: [String]]](repeating: [:], count: lineCount + 2)
         for (i, s) in scenarios.enumerated() {
