@@ -401,10 +401,15 @@ package struct Checker {
             if let cls = scope.cls, cls.ivar(id.name) != nil { return }
             scope.addVariable(id.name, valueType)
         case .property(let base, let name):
-            if let t = type(of: base, scope, diagnostics: &diagnostics), let cls = classes[t], cls.property(name.name) == nil, cls.list(name.name) != nil {
-                let how = name.name == "subviews" ? "send … addSubview: x" : "send … addObject: x"
-                diagnostics.append(.error("'\(name.name)' is a list \(cls.name) owns, not a property; write '\(how)'", at: name.range))
-                return
+            if let t = type(of: base, scope, diagnostics: &diagnostics), let cls = classes[t] {
+                // The property is there: `type(of: target)` would find the base's class and the
+                // property again, with nothing to report (a base with a type reported nothing).
+                if cls.property(name.name) != nil { return }
+                if cls.list(name.name) != nil {
+                    let how = name.name == "subviews" ? "send … addSubview: x" : "send … addObject: x"
+                    diagnostics.append(.error("'\(name.name)' is a list \(cls.name) owns, not a property; write '\(how)'", at: name.range))
+                    return
+                }
             }
             _ = type(of: target, scope, diagnostics: &diagnostics)
         case .ivar:
