@@ -85,7 +85,7 @@ package enum GraphCommand {
             let endLine = file.location(of: max(chosen.range.start, chosen.range.end - 1)).line
             let lastLine = file.lineStarts.count - (file.bytes.last == UInt8(ascii: "\n") ? 1 : 0)
             if at > lastLine {
-                let start = Int(file.lineStarts[lastLine - 1])
+                let start = file.lineStarts[lastLine - 1]
                 let end = start + file.lineText(lastLine).utf8.count
                 return fail(.error("--at \(at) is past the end of the file, which has \(lastLine) lines",
                                    at: SourceRange(start: start, end: end),
@@ -99,7 +99,9 @@ package enum GraphCommand {
         let run = ScenarioRun(program: program, scenario: chosen, config: program.config)
         run.stopAfterLine = at
         run.run()
-        let g = run.objectGraph()
-        return Driver.Result(status: 0, stdout: format == "svg" ? GraphSVG.render(g) : GraphDOT.render(g), stderr: err)
+        // Past a size a picture stops helping: the part around the objects that matter, said so.
+        let (g, note) = run.objectGraph(limit: ObjectGraph.standaloneLimit, named: run.namesInExpectations())
+        let out = format == "svg" ? GraphSVG.render(g, GraphLayout.Options(), note: note) : GraphDOT.render(g, note: note)
+        return Driver.Result(status: 0, stdout: out, stderr: err)
     }
 }

@@ -66,8 +66,8 @@ public enum DiagnosticFormatter {
     /// The bytes of a 1-based line, without its line break.
     static func lineBytes(_ line: Int, in file: SourceFile) -> ArraySlice<UInt8> {
         guard line >= 1, line <= file.lineStarts.count else { return [] }
-        let start = Int(file.lineStarts[line - 1])
-        var end = line < file.lineStarts.count ? Int(file.lineStarts[line]) - 1 : file.bytes.count
+        let start = file.lineStarts[line - 1]
+        var end = line < file.lineStarts.count ? file.lineStarts[line] - 1 : file.bytes.count
         if end > start, end <= file.bytes.count, file.bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return file.bytes[start..<max(start, end)]
     }
