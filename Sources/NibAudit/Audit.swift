@@ -290,6 +290,9 @@ package enum Audit {
             return f
         }.sorted { ($0.location, $0.kind.id) < ($1.location, $1.kind.id) }
         report.findings = oneFindingPerDefect(report.findings)
+        var mainNibClasses: [String: String] = [:]
+        for case let (auditor, _)? in done { mainNibClasses.merge(auditor.mainNibClasses) { a, _ in a } }
+        Audit.neverDeallocated(&report.findings, mainNibClasses: mainNibClasses)
         AuditConfidence.mark(&report.findings, project: project, dir: dir)
         return report
     }

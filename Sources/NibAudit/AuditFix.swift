@@ -33,7 +33,8 @@ package enum AuditFix {
     // MARK: Edits for one finding
 
     static func edits(for f: Audit.Finding, project: ImportedProject, dir: String, lines: (String) -> [String]) -> [Edit]? {
-        guard let cls = project[f.className], let name = f.member, let m = cls.member(forIvarOrName: name) else { return nil }
+        guard let cls = project[f.className], let name = f.member, let m = cls.member(forIvarOrName: name),
+              !f.fix.contains(Audit.neverRuns) else { return nil }
         let arc = f.configurations.allSatisfy { $0.hasSuffix("arc") }
         let ivar = m.ivarName
         switch f.kind {

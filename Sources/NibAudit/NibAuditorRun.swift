@@ -196,6 +196,9 @@ extension NibAuditor {
         else if let (m, why) = context.settings.memory(of: involved, base: dir) { memory = m; result.notes.append("\(m.rawValue.uppercased()): \(why)") }
         else { memory = ProjectFacts.memory(of: involved.isEmpty ? project.classes : involved) }
         var kind = isMain ? .application : ownerKind(ownerClass, platform: platform, stubs: stubs, doc: doc, assumed: assumed)
+        if kind == .application, doc.kind == .xib {
+            for o in doc.objects where !o.isPlaceholder { if let cc = o.customClass, defines(cc) { mainNibClasses[cc] = rel } }
+        }
         // A catalogue controller as File's Owner (`[[NSWindowController alloc]
         // initWithWindowNibName:@"X"]`, L3): a subclass of the script carries the nib's name,
         // as the initializer does.
@@ -263,6 +266,62 @@ extension NibAuditor {
         classesUsed = needed
         let names = doc.scriptNames
         let declared = Set(needed + stubs.map(\.name) + assumed.keys)
+        // B1, B3: the owner's (a main nib's top-level objects') other methods, each sent in a
+        // scenario of its own, and a main nib's windows closed.
+        var entries: [String: [String]] = [:]
+        var stepTitles: Set<String> = []
+        // B6: a controller every creator presents modally is never covered by another: its
+        // view never unloads while it is shown, so the battery shows and dismisses it.
+        if kind == .viewController, doc.kind == .xib, presentedModally(loads), units.count == 1,
+           let life = units[0].scenarios.first(where: { $0.0 == Self.lifeTitle }) {
+            var body = life.1
+            if let k = body.firstIndex(where: { $0.contains("= new UIViewController") && body.firstIndex(of: $0)! > 4 }) {
+                body.removeSubrange(k..<(k + 3))
+                if let p = body.firstIndex(where: { $0.hasPrefix("pop ") }) { body.remove(at: p) }
+                units[0].scenarios = [(Self.modalTitle, body)]
+                result.notes.append("presented modally by its creator (\(loads.map { "\($0.file):\($0.line)" }.joined(separator: ", "))): never covered, so no run leaves it covered by another (B6)")
+            }
+        }
+        stepScenarios = []
+        if doc.kind == .xib, !units.isEmpty, let (cv, pre) = Self.prefix(kind, owner: scriptOwner, nib: nibName, arc: arc, taken: taken) {
+            var probe = ImportLowering(project: project, platform: platform, memory: memory)
+            probe.extraClasses = Set(stubs.map(\.name)); probe.base = dir; probe.declared = declared
+            probe.assumedSuperclass = assumed; probe.nibTokens = [entry.name: nibName]
+            var targets: [(String, String)] = []
+            if kind == .application {
+                for o in doc.objects where (o.parent == nil || o.relationship == .topLevel) && !o.isPlaceholder {
+                    if let cc = o.customClass, defines(cc), needed.contains(cc), let n = names[o.index] { targets.append((ScriptText.name(n), cc)) }
+                }
+            } else if defines(ownerClass), needed.contains(ownerClass) {
+                targets.append((cv, ownerClass))
+            }
+            for (t, cls) in targets {
+                guard let ic = project[cls] else { continue }
+                let sels = entrySelectors(of: ic, lowering: probe).filter { !(entries[cls] ?? []).contains($0) }
+                entries[cls, default: []] += sels
+                for sel in sels {
+                    // A method that loads this very nib is its loader: the run starts without
+                    // the battery's load, and a load under a nil check (made to be sent again,
+                    // as a second click would) is sent twice.
+                    let lines = ic.helper(sel).map { probe.statements($0, in: ic).0 } ?? []
+                    let loads = lines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("load nib \(nibName) ") }
+                    let guarded = loads && lines.contains { $0.hasPrefix("if ") }
+                    let start = loads ? pre.filter { !$0.hasPrefix("load nib \(nibName) ") } : pre
+                    let title = Self.entryTitle(cls, sel) + (guarded ? " twice" : "")
+                    units[0].scenarios.append((title, start + Self.sendLines(t, sel) + (guarded ? Self.sendLines(t, sel) : [])))
+                    stepTitles.insert(title)
+                }
+            }
+            stepScenarios = stepTitles
+            if kind == .application {
+                for w in Self.closableWindows(doc, names: names) {
+                    let title = "main nib loaded, window \(w) closed by the user"
+                    units[0].scenarios.append((title, pre + ["\(arc ? "CFRelease" : "release") \(ScriptText.name(w))", "drain"]))
+                    stepTitles.insert(title)
+                }
+            }
+            stepScenarios = stepTitles
+        }
         for config in configs {
             let cname = "\(config.platform.rawValue) \(config.versionText) \(config.memory.rawValue)"
             // A run that over-releases a member (or messages it freed) stops there: the
@@ -277,6 +336,8 @@ extension NibAuditor {
                 lowering.declared = declared
                 lowering.assumedSuperclass = assumed
                 lowering.neutralized = neutralized
+                if doc.kind == .xib { lowering.nibTokens = [entry.name: nibName] }
+                lowering.entries = entries
                 var text = "platform \(platform == .ios ? "ios" : "mac") \(config.versionText)\nmemory \(memory.rawValue)\n\n"
                 for (name, sup) in assumed.sorted(by: { $0.key < $1.key }) where !catalogue.contains(name) {
                     text += "# not in the sources: assumed\nclass \(ScriptText.name(name)) : \(ScriptText.name(sup)) {\n}\n"
@@ -300,13 +361,15 @@ extension NibAuditor {
                         text += "scenario \(ScriptText.string(title)) {\n" + body.map { "    " + $0 + "\n" }.joined() + "}\n\n"
                     }
                 }
+                for (k, v) in lowering.unknownMade.made { unknownMade[k] = v }
+                for (k, v) in lowering.unknownMade.unkept { unkept[k] = v }
                 guard let program = compile(text, config: config, result: &result) else { return result }
                 if attempt == 0 { result.configurations.append(cname) }
                 var crashed: [(String, String)] = []
                 for s in program.scenarios where rerun?.contains(s.title) ?? true {
                     let owner = ownerOf[s.title] ?? ownerClass
                     let before = findings.count
-                    if s.title.hasSuffix(Self.lifeTitle) {
+                    if s.title.hasSuffix(Self.lifeTitle) || s.title == Self.modalTitle || (stepTitles.contains(s.title) && kind == .viewController) {
                         exploreWarnings(program, s, budget: config.isIOS ? 1 : 0) { run, title in
                             if attempt == 0 { result.scenarios += 1 }
                             collect(run, doc: doc, names: names, ownerClass: owner, config: cname, scenario: title)
@@ -316,6 +379,13 @@ extension NibAuditor {
                         run.run()
                         if attempt == 0 { result.scenarios += 1 }
                         collect(run, doc: doc, names: names, ownerClass: owner, config: cname, scenario: s.title)
+                    }
+                    // A scenario of B1/B3 ends with the owner alive: only unreachable objects
+                    // and pointers to freed ones are its findings.
+                    if stepTitles.contains(s.title) {
+                        let kept = findings[before...].filter { $0.kind == .leak || $0.kind == .dangling }
+                        findings.removeSubrange(before...)
+                        findings += kept
                     }
                     // Only what the left-out releases hid counts again: over-releases and zombies.
                     if attempt > 0 {
@@ -332,6 +402,30 @@ extension NibAuditor {
                 guard !crashed.isEmpty else { break }
                 neutralized.formUnion(crashed.map(\.1))
                 rerun = Set(crashed.map(\.0))
+            }
+        }
+        // B2: a member an action gives up (`removeFromSuperview`, `autorelease`) without a nil
+        // dangles after it; the same member's leak in a run where no action came is that
+        // defect seen without the action (FreeRDP's `_connecting_view`): one finding, the
+        // dangling one, whose fix is the missing nil.
+        for k in findings.indices[firstFinding...] where findings[k].kind == .dangling {
+            guard let m = findings[k].member, let j = findings.indices[firstFinding...].first(where: {
+                findings[$0].kind == .leak && findings[$0].member == m && findings[$0].className == findings[k].className
+                    && findings[$0].fix.contains("would message a freed object") }) else { continue }
+            findings[k].fix = findings[j].fix
+            findings[j].kind = .crash   // marked, removed below
+            findings[j].rule = "merged"
+        }
+        findings.removeAll { $0.rule == "merged" }
+        // A nib an action loads again while a nil check of an outlet the nib never connects
+        // guards it (`if (!axisDemoWindow)` and the window connected to `plotSymbolWindow`):
+        // its top-level objects leak at every action; the fix is the connection.
+        if doc.kind == .xib, let (guardMember, method, st) = wrongGuard(ownerClass: ownerClass, doc: doc) {
+            for k in findings.indices[firstFinding...] where findings[k].kind == .leak && findings[k].rule.contains("N3") {
+                let now = doc.connections.first { $0.source == doc.filesOwner && $0.kind == .outlet && doc.objects[$0.destination].parent == nil }
+                findings[k].fix = "`\(st.text)` in `\(method)` (\(st.place.fileName):\(st.place.line)) loads \((rel as NSString).lastPathComponent) again whenever `\(guardMember)` is nil, and the nib never connects `\(guardMember)`"
+                    + (now.map { " (it connects `\($0.name)`)" } ?? "") + ": connect `\(guardMember)` in the nib, so it is loaded once; then release its top-level objects when done with them"
+                findings[k].message += "; loaded again at every `\(method)`"
             }
         }
         // L6: an NSDocument subclass names its window nib (`-windowNibName`, or
@@ -356,6 +450,7 @@ extension NibAuditor {
     mutating func compile(_ text: String, config: Configuration, result: inout Audit.NibResult) -> Program? {
         var lines = text.components(separatedBy: "\n")
         var left: [String] = []
+        if ProcessInfo.processInfo.environment["NIBSCRIPT_AUDIT_DEBUG_SCRIPT"] != nil { FileHandle.standardError.write(Data(text.utf8)) }
         for _ in 0..<40 {
             let file = SourceFile(path: "audit of \(rel).nibscript", bytes: Array(lines.joined(separator: "\n").utf8))
             let (program, diagnostics) = Compiler.compile(file, override: config)

@@ -170,6 +170,11 @@ extension ScenarioRun {
         for s in model.sceneViews where s.controller < objects.count { sceneViewNibs[objects[s.controller]] = s.model }
         // awakeFromNib goes to every object that came out of the archive, after all connections.
         for a in awake where !crashed { invoke(a.method, of: a.owner, on: a.object, selector: "awakeFromNib") }
+        // B5: on the Mac, File's Owner is sent awakeFromNib too, at every nib it owns (the
+        // Resource Programming Guide; iOS sends it to no placeholder).
+        if !config.isIOS, let o = owner, !crashed, engine.isAlive(o), let (m, cls) = runtimeClass(of: o).method("awakeFromNib") {
+            invoke(m, of: cls, on: o, selector: "awakeFromNib")
+        }
     }
 
     /// What loading an object of a class needs, found once for a run of objects of that class.
