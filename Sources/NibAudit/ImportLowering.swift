@@ -40,7 +40,7 @@ package struct ImportLowering {
         package var made: [String: String] = [:]
         /// Variables standing for objects made and kept nowhere (`[[[X alloc] init] show]`):
         /// the class made, the class whose method makes it, the statement.
-        package var unkept: [String: (String, String, ImportedStatement)] = [:]
+        package var unkept: [String: (String, String, ImportedStatement, String)] = [:]
     }
     package let unknownMade = Unknown()
 
@@ -307,7 +307,7 @@ package struct ImportLowering {
                 // Made at +1 and kept nowhere: a leak under MRC (ARC releases it).
                 guard memory == .mrc, !isDealloc else { if own.contains(s.place) { dropped += 1 }; continue }
                 let v = "made_\(s.place.line)_\(s.place.column)"
-                unknownMade.unkept[v] = (made, c.name, s)
+                unknownMade.unkept[v] = (made, c.name, s, m.selector)
                 out.append("\(v) = new \(ScriptText.name(isKnown(made) ? made : "NSObject"))" + at)
             case .closeWindow:
                 // A window closed by the code: its release when closed is not read from the

@@ -33,7 +33,7 @@ package struct NibAuditor {
     /// Ivars given an object of a class neither the sources nor the catalogue know (B4), and that class.
     var unknownMade: [String: String] = [:]
     /// Objects made and kept nowhere, by their script variable (see `ImportLowering.Unknown`).
-    var unkept: [String: (String, String, ImportedStatement)] = [:]
+    var unkept: [String: (String, String, ImportedStatement, String)] = [:]
 
     var path: String { dir + "/" + rel }
 
@@ -251,9 +251,10 @@ package struct NibAuditor {
                 guard let i = ibIndex(o) else {
                     // An object made in code: a member the class set in a method.
                     let name = e.name(o)
-                    if kind == .leak, let (made, maker, st) = unkept[name] {
+                    if kind == .leak, let (made, maker, st, sel) = unkept[name] {
                         let place = Audit.Place(st.place, base: dir, what: "made here")
-                        var f = Audit.Finding(kind: .leak, rule: "O9", className: maker, member: nil, objectDescription: "\(made) made at \(st.place.fileName):\(st.place.line)",
+                        // Named by the method, not the line: a fingerprint an edit above does not move.
+                        var f = Audit.Finding(kind: .leak, rule: "O9", className: maker, member: nil, objectDescription: "\(made) made in `\(sel)`",
                                               location: place, message: "`\(st.text)` makes a \(made) at +1 and keeps no reference to it: nothing releases it",
                                               fix: "keep it in an ivar of \(maker) and release it when done with it (release the previous one before making another), or autorelease it if something else keeps it")
                         f.configurations = [config]; f.scenarios = [scenario]; f.objects = ["\(made) (\(st.place.fileName):\(st.place.line))"]

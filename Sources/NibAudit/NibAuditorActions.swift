@@ -80,6 +80,18 @@ extension NibAuditor {
         }
     }
 
+    /// The end of the owner's life after a B1 scenario: popped (a view controller, whose
+    /// creator's reference the start already gave up), or released.
+    static func ending(_ kind: OwnerKind, owner c: String, arc: Bool, taken: Set<String>) -> [String]? {
+        var nav = "nav"
+        while taken.contains(nav) { nav += "_" }
+        switch kind {
+        case .viewController: return ["pop \(nav)", "drain"]
+        case .windowController, .macViewController, .plain: return [arc ? "\(c) = nil" : "release \(c)", "drain"]
+        case .application, .preferencePane: return nil
+        }
+    }
+
     /// B3: the windows of a main nib that the user can close and that are released when
     /// closed (`releasedWhenClosed`, YES unless the file says NO; NSWTFlags' 0x40000000 bit
     /// clear in a legacy file): their names in the script.
@@ -128,6 +140,11 @@ extension Audit {
     /// A class with an object in a main nib lives as long as the application: a release in
     /// its `dealloc` fixes nothing. Its leaks' fixes say so instead (Core Plot's `Controller`).
     static func neverDeallocated(_ findings: inout [Finding], mainNibClasses: [String: String]) {
+        // What a method made and `dealloc` does not release is no leak of an object whose
+        // `dealloc` never runs (B1's "then released" runs).
+        findings.removeAll { f in
+            mainNibClasses[f.className] != nil && f.kind == .leak && !f.scenarios.isEmpty && f.scenarios.allSatisfy { $0.hasSuffix(", then released") }
+        }
         for k in findings.indices {
             guard let nib = mainNibClasses[findings[k].className], findings[k].kind == .leak,
                   findings[k].fix.contains("dealloc"), !findings[k].fix.contains("again whenever") else { continue }
@@ -160,5 +177,55 @@ extension NibAuditor {
             if !found { return false }
         }
         return true
+    }
+}
+
+extension NibAuditor {
+    /// The members (by name and ivar) that `sel` of `cls`, or a helper it calls, passes as an
+    /// argument in a statement the reader did not understand (`addSubview:overlayView`).
+    func handedOver(cls: String, sel: String) -> Set<String> {
+        guard let c = project[cls] else { return [] }
+        var out = Set<String>()
+        var todo = [sel]
+        var seen = Set<String>()
+        while let s = todo.popLast(), seen.insert(s).inserted, seen.count <= 8 {
+            guard let m = c.helper(s) ?? c.method(s) else { continue }
+            for st in m.statements { if case .callSelf(let h) = st.kind { todo.append(h) } }
+            for u in m.unread {
+                let t = u.text.replacingOccurrences(of: " ", with: "")
+                for mem in c.members {
+                    for n in Set([mem.name, mem.ivarName]) where t.contains(":" + n + "]") || t.contains(":" + n + ",") || t.contains(":self." + n + "]") {
+                        out.insert(mem.name)
+                    }
+                }
+            }
+        }
+        return out
+    }
+}
+
+extension NibAuditor {
+    /// Whether a method of `cls` (or of a superclass the sources define) releases the member
+    /// `name`: a release, an autorelease, or a nil through its setter.
+    func releasedSomewhere(_ name: String, in cls: String) -> Bool {
+        var k: ImportedClass? = project[cls]
+        var seen = Set<String>()
+        while let c = k, seen.insert(c.name).inserted {
+            if let m = c.member(forIvarOrName: name) {
+                let names: Set<String> = [m.name, m.ivarName, "self." + m.name]
+                for method in c.methods + c.helpers {
+                    for st in method.statements {
+                        switch st.kind {
+                        case .release(let x), .autorelease(let x): if names.contains(x) { return true }
+                        case .setNil(let x, let viaSetter): if viaSetter && m.isProperty && names.contains(x) { return true }
+                        default: break
+                        }
+                    }
+                }
+                return false
+            }
+            k = c.superclass.flatMap { project[$0] }
+        }
+        return false
     }
 }

@@ -270,6 +270,8 @@ extension NibAuditor {
         // scenario of its own, and a main nib's windows closed.
         var entries: [String: [String]] = [:]
         var stepTitles: Set<String> = []
+        var releasedTitles: Set<String> = []
+        var stepMethod: [String: (String, String)] = [:]
         // B6: a controller every creator presents modally is never covered by another: its
         // view never unloads while it is shown, so the battery shows and dismisses it.
         if kind == .viewController, doc.kind == .xib, presentedModally(loads), units.count == 1,
@@ -308,8 +310,15 @@ extension NibAuditor {
                     let guarded = loads && lines.contains { $0.hasPrefix("if ") }
                     let start = loads ? pre.filter { !$0.hasPrefix("load nib \(nibName) ") } : pre
                     let title = Self.entryTitle(cls, sel) + (guarded ? " twice" : "")
-                    units[0].scenarios.append((title, start + Self.sendLines(t, sel) + (guarded ? Self.sendLines(t, sel) : [])))
+                    stepMethod[title] = (cls, sel)
+                    let sent = start + Self.sendLines(t, sel) + (guarded ? Self.sendLines(t, sel) : [])
+                    units[0].scenarios.append((title, sent))
                     stepTitles.insert(title)
+                    // Then the owner's end: what the method made and `dealloc` never releases.
+                    if let end = Self.ending(kind, owner: cv, arc: arc, taken: taken) {
+                        units[0].scenarios.append((title + ", then released", sent + end))
+                        releasedTitles.insert(title + ", then released")
+                    }
                 }
             }
             stepScenarios = stepTitles
@@ -320,7 +329,7 @@ extension NibAuditor {
                     stepTitles.insert(title)
                 }
             }
-            stepScenarios = stepTitles
+            stepScenarios = stepTitles.union(releasedTitles)
         }
         for config in configs {
             let cname = "\(config.platform.rawValue) \(config.versionText) \(config.memory.rawValue)"
@@ -382,8 +391,23 @@ extension NibAuditor {
                     }
                     // A scenario of B1/B3 ends with the owner alive: only unreachable objects
                     // and pointers to freed ones are its findings.
+                    if releasedTitles.contains(s.title) {
+                        // Only what a method made: the nib's own leaks are the life battery's.
+                        // A member some method of the class releases is managed by the code:
+                        // which action pairs with which is not known, so it is not claimed.
+                        let kept = findings[before...].filter { f in
+                            f.kind == .leak && (f.member == nil && f.objectDescription.contains(" made in `")
+                                || f.rule.contains("V12") && !releasedSomewhere(f.member ?? "", in: f.className)) }
+                        findings.removeSubrange(before...)
+                        findings += kept
+                    }
                     if stepTitles.contains(s.title) {
-                        let kept = findings[before...].filter { $0.kind == .leak || $0.kind == .dangling }
+                        // A member the method hands to a call the reader did not understand
+                        // (`[[w contentView] addSubview:overlayView]`) may be kept there: its
+                        // dangling is not claimed.
+                        let handed = stepMethod[s.title].map { handedOver(cls: $0.0, sel: $0.1) } ?? []
+                        let kept = findings[before...].filter { f in
+                            f.kind == .leak || (f.kind == .dangling && !handed.contains(f.member ?? "")) }
                         findings.removeSubrange(before...)
                         findings += kept
                     }

@@ -1,0 +1,17 @@
+#import "AppController.h"
+
+@implementation AppController
+- (void)awakeFromNib {
+    chart = [[ChartModel alloc] init];
+}
+- (IBAction)showInspector:(id)sender {
+    if (!inspectorWindow) {
+        [NSBundle loadNibNamed:@"Inspector" owner:self];
+    }
+    [inspectorWindow makeKeyAndOrderFront:nil];
+}
+- (void)dealloc {
+    [chart release];
+    [super dealloc];
+}
+@end
