@@ -436,7 +436,15 @@ extension NibAuditor {
             guard let m = findings[k].member, let j = findings.indices[firstFinding...].first(where: {
                 findings[$0].kind == .leak && findings[$0].member == m && findings[$0].className == findings[k].className
                     && findings[$0].fix.contains("would message a freed object") }) else { continue }
-            findings[k].fix = findings[j].fix
+            let (method, st) = (findings[j].fix.components(separatedBy: "` in `").dropFirst().first?.components(separatedBy: "`").first ?? "", findings[j].fix.components(separatedBy: "`").dropFirst().first ?? "")
+            findings[k].fix = findings[j].fix.replacingOccurrences(of: "; a release in `dealloc` would message a freed object", with: "")
+                + ", then release it in `dealloc`, safe once it is nil, for a run where `\(method)` never comes (`\(st)` without the nil makes that release message a freed object)"
+            // The leak of a run where no action came is a consequence (its fingerprint kept
+            // for `--baseline`); its own fix is the one above.
+            var leak = findings[j]
+            leak.fix = ""
+            if !findings[k].consequences.contains(where: { $0.fingerprint == leak.fingerprint }) { findings[k].consequences.append(leak) }
+            for c in leak.configurations where !findings[k].configurations.contains(c) { findings[k].configurations.append(c) }
             findings[j].kind = .crash   // marked, removed below
             findings[j].rule = "merged"
         }

@@ -215,13 +215,15 @@ final class AuditTests: XCTestCase {
         let verify = ["_label_issuer", "_btn_accept", "_btn_decline", "_label_message", "_label_for_issuer"].map { "VerifyCertificateController.\($0)" }
         let toolbar = "RDPSessionViewController._keyboard_toolbar"
         XCTAssertEqual(Set(f.filter { $0.kind == "leak" }.map(\.member)),
-                       Set(session + connecting + credentials + verify + [toolbar]))   // F1, F3, F4, F6, F7
+                       Set(session + connecting + credentials + verify + [toolbar, "RDPSessionViewController._connecting_view"]))   // F1, F3, F4, F6, F7 (and F5's consequence)
         XCTAssertEqual(Set(f.filter { $0.kind.hasPrefix("abandoned") }.map(\.member)), Set(session + [toolbar]))   // F2
         // F3: the toolbar loadView makes again at every view load.
         XCTAssertTrue(r.stdout.contains("leak [V12 O9] `_keyboard_toolbar` of RDPSessionViewController"))
         XCTAssertTrue(r.stdout.contains("`_keyboard_toolbar = [[self keyboardToolbar] retain];` in `loadView` (RDPSessionViewController.m:82) runs at every view load"))
-        // F5, and only it: the delegates are assign, no finding.
+        // F5, and only it: the delegates are assign, no finding. Its leak in a run where no
+        // delegate method comes is a consequence of it, not a finding of its own.
         XCTAssertEqual(f.filter { $0.kind == "dangling outlet" }.map(\.member), ["RDPSessionViewController._connecting_view"])
+        XCTAssertTrue(r.stdout.contains("dangling outlet [O10 V8] `_connecting_view` of RDPSessionViewController\n  finding 13:"), r.stdout)
         XCTAssertFalse(f.contains { $0.member.hasSuffix(".delegate") }, "the delegates are assign: no finding")
         XCTAssertTrue(r.stdout.contains("scenarios \"-[RDPSessionViewController session:didFailToConnect:] sent\", \"-[RDPSessionViewController sessionDidConnect:] sent\""), r.stdout)
         XCTAssertTrue(r.stdout.contains("presented modally by its creator (client/iOS/Controllers/RDPSessionViewController.m:388)"))
@@ -229,7 +231,8 @@ final class AuditTests: XCTestCase {
         // `_connecting_view` is autoreleased in a delegate method and never set to nil: the fix
         // is that nil, never a release in `dealloc`, which would message a freed view.
         XCTAssertTrue(r.stdout.contains("fix: `[_connecting_view autorelease];` in `session:didFailToConnect:` (RDPSessionViewController.m:302) gives it up without setting `_connecting_view` to nil"), r.stdout)
-        XCTAssertFalse(r.stdout.contains("`[_connecting_view release];`"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("dealloc` (RDPSessionViewController.m:184): `[_connecting_view release];`"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("set it to nil there (`_connecting_view = nil;`), then release it in `dealloc`, safe once it is nil"), r.stdout)
     }
 
     /// SLICE.md: F3 the PlotSymbolDemo window and controller leak (N3); F1 and F2 the same for
