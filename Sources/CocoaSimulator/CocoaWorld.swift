@@ -16,25 +16,50 @@ package protocol CocoaWorldHost: AnyObject {
     func label(_ o: ObjectID) -> String
     /// `title#3`: an object's name and number.
     func shortLabel(_ o: ObjectID) -> String
-    /// Sends a lifecycle callback to a controller: checks it against the lifecycle table,
-    /// records it, and runs the host's override, or else `builtin` (UIKit's own behaviour).
-    func deliver(_ cb: Callback, to c: ObjectID, builtin: () -> Void)
+    /// How deep the trace's lines now go: one more while UIKit's own behaviour for a
+    /// callback runs, so that what it does shows under the callback.
+    var depth: Int { get set }
+    /// Runs a method written outside the frameworks (an override of a lifecycle callback).
+    func runMethod(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String)
     /// Runs a setter written outside the frameworks with a nil argument (`setValue:nil
     /// forKey:` reaching an overridden setter, V10).
     func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String)
-    /// Whether a controller's view is in the key window (a Mac controller: shown).
-    func isOnScreen(_ c: ObjectID) -> Bool
+    /// An impossible order of commands at `range` (nil: the scenario's): the command does
+    /// nothing, and the run fails with this error.
+    func runtimeError(_ text: String, at range: SourceRange?)
+    /// `o.name` read as the app reads it: the getter of `o`'s class (an override, or the
+    /// built-in one, which loads a controller's view or a window controller's window).
+    func readProperty(_ name: String, of o: ObjectID) -> ObjectID?
+    /// `o.name = v` through the setter of `o`'s class (an override, or the built-in one).
+    func setProperty(_ name: String, of o: ObjectID, to v: ObjectID?, cause: Cause)
+    /// `p`'s synthesized setter (retain, copy, assign or weak) storing `v`, with its side effects.
+    func storeThroughSetter(_ p: RuntimeProperty, of o: ObjectID, to v: ObjectID?, cause: Cause)
+    /// A new object of `cls` (+1), its initializers run (the host's `init` bodies too).
+    func newObject(of cls: RuntimeClass, name: String) -> ObjectID
+    /// The application object (UIApplication, NSApplication), made when first asked for.
+    func applicationObject() -> ObjectID
+    /// Keeps `o` (a window made key) among the roots.
+    func keepAsRoot(_ o: ObjectID)
     /// What the host keeps alive besides the world's objects: its variables, the
     /// application, windows and stacks, what the autorelease pools still hold.
     var roots: [ObjectID] { get }
     /// Whether the +1s `holder` adopted from a nib load are references (O9).
     func adoptionIsReference(_ holder: ObjectID) -> Bool
+    /// The line of the statement running, recorded with each callback.
+    var line: Int { get }
+    /// A `dealloc` written outside the frameworks (`m`, declared by `k`, for an object of
+    /// class `cls`) lowered to engine steps and appended to `plan`, with the lines the trace
+    /// shows; whether it calls `[super dealloc]`.
+    func lowerDealloc(_ m: MethodDecl, of k: RuntimeClass, for cls: RuntimeClass, into plan: inout DeallocPlan) -> Bool
+    /// A step that shows a note of the runtime's own (ARC's `.cxx_destruct`) in the trace, at `m`'s line.
+    func deallocNote(_ text: String, at m: MethodDecl) -> DeallocStep
 }
 
 /// The simulated frameworks for one configuration: the engine that owns every object, the
 /// class table, and the controller world's state (windows, stacks, appearance, callbacks).
-/// Its behaviour — memory warnings so far; dealloc planning, controllers and navigation,
-/// and nib loading still in NibScriptInterpreter/Cocoa (docs/architecture.md) — changes
+/// Its behaviour — memory warnings and dealloc planning so far (it is its engine's
+/// `DeallocPlanner`); controllers and navigation, and nib loading still in
+/// NibScriptInterpreter/Cocoa (docs/architecture.md) — changes
 /// the engine by UIKit's and AppKit's rules and asks its `host` only for what is not the
 /// frameworks'.
 ///
@@ -53,12 +78,22 @@ package final class CocoaWorld {
     /// it owns the world (unowned, so no cycle; never read after the host is gone).
     package var host: (any CocoaWorldHost)? {
         get { _host }
-        set { _host = newValue }
+        set { _host = newValue; _tracing = newValue?.tracing ?? false }
     }
+    /// The host's `tracing`, asked once (it does not change): a trace line not written costs
+    /// one read, and explore writes none.
+    @exclusivity(unchecked) var _tracing = false
     /// The host's storage, read at each controller a memory warning reaches: internal and
     /// unchecked for exclusivity (a stored property visible outside its module keeps a
     /// dynamic check at each read, even inside it); each access is one read or one assignment.
     @exclusivity(unchecked) unowned(unsafe) var _host: (any CocoaWorldHost)?
+
+    /// Dealloc plans already made, by engine class (DeallocPlanning.swift). Indexed by the
+    /// class id: a cascade of a million objects asks a million times. Internal and unchecked
+    /// for exclusivity: each access is one read or one write, never held across a call.
+    @exclusivity(unchecked) var planCache: [CachedPlan?] = []
+    /// By class: the last plan of a class whose plan depends on the object's KVC keys.
+    @exclusivity(unchecked) var kvcPlanCache: [KVCCleanupPlan?] = []
 
     /// A world over `engine`, whose classes `classes` has defined.
     package init(config: Configuration, engine: Engine, classes: ClassTable) {
@@ -73,12 +108,12 @@ package final class CocoaWorld {
 
     /// A trace line, one level below the statement running.
     func note(_ text: @autoclosure () -> String) {
-        guard let h = _host, h.tracing else { return }
+        guard _tracing, let h = _host else { return }
         h.note(text(), extraDepth: 1)
     }
 
     func because(_ text: @autoclosure () -> String) -> Cause {
-        guard let h = _host, h.tracing else { return .explicit }
+        guard _tracing, let h = _host else { return .explicit }
         return h.because(text())
     }
 

@@ -18,7 +18,7 @@ extension CocoaWorld {
         }
         for c in live {
             guard !crashed else { return }
-            _host?.deliver(.didReceiveMemoryWarning, to: c) { self.defaultDidReceiveMemoryWarning(c) }
+            deliver(.didReceiveMemoryWarning, to: c) { self.defaultDidReceiveMemoryWarning(c) }
         }
         // The abandoned objects are only named in the trace: without one (explore, --quiet)
         // the two reachability passes that find them would be wasted at every warning.
@@ -36,9 +36,9 @@ extension CocoaWorld {
         if config.atLeast(6) { return note("iOS \(config.versionText): UIViewController no longer unloads its view (V6)") }
         guard let host = _host else { return }
         guard isViewLoaded(c) else { return note("\(host.shortLabel(c)).view is not loaded: nothing to unload") }
-        if host.isOnScreen(c) { return note("\(host.shortLabel(c)).view is on screen: it stays (V5)") }
+        if isOnScreen(c) { return note("\(host.shortLabel(c)).view is on screen: it stays (V5)") }
         note("\(host.shortLabel(c)).view is loaded and not in a window: UIViewController unloads it (V5)")
-        if config.atLeast(5) { host.deliver(.viewWillUnload, to: c) {} }
+        if config.atLeast(5) { deliver(.viewWillUnload, to: c) }
         // `self.view = nil` through the synthesized setter, by the engine class's facts: the
         // property itself is a copy of a struct holding a reference.
         let engineClass = engine.classOf(c)
@@ -46,7 +46,7 @@ extension CocoaWorld {
         engine.store(SlotRef(c, slot), nil, rule: classes.viewNilRule(engineClass: engineClass), cause: CauseNote.viewUnloads.cause)
         guard !crashed else { return }
         if config.atLeast(3) {
-            host.deliver(.viewDidUnload, to: c) { self.automaticCleanup(c, when: "viewDidUnload") }
+            deliver(.viewDidUnload, to: c) { self.automaticCleanup(c, when: "viewDidUnload") }
         }
     }
 

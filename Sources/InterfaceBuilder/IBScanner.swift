@@ -60,16 +60,18 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
     }
 
     let path: String
-    private var positions: IBSourcePositions
+    // The records below and `positions`, `registered` are written by the extension that
+    // adds objects and connections (IBScannerObjects.swift) too: internal, not private.
+    var positions: IBSourcePositions
 
     private(set) var diagnostics: [IBDiagnostic] = []
     /// Objects and candidates in document order, by raw index (`index` and `parent` are raw
     /// indices until the second pass keeps some and numbers them again).
-    private(set) var objects: [IBObject] = []
+    var objects: [IBObject] = []
     /// The same nodes' facts for the second pass, by raw index.
-    private(set) var nodeFacts: [IBNodeFacts] = []
-    private(set) var connections: [IBRawConnection] = []
-    private(set) var scenes: [IBRawScene] = []
+    var nodeFacts: [IBNodeFacts] = []
+    var connections: [IBRawConnection] = []
+    var scenes: [IBRawScene] = []
     /// Where an id was first seen, and the object or candidate that has it (the first of
     /// duplicates), if any.
     ///
@@ -98,7 +100,7 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
 
     /// Every id in the object graph, objects or not. One table, not one for ids and one for
     /// objects: at a million objects each probe is a cache miss.
-    private(set) var ids = IBIDTable<IDEntry>()
+    var ids = IBIDTable<IDEntry>()
 
     /// The object or candidate with this id (the first of duplicates).
     func node(withID id: String) -> Int? { ids[id]?.node }
@@ -108,7 +110,7 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
 
     /// The index in `ids` of the id the element being started registered (an object's id
     /// is registered just before the object is added).
-    private var registered: Int?
+    var registered: Int?
 
     private(set) var platform: IBPlatform = .ios
     private(set) var kind: IBDocumentKind = .xib
@@ -210,11 +212,11 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
 
     // MARK: diagnostics
 
-    private func error(_ message: String, at location: IBLocation?) {
+    func error(_ message: String, at location: IBLocation?) {
         diagnostics.append(.error(message, path: path, at: location))
     }
 
-    private func warning(_ message: String, at location: IBLocation?) {
+    func warning(_ message: String, at location: IBLocation?) {
         diagnostics.append(.warning(message, path: path, at: location))
     }
 
@@ -444,184 +446,12 @@ final class IBScanner: NSObject, XMLParserDelegate, IBElementHandler {
         }
     }
 
-    private func kept(_ attributes: IBAttributes) -> [(String, String)] {
+    func kept(_ attributes: IBAttributes) -> [(String, String)] {
         // In the kept attributes' order, not the document's (nor XMLParser's dictionary's,
         // which differs from run to run).
         var found: [(attribute: IBAttribute, value: String)] = []
         for pair in attributes.pairs where pair.attribute.isKept { found.append(pair) }
         if found.count > 1 { found.sort { $0.attribute.rawValue < $1.attribute.rawValue } }
         return found.map { ($0.attribute.name, $0.value) }
-    }
-
-    /// Adds `node` (its `index` the next raw index), its display name made here.
-    @discardableResult
-    private func addNode(_ node: IBObject, _ nodeFacts: IBNodeFacts) -> Int {
-        var node = node
-        node.displayName = IBAssembler.displayName(userLabel: node.userLabel, placeholderIdentifier: node.placeholderIdentifier,
-                                                   element: node.element, id: node.id)
-        let index = objects.count
-        node.index = index
-        objects.append(node)
-        self.nodeFacts.append(nodeFacts)
-        // The first of duplicates keeps the id. Every object's id was registered just before,
-        // so its entry is at hand without a probe.
-        let entry = registered.flatMap { ids.keys[$0] == node.id ? $0 : nil }
-            ?? ids.insert(node.id, IDEntry(location: node.location, node: nil)).index
-        if ids[index: entry].node == nil { ids[index: entry].node = index }
-        return index
-    }
-
-    /// Drops the text, the ids and the nodes' facts, once the second pass has taken what it
-    /// needs from them.
-    func dropReadingState() {
-        positions = IBSourcePositions(bytes: [])
-        ids = IBIDTable()
-        nodeFacts = []
-    }
-
-    /// Hands the objects to the second pass, which numbers them again in place: the scanner
-    /// keeps none, so the array is not copied.
-    func takeObjects() -> [IBObject] {
-        defer { objects = [] }
-        return objects
-    }
-
-    private func addObject(_ name: String, mappedClass: (name: String, foreign: Bool)?, id: String,
-                           attributes: IBAttributes, frame: Frame, at location: IBLocation) -> Int {
-        let key = attributes[.key]
-        // Without an owning object (e.g. wrapped in something unknown inside <objects>), it is top level.
-        let topLevel = frame.slot == .topLevel || frame.owner == nil
-        let relationship: IBRelationship
-        switch frame.slot {
-        case _ where topLevel: relationship = .topLevel
-        case .subviews: relationship = .subview
-        case .collection(let wrapper): relationship = .collection(wrapper)
-        case .value(let wrapper): relationship = key.map { .property($0) } ?? .collection(wrapper)
-        default:
-            // Older Mac xibs put a clip view's document view straight inside it, unkeyed.
-            let clipView = frame.owner.map { objects[$0].element == "clipView" } ?? false
-            relationship = key.map { .property($0) } ?? (clipView ? .subview : .collection("children"))
-        }
-        let sceneMemberID = attributes[.sceneMemberID]
-        var customClass = attributes[.customClass].flatMap { $0.isEmpty ? nil : $0 }
-        var placeholder: String?
-        var className: String
-        var unknown = false
-
-        if name == "placeholder" {
-            placeholder = attributes[.placeholderIdentifier] ?? ""
-            switch placeholder {
-            case IBElementMap.firstResponderIdentifier: className = IBElementMap.responderClass(platform)
-            default: className = "NSObject"
-            }
-        } else if name == "exit" || sceneMemberID == "exit" {
-            placeholder = IBElementMap.exitIdentifier
-            className = "NSObject"
-        } else if name == "application" {
-            // A Mac storyboard's application scene stands for NSApp, which the storyboard does not create.
-            placeholder = IBElementMap.applicationIdentifier
-            className = "NSApplication"
-        } else if sceneMemberID == "firstResponder" {
-            placeholder = IBElementMap.firstResponderIdentifier
-            className = IBElementMap.responderClass(platform)
-        } else if name == "customObject", platform == .mac, frame.slot == .topLevel,
-                  let special = Self.macProxy(id: id) {
-            placeholder = special.identifier
-            className = special.className
-        } else if let mapped = mappedClass {
-            className = mapped.name
-            if mapped.foreign {
-                warning("element '\(name)' is not a \(platform.displayName) element; treated as \(className)",
-                        at: location)
-            }
-        } else {
-            unknown = true
-            className = frame.slot == .subviews ? IBElementMap.baseViewClass(platform) : "NSObject"
-        }
-        // IB's pseudo-classes for the proxies say nothing about the object at run time.
-        if placeholder == IBElementMap.firstResponderIdentifier, customClass == "FirstResponder" {
-            customClass = nil
-        }
-        if placeholder == IBElementMap.applicationIdentifier, customClass == "NSObject" {
-            customClass = nil
-        }
-
-        let node = IBObject(index: objects.count, id: id, element: name, className: className, customClass: customClass,
-                            userLabel: attributes[.userLabel], placeholderIdentifier: placeholder,
-                            parent: topLevel ? nil : frame.owner, relationship: relationship,
-                            scene: frame.scene, location: location, displayName: "", attributes: kept(attributes))
-        let index = addNode(node, IBNodeFacts(isViewControllerMember: sceneMemberID == "viewController", isUnknown: unknown,
-                                              inSubviews: frame.slot == .subviews))
-        if topLevel, let scene = frame.scene, scenes.indices.contains(scene) {
-            scenes[scene].objects.append(index)
-        }
-        return index
-    }
-
-    /// Mac xibs write File's Owner, First Responder and Application as customObjects with these ids.
-    private static func macProxy(id: String) -> (identifier: String, className: String)? {
-        switch id {
-        case "-2": return (IBElementMap.filesOwnerIdentifier, "NSObject")
-        case "-1": return (IBElementMap.firstResponderIdentifier, "NSResponder")
-        case "-3": return (IBElementMap.applicationIdentifier, "NSApplication")
-        default: return nil
-        }
-    }
-
-    private func settleUnknown(_ index: Int) {
-        let node = objects[index], nodeFacts = self.nodeFacts[index]
-        let className: String
-        if nodeFacts.inSubviews || nodeFacts.hasSubviews {
-            className = IBElementMap.baseViewClass(platform)
-        } else if nodeFacts.isViewControllerMember {
-            className = IBElementMap.viewControllerClass(platform)
-        } else {
-            className = "NSObject"
-        }
-        objects[index].className = className
-        warning("unknown element '\(node.element)'; treated as \(className)", at: node.location)
-    }
-
-    private func recordConnection(_ name: String, attributes: IBAttributes, source: Int, at location: IBLocation) {
-        let kind: IBConnectionKind
-        var label: String?
-        var destination = attributes[.destination]
-        var segueKind: String?
-        var segueIdentifier: String?
-        switch name {
-        case "outlet":
-            kind = .outlet
-            label = attributes[.property]
-        case "outletCollection":
-            kind = .outletCollection
-            label = attributes[.property]
-        case "action":
-            kind = .action
-            label = attributes[.selector]
-            // Mac xibs name the target "target"; iOS ones "destination".
-            destination = destination ?? attributes[.target]
-        default:
-            kind = .segue
-            segueKind = attributes[.kind]
-            segueIdentifier = attributes[.identifier].flatMap { $0.isEmpty ? nil : $0 }
-            if segueKind == "relationship" {
-                label = "relationship:" + (attributes[.relationship] ?? "")
-            } else {
-                label = segueIdentifier ?? segueKind
-            }
-        }
-        guard let label, !label.isEmpty else {
-            let needed = kind == .action ? "selector" : (kind == .segue ? "kind" : "property")
-            error("<\(name)> without a \(needed) attribute", at: location)
-            return
-        }
-        guard let destination, !destination.isEmpty else {
-            error("\(name) '\(label)' has no destination", at: location)
-            return
-        }
-        connections.append(IBRawConnection(kind: kind, element: name, source: source, name: label,
-                                           destinationID: destination, location: location,
-                                           eventType: kind == .action ? attributes[.eventType] : nil,
-                                           segueKind: segueKind, segueIdentifier: segueIdentifier))
     }
 }

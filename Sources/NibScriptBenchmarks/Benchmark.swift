@@ -20,6 +20,7 @@ public enum Benchmark {
     /// The `--child WORKLOAD PATH` mode: runs one workload and prints its measurement line.
     public static func child(workload: String, path: String) -> String? {
         if let line = ExploreFigures.child(workload: workload, path: path) { return line }   // explore (ExploreWorkloads.swift)
+        if let line = IssueFigures.child(workload: workload, path: path) { return line }     // issue 27's shapes (IssueShapes.swift)
         guard let w = ScriptWorkload(rawValue: workload) else { return nil }
         var m = w.run(path: path)
         m.peakKB = peakResidentKB()
@@ -124,6 +125,9 @@ public enum Benchmark {
                 previous = m
             }
         }
+
+        // The shapes of issue 27 (IssueShapes.swift).
+        IssueFigures.add(to: &table, options: options, dir: dir)
 
         // explore: variants/s at 60 and 240 pushes, the examples at --warnings 3, peak memory (ExploreWorkloads.swift).
         ExploreFigures.add(to: &table, options: options, dir: dir)

@@ -19,7 +19,8 @@ public enum GoldenTests {
     }
 
     /// The golden text for a script, run as `nibscript run <path>` from the repository root.
-    /// A script whose first line is `# command: matrix` or `# command: explore --warnings 2`
+    /// A script whose first line is `# command: matrix`, `# command: run --format json` or
+    /// `# command: explore --warnings 2`
     /// (options as on the command line) has that command's output as its golden instead.
     public static func output(forScript path: String, bytes: [UInt8],
                               errorLimit: Int = DiagnosticFormatter.defaultErrorLimit) -> String {
@@ -38,6 +39,11 @@ public enum GoldenTests {
     static func runCommand(_ words: [String], _ file: SourceFile, errorLimit: Int) -> Driver.Result {
         let json = zip(words, words.dropFirst()).contains { $0 == ("--format", "json") }
         switch words.first {
+        case "run"?:
+            let out = StringOutput(), err = StringOutput()
+            let status = Driver.runSource(file, quiet: words.contains("--quiet"), json: json, errorLimit: errorLimit,
+                                          stdout: out, stderr: err)
+            return Driver.Result(status: status, stdout: out.text, stderr: err.text)
         case "matrix"?:
             return Matrix.runSource(file, json: json, errorLimit: errorLimit)
         case "explore"?:

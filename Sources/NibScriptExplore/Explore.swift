@@ -59,6 +59,10 @@ package enum Explore {
         package var crash: (line: Int, message: String)?
         package var zombies: [String] = []
         package var leaks: [String] = []
+        /// The same as records, for JSON (objects numbered as in this variant's run).
+        package var crashRecord: CrashRecord?
+        package var zombieRecords: [ObjectRecord] = []
+        package var leakRecords: [ObjectRecord] = []
         package var failed: [(line: Int, text: String, detail: String?)] = []
         package var errors: [String] = []
         package var passed = 0

@@ -150,9 +150,13 @@ extension ScenarioRun {
         checkDeferred()
         func name(_ o: ObjectID) -> String { "\(engine.className(engine.classOf(o))) \(engine.name(o))" }
         var o = Explore.Outcome()
-        if let c = engine.crash { o.crash = (crashLine ?? 0, c.message) }
-        o.zombies = zombieObjects().map(name)
-        o.leaks = leakedObjects().map(name)
+        o.crashRecord = crashRecord()
+        if let c = o.crashRecord { o.crash = (c.line, c.message) }
+        let zombies = zombieObjects(), leaks = leakedObjects()
+        o.zombies = zombies.map(name)
+        o.leaks = leaks.map(name)
+        o.zombieRecords = zip(zombies, o.zombies).map { ObjectRecord(object: objectRef($0), count: engine.count($0), text: $1) }
+        o.leakRecords = zip(leaks, o.leaks).map { ObjectRecord(object: objectRef($0), count: engine.count($0), text: $1) }
         o.failed = results.filter { !$0.passed && $0.text != "(no crash expected)" }.map { ($0.line, $0.text, $0.detail) }
         o.errors = runtimeErrors.map { "line \(file.location(of: $0.range.start).line): \($0.message)" }
         o.passed = results.filter(\.passed).count

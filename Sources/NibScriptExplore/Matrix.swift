@@ -18,6 +18,11 @@ package enum Matrix {
         package var dangling: [String] = []
         package var zombies: [String] = []
         package var crash: String?
+        /// The same as records, for JSON: each with the words above as its `text`.
+        package var leakRecords: [ObjectRecord] = []
+        package var danglingRecords: [DanglingRecord] = []
+        package var zombieRecords: [ObjectRecord] = []
+        package var crashRecord: CrashRecord?
         package var failedLines: [Int] = []
         package var passed = 0
         package var errors: [String] = []
@@ -185,13 +190,31 @@ package enum Matrix {
                 c.counts.append((path, n))
             }
         }
-        c.leaks = run.leakedObjects().map { e.name($0) }
-        c.dangling = e.danglingReferences().map { d in
-            let slot = e.slots(of: e.classOf(d.slot.holder))[Int(d.slot.slot)].name
-            return "\(e.name(d.slot.holder)).\(slot)"
+        c.leakRecords = run.leakedObjects().map { o in
+            var r = run.objectRecord(o)
+            r.text = e.name(o)
+            return r
         }
-        c.zombies = run.zombieObjects().map { e.name($0) }
-        if let crash = e.crash { c.crash = shortCrash(crash, run) }
+        c.danglingRecords = zip(run.danglingRecords(), e.danglingReferences()).map { record, d in
+            var record = record
+            let slot = e.slots(of: e.classOf(d.slot.holder))[Int(d.slot.slot)].name
+            record.text = "\(e.name(d.slot.holder)).\(slot)"
+            return record
+        }
+        c.zombieRecords = run.zombieObjects().map { o in
+            var r = run.objectRecord(o)
+            r.text = e.name(o)
+            return r
+        }
+        c.crashRecord = run.crashRecord().map { r in
+            var r = r
+            if let crash = e.crash { r.text = shortCrash(crash, run) }
+            return r
+        }
+        c.leaks = c.leakRecords.map(\.text)
+        c.dangling = c.danglingRecords.map(\.text)
+        c.zombies = c.zombieRecords.map(\.text)
+        c.crash = c.crashRecord?.text
         c.failedLines = report.results.filter { !$0.passed }.map(\.line)
         c.passed = report.passed
         c.errors = report.runtimeErrors.map { d in "line \(run.file.location(of: d.range.start).line): \(d.message)" }

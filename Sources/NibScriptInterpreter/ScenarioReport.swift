@@ -13,13 +13,20 @@ public struct ScenarioReport {
     public var aliveObjects: [AliveObject]
     /// The same, with each object's label (`UIView root#2`).
     public var alive: [(label: String, count: Int)] { aliveObjects.map { ($0.label, $0.count) } }
-    public var leaks: [String]
-    public var dangling: [String]
-    public var zombies: [String]
-    public var crash: String?
-    public var warnings: [String]
+    /// What the summary lists, as records (`ObjectRecords.swift`) and as the summary's words.
+    public var leakRecords: [ObjectRecord]
+    public var danglingRecords: [DanglingRecord]
+    public var zombieRecords: [ObjectRecord]
+    public var crashRecord: CrashRecord?
+    public var warningRecords: [WarningRecord]
     /// Objects alive and reachable only through controllers whose view is unloaded (O9, V7).
-    public var abandoned: [String]
+    public var abandonedRecords: [ObjectRecord]
+    public var leaks: [String] { leakRecords.map(\.text) }
+    public var dangling: [String] { danglingRecords.map(\.text) }
+    public var zombies: [String] { zombieRecords.map(\.text) }
+    public var crash: String? { crashRecord?.text }
+    public var warnings: [String] { warningRecords.map(\.summaryText) }
+    public var abandoned: [String] { abandonedRecords.map(\.text) }
     /// Impossible orders found while running, as diagnostics at their statements.
     public var runtimeErrors: [Diagnostic]
     package var results: [ExpectationResult]
@@ -48,15 +55,11 @@ extension ScenarioRun {
                                        number: engine.number($0), count: engine.count($0),
                                        deallocating: engine.state($0) == .deallocating)
         }
-        let dangling = engine.danglingReferences().map { d in
-            "\(placeLabel(d.slot)) → \(label(d.target)) (deallocated at line \(engine.deallocSite(d.target)))"
-        }
-        let zombies = engine.history.zombies.map(label)
-        let crash = engine.crash.map { "line \(crashLine ?? 0): \($0.message)" }
         return ScenarioReport(title: scenario.title, config: config, line: file.location(of: scenario.range.start).line,
-                              aliveObjects: alive, leaks: leakedObjects().map(label), dangling: dangling,
-                              zombies: zombies, crash: crash, warnings: warnings.map { "line \($0.line): \($0.text)" },
-                              abandoned: abandonedObjects().map(label), runtimeErrors: runtimeErrors, results: results,
+                              aliveObjects: alive, leakRecords: leakedObjects().map(objectRecord),
+                              danglingRecords: danglingRecords(), zombieRecords: engine.history.zombies.map(objectRecord),
+                              crashRecord: crashRecord(), warningRecords: warnings.map { WarningRecord(line: $0.line, text: $0.text) },
+                              abandonedRecords: abandonedObjects().map(objectRecord), runtimeErrors: runtimeErrors, results: results,
                               events: events)
     }
 }

@@ -36,7 +36,7 @@ package final class ScenarioRun {
     // hashes: unchecked for exclusivity for the reason the line hint is (each access is one
     // read, one assignment or one change of the value alone, never held across a call that
     // touches it again; a warning's text is made before it is appended).
-    @exclusivity(unchecked) var depth = 0
+    @exclusivity(unchecked) package var depth = 0
     /// Which kinds of event each object has had from the nib loader, for `expect event`
     /// (the engine keeps its own events' kinds).
     @exclusivity(unchecked) var eventLog = EventLog()
@@ -88,18 +88,12 @@ package final class ScenarioRun {
     @exclusivity(unchecked) package var frameClassesDigest: UInt64?
     @exclusivity(unchecked) var callDepth = 0
     /// What each small nib's loads found for its objects' classes, by nib name (Cocoa/NibLoading.swift).
-    /// This and the two plan caches below are read at every nib load and every dealloc, and
-    /// unchecked for exclusivity for the reason the line hint is: each access is one read or
+    /// This is read at every nib load, and unchecked for exclusivity for the reason the line hint is: each access is one read or
     /// one write of the cache, never held across a call that touches it again.
     @exclusivity(unchecked) var nibClassPlans: [String: NibClassPlan] = [:]
     /// Storage a nib load reuses for the objects it makes (Cocoa/NibLoading.swift); unchecked
     /// like the plans: taken and handed back in one assignment each.
     @exclusivity(unchecked) var nibObjectsBuffer: [ObjectID] = []
-    /// Dealloc plans already made, by class (Cocoa/DeallocPlanning.swift).
-    /// Indexed by the engine's class id: a cascade of a million objects asks a million times.
-    @exclusivity(unchecked) var planCache: [CachedPlan?] = []
-    /// By class: the last plan of a class whose plan depends on the object's KVC keys.
-    @exclusivity(unchecked) var kvcPlanCache: [KVCCleanupPlan?] = []
     /// The lines of `dealloc` bodies the plans show, by the token their steps carry. Only
     /// grows, as plans are made, so a plan's tokens stay good after explore restores a run.
     var deallocLines: [DeallocLine] = []
@@ -132,7 +126,7 @@ package final class ScenarioRun {
         classes = ClassTable(script: program.classDecls, config: config, engine: engine, diagnostics: &ignored)
         world = CocoaWorld(config: config, engine: engine, classes: classes)
         controllers = world.controllers
-        engine.planner = self
+        engine.planner = world
         engine.garbageCollected = config.isGC
         engine.eventSink = { [unowned self] e in self.record(e) }
         // Without a trace the run needs to hear only of crashes and incomplete deallocs: the
@@ -179,14 +173,20 @@ package final class ScenarioRun {
 
     /// `o#1.label`, or `variable x` for the scenario's and methods' own variables.
     package func placeLabel(_ r: SlotRef) -> String {
+        engine.isHidden(r.holder) ? "variable \(referenceName(r))" : "\(shortLabel(r.holder)).\(referenceName(r))"
+    }
+
+    /// The name of the reference a slot holds: a variable's, or an object's property's
+    /// (a property's name reads better than its backing ivar's, `_rootViewController`), or
+    /// its ivar's.
+    package func referenceName(_ r: SlotRef) -> String {
         let slot = engine.slots(of: engine.classOf(r.holder))[Int(r.slot)].name
-        if engine.isHidden(r.holder) { return "variable \(slot)" }
-        // A property's name reads better than its backing ivar's (`_rootViewController`).
+        if engine.isHidden(r.holder) { return slot }
         let cls = runtimeClass(of: r.holder)
         if let p = cls.ancestors.lazy.compactMap({ $0.properties.first { $0.slot == Int(r.slot) } }).first, p.ivarName != p.name {
-            return "\(shortLabel(r.holder)).\(p.name)"
+            return p.name
         }
-        return "\(shortLabel(r.holder)).\(slot)"
+        return slot
     }
 
     /// A cause in words, made only when a trace will print it: causes are for the trace

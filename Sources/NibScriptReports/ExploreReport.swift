@@ -74,9 +74,9 @@ package enum ExploreReport {
     package static func json(_ r: Explore.Result, requested: Int) -> String {
         func outcome(_ o: Explore.Outcome) -> JSON {
             .object([
-                ("crash", o.crash.map { .object([("line", .int($0.line)), ("message", .string($0.message))]) } ?? .null),
-                ("zombies", JSON.strings(o.zombies)),
-                ("leaks", JSON.strings(o.leaks)),
+                ("crash", .record(o.crashRecord)),
+                ("zombies", .array(o.zombieRecords.map(JSON.record))),
+                ("leaks", .array(o.leakRecords.map(JSON.record))),
                 ("failedLines", .array(o.failed.map { .int($0.line) })),
                 ("passed", .int(o.passed)),
                 ("errors", JSON.strings(o.errors)),

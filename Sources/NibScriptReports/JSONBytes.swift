@@ -186,9 +186,14 @@ extension JSONLines {
         b.append(",\"column\":"); b.appendJSON(t.column)
         b.append(",\"depth\":"); b.append(t.depth)
         b.append(",\"kind\":\""); b.appendRaw(t.kind.rawValue); b.append(UInt8(ascii: "\""))
-        b.append(",\"object\":"); b.appendJSON(t.object)
-        b.append(",\"class\":"); b.appendJSONString(t.className)
-        b.append(",\"name\":"); b.appendJSONString(t.name)
+        if let id = t.object {
+            b.append(",\"object\":{\"id\":"); b.append(id)
+            b.append(",\"class\":"); b.appendJSONString(t.className ?? "")
+            b.append(",\"name\":"); b.appendJSONString(t.name ?? "")
+            b.append(UInt8(ascii: "}"))
+        } else {
+            b.append(",\"object\":null")
+        }
         b.append(",\"count\":"); b.appendJSON(t.count)
         b.append(",\"cause\":"); b.appendJSONString(t.cause)
         b.append(",\"rules\":[")

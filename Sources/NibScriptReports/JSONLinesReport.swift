@@ -8,7 +8,7 @@ import NibScriptExplore
 /// grammar.md ("JSON Lines output") is the schema; `version` in the `file` record changes
 /// when a key changes meaning or goes away (adding keys does not change it).
 package enum JSONLines {
-    package static let version = 1
+    package static let version = 2
 
     package static func fileRecord(_ path: String, scenarios: Int) -> String {
         JSON.object([("type", .string("file")), ("version", .int(version)), ("file", .string(path)),
@@ -23,7 +23,7 @@ package enum JSONLines {
     package static func event(_ t: TraceEvent, scenario: String) -> JSON {
         .object([("type", .string("event")), ("scenario", .string(scenario)), ("line", .int(t.line)),
                  ("column", .optional(t.column)), ("depth", .int(t.depth)), ("kind", .string(t.kind.rawValue)),
-                 ("object", .optional(t.object)), ("class", .optional(t.className)), ("name", .optional(t.name)),
+                 ("object", .object(t.objectRef)),
                  ("count", .optional(t.count)), ("cause", .optional(t.cause)), ("rules", .strings(t.rules)),
                  ("pool", .optional(t.pool)), ("entries", .optional(t.entries)), ("slot", .optional(t.slot)),
                  ("selector", .optional(t.selector)), ("message", .optional(t.message))])
@@ -34,9 +34,13 @@ package enum JSONLines {
         let summary = JSON.object([
             ("type", .string("summary")), ("scenario", .string(r.title)), ("line", .int(r.line)),
             ("configuration", .string(r.config.description)),
-            ("alive", .array(r.alive.map { .object([("object", .string($0.label)), ("count", .int($0.count))]) })),
-            ("leaks", .strings(r.leaks)), ("dangling", .strings(r.dangling)), ("abandoned", .strings(r.abandoned)),
-            ("zombies", .strings(r.zombies)), ("crash", .optional(r.crash)), ("warnings", .strings(r.warnings)),
+            ("alive", .array(r.aliveObjects.map {
+                .object([("object", .object(ObjectRef(id: $0.number, className: $0.className, name: $0.name))),
+                         ("count", .int($0.count)), ("deallocating", .bool($0.deallocating))])
+            })),
+            ("leaks", .array(r.leakRecords.map(JSON.record))), ("dangling", .array(r.danglingRecords.map(JSON.record))),
+            ("abandoned", .array(r.abandonedRecords.map(JSON.record))), ("zombies", .array(r.zombieRecords.map(JSON.record))),
+            ("crash", .record(r.crashRecord)), ("warnings", .array(r.warningRecords.map(JSON.record))),
             ("passed", .int(r.passed)), ("failed", .int(r.failed)), ("events", .int(r.events)),
         ])
         var out = summary.renderLine()

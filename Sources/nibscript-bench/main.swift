@@ -14,7 +14,7 @@ let usage = """
     usage: nibscript-bench [--quick] [--runs N]   (run with: swift run -c release nibscript-bench)
            nibscript-bench --audit [N]   (only the audit of a generated project of N nibs, default 200)
            nibscript-bench --generate WORKLOAD SIZE DIR   (writes one input, for profiling by hand)
-    workloads: \(ScriptWorkload.allCases.map(\.rawValue).joined(separator: ", "))
+    workloads: \((ScriptWorkload.allCases.map(\.rawValue) + IssueShape.allCases.map(\.rawValue)).joined(separator: ", "))
     """
 var options = Benchmark.Options(executable: CommandLine.arguments[0])
 var args = CommandLine.arguments.dropFirst()
@@ -28,8 +28,10 @@ while let a = args.popFirst() {
         exit(0)
     case "--generate":
         // Writes one workload's input (for profiling it by hand) and prints the script's path.
-        guard let w = args.popFirst().flatMap(ScriptWorkload.init(rawValue:)), let n = args.popFirst().flatMap(Int.init),
-              let dir = args.popFirst(), let path = try? w.prepare(size: n, in: dir) else {
+        let name = args.popFirst() ?? ""
+        guard let n = args.popFirst().flatMap(Int.init), let dir = args.popFirst(),
+              let path = try? (ScriptWorkload(rawValue: name).map { try $0.prepare(size: n, in: dir) }
+                               ?? IssueShape(rawValue: name).map { try $0.prepare(size: n, in: dir) }) else {
             FileHandle.standardError.write("usage: nibscript-bench --generate WORKLOAD SIZE DIR\n".data(using: .utf8)!); exit(2)
         }
         print(path)

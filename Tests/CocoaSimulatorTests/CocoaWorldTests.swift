@@ -8,14 +8,13 @@ import OwnershipEngine
 /// values — the callbacks the world sent, the counts, the deallocations, what it calls
 /// abandoned (V5, V6, V7). No script, no interpreter.
 final class CocoaWorldTests: XCTestCase {
-    /// The host: no overrides (every callback runs UIKit's own behaviour), no view on
-    /// screen, the controller its only root; it records the callbacks and trace notes.
+    /// The host: no overrides (every callback runs UIKit's own behaviour), no window, the
+    /// controller its only root; it records the trace notes (the world records the callbacks).
     final class Host: CocoaWorldHost {
         let world: CocoaWorld
         /// The engine's dealloc planner (the engine does not keep it).
         var planner: Classes?
         var roots: [ObjectID] = []
-        var callbacks: [(Callback, ObjectID)] = []
         var notes: [String] = []
         let tracing = true
 
@@ -24,10 +23,22 @@ final class CocoaWorldTests: XCTestCase {
         func because(_ text: @autoclosure () -> String) -> Cause { .explicit }
         func label(_ o: ObjectID) -> String { "\(world.engine.className(world.engine.classOf(o))) \(world.engine.name(o))" }
         func shortLabel(_ o: ObjectID) -> String { world.engine.name(o) }
-        func deliver(_ cb: Callback, to c: ObjectID, builtin: () -> Void) { callbacks.append((cb, c)); builtin() }
+        var depth = 0
+        func runMethod(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String) { XCTFail("no method is written") }
         func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String) { XCTFail("no setter is written") }
-        func isOnScreen(_ c: ObjectID) -> Bool { false }
+        func runtimeError(_ text: String, at range: SourceRange?) { XCTFail(text) }
+        func readProperty(_ name: String, of o: ObjectID) -> ObjectID? { XCTFail("no property is read"); return nil }
+        func setProperty(_ name: String, of o: ObjectID, to v: ObjectID?, cause: Cause) { XCTFail("no property is set") }
+        func storeThroughSetter(_ p: RuntimeProperty, of o: ObjectID, to v: ObjectID?, cause: Cause) { XCTFail("no setter runs") }
+        func newObject(of cls: RuntimeClass, name: String) -> ObjectID { world.engine.alloc(cls.engineClass, name: name) }
+        func applicationObject() -> ObjectID { XCTFail("no application"); return world.engine.alloc(world.classes["UIApplication"]!.engineClass, name: "app") }
+        func keepAsRoot(_ o: ObjectID) { roots.append(o) }
         func adoptionIsReference(_ holder: ObjectID) -> Bool { false }
+        let line = 0
+        func lowerDealloc(_ m: MethodDecl, of k: RuntimeClass, for cls: RuntimeClass, into plan: inout DeallocPlan) -> Bool {
+            XCTFail("no dealloc is written"); return true
+        }
+        func deallocNote(_ text: String, at m: MethodDecl) -> DeallocStep { XCTFail("no dealloc is written"); return .releaseAdopted }
     }
 
     /// Panel, a UIViewController with a retained `label` outlet; `c` loads its view from the
@@ -64,8 +75,8 @@ final class CocoaWorldTests: XCTestCase {
 
         world.memoryWarning()
 
-        XCTAssertEqual(host.callbacks.map(\.0), [.didReceiveMemoryWarning, .viewWillUnload, .viewDidUnload])
-        XCTAssertTrue(host.callbacks.allSatisfy { $0.1 == c })
+        XCTAssertEqual(world.controllers.callbacks.map(\.callback), [.didReceiveMemoryWarning, .viewWillUnload, .viewDidUnload])
+        XCTAssertTrue(world.controllers.callbacks.allSatisfy { $0.object == c })
         XCTAssertFalse(world.isViewLoaded(c))
         XCTAssertFalse(engine.isAlive(o["root"]!), "the view's only owner was the view property")
         XCTAssertEqual(engine.count(o["label"]!), 1, "the superview released it; the outlet did not")
@@ -79,7 +90,7 @@ final class CocoaWorldTests: XCTestCase {
     func testMemoryWarningUnloadsNothingFromIOS6() {
         let (host, world, o) = shownThenCovered(Configuration(platform: .ios, major: 6, minor: 0, memory: .mrc))
         world.memoryWarning()
-        XCTAssertEqual(host.callbacks.map(\.0), [.didReceiveMemoryWarning])
+        XCTAssertEqual(world.controllers.callbacks.map(\.callback), [.didReceiveMemoryWarning])
         XCTAssertTrue(world.isViewLoaded(o["c"]!))
         XCTAssertEqual(world.engine.count(o["root"]!), 1)
         XCTAssertEqual(world.engine.count(o["label"]!), 2)

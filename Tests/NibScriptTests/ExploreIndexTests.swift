@@ -52,7 +52,7 @@ final class ExploreIndexTests: XCTestCase {
         XCTAssertEqual(run.sceneViewNibs.digest, run.sceneViewNibs.computedDigest, where_)
         var checked = 0
         for o in e.allObjects {
-            XCTAssertEqual(run.container(of: o), scannedContainer(run, o), "container of \(o), \(where_)")
+            XCTAssertEqual(run.world.container(of: o), scannedContainer(run, o), "container of \(o), \(where_)")
             XCTAssertEqual(run.isInWindow(o), scannedInWindow(run, o), "\(o) in the window, \(where_)")
             checked += 1
         }

@@ -255,10 +255,10 @@ final class InterpreterCacheTests: XCTestCase {
         run.run()
         var checked = 0
         for o in run.engine.liveVisibleObjects where run.runtimeClass(of: o).option("cleanup") == "kvc" {
-            let kept = run.deallocPlan(for: o, in: run.engine)
-            let again = run.deallocPlan(for: o, in: run.engine)
-            run.kvcPlanCache = []
-            let fresh = run.deallocPlan(for: o, in: run.engine)
+            let kept = run.world.deallocPlan(for: o, in: run.engine)
+            let again = run.world.deallocPlan(for: o, in: run.engine)
+            run.world.kvcPlanCache = []
+            let fresh = run.world.deallocPlan(for: o, in: run.engine)
             XCTAssertEqual(kept.steps, fresh.steps)
             XCTAssertEqual(again.steps, fresh.steps)
             XCTAssertEqual(kept.reachesRoot, fresh.reachesRoot)

@@ -97,7 +97,8 @@ final class JSONLinesTests: XCTestCase {
         records.filter { $0["type"] as? String == "event" }.map { r in
             let kind = r["kind"] as! String
             var label: String?
-            if let c = r["class"] as? String, let n = r["name"] as? String, let o = r["object"] as? Int {
+            if let ref = r["object"] as? [String: Any], let c = ref["class"] as? String, let n = ref["name"] as? String,
+               let o = ref["id"] as? Int {
                 label = kind == "weakZeroed" ? "#\(o)" : "\(c) \(n)#\(o)"
             }
             if kind == "deallocIncomplete" || kind == "drain" || kind == "crash" { label = nil }
@@ -106,12 +107,51 @@ final class JSONLinesTests: XCTestCase {
         }
     }
 
+    /// Every object a summary names (alive, leaked, abandoned, zombie, dangling, crashed on)
+    /// is `{"id", "class", "name"}` as its scenario's events named it, and every leak,
+    /// dangling reference and zombie record's `text` is a line of the text summary.
+    static func checkSummaryObjects(_ records: [[String: Any]], text: String, _ script: String) throws -> Int {
+        var known: [String: [Int: (String, String)]] = [:]
+        for r in records where r["type"] as? String == "event" {
+            guard let ref = r["object"] as? [String: Any], let id = ref["id"] as? Int, let scenario = r["scenario"] as? String else { continue }
+            known[scenario, default: [:]][id] = (ref["class"] as? String ?? "", ref["name"] as? String ?? "")
+        }
+        var checked = 0
+        func check(_ ref: Any?, _ scenario: String, _ what: String) {
+            guard let ref = ref as? [String: Any] else { return XCTFail("\(script): \(what) is not an object record") }
+            guard let id = ref["id"] as? Int, let c = ref["class"] as? String, let n = ref["name"] as? String else {
+                return XCTFail("\(script): \(what) lacks id, class or name: \(ref)")
+            }
+            if let seen = known[scenario]?[id] {
+                XCTAssertTrue(seen == (c, n), "\(script): \(what) #\(id) is \(c) \(n) but its events say \(seen.0) \(seen.1)")
+                checked += 1
+            }
+        }
+        for r in records where r["type"] as? String == "summary" {
+            let scenario = r["scenario"] as? String ?? ""
+            for a in r["alive"] as? [[String: Any]] ?? [] { check(a["object"], scenario, "an alive object") }
+            for key in ["leaks", "abandoned", "zombies", "dangling"] {
+                for x in r[key] as? [[String: Any]] ?? [] {
+                    if key == "dangling" { check(x["target"], scenario, "a dangling target") } else { check(x["object"], scenario, "a \(key) record") }
+                    let words = try XCTUnwrap(x["text"] as? String, "\(script): a \(key) record without text")
+                    XCTAssertTrue(text.contains(words), "\(script): the \(key) record's text '\(words)' is not in the text summary")
+                }
+            }
+            if let crash = r["crash"] as? [String: Any] {
+                if crash["object"] is [String: Any] { check(crash["object"], scenario, "the crash's object") }
+                let words = try XCTUnwrap(crash["text"] as? String)
+                XCTAssertTrue(text.contains(words), "\(script): the crash's text '\(words)' is not in the text summary")
+            }
+        }
+        return checked
+    }
+
     func testEveryExampleTellsTheSameStoryInJSON() throws {
         let fm = FileManager.default
         let cwd = fm.currentDirectoryPath
         XCTAssert(fm.changeCurrentDirectoryPath(GoldenFileTests.root))
         defer { _ = fm.changeCurrentDirectoryPath(cwd) }
-        var checked = 0, events = 0
+        var checked = 0, events = 0, refs = 0
         for s in GoldenTests.scripts(under: "examples") {
             let bytes = [UInt8](fm.contents(atPath: s)!)
             if GoldenTests.command(of: bytes) != nil { continue }   // a matrix or explore golden
@@ -135,9 +175,11 @@ final class JSONLinesTests: XCTestCase {
             let summaries = records.filter { $0["type"] as? String == "summary" }
             XCTAssertEqual(summaries.count, records.filter { $0["type"] as? String == "scenario" }.count, s)
             XCTAssertEqual(summaries.count, text.stdout.components(separatedBy: "\n  summary\n").count - 1, s)
+            refs += try Self.checkSummaryObjects(records, text: text.stdout, s)
             checked += 1
             events += jsonEvents.count
         }
+        XCTAssertGreaterThan(refs, 50, "the summaries' object records were not checked")
         XCTAssertGreaterThan(checked, 30)
         XCTAssertGreaterThan(events, 1000, "\(events) events in \(checked) examples")
         print("JSONLinesTests: \(events) events in \(checked) examples agree")
@@ -160,7 +202,7 @@ final class JSONLinesTests: XCTestCase {
         XCTAssertEqual(Driver.runSource(file, json: true, stdout: out, stderr: err), 0)
         let lines = out.text.split(separator: "\n")
         let retain = try XCTUnwrap(lines.first { $0.contains("\"kind\":\"retain\"") })
-        XCTAssertEqual(String(retain), #"{"type":"event","scenario":"s","line":7,"column":5,"depth":1,"kind":"retain","object":2,"class":"UILabel","name":"l","count":2,"cause":"stored in o#1.label","rules":[],"pool":null,"entries":null,"slot":null,"selector":null,"message":null}"#)
+        XCTAssertEqual(String(retain), #"{"type":"event","scenario":"s","line":7,"column":5,"depth":1,"kind":"retain","object":{"id":2,"class":"UILabel","name":"l"},"count":2,"cause":"stored in o#1.label","rules":[],"pool":null,"entries":null,"slot":null,"selector":null,"message":null}"#)
         XCTAssertEqual(lines.last.map(String.init), #"{"type":"expectation","scenario":"s","line":9,"text":"expect count l == 1","passed":true,"detail":null,"observed":1}"#)
         // --quiet keeps the records of the scenario's end only.
         let quiet = Driver.main(["run", "--quiet", "--format=json", "-"], stdin: { Data(file.bytes) })

@@ -153,7 +153,15 @@ final class MatrixTests: XCTestCase {
         let cells = try XCTUnwrap(rows[0]["cells"] as? [[String: Any]])
         XCTAssertEqual(cells.count, 6)
         XCTAssertEqual(cells[2]["text"] as? String, "field=2; leak field")
-        XCTAssertEqual(cells[2]["leaks"] as? [String], ["field"])
+        // A leak is a record: the object as every output names it, its count, and the cell's word.
+        let leaks = try XCTUnwrap(cells[2]["leaks"] as? [[String: Any]])
+        XCTAssertEqual(leaks.map { $0["text"] as? String }, ["field"])
+        let leaked = try XCTUnwrap(leaks.first?["object"] as? [String: Any])
+        XCTAssertEqual(leaked["name"] as? String, "field")
+        XCTAssertNotNil(leaked["class"] as? String)
+        XCTAssertNotNil(leaked["id"] as? Int)
+        // At the end: the view released its subview, the ivar's retain was never released.
+        XCTAssertEqual(leaks.first?["count"] as? Int, 1)
         XCTAssertEqual(json, MatrixReport.json(try matrix(Self.ivarScript)))
     }
 }

@@ -20,7 +20,7 @@ final class ProcessDeterminismTests: XCTestCase {
         let bytes = try XCTUnwrap(FileBytes.contents(atPath: root.appendingPathComponent(script).path))
         guard let words = GoldenTests.command(of: bytes) else { return ["run", script] }
         switch words[0] {
-        case "matrix", "explore": return words + [script]
+        case "matrix", "explore", "run": return words + [script]
         default:
             // audit and import: paths relative to the script's folder, options as given.
             let folder = (script as NSString).deletingLastPathComponent

@@ -58,8 +58,8 @@ final class SchemaTests: XCTestCase {
     /// kind it does not list, and a missing key are each reported.
     func testTheSchemasRejectWhatTheyDoNotDescribe() throws {
         let run = try write("""
-        {"type":"file","version":1,"file":"f","scenarios":1}
-        {"type":"event","scenario":"s","line":1,"column":1,"depth":1,"kind":"alloc","object":"NSObject o#1","class":"NSObject","name":"o","count":1,"cause":null,"rules":[],"pool":null,"entries":null,"slot":null,"selector":null,"message":null}
+        {"type":"file","version":2,"file":"f","scenarios":1}
+        {"type":"event","scenario":"s","line":1,"column":1,"depth":1,"kind":"alloc","object":"NSObject o#1","count":1,"cause":null,"rules":[],"pool":null,"entries":null,"slot":null,"selector":null,"message":null}
         {"type":"expectation","scenario":"s","line":2,"text":"expect","passed":true,"detail":null,"observed":null,"extra":1}
 
         """, "bad-run.json")

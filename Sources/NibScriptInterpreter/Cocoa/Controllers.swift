@@ -41,7 +41,7 @@ extension ScenarioRun {
             return
         }
         controllers.everLoaded.insert(c)
-        controllerDidLoadView(c, cls)
+        world.controllerDidLoadView(c)
         controllers.viewObjects.extend(c, with: (firstNew..<engine.objectCount).lazy
             .map { ObjectID(Int32($0)) }.filter { !self.engine.isHidden($0) })
     }
@@ -130,13 +130,6 @@ extension ScenarioRun {
         deliver(.windowDidLoad, to: wc)
     }
 
-    /// After the view loads: `viewDidLoad`.
-    package func controllerDidLoadView(_ c: ObjectID, _ cls: RuntimeClass) {
-        // NSViewController has had viewDidLoad only since OS X 10.10.
-        if config.isMac && !config.atLeast(10, 10) { return }
-        deliver(.viewDidLoad, to: c)
-    }
-
     // MARK: Initializers
 
     /// UIViewController's and NSViewController's `init` calls `initWithNibName:bundle:`,
@@ -157,59 +150,19 @@ extension ScenarioRun {
 
     // MARK: Callbacks
 
-    /// Whether a controller's view (or a window controller's window) is loaded. Reads the
-    /// slot: no message, no load.
-    @inline(__always) package func isViewLoaded(_ c: ObjectID) -> Bool {
-        // By the engine class's facts: asked at every callback sent.
-        guard let slot = classes.loadedSlot(engineClass: engine.classOf(c)) else { return false }
-        return engine.read(SlotRef(c, slot)) != nil
-    }
+    /// Whether a controller's view (or a window controller's window) is loaded (the world's).
+    @inline(__always) package func isViewLoaded(_ c: ObjectID) -> Bool { world.isViewLoaded(c) }
 
-    @inline(__always) package func viewOf(_ c: ObjectID) -> ObjectID? {
-        guard engine.isAlive(c), let slot = classes.viewSlot(engineClass: engine.classOf(c)) else { return nil }
-        return engine.read(SlotRef(c, slot))
-    }
+    @inline(__always) package func viewOf(_ c: ObjectID) -> ObjectID? { world.viewOf(c) }
 
     /// The script's implementation of a callback, if any: the method, its class and the selector.
     package func lifecycleMethod(_ cb: Callback, in cls: RuntimeClass) -> (MethodDecl, RuntimeClass, String)? {
         cls.lifecycleMethod(cb)
     }
 
-    /// Sends a lifecycle callback: checks it against the transition table, records it, runs
-    /// the script's override or else the built-in behaviour.
-    /// `builtin` is not optional so that it need not escape: an optional closure is
-    /// allocated at every call, and a callback is sent several times per push.
-    /// Asked of the engine class's facts: the class itself (a retained reference) is
-    /// fetched only for an override, and for the trace.
+    /// Sends a lifecycle callback through the world (CocoaSimulator/Callbacks.swift).
     package func deliver(_ cb: Callback, to c: ObjectID, builtin: () -> Void = {}) {
-        guard !crashed, engine.isAlive(c) else { return }
-        let engineClass = engine.classOf(c)
-        if classes.isViewController(engineClass: engineClass), let rule = Lifecycle.check(for: cb) {
-            let loaded = isViewLoaded(c)
-            let state = controllers.appearance(of: c)
-            if !rule.allows(viewLoaded: loaded) {
-                return lifecycleError("\(cb.rawValue) sent to \(label(c)) with its view \(loaded ? "loaded" : "not loaded"): \(Lifecycle.describe(cb))")
-            }
-            if !rule.allows(state) {
-                return lifecycleError("\(cb.rawValue) sent to \(label(c)) while it is \(state.rawValue): \(Lifecycle.describe(cb))")
-            }
-            if let to = rule.to { controllers.appearance[c] = to }
-        }
-        if controllers.recordsCallbacks { controllers.callbacks.append(CallbackRecord(object: c, callback: cb, line: line)) }
-        if classes.overrides(cb, engineClass: engineClass), let (m, owner, sel) = lifecycleMethod(cb, in: runtimeClass(of: c)) {
-            invoke(m, of: owner, on: c, selector: sel)
-        } else {
-            note("-[\(runtimeClass(of: c).name) \(cb.selectors[0])] on \(shortLabel(c)) (not overridden)")
-            depth += 1
-            builtin()
-            depth -= 1
-        }
-    }
-
-    /// A callback the transition table does not allow: a bug in the simulation or an order
-    /// the script forced; reported as an error at the current statement.
-    package func lifecycleError(_ text: String) {
-        runtimeError("impossible lifecycle order: " + text, at: controllers.currentRange)
+        world.deliver(cb, to: c, builtin: builtin)
     }
 
     /// An impossible order of commands: the command does nothing, a trace line says why,
@@ -247,15 +200,8 @@ extension ScenarioRun {
         }
     }
 
-    /// Side effects of built-in setters beyond the store: a visible window's new root
-    /// controller appears.
+    /// Side effects of built-in setters beyond the store (the world's).
     package func builtinDidSet(_ name: String, of o: ObjectID, cls: RuntimeClass) {
-        guard name == "rootViewController", cls.isKind(of: "UIWindow"), o == controllers.keyWindow else { return }
-        guard let p = cls.property("rootViewController") else { return }
-        let new = engine.read(SlotRef(o, p.slot))
-        let old = controllers.shownRoot
-        guard new != old else { return }
-        note("\(shortLabel(o)) is the key window: its new root view controller replaces the old one on screen")
-        replaceWindowContent(o, old: old, new: new)
+        world.builtinDidSet(name, of: o, cls: cls)
     }
 }

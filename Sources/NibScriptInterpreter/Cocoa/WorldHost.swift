@@ -9,6 +9,30 @@ extension ScenarioRun: CocoaWorldHost {
     package func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String) {
         invoke(m, of: owner, on: o, selector: selector, arguments: [("value", .none)])
     }
+
+    package func runMethod(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String) {
+        invoke(m, of: owner, on: o, selector: selector)
+    }
+
+    package func readProperty(_ name: String, of o: ObjectID) -> ObjectID? {
+        getProperty(name, of: o).object
+    }
+
+    package func setProperty(_ name: String, of o: ObjectID, to v: ObjectID?, cause: Cause) {
+        setProperty(name, of: o, Operand(object: v), cause: cause)
+    }
+
+    package func storeThroughSetter(_ p: RuntimeProperty, of o: ObjectID, to v: ObjectID?, cause: Cause) {
+        storeThroughSetter(p, of: o, v.map { Operand(object: $0) } ?? .none, cause: cause)
+    }
+
+    package func newObject(of cls: RuntimeClass, name: String) -> ObjectID {
+        instantiate(cls, name: name)
+    }
+
+    package func keepAsRoot(_ o: ObjectID) {
+        if !extraRoots.contains(o) { extraRoots.append(o) }
+    }
 }
 
 extension ScenarioRun {

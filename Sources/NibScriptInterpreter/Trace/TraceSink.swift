@@ -74,6 +74,12 @@ public struct TraceEvent: Equatable, Sendable {
         return "\(className) \(name)#\(object)"
     }
 
+    /// The object as the JSON outputs name it.
+    public var objectRef: ObjectRef? {
+        guard let object else { return nil }
+        return ObjectRef(id: object, className: className ?? "", name: name ?? "")
+    }
+
     public init(kind: Kind, line: Int, column: Int? = nil, depth: Int = 1) {
         self.kind = kind
         self.line = line
