@@ -71,6 +71,16 @@ extension AuditFix {
             }
             return out
         }
+        if f.fix.contains("the superview held its only retain"), let (_, st) = NibAuditor.removedWithoutNil(m, in: c.helpers) {
+            let text = lines(st.place.file)
+            guard st.place.line >= 1, st.place.line <= text.count else { return nil }
+            let l = text[st.place.line - 1]
+            let bare: (String) -> String = { $0.filter { !$0.isWhitespace } }
+            // The line holds the statement (a comment after it is kept).
+            guard bare(l).hasPrefix(bare(st.text)) else { return nil }
+            return [Edit(file: st.place.file, line: st.place.line + 1, delete: 0,
+                         insert: [indent(l) + (m.isProperty ? "self.\(m.name)" : m.ivarName) + " = nil;"])]
+        }
         guard m.isProperty, case .property(let attr, _) = m.kind, attr == nil || attr == .assign || attr == .unsafeUnretained else { return nil }
         guard let decl = retype(m, to: arc ? "weak" : "retain", lines: lines) else { return nil }
         if arc { return [decl] }

@@ -68,6 +68,7 @@ final class AuditFixTests: XCTestCase {
         XCTAssertTrue(actions.stdout.contains("     [_spinnerView autorelease];\n+    _spinnerView = nil;"), actions.stdout)
         XCTAssertTrue(actions.stdout.contains("+    [chart release];\n     chart = [[ChartModel alloc] init];"), actions.stdout)
         XCTAssertTrue(actions.stdout.contains("+    [_model release];"), actions.stdout)
+        XCTAssertTrue(actions.stdout.contains("     [badgeView removeFromSuperview];\n+    badgeView = nil;"), actions.stdout)
         // A Mac ivar outlet into a closed window and a nib whose fix is a connection: no edit.
         XCTAssertEqual(rest, ["dangling|AppController|chartView", "leak|AppController|inspectorPanel"])
         // Over-releases of Mac ivar outlets: the release deleted.

@@ -10,6 +10,9 @@
     }
     [inspectorWindow makeKeyAndOrderFront:nil];
 }
+- (IBAction)hideBadge:(id)sender {
+    [badgeView removeFromSuperview];
+}
 - (void)dealloc {
     [chart release];
     [super dealloc];
