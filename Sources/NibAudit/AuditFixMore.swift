@@ -71,7 +71,7 @@ extension AuditFix {
             }
             return out
         }
-        if f.fix.contains("the superview held its only retain"), let (_, st) = NibAuditor.removedWithoutNil(m, in: c.helpers) {
+        if f.fix.contains("the superview held its only retain") || f.fix.contains("the window is released when closed"), let (_, st) = NibAuditor.removedWithoutNil(m, in: c.helpers) {
             let text = lines(st.place.file)
             guard st.place.line >= 1, st.place.line <= text.count else { return nil }
             let l = text[st.place.line - 1]

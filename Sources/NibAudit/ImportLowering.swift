@@ -34,6 +34,9 @@ package struct ImportLowering {
     /// Per class, the selectors of methods other than the lifecycle ones (actions, delegate
     /// and notification methods) lowered as methods of their own, for the battery to send (B1).
     package var entries: [String: [String]] = [:]
+    /// Ivars the audited nib connects to a window released when closed (B3): the code's
+    /// `[x close]`/`[x performClose:…]` gives back that window's +1.
+    package var releasedWhenClosed: Set<String> = []
     /// Classes a method body makes that neither the sources nor the catalogue know: made as
     /// plain objects (B4), and a finding about one is low confidence.
     package final class Unknown {
@@ -309,11 +312,13 @@ package struct ImportLowering {
                 let v = "made_\(s.place.line)_\(s.place.column)"
                 unknownMade.unkept[v] = (made, c.name, s, m.selector)
                 out.append("\(v) = new \(ScriptText.name(isKnown(made) ? made : "NSObject"))" + at)
-            case .closeWindow:
-                // A window closed by the code: its release when closed is not read from the
-                // nib here (the battery closes main-nib windows, B3).
-                if own.contains(s.place) { dropped += 1 }
-                continue
+            case .closeWindow(let x):
+                // B3: a window the nib says is released when closed gives back its +1 (the
+                // owner's, N3, or the application's for a main nib); another closes and stays.
+                guard let mem = member(x, in: c), releasedWhenClosed.contains(mem.ivarName), !isDealloc else {
+                    if own.contains(s.place) { dropped += 1 }; continue
+                }
+                out.append("\(memory == .arc ? "CFRelease" : "release") \(ScriptText.name(mem.ivarName))" + at)
             case .superCall:
                 if isInit { continue }
                 if isDealloc && memory == .arc { continue }

@@ -496,7 +496,9 @@ package struct NibAuditor {
                 f.fix = "set `\(m.name)` to nil where it is released (`\(m.isProperty ? "self.\(m.name) = nil;" : arc ? "\(ivar) = nil;" : "[\(ivar) release]; \(ivar) = nil;")`)"
             } else if let (method, st) = Self.removedWithoutNil(m, in: c.helpers) {
                 // B2: the superview held its only retain.
-                f.fix = "`\(st.text)` in `\(method.selector)` (\(at(st.place))) frees it (the superview held its only retain) and `\(m.name)` keeps pointing at it: set it to nil there (`\(m.isProperty ? "self.\(m.name)" : ivar) = nil;`)"
+                let why: String
+                if case .closeWindow = st.kind { why = "the window is released when closed" } else { why = "the superview held its only retain" }
+                f.fix = "`\(st.text)` in `\(method.selector)` (\(at(st.place))) frees it (\(why)) and `\(m.name)` keeps pointing at it: set it to nil there (`\(m.isProperty ? "self.\(m.name)" : ivar) = nil;`)"
             } else if arc {
                 f.fix = "declare `\(m.name)` weak, so that it is set to nil when its object is deallocated (or strong, to keep the object)"
             } else if platform == .mac {
@@ -559,15 +561,15 @@ package struct NibAuditor {
         return nil
     }
 
-    /// A method that removes a member's view from its superview and never sets the member to
-    /// nil afterwards.
+    /// A method that removes a member's view from its superview (or closes its window) and
+    /// never sets the member to nil afterwards.
     static func removedWithoutNil(_ m: ImportedMember, in methods: [ImportedMethod]) -> (ImportedMethod, ImportedStatement)? {
         let names: Set<String> = [m.name, m.ivarName, "self." + m.name]
         for method in methods {
             var removed: ImportedStatement?
             for st in method.statements {
                 switch st.kind {
-                case .removeFromSuperview(let x) where names.contains(x): removed = st
+                case .removeFromSuperview(let x) where names.contains(x), .closeWindow(let x) where names.contains(x): removed = st
                 case .setNil(let x, _) where names.contains(x), .setNew(let x, _, _, _) where names.contains(x): removed = nil
                 default: break
                 }

@@ -96,12 +96,16 @@ extension NibAuditor {
     /// closed (`releasedWhenClosed`, YES unless the file says NO; NSWTFlags' 0x40000000 bit
     /// clear in a legacy file): their names in the script.
     static func closableWindows(_ doc: IBDocument, names: [String?]) -> [String] {
+        closableWindowIndices(doc).compactMap { names[$0] }
+    }
+
+    /// The indices of those windows in the document.
+    static func closableWindowIndices(_ doc: IBDocument) -> [Int] {
         doc.objects.compactMap { o in
             guard o.parent == nil || o.relationship == .topLevel, !o.isPlaceholder,
                   o.className == "NSWindow" || o.className == "NSPanel",
-                  o.attributes.first(where: { $0.0 == "releasedWhenClosed" })?.1 != "NO",
-                  let n = names[o.index] else { return nil }
-            return n
+                  o.attributes.first(where: { $0.0 == "releasedWhenClosed" })?.1 != "NO" else { return nil }
+            return o.index
         }
     }
 }

@@ -269,6 +269,16 @@ extension NibAuditor {
         // B1, B3: the owner's (a main nib's top-level objects') other methods, each sent in a
         // scenario of its own, and a main nib's windows closed.
         var entries: [String: [String]] = [:]
+        // B3: the ivars this nib connects to its windows released when closed, for the code's
+        // own closes (only where the +1 is the owner's or the application's: a plain owner or
+        // a main nib; a window controller keeps its window).
+        var closable: Set<String> = []
+        if doc.kind == .xib, kind == .plain || kind == .application {
+            let windows = Set(Self.closableWindowIndices(doc))
+            for c in doc.connections where c.kind == .outlet && windows.contains(c.destination) {
+                if let (_, m) = member(c.name, of: className(of: c.source, in: doc, ownerClass: ownerClass)) { closable.insert(m.ivarName) }
+            }
+        }
         var stepTitles: Set<String> = []
         var releasedTitles: Set<String> = []
         var stepMethod: [String: (String, String)] = [:]
@@ -288,7 +298,7 @@ extension NibAuditor {
         if doc.kind == .xib, !units.isEmpty, let (cv, pre) = Self.prefix(kind, owner: scriptOwner, nib: nibName, arc: arc, taken: taken) {
             var probe = ImportLowering(project: project, platform: platform, memory: memory)
             probe.extraClasses = Set(stubs.map(\.name)); probe.base = dir; probe.declared = declared
-            probe.assumedSuperclass = assumed; probe.nibTokens = [entry.name: nibName]
+            probe.assumedSuperclass = assumed; probe.nibTokens = [entry.name: nibName]; probe.releasedWhenClosed = closable
             var targets: [(String, String)] = []
             if kind == .application {
                 for o in doc.objects where (o.parent == nil || o.relationship == .topLevel) && !o.isPlaceholder {
@@ -347,6 +357,7 @@ extension NibAuditor {
                 lowering.neutralized = neutralized
                 if doc.kind == .xib { lowering.nibTokens = [entry.name: nibName] }
                 lowering.entries = entries
+                lowering.releasedWhenClosed = closable
                 var text = "platform \(platform == .ios ? "ios" : "mac") \(config.versionText)\nmemory \(memory.rawValue)\n\n"
                 for (name, sup) in assumed.sorted(by: { $0.key < $1.key }) where !catalogue.contains(name) {
                     text += "# not in the sources: assumed\nclass \(ScriptText.name(name)) : \(ScriptText.name(sup)) {\n}\n"

@@ -13,6 +13,12 @@
 - (IBAction)hideBadge:(id)sender {
     [badgeView removeFromSuperview];
 }
+- (IBAction)showWelcome:(id)sender {
+    [NSBundle loadNibNamed:@"Welcome" owner:self];
+}
+- (IBAction)dismissWelcome:(id)sender {
+    [welcomeWindow close];
+}
 - (void)dealloc {
     [chart release];
     [super dealloc];
