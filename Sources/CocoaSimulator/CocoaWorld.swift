@@ -30,8 +30,13 @@ package protocol CocoaWorldHost: AnyObject {
     /// `o.name` read as the app reads it: the getter of `o`'s class (an override, or the
     /// built-in one, which loads a controller's view or a window controller's window).
     func readProperty(_ name: String, of o: ObjectID) -> ObjectID?
-    /// `o.name = v` through the setter of `o`'s class (an override, or the built-in one).
-    func setProperty(_ name: String, of o: ObjectID, to v: ObjectID?, cause: Cause)
+    /// `o.name = v` through the setter of `o`'s class (an override, or the built-in one);
+    /// `fresh`: `v` is a +1 nobody owns yet (ARC's store takes it over).
+    func setProperty(_ name: String, of o: ObjectID, to v: ObjectID?, fresh: Bool, cause: Cause?)
+    /// The nib named `name`, if the host has one.
+    func nibModel(named name: String) -> NibModel?
+    /// The nib a storyboard scene's controller `c` loads its view from, if it came from one.
+    func sceneViewNib(of c: ObjectID) -> NibModel?
     /// `p`'s synthesized setter (retain, copy, assign or weak) storing `v`, with its side effects.
     func storeThroughSetter(_ p: RuntimeProperty, of o: ObjectID, to v: ObjectID?, cause: Cause)
     /// A new object of `cls` (+1), its initializers run (the host's `init` bodies too).
@@ -40,6 +45,24 @@ package protocol CocoaWorldHost: AnyObject {
     func applicationObject() -> ObjectID
     /// Keeps `o` (a window made key) among the roots.
     func keepAsRoot(_ o: ObjectID)
+    /// A warning of the run (a nib's File's Owner of another class, an outlet not connected).
+    func warn(_ text: String)
+    /// Said on the trace's line of the next object made (`-initWithCoder: (from the nib)`).
+    func noteNextAlloc(_ text: String)
+    /// Runs the initializers `selector` reaches on a new `o` of `cls` (the host's bodies too,
+    /// and a controller's initializer callback).
+    func runInitializers(_ selector: String, of cls: RuntimeClass, on o: ObjectID)
+    /// A nib has loaded its `objects` (by the model's index; `plan`: a small nib's kept plan,
+    /// where the host keeps what it found for the names): the host binds their names.
+    func nibDidLoad(_ model: NibModel, objects: [ObjectID], plan: NibClassPlan?)
+    /// The loader connected an outlet to `o`, or found no place for it (`expect event`).
+    func nibEvent(_ event: NibLoaderEvent, _ o: ObjectID)
+    /// Runs a setter written outside the frameworks with `value` (an outlet's, N7).
+    func runSetter(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String, value: ObjectID?)
+    /// Runs an override of `setValue:forUndefinedKey:`.
+    func runSetValueForUndefinedKey(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, value: ObjectID?, key: String)
+    /// Stores `v` in ivar `iv` as the ivar's own ownership says (ARC: strong, weak, unsafe).
+    func storeIvar(_ iv: RuntimeIvar, of o: ObjectID, to v: ObjectID?, cause: Cause)
     /// What the host keeps alive besides the world's objects: its variables, the
     /// application, windows and stacks, what the autorelease pools still hold.
     var roots: [ObjectID] { get }
@@ -55,17 +78,24 @@ package protocol CocoaWorldHost: AnyObject {
     func deallocNote(_ text: String, at m: MethodDecl) -> DeallocStep
 }
 
+/// What the nib loader tells its host beside the engine's events (`expect event`).
+package enum NibLoaderEvent {
+    /// An outlet was set to the object.
+    case connected
+    /// An outlet to the object found no place (the Mac loader, N6).
+    case unconnected
+}
+
 /// The simulated frameworks for one configuration: the engine that owns every object, the
 /// class table, and the controller world's state (windows, stacks, appearance, callbacks).
-/// Its behaviour — memory warnings and dealloc planning so far (it is its engine's
-/// `DeallocPlanner`); controllers and navigation, and nib loading still in
-/// NibScriptInterpreter/Cocoa (docs/architecture.md) — changes
+/// Its behaviour — memory warnings, dealloc planning (it is its engine's `DeallocPlanner`),
+/// lifecycle callbacks, navigation, view loading and nib loading — changes
 /// the engine by UIKit's and AppKit's rules and asks its `host` only for what is not the
 /// frameworks'.
 ///
 /// The engine, the class table and the controller state are shared with the host (the
 /// same objects): a run reads them directly on its hot paths.
-package final class CocoaWorld {
+public final class CocoaWorld {
     /// The platform, its version and the memory model every rule asks about.
     package let config: Configuration
     /// Every object, reference, retain count and event.
@@ -95,6 +125,18 @@ package final class CocoaWorld {
     /// By class: the last plan of a class whose plan depends on the object's KVC keys.
     @exclusivity(unchecked) var kvcPlanCache: [KVCCleanupPlan?] = []
 
+    /// What each small nib's loads found for its objects' classes, by nib name
+    /// (NibLoading.swift). Read at every nib load; unchecked for exclusivity: each access
+    /// is one read or one write of the cache, never held across a call that touches it again.
+    @exclusivity(unchecked) var nibClassPlans: [String: NibClassPlan] = [:]
+    /// Storage a nib load reuses for the objects it makes; unchecked like the plans: taken
+    /// and handed back in one assignment each.
+    @exclusivity(unchecked) var nibObjectsBuffer: [ObjectID] = []
+
+    /// The host of a world made from Swift (`init(configuration:classes:)`), owned here: a
+    /// script's run owns its world instead.
+    var standaloneHost: StandaloneHost?
+
     /// A world over `engine`, whose classes `classes` has defined.
     package init(config: Configuration, engine: Engine, classes: ClassTable) {
         self.config = config
@@ -104,12 +146,12 @@ package final class CocoaWorld {
 
     /// Whether the app has crashed (a message to a deallocated object, an exception): the
     /// world then does nothing more.
-    package var crashed: Bool { engine.hasCrashed }
+    public var crashed: Bool { engine.hasCrashed }
 
     /// A trace line, one level below the statement running.
-    func note(_ text: @autoclosure () -> String) {
+    func note(_ text: @autoclosure () -> String, extraDepth: Int = 1) {
         guard _tracing, let h = _host else { return }
-        h.note(text(), extraDepth: 1)
+        h.note(text(), extraDepth: extraDepth)
     }
 
     func because(_ text: @autoclosure () -> String) -> Cause {
@@ -124,7 +166,7 @@ package final class CocoaWorld {
 
     /// Whether a controller's view (or a window controller's window) is loaded. Reads the
     /// slot: no message, no load.
-    @inline(__always) package func isViewLoaded(_ c: ObjectID) -> Bool {
+    @inline(__always) public func isViewLoaded(_ c: ObjectID) -> Bool {
         guard let slot = classes.loadedSlot(engineClass: engine.classOf(c)) else { return false }
         return engine.read(SlotRef(c, slot)) != nil
     }

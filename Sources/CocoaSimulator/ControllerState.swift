@@ -167,11 +167,12 @@ package struct Presentation {
     }
 }
 
-/// One recorded callback.
-package struct CallbackRecord {
-    package var object: ObjectID
-    package var callback: Callback
-    package var line: Int
+/// One recorded callback: the controller, the callback, and the line of the statement
+/// that was running (0 in a world driven from Swift).
+public struct CallbackRecord: Equatable {
+    public var object: ObjectID
+    public var callback: Callback
+    public var line: Int
 
     package init(object: ObjectID, callback: Callback, line: Int) {
         self.object = object

@@ -19,7 +19,7 @@ package struct CachedPlan {
 /// (O2, O8), and — through the host — the `dealloc` bodies written outside the frameworks.
 /// The world is its engine's planner.
 extension CocoaWorld: DeallocPlanner {
-    package func deallocPlan(for o: ObjectID, in engine: Engine) -> DeallocPlan {
+    public func deallocPlan(for o: ObjectID, in engine: Engine) -> DeallocPlan {
         if engine.isHidden(o) {
             // A scope ends: ARC releases its strong variables, last declared first.
             guard config.isARC else { return DeallocPlan(steps: []) }

@@ -6,7 +6,7 @@ import OwnershipEngine
 extension CocoaWorld {
     /// `memoryWarning`: every live view controller gets didReceiveMemoryWarning, in the
     /// order they were allocated.
-    package func memoryWarning() {
+    public func memoryWarning() {
         note("memory warning: every live view controller gets -didReceiveMemoryWarning (V5\(config.atLeast(6) ? ", V6" : ""))")
         // By id, not through `engine.allObjects`: that builds an array of every object ever made.
         // The class first: most objects are views, and one read of the class's facts

@@ -3,7 +3,7 @@ import NibScriptSyntax
 /// A nib as the loader sees it, whether written as a `nib { … }` block or read from a
 /// .xib or .storyboard file: objects in document order (parents before children), how each
 /// is held by its parent, and the connections.
-package struct NibModel {
+public struct NibModel {
     package enum Relationship: Equatable {
         case topLevel
         /// In a view's subviews: the superview retains it.
@@ -71,7 +71,8 @@ package struct NibModel {
         package func hasDestination(_ e: Endpoint) -> Bool { destination == e || moreDestinations.contains(e) }
     }
 
-    package var name: String
+    /// The nib's name (a controller's `option nib`, `loadNib(named:)`).
+    public var name: String
     package var isMain: Bool
     package var ownerClass: String?
     package var objects: [Object] = []
@@ -95,6 +96,29 @@ package struct NibModel {
     }
 
     package var topLevel: [Int] { objects.indices.filter { objects[$0].relationship == .topLevel } }
+}
+
+extension NibModel {
+    /// A nib described from Swift: `objects` in document order, each top-level or a subview
+    /// of an earlier one (named by `superview`); `outlets` from File's Owner (`source` nil)
+    /// or from an object, to an object. `ownerClass`: the class File's Owner should be.
+    public init(name: String, ownerClass: String? = nil, objects: [(name: String, className: String, superview: String?)],
+                outlets: [(source: String?, key: String, destination: String)]) {
+        self.init(name: name, isMain: false, ownerClass: ownerClass)
+        func index(_ n: String) -> Int {
+            guard let i = objects.firstIndex(where: { $0.name == n }) else { preconditionFailure("nib \(name) has no object \(n)") }
+            return i
+        }
+        for o in objects {
+            let parent = o.superview.map(index)
+            self.objects.append(Object(name: o.name, className: o.className, parent: parent,
+                                       relationship: parent == nil ? .topLevel : .subview, range: .none))
+        }
+        for c in outlets {
+            connections.append(Connection(kind: .outlet, source: c.source.map { .object(index($0)) } ?? .owner, name: c.key,
+                                          destination: .object(index(c.destination)), isStale: false, range: .none))
+        }
+    }
 }
 
 /// Builds nib models from `nib { … }` blocks, checking names, classes, nesting and outlets.

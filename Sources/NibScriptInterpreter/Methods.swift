@@ -43,7 +43,7 @@ extension ScenarioRun {
         let cls = runtimeClass(of: o)
         switch selector {
         case "loadView":
-            defaultLoadView(o, cls)
+            world.defaultLoadView(o, cls)
         case "setValue:forUndefinedKey:":
             raiseUndefinedKey(ctx.argument("key")?.text ?? "?", on: o)
         default:
@@ -52,11 +52,7 @@ extension ScenarioRun {
         }
     }
 
-    package func raiseUndefinedKey(_ key: String, on o: ObjectID) {
-        let cls = engine.className(engine.classOf(o))
-        engine.raise("*** Terminating app due to uncaught exception 'NSUnknownKeyException', reason: '[<\(cls) \(shortLabel(o))> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key \(key).'",
-                     object: o, selector: "setValue:forUndefinedKey:")
-    }
+    package func raiseUndefinedKey(_ key: String, on o: ObjectID) { world.raiseUndefinedKey(key, on: o) }
 
     /// Built-in behaviour for a message the script sends; nil when Cocoa does nothing
     /// that matters for ownership.

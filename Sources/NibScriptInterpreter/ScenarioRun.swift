@@ -87,13 +87,6 @@ package final class ScenarioRun {
     /// the frames' classes, it rarely does). Unchecked like the names above.
     @exclusivity(unchecked) package var frameClassesDigest: UInt64?
     @exclusivity(unchecked) var callDepth = 0
-    /// What each small nib's loads found for its objects' classes, by nib name (Cocoa/NibLoading.swift).
-    /// This is read at every nib load, and unchecked for exclusivity for the reason the line hint is: each access is one read or
-    /// one write of the cache, never held across a call that touches it again.
-    @exclusivity(unchecked) var nibClassPlans: [String: NibClassPlan] = [:]
-    /// Storage a nib load reuses for the objects it makes (Cocoa/NibLoading.swift); unchecked
-    /// like the plans: taken and handed back in one assignment each.
-    @exclusivity(unchecked) var nibObjectsBuffer: [ObjectID] = []
     /// The lines of `dealloc` bodies the plans show, by the token their steps carry. Only
     /// grows, as plans are made, so a plan's tokens stay good after explore restores a run.
     var deallocLines: [DeallocLine] = []

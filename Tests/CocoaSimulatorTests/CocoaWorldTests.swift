@@ -28,11 +28,21 @@ final class CocoaWorldTests: XCTestCase {
         func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String) { XCTFail("no setter is written") }
         func runtimeError(_ text: String, at range: SourceRange?) { XCTFail(text) }
         func readProperty(_ name: String, of o: ObjectID) -> ObjectID? { XCTFail("no property is read"); return nil }
-        func setProperty(_ name: String, of o: ObjectID, to v: ObjectID?, cause: Cause) { XCTFail("no property is set") }
+        func setProperty(_ name: String, of o: ObjectID, to v: ObjectID?, fresh: Bool, cause: Cause?) { XCTFail("no property is set") }
+        func nibModel(named name: String) -> NibModel? { nil }
+        func sceneViewNib(of c: ObjectID) -> NibModel? { nil }
         func storeThroughSetter(_ p: RuntimeProperty, of o: ObjectID, to v: ObjectID?, cause: Cause) { XCTFail("no setter runs") }
         func newObject(of cls: RuntimeClass, name: String) -> ObjectID { world.engine.alloc(cls.engineClass, name: name) }
         func applicationObject() -> ObjectID { XCTFail("no application"); return world.engine.alloc(world.classes["UIApplication"]!.engineClass, name: "app") }
         func keepAsRoot(_ o: ObjectID) { roots.append(o) }
+        func warn(_ text: String) { XCTFail(text) }
+        func noteNextAlloc(_ text: String) {}
+        func runInitializers(_ selector: String, of cls: RuntimeClass, on o: ObjectID) {}
+        func nibDidLoad(_ model: NibModel, objects: [ObjectID], plan: NibClassPlan?) {}
+        func nibEvent(_ event: NibLoaderEvent, _ o: ObjectID) {}
+        func runSetter(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String, value: ObjectID?) { XCTFail("no setter is written") }
+        func runSetValueForUndefinedKey(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, value: ObjectID?, key: String) { XCTFail("no method is written") }
+        func storeIvar(_ iv: RuntimeIvar, of o: ObjectID, to v: ObjectID?, cause: Cause) { XCTFail("no ivar is stored") }
         func adoptionIsReference(_ holder: ObjectID) -> Bool { false }
         let line = 0
         func lowerDealloc(_ m: MethodDecl, of k: RuntimeClass, for cls: RuntimeClass, into plan: inout DeallocPlan) -> Bool {

@@ -175,7 +175,7 @@ final class InterpreterCacheTests: XCTestCase {
                                walked("NSWindowController") ? cls.property("window")?.slot : cls.property("view")?.slot, name)
                 let fresh = cls.controllerNibName.flatMap { run.nibModel(named: $0.name) }
                 for _ in 0..<2 {
-                    XCTAssertEqual(run.controllerNibModel(of: cls).map { String(describing: $0.model) }, fresh.map { String(describing: $0) }, name)
+                    XCTAssertEqual(run.world.controllerNibModel(of: cls).map { String(describing: $0.model) }, fresh.map { String(describing: $0) }, name)
                 }
                 classesChecked += 1
             }
@@ -195,10 +195,10 @@ final class InterpreterCacheTests: XCTestCase {
     func testKeptNibClassPlansEqualFreshLookups() throws {
         var entries = 0
         for (path, run) in try finishedExampleRuns() {
-            for (nib, plan) in run.nibClassPlans {
+            for (nib, plan) in run.world.nibClassPlans {
                 for k in plan.classes {
                     let cls = try XCTUnwrap(run.classes[k.name], "\(path) \(nib) \(k.name)")
-                    let fresh = ScenarioRun.LoadedClass(k.name, cls)
+                    let fresh = CocoaWorld.LoadedClass(k.name, cls)
                     XCTAssert(k.cls === fresh.cls, "\(path) \(nib) \(k.name)")
                     XCTAssertEqual(k.archived, fresh.archived, "\(path) \(nib) \(k.name)")
                     XCTAssertEqual(k.initializesNothing, fresh.initializesNothing, "\(path) \(nib) \(k.name)")

@@ -18,9 +18,11 @@ extension ScenarioRun: CocoaWorldHost {
         getProperty(name, of: o).object
     }
 
-    package func setProperty(_ name: String, of o: ObjectID, to v: ObjectID?, cause: Cause) {
-        setProperty(name, of: o, Operand(object: v), cause: cause)
+    package func setProperty(_ name: String, of o: ObjectID, to v: ObjectID?, fresh: Bool, cause: Cause?) {
+        setProperty(name, of: o, Operand(object: v, fresh: fresh), cause: cause)
     }
+
+    package func sceneViewNib(of c: ObjectID) -> NibModel? { sceneViewNibs[c] }
 
     package func storeThroughSetter(_ p: RuntimeProperty, of o: ObjectID, to v: ObjectID?, cause: Cause) {
         storeThroughSetter(p, of: o, v.map { Operand(object: $0) } ?? .none, cause: cause)
