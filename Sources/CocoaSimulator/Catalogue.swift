@@ -11,6 +11,10 @@ package struct BuiltinClass {
     package var properties: [(name: String, type: String, attribute: PropertyAttribute)] = []
     /// Owned lists (each element retained), released by its dealloc.
     package var lists: [String] = []
+    /// Instance variables with no property, where the framework has them (a nib may connect
+    /// one as an outlet, N6). The frameworks were built under MRC: such an ivar retains
+    /// nothing under either memory model (`__unsafe_unretained`).
+    package var ivars: [(name: String, type: String)] = []
     /// `copy` gives an object of this class (NSMutableArray → NSArray).
     package var copyClass: String? = nil
 }
@@ -198,13 +202,25 @@ package enum Catalogue {
                      properties: [("view", "NSView", .retain)], lists: ["topLevelObjects"]),
         BuiltinClass(name: "NSApplication", superclass: "NSResponder", availability: .mac,
                      properties: [("delegate", "NSObject", .assign), ("mainMenu", "NSMenu", .retain)]),
-        // A System Preferences pane (L2): its nib's `_window` (an assign ivar, the window at +1
-        // for the pane, N3) gives up its content view to the retained `mainView` in
-        // `assignMainView`, which then releases the window.
+        // A System Preferences pane (L2): its nib's `_window` (an ivar outlet with no property,
+        // the window at +1 for the pane, N3) gives up its content view to the retained
+        // `mainView` in `assignMainView`, which then releases the window. The key views are
+        // assign properties whose ivars (`_initialKeyView`, …) the nib connects (Apple's
+        // NSPreferencePane reference: "connecting a view to the receiver's `_initialKeyView`
+        // outlet").
         BuiltinClass(name: "NSPreferencePane", superclass: "NSObject", availability: .mac,
-                     properties: [("mainView", "NSView", .retain), ("_window", "NSWindow", .assign),
-                                  ("_initialKeyView", "NSView", .assign), ("_firstKeyView", "NSView", .assign),
-                                  ("_lastKeyView", "NSView", .assign)]),
+                     properties: [("mainView", "NSView", .retain), ("initialKeyView", "NSView", .assign),
+                                  ("firstKeyView", "NSView", .assign), ("lastKeyView", "NSView", .assign)],
+                     ivars: [("_window", "NSWindow")]),
+        // A document owns its window controllers (`-addWindowController:` retains, closing
+        // the document removes them); the one it makes for `-windowNibName` loads that nib
+        // with the document as File's Owner (L6). Its `window` outlet is only a setter
+        // (`-setWindow:`) that hands the window to that window controller: it retains nothing.
+        BuiltinClass(name: "NSDocument", superclass: "NSObject", availability: .mac,
+                     properties: [("window", "NSWindow", .assign)], lists: ["windowControllers"]),
+        BuiltinClass(name: "NSPersistentDocument", superclass: "NSDocument", availability: .mac),
+        // A value object: nothing of its own to release that a nib could see.
+        BuiltinClass(name: "NSColor", superclass: "NSObject", availability: .mac, copyClass: "NSColor"),
         // Seen in Interface Builder files and Xcode's templates (MainMenu.xib, window and
         // document templates, preferences panes): only the hierarchy, retained cells and
         // assign delegates matter.

@@ -395,7 +395,7 @@ package final class ClassTable {
             let c = RuntimeClass(name: b.name, superclass: b.superclass.flatMap { byName[$0] }, builtin: b, decl: nil)
             add(c)
             define(c, engine: engine, props: b.properties.map { ($0.name, $0.type, $0.attribute, false, "_" + $0.name, nil) },
-                   ivars: [], lists: b.lists)
+                   ivars: b.ivars.map { ($0.name, $0.type, .unsafeUnretained, nil) }, lists: b.lists)
         }
         for d in ordered(script, diagnostics: &diagnostics) {
             let sup = byName[d.superclass.name] ?? byName["NSObject"]!

@@ -276,7 +276,9 @@ struct IBLegacyArchive {
         var records: [Record] = []
         for member in members(list) {
             guard let record = target(member), elements[record].archiveClass == "IBObjectRecord" else { continue }
-            guard let idElement = child(record, key: "objectID"), let objectID = integer(idElement) else { continue }
+            // `<int key="objectID">`, or (archive version 8, Xcode 5) `<string key="id">-2</string>`.
+            guard let objectID = child(record, key: "objectID").flatMap(integer)
+                    ?? child(record, key: "id").flatMap(string).flatMap({ Int($0) }) else { continue }
             guard let objectElement = child(record, key: "object"), let object = resolve(objectElement) else { continue }
             let parent = child(record, key: "parent").flatMap { resolve($0) }
             let name = child(record, key: "objectName").flatMap(string).flatMap { $0.isEmpty ? nil : $0 }

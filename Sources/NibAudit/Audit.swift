@@ -227,7 +227,9 @@ package enum Audit {
         let readerSettings = ReaderSettings(arc: o.memory.map { $0 == .arc },
                                             platform: o.platform.map { $0 == .ios ? .ios : .mac } ?? projectPlatform)
         let (project, errors) = SourceReading.read(paths: sources.map { dir + "/" + $0 }, settings: readerSettings)
-        let loaders = NibLoaders(files: sources.filter { !$0.hasSuffix(".h") && !$0.hasSuffix(".pch") }.map { dir + "/" + $0 }, base: dir)
+        var loaders = NibLoaders(files: sources.filter { !$0.hasSuffix(".h") && !$0.hasSuffix(".pch") }.map { dir + "/" + $0 }, base: dir)
+        // Shared instances are declared in headers too (L10).
+        loaders.sharedClasses = NibLoaders.sharedClasses(files: sources.map { dir + "/" + $0 })
         var report = Report(dir: dir, sourceFiles: sources.count, classes: project.classes.count)
         report.errors = errors
         report.skipped = walk.skipped

@@ -76,6 +76,19 @@ package struct ImportLowering {
         return isKnown(s) ? s : assumedSuperclass[s]
     }
 
+    /// Whether a catalogue class above `c` declares `view` (UIViewController, NSViewController).
+    func inheritsBuiltinView(_ c: ImportedClass) -> Bool {
+        var k = superclass(of: c)
+        var seen = Set<String>()
+        while let n = k, seen.insert(n).inserted {
+            if let p = project[n], p.superclass != nil || p.language == .swift { k = superclass(of: p); continue }
+            guard let b = Catalogue.classes(for: platform).first(where: { $0.name == n }) else { return false }
+            if b.properties.contains(where: { $0.name == "view" }) { return true }
+            k = b.superclass
+        }
+        return false
+    }
+
     package func place(_ p: SourcePlace) -> String {
         var f = p.file
         if !base.isEmpty, f.hasPrefix(base + "/") { f = String(f.dropFirst(base.count + 1)) }
@@ -127,7 +140,10 @@ package struct ImportLowering {
         if let n = nib { out += "    nib \(n)\n" }
         var propertyIvars: [String: String] = [:]
         for m in c.members where m.isProperty && propertyIvars[m.name] == nil { propertyIvars[m.name] = m.ivarName }
-        for m in c.members where !(m.name == "view" && m.isOutlet) {
+        // A `view` outlet of a view controller is the built-in one; any other class's `view`
+        // (a pane, a row controller) is a member of its own, released in its `dealloc`.
+        let builtinView = inheritsBuiltinView(c)
+        for m in c.members where !(m.name == "view" && m.isOutlet && builtinView) {
             // An ivar beside a property of its name that does not back it (`foo` beside a
             // property synthesized to `_foo`): legal, and nothing loads or releases through
             // it that the property does not say; the script names one member once.
@@ -324,6 +340,9 @@ package struct ImportLowering {
                 if isDealloc && memory == .arc { continue }
                 out.append("super" + at)
                 afterSuper = true
+            case .retain(let x) where isSetter && memory == .mrc && x == m.arguments.first && member(x, in: c) == nil:
+                // `[view retain]; [old release]; old = view;`: the setter retains its argument.
+                out.append("retain value" + at)
             case .release(let x), .retain(let x), .autorelease(let x):
                 guard memory == .mrc, let mem = member(x, in: c) else { if own.contains(s.place) { dropped += 1 }; continue }
                 let verb: String

@@ -47,6 +47,7 @@ package struct NibAuditor {
         case macViewController = "Mac view controller"
         case application = "main nib"
         case preferencePane = "preference pane"
+        case document = "document window nib"
         case plain = "plain owner"
     }
 
@@ -139,7 +140,8 @@ package struct NibAuditor {
 
     /// The standard scenarios for an owner's kind, as lines of nibscript.
     package static func battery(_ kind: OwnerKind, owner: String, nib: String, platform: PlatformName, arc: Bool,
-                        taken: Set<String> = []) -> [(String, [String])] {
+                        taken: Set<String> = [], afterLoad: [String] = [], afterOwner: [String] = [],
+                        keepOwner: Bool = false) -> [(String, [String])] {
         // Variables of the scenario must not be names the nib gives its objects.
         func name(_ base: String) -> String { var n = base; while taken.contains(n) { n += "_" }; return n }
         let c = name("c"), nav = name("nav")
@@ -169,13 +171,28 @@ package struct NibAuditor {
             // assignMainView: the window's content view becomes the retained `mainView` and the
             // window (the pane's +1, N3) is released; the pane lives until System Preferences
             // unloads it.
-            let give = arc ? "CFRelease \(c)._window" : "release \(c)._window"
+            // `_window` is an ivar of the pane (no property): `->`.
+            let give = arc ? "CFRelease \(c)->_window" : "release \(c)->_window"
             return [("loaded by System Preferences and unloaded",
-                     ["\(c) = new \(owner)", "load nib \(nib) owner \(c)", "\(c).mainView = \(c)._window.contentView", give,
-                      "\(c)._window = nil", "drain", giveUp, "drain"])]
+                     ["\(c) = new \(owner)", "load nib \(nib) owner \(c)", "\(c).mainView = \(c)->_window.contentView", give,
+                      "\(c)->_window = nil", "drain", giveUp, "drain"])]
+        case .document:
+            // L6: NSDocument's window controller loads the nib with the document as File's
+            // Owner and adopts its top-level objects (`afterLoad`: their releases when the
+            // document closes and the controller goes); then the document goes.
+            return [("opened and closed", ["\(c) = new \(owner)", "load nib \(nib) owner \(c)", "drain"] + afterLoad
+                        + (afterLoad.isEmpty ? [] : ["drain"]) + [giveUp, "drain"])]
         case .plain:
             let cls = ["NSObject", "UIApplication", "NSApplication"].contains(owner) ? "NSObject" : owner
-            return [("loaded and released", ["\(c) = new \(cls)", "load nib \(nib) owner \(c)", "drain", giveUp, "drain"])]
+            // A shared instance (L10) is never released: its nib's objects live with it.
+            if keepOwner {
+                return [("loaded by the shared instance, kept for the application's life",
+                         ["\(c) = new \(cls)", "load nib \(nib) owner \(c)"] + afterLoad + ["drain"])]
+            }
+            // What the loading code does with the top-level objects (L7, L8) comes after the
+            // load and after the owner: see NibAuditorCodeLoads.swift.
+            return [("loaded and released", ["\(c) = new \(cls)", "load nib \(nib) owner \(c)"] + afterLoad + ["drain", giveUp, "drain"]
+                        + afterOwner + (afterOwner.isEmpty ? [] : ["drain"]))]
         }
     }
 
@@ -287,6 +304,11 @@ package struct NibAuditor {
                     hs = hs.filter { !set.contains($0.2.source) && !ancestors($0.2.source).contains(where: set.contains) }
                     if hs.isEmpty && holders(of: i, retaining: true).count > 0 { continue }
                 }
+                // A leaked object whose outlets are all released in `dealloc` stays alive only
+                // inside a leaked ancestor (a subview of a container no one releases): part of
+                // that leak, not a defect of its own.
+                if kind == .leak, !hs.isEmpty, ancestors(i).contains(where: set.contains),
+                   hs.allSatisfy({ Self.releasedInDealloc($0.1, of: $0.0) }) { continue }
                 if !hs.isEmpty {
                     for (ic, m, c) in hs { record(kind, ic, m, object: describe(o), connection: c) }
                     continue
@@ -541,6 +563,17 @@ package struct NibAuditor {
             f.message = "crash"
         }
         return f
+    }
+
+    /// Whether the class's `dealloc` releases the member (`[x release]`, `self.x = nil`).
+    static func releasedInDealloc(_ m: ImportedMember, of c: ImportedClass) -> Bool {
+        c.method("dealloc")?.statements.contains { s in
+            switch s.kind {
+            case .release(let x): return x == m.name || x == m.ivarName || x == "self." + m.name
+            case .setNil(let x, true): return m.isProperty && (x == m.name || x == m.ivarName)
+            default: return false
+            }
+        } ?? false
     }
 
     /// A method that releases a retained member by hand and then sets it to nil through its

@@ -52,6 +52,10 @@ extension NibAuditor {
         return ["event {", "    send \(target) \(ScriptText.name(sel))\(args)", "}", "drain"]
     }
 
+    /// Title of the scenario that runs the steps' start alone (B1): its dangling pointers are
+    /// not the steps' findings.
+    static let baseTitle = "loaded, before any action"
+
     /// Title of the scenario that sends `sel` (B1).
     static func entryTitle(_ cls: String, _ sel: String) -> String { "-[\(cls) \(sel)] sent" }
 
@@ -75,7 +79,8 @@ extension NibAuditor {
             return (c, ["\(c) = new \(ScriptText.name(cls))", "load nib \(nib) owner \(c)", "drain"])
         case .application:
             return ("", ["load nib \(nib) owner app", "drain"])
-        case .preferencePane:
+        case .preferencePane, .document:
+            // Their own batteries (L2, L6) are the framework's steps; no action is sent yet.
             return nil
         }
     }
@@ -88,7 +93,7 @@ extension NibAuditor {
         switch kind {
         case .viewController: return ["pop \(nav)", "drain"]
         case .windowController, .macViewController, .plain: return [arc ? "\(c) = nil" : "release \(c)", "drain"]
-        case .application, .preferencePane: return nil
+        case .application, .preferencePane, .document: return nil
         }
     }
 

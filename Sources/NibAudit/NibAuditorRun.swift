@@ -195,9 +195,26 @@ extension NibAuditor {
         if let m = options.memory { memory = m }
         else if let (m, why) = context.settings.memory(of: involved, base: dir) { memory = m; result.notes.append("\(m.rawValue.uppercased()): \(why)") }
         else { memory = ProjectFacts.memory(of: involved.isEmpty ? project.classes : involved) }
+        // A nib owned by Swift (its File's Owner, or every scene controller of a storyboard,
+        // is a Swift class) runs under ARC whatever `--memory` or the project says: Swift has
+        // no MRC, and its `weak` outlets stay weak (under MRC they would be read as assign).
+        let sceneClasses = doc.scenes.compactMap { $0.controller.flatMap { doc.objects[$0].customClass } }.filter(defines)
+        let swiftOwned = doc.kind == .xib ? project[ownerClass]?.language == .swift
+            : !sceneClasses.isEmpty && sceneClasses.allSatisfy { project[$0]?.language == .swift }
+        if swiftOwned && memory != .arc {
+            result.notes.append("Swift has no MRC: audited under ARC" + (options.memory == .mrc ? " (--memory mrc applies to Objective-C)" : ""))
+            memory = .arc
+        }
         var kind = isMain ? .application : ownerKind(ownerClass, platform: platform, stubs: stubs, doc: doc, assumed: assumed)
         if kind == .application, doc.kind == .xib {
             for o in doc.objects where !o.isPlaceholder { if let cc = o.customClass, defines(cc) { mainNibClasses[cc] = rel } }
+        }
+        // L6: an NSDocument subclass names its window nib (`-windowNibName`, or
+        // `initWithWindowNibName:… owner:self`): NSDocument makes an NSWindowController that
+        // loads it with the document as owner and releases its top-level objects when it goes.
+        if kind == .plain, doc.kind == .xib, isDocument(ownerClass),
+           loads.contains(where: { $0.call == "-windowNibName" || ($0.call == "initWithWindowNibName:" && ($0.owner == "self" || $0.inClass == ownerClass)) }) {
+            kind = .document
         }
         // A catalogue controller as File's Owner (`[[NSWindowController alloc]
         // initWithWindowNibName:@"X"]`, L3): a subclass of the script carries the nib's name,
@@ -220,6 +237,7 @@ extension NibAuditor {
         let taken = Set(doc.scriptNames.compactMap { $0 })
         var cvar = "c"
         while taken.contains(cvar) { cvar += "_" }
+        var unbalanced: NibLoaders.TopLevelLoad?
         if doc.kind == .storyboard {
             let names = doc.scriptNames
             let scenes = doc.scenes.compactMap { sc -> (IBScene, Int, String)? in
@@ -228,6 +246,13 @@ extension NibAuditor {
             }
             for (sc, c, cls) in scenes {
                 guard ownerKind(cls, platform: platform, stubs: stubs, doc: doc, viewConnected: true, assumed: assumed) == .viewController else { continue }
+                // Who instantiates the scene (L9); a scene nothing can instantiate is not audited.
+                let how = sceneLoaders(doc: doc, controller: c, mainByPlist: mainByPlist)
+                if how.isEmpty {
+                    result.notes.append("scene of \(cls) (\(entry.displayPath):\(doc.objects[c].location.line)) not audited: unreachable — not the initial view controller, no segue leads to it, no storyboard identifier (L9)")
+                    continue
+                }
+                result.loadedBy += how.map { scenes.count > 1 ? "\(cls): \($0)" : $0 }
                 let decl = ScriptText.name(Self.identifier(cls) + "_scene")
                 let take = ["load nib \(decl) owner nil", "\(cvar) = \(ScriptText.name(names[c]!))"] + (arc ? [] : ["retain \(cvar)"])
                 let battery = Self.battery(.viewController, owner: cls, nib: decl, platform: platform, arc: arc, taken: taken).map { (t, body) in
@@ -237,10 +262,25 @@ extension NibAuditor {
             }
             kind = .viewController
             ownerClass = units.map(\.owner).joined(separator: ", ")
-            if units.isEmpty { result.problem = "no scene controller with a class of its own"; result.listed = true; return result }
+            if units.isEmpty {
+                result.problem = "no scene controller with a class of its own" + (result.notes.contains { $0.hasSuffix("(L9)") } ? " that anything can instantiate (L9)" : "")
+                result.listed = true; return result
+            }
         } else {
+            // The loading code's own handling of the top-level objects (L7, L8).
+            let code = kind == .plain ? codeLoads(doc: doc, names: doc.scriptNames, ownerClass: ownerClass, platform: platform, arc: arc,
+                                                  cvar: cvar, taken: taken) : CodeLoads()
+            result.loadedBy += code.loadedBy
+            result.notes += code.notes
+            unbalanced = code.unbalanced
+            // The document's window controller adopts the top-level objects (L6).
+            let adopted = kind == .document ? doc.topLevelObjects.compactMap { doc.scriptNames[$0] }.map { "\(arc ? "CFRelease" : "release") \(ScriptText.name($0))" } : []
+            if kind == .document {
+                result.loadedBy.append("the NSWindowController the document makes, with the document as File's Owner; it releases the nib's top-level objects when the document closes (L6)")
+            }
             units = [("nib \(nibName)\(kind == .application ? " main" : "") from " + ScriptText.string(nibPath),
-                      Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken), ownerClass)]
+                      Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken,
+                                   afterLoad: code.afterLoad + adopted, afterOwner: code.afterOwner, keepOwner: code.keepsOwner), ownerClass)]
             for c in extraOwners {
                 units.append(("", Self.battery(kind, owner: c, nib: nibName, platform: platform, arc: arc, taken: taken).map { ("\(c): \($0.0)", $0.1) }, c))
             }
@@ -252,11 +292,23 @@ extension NibAuditor {
         var configs: [Configuration] = platform == .ios
             ? [Configuration(platform: .ios, major: 5, minor: 1, memory: memory), Configuration(platform: .ios, major: 6, minor: 0, memory: memory)]
             : [Configuration(platform: .mac, major: 10, minor: 7, memory: memory)]
-        // Swift needs iOS 7 or later: the iOS 5.1 column does not apply to its classes.
-        if involved.contains(where: { $0.language == .swift }) { configs.removeAll { $0.isIOS && !$0.atLeast(6) } }
+        // Swift needs iOS 7 or OS X 10.9: a nib with a Swift class runs only there (iOS 7
+        // behaves as 6.0 here: views never unload).
+        let swift = involved.contains(where: { $0.language == .swift })
+        if swift {
+            configs = [platform == .ios ? Configuration(platform: .ios, major: 7, minor: 0, memory: memory)
+                                        : Configuration(platform: .mac, major: 10, minor: 9, memory: memory)]
+        }
         // A deployment target of iOS 6 or later: views never unload, no 5.1 column.
         if options.version == nil, platform == .ios, let (v, _) = context.settings.iosDeployment, v.0 >= 6 { configs.removeAll { !$0.atLeast(6) } }
-        if let (major, minor) = options.version { configs = configs.filter { $0.major == major && $0.minor == minor } }
+        if let (major, minor) = options.version {
+            configs = configs.filter { $0.major == major && $0.minor == minor }
+            if configs.isEmpty && swift {
+                result.problem = "skipped: its Swift classes need iOS 7 or later, and --platform asks for iOS \(major).\(minor)"
+                result.listed = true
+                return result
+            }
+        }
         // Which outlets of the imported classes this nib connects (for "outlets no nib connects").
         for c in doc.connections where c.kind == .outlet || c.kind == .outletCollection {
             for cls in c.source == doc.filesOwner ? [ownerClass] + extraOwners : [doc.objects[c.source].effectiveClass] {
@@ -282,6 +334,7 @@ extension NibAuditor {
         var stepTitles: Set<String> = []
         var releasedTitles: Set<String> = []
         var stepMethod: [String: (String, String)] = [:]
+        var baseDangling: Set<String> = []
         // B6: a controller every creator presents modally is never covered by another: its
         // view never unloads while it is shown, so the battery shows and dismisses it.
         if kind == .viewController, doc.kind == .xib, presentedModally(loads), units.count == 1,
@@ -295,7 +348,18 @@ extension NibAuditor {
             }
         }
         stepScenarios = []
-        if doc.kind == .xib, !units.isEmpty, let (cv, pre) = Self.prefix(kind, owner: scriptOwner, nib: nibName, arc: arc, taken: taken) {
+        // A plain owner's steps start as its battery does (the code's own handling of the
+        // top-level objects, L7, L8, included) and end with the rest of it.
+        var plainEnd: [String]?
+        if kind == .plain, let body = units.first?.scenarios.first?.1 {
+            let give = arc ? "\(cvar) = nil" : "release \(cvar)"
+            if let k = body.firstIndex(of: give) { plainEnd = Array(body[k...]) } else { plainEnd = [] }
+        }
+        if doc.kind == .xib, !units.isEmpty, var (cv, pre) = Self.prefix(kind, owner: scriptOwner, nib: nibName, arc: arc, taken: taken) {
+            if kind == .plain, let body = units.first?.scenarios.first?.1 {
+                pre = Array(body.prefix(body.count - (plainEnd?.count ?? 0)))
+                cv = cvar
+            }
             var probe = ImportLowering(project: project, platform: platform, memory: memory)
             probe.extraClasses = Set(stubs.map(\.name)); probe.base = dir; probe.declared = declared
             probe.assumedSuperclass = assumed; probe.nibTokens = [entry.name: nibName]; probe.releasedWhenClosed = closable
@@ -306,6 +370,10 @@ extension NibAuditor {
                 }
             } else if defines(ownerClass), needed.contains(ownerClass) {
                 targets.append((cv, ownerClass))
+            }
+            // The start alone, first: what already dangles there is not the steps' doing.
+            if !targets.isEmpty {
+                units[0].scenarios.append((Self.baseTitle, pre))
             }
             for (t, cls) in targets {
                 guard let ic = project[cls] else { continue }
@@ -325,7 +393,7 @@ extension NibAuditor {
                     units[0].scenarios.append((title, sent))
                     stepTitles.insert(title)
                     // Then the owner's end: what the method made and `dealloc` never releases.
-                    if let end = Self.ending(kind, owner: cv, arc: arc, taken: taken) {
+                    if let end = kind == .plain ? plainEnd.flatMap({ $0.isEmpty ? nil : $0 }) : Self.ending(kind, owner: cv, arc: arc, taken: taken) {
                         units[0].scenarios.append((title + ", then released", sent + end))
                         releasedTitles.insert(title + ", then released")
                     }
@@ -412,13 +480,20 @@ extension NibAuditor {
                         findings.removeSubrange(before...)
                         findings += kept
                     }
+                    if s.title == Self.baseTitle {
+                        for f in findings[before...] where f.kind == .dangling { baseDangling.insert("\(f.className).\(f.member ?? "")") }
+                        findings.removeSubrange(before...)
+                    }
                     if stepTitles.contains(s.title) {
                         // A member the method hands to a call the reader did not understand
                         // (`[[w contentView] addSubview:overlayView]`) may be kept there: its
                         // dangling is not claimed.
                         let handed = stepMethod[s.title].map { handedOver(cls: $0.0, sel: $0.1) } ?? []
+                        // The owner is alive: its top-level objects are not yet leaked, unless a
+                        // second load replaced them (a guarded load sent twice).
                         let kept = findings[before...].filter { f in
-                            f.kind == .leak || (f.kind == .dangling && !handed.contains(f.member ?? "")) }
+                            (f.kind == .leak && (!f.rule.contains("N3") || s.title.hasSuffix(" twice")))
+                                || (f.kind == .dangling && !handed.contains(f.member ?? "") && !baseDangling.contains("\(f.className).\(f.member ?? "")")) }
                         findings.removeSubrange(before...)
                         findings += kept
                     }
@@ -471,18 +546,14 @@ extension NibAuditor {
                 findings[k].message += "; loaded again at every `\(method)`"
             }
         }
-        // L6: an NSDocument subclass names its window nib (`-windowNibName`, or
-        // `initWithWindowNibName:… owner:self`): NSDocument makes an NSWindowController that
-        // loads it with the document as owner, and the window controller releases the nib's
-        // top-level objects when it goes. The simulator has no window controller with another
-        // owner, so the top-level leaks of the plain-owner run are not findings here.
-        if doc.kind == .xib, !isMain, isDocument(ownerClass),
-           loads.contains(where: { $0.call == "-windowNibName" || ($0.call == "initWithWindowNibName:" && ($0.owner == "self" || $0.inClass == ownerClass)) }) {
-            // Only the top-level rule's leaks (N3): a retain outlet's own +1 is still the owner's.
-            let own = findings[firstFinding...].filter { !($0.kind == .leak && $0.rule.contains("N3")) }
-            findings.removeSubrange(firstFinding...)
-            findings += own
-            result.notes.append("an NSDocument's window nib: the NSWindowController the document makes releases its top-level objects (L6)")
+        // L7: the code took the top-level objects at +1 and gives none back: it owes the releases.
+        if let t = unbalanced {
+            for k in findings.indices[firstFinding...] where findings[k].kind == .leak && findings[k].rule.contains("N3") {
+                findings[k].fix = Self.topLevelFix(t)
+                findings[k].message = "\(findings[k].objectDescription) is a top-level object of the nib: `\(t.call)` (\(t.place)) hands it to the code at +1"
+                    + (t.array.map { " in `\($0)`" } ?? "") + ", and nothing gives that +1 back"
+                findings[k].rule = "L7 N3 O9"
+            }
         }
         return result
     }

@@ -21,8 +21,18 @@ struct NibLoaders {
         var line: Int
         /// `owner:self` (or another name) when the call passes File's Owner.
         var owner: String? = nil
+        /// The method the call is in (its selector) and its text from the call on (L8).
+        var method: String? = nil
+        var rest: String? = nil
     }
     var loads: [Load] = []
+    /// Loads that hand the top-level objects to the code in an array (L7).
+    var topLevel: [TopLevelLoad] = []
+    /// Storyboards and scenes the code instantiates (L9).
+    var storyboard: [Load] = []
+    /// Classes that declare or define a shared instance (`+ (id)sharedInstance`,
+    /// `+sharedController`…): one object for the application's life (L10).
+    var sharedClasses: Set<String> = []
     /// Every string literal of the sources (a nib name mentioned anywhere counts as a use:
     /// code may build the call in ways a search does not follow).
     var strings: Set<String> = []
@@ -43,6 +53,7 @@ struct NibLoaders {
         let methodPattern = try! NSRegularExpression(pattern: #"-\s*\(\s*NSString\s*\*\s*\)\s*(windowNibName|nibName)\s*\{\s*return\s+@"([^"\\]+)""#)
         let implPattern = try! NSRegularExpression(pattern: #"@implementation\s+([A-Za-z_][A-Za-z0-9_]*)"#)
         let stringPattern = try! NSRegularExpression(pattern: #"@?"((?:[^"\\\n]|\\.)*)""#)
+        var texts: [(rel: String, text: String)] = []
         for path in files {
             guard let data = FileManager.default.contents(atPath: path),
                   let raw = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else { continue }
@@ -55,18 +66,27 @@ struct NibLoaders {
             for m in stringPattern.matches(in: text, range: range) { strings.insert(ns.substring(with: m.range(at: 1))) }
             let impls = implPattern.matches(in: text, range: range).map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
             func enclosing(_ at: Int) -> String? { impls.last { $0.0 < at }?.1 }
+            texts.append((rel, text))
+            let spans = Self.methods(in: ns, classes: impls)
+            storyboard += Self.storyboardCalls(ns, rel: rel, enclosing: enclosing)
             for m in callPattern.matches(in: text, range: range) {
                 let created = m.range(at: 1).location == NSNotFound ? nil : ns.substring(with: m.range(at: 1))
                 let owner = m.range(at: 4).location == NSNotFound ? nil : ns.substring(with: m.range(at: 4))
+                let rest = Self.restOfMethod(ns, at: m.range.location, methods: spans)
                 loads.append(Load(call: ns.substring(with: m.range(at: 2)), name: ns.substring(with: m.range(at: 3)),
                                   createdClass: created, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location),
-                                  owner: owner))
+                                  owner: owner, method: rest?.1, rest: rest?.0))
             }
             for m in methodPattern.matches(in: text, range: range) {
                 loads.append(Load(call: "-" + ns.substring(with: m.range(at: 1)), name: ns.substring(with: m.range(at: 2)),
                                   createdClass: nil, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location)))
             }
         }
+        topLevel = Self.topLevelLoads(files: texts)
+    }
+
+    func topLevelLoads(of name: String) -> [TopLevelLoad] {
+        topLevel.filter { $0.name == name || $0.name == name + ".nib" || $0.name == name + ".xib" }
     }
 
     func loads(of name: String) -> [Load] { loads.filter { $0.name == name || $0.name == name + ".nib" || $0.name == name + ".xib" } }

@@ -36,7 +36,13 @@ package enum ImportCommand {
         let (project, errors) = SourceReading.read(paths: files, settings: settings)
         if !errors.isEmpty { return Driver.Result(status: 2, stdout: "", stderr: errors.joined(separator: "\n") + "\n") }
         let p = platform ?? ProjectFacts.platform(of: project.classes)
-        let m = memory ?? ProjectFacts.memory(of: project.classes)
+        var m = memory ?? ProjectFacts.memory(of: project.classes)
+        // Swift has no MRC and needs iOS 7 or OS X 10.9: classes all Swift stay ARC (their
+        // `weak` stays weak) whatever `--memory` says, on the first version Swift runs on.
+        // Mixed with Objective-C, the script keeps one model for all (its `weak` notes say).
+        let allSwift = !project.classes.isEmpty && project.classes.allSatisfy { $0.language == .swift }
+        var swiftNote = ""
+        if allSwift && m != .arc { m = .arc; swiftNote = "# Swift has no MRC: --memory mrc applies to Objective-C only\n" }
         let lowering = ImportLowering(project: project, platform: p, memory: m)
         // An `@implementation` whose `@interface` no file given declares (a lone `.m`): a class
         // of the project all the same, printed with what is assumed of it.
@@ -44,8 +50,8 @@ package enum ImportCommand {
         let categories = project.categories.filter { !$0.hasImplementation }
         let n = project.classes.count + implemented.count
         var out = "# nibscript import: \(n) class\(n == 1 ? "" : "es") from \(files.count) file\(files.count == 1 ? "" : "s")\n"
-        out += "platform \(p == .ios ? "ios 5.1" : "mac 10.7")\n"
-        out += "memory \(m.rawValue)\n"
+        out += "platform \(p == .ios ? (allSwift ? "ios 7.0" : "ios 5.1") : (allSwift ? "mac 10.9" : "mac 10.7"))\n"
+        out += swiftNote + "memory \(m.rawValue)\n"
         for c in project.classes { out += "\n" + lowering.render(c) }
         for c in implemented { out += "\n" + lowering.render(c, interfaceNotRead: true) }
         // Categories and extensions of classes the sources do not define (a framework's):

@@ -60,7 +60,9 @@ final class AuditLoaderTests: ProjectFolderTestCase {
              "NoteDocument.xib": macXib(owner: "NoteDocument", outlets: [("window", "w1")], objects: window)]
         }
         let document = audit(["--platform", "mac", try project(files("- (NSString *)windowNibName {\n    // the nib to load\n    return @\"NoteDocument\";\n}"))]).stdout
-        XCTAssertTrue(document.contains("the NSWindowController the document makes releases its top-level objects (L6)"), document)
+        XCTAssertTrue(document.contains("owner NoteDocument (document window nib)"), document)
+        XCTAssertTrue(document.contains("it releases the nib's top-level objects when the document closes (L6)"), document)
+        XCTAssertFalse(document.contains("assumed: NSDocument"), document)
         XCTAssertFalse(document.contains("leak ["), document)
         let byHand = audit(["--platform", "mac", try project(files("- (void)show {\n    [NSBundle loadNibNamed:@\"NoteDocument\" owner:self];\n}"))]).stdout
         XCTAssertTrue(byHand.contains("leak [N3 O9] `window` of NoteDocument"), byHand)

@@ -1,0 +1,134 @@
+import Foundation
+import InterfaceBuilder
+import SourceImport
+import NibScriptSyntax
+import OwnershipEngine
+import CocoaSimulator
+import NibScriptInterpreter
+import NibScriptReports
+
+// What the code does with a nib's top-level objects when it loads the nib itself (rules L7
+// and L8, grammar.md "Who loads each nib"). A plain owner's battery loads the nib and
+// releases the owner; these add the statements the loading code adds: giving back the +1 of
+// each top-level object it took in an array (L7), releasing an outlet's top-level object in
+// the method that loaded it, or handing it to the method's caller by its return (L8).
+extension NibAuditor {
+    struct CodeLoads {
+        /// Statements after `load nib`, and after the owner is released.
+        var afterLoad: [String] = []
+        var afterOwner: [String] = []
+        /// A shared instance (L10): the owner is never released.
+        var keepsOwner = false
+        var loadedBy: [String] = []
+        var notes: [String] = []
+        /// An array loader whose +1s the code never gives back: the top-level leaks' fix.
+        var unbalanced: NibLoaders.TopLevelLoad?
+        var isEmpty: Bool { afterLoad.isEmpty && afterOwner.isEmpty }
+    }
+
+    /// `cvar` is the battery's name for the owner; `taken` the names the nib already uses.
+    func codeLoads(doc: IBDocument, names: [String?], ownerClass: String, platform: PlatformName, arc: Bool,
+                   cvar: String, taken: Set<String>) -> CodeLoads {
+        var out = CodeLoads()
+        let give = arc ? "CFRelease" : "release"
+        // L7: the top-level objects come to the code in an array.
+        if let t = context.loaders.topLevelLoads(of: entry.name).first {
+            let chain = (t.entry.map { ["\(t.file):\(t.line) `\($0)@\"\(t.name)\"`"] } ?? []) + t.through + ["\(t.place) `\(t.call)`"]
+            out.loadedBy.append(chain.joined(separator: " → ") + ", which hands the top-level objects to the code (L7)")
+            if t.balanced || !t.plusOne {
+                // The code holds each object (the array, or what it retains from it) and gives
+                // it back when it is done with it: after the owner, as the owner's ivars go.
+                let tops = doc.topLevelObjects.compactMap { names[$0] }
+                out.afterOwner += tops.map { "\(give) \(ScriptText.name($0))" }
+                out.notes.append(t.plusOne
+                    ? "the code gives back each top-level object's +1 (\(t.place)): they are the code's, not File's Owner's (L7)"
+                    : "`\(t.call)` leaves the top-level objects to the array the code keeps (OS X 10.8): none is File's Owner's (L7)")
+            } else {
+                out.notes.append("the code takes the top-level objects at +1 (\(t.place)) and gives none back: they leak unless kept by an outlet that is released (L7)")
+                out.unbalanced = t
+            }
+            return out
+        }
+        // L10: a shared instance (its class or a superclass has `+shared…`) loads the nib and
+        // lives as long as the application: it and the nib's objects are kept, as the
+        // application keeps a main nib's (L1). The scenario holds each top-level object.
+        var up: String? = ownerClass
+        var seen = Set<String>()
+        while let n = up, seen.insert(n).inserted {
+            if context.loaders.sharedClasses.contains(n) {
+                out.keepsOwner = true
+                var used = taken
+                used.insert(cvar)
+                for t in doc.topLevelObjects.compactMap({ names[$0] }) {
+                    var v = "kept"
+                    var i = 1
+                    while used.contains(v) { v = "kept\(i)"; i += 1 }
+                    used.insert(v)
+                    out.afterLoad.append("\(v) = \(ScriptText.name(t))")
+                }
+                out.loadedBy.append("\(ownerClass), a shared instance (a `+shared…` method in \(n)): kept, with its nib's objects, for the application's life (L10)")
+                return out
+            }
+            up = project[n]?.superclass
+        }
+        // L8: `loadNibNamed:@"X" owner:self` in a method of File's Owner's class, whose rest
+        // releases or returns an outlet's top-level object.
+        // Only the Mac loader hands File's Owner a +1 (N3); UIKit's autoreleases the
+        // top-level objects, so a returned cell is +0 and the caller retains it itself.
+        guard platform == .mac, let owner = doc.filesOwner else { return out }
+        var chain: [String] = []
+        var k: String? = ownerClass
+        while let n = k, !chain.contains(n) { chain.append(n); k = project[n]?.superclass }
+        let tops = Set(doc.topLevelObjects)
+        var handed = 0
+        for l in context.loaders.loads(of: entry.name) where l.owner == "self" && l.inClass.map(chain.contains) == true {
+            guard let rest = l.rest, let method = l.method else { continue }
+            for conn in doc.connections(from: owner) where conn.kind == .outlet && tops.contains(conn.destination) {
+                guard let (_, m) = member(conn.name, of: ownerClass), !retains(m, platform: platform, arc: arc) else { continue }
+                let script = m.isProperty ? "\(cvar).\(ScriptText.name(m.name))" : "\(cvar)->\(ScriptText.name(m.ivarName))"
+                let alts = Set([m.name, m.ivarName]).map { NSRegularExpression.escapedPattern(for: $0) }.sorted().joined(separator: "|")
+                let nilled = Self.matches(rest, #"(?:self\.)?(?:"# + alts + #")\s*=\s*nil\b"#)
+                let place = "`\(method)` (\(l.file):\(l.line))"
+                if Self.matches(rest, #"\[\s*(?:self\.)?(?:"# + alts + #")\s+(?:auto)?release\s*\]"#) {
+                    out.afterLoad += ["\(give) \(script)"] + (nilled ? ["\(script) = nil"] : [])
+                    out.notes.append("\(place) loads the nib and releases `\(m.name)`'s top-level object itself (L8)")
+                } else if nilled, Self.returns(rest, alts) {
+                    // Only a method that lets go of the outlet (`x = nil`) hands its object
+                    // over: a getter returning its ivar (`-view`) hands nothing, +0.
+                    var v = "handed"
+                    while taken.contains(v) || v == cvar { v += "_" }
+                    v += handed == 0 ? "" : "\(handed)"
+                    handed += 1
+                    out.afterLoad += ["\(v) = \(script)"] + (nilled ? ["\(script) = nil"] : [])
+                    out.afterOwner += ["\(give) \(v)"]
+                    out.notes.append("\(place) loads the nib and returns `\(m.name)`'s top-level object: its +1 goes to the caller, which owns it (L8)")
+                }
+            }
+        }
+        return out
+    }
+
+    /// The fix of a top-level leak (N3) when the code took the objects in an array and
+    /// never gave them back (L7): the code, not File's Owner, owes the release.
+    static func topLevelFix(_ t: NibLoaders.TopLevelLoad) -> String {
+        let array = t.array ?? "the array"
+        return "`\(t.call)` (\(t.place)) hands every top-level object to the code at +1 in `\(array)`: give each back when done with them "
+            + "(`[\(array) makeObjectsPerformSelector:@selector(release)];`), or load with `loadNibNamed:owner:topLevelObjects:` (OS X 10.8), which hands no +1"
+    }
+
+    static func matches(_ text: String, _ pattern: String) -> Bool {
+        text.range(of: pattern, options: .regularExpression) != nil
+    }
+
+    /// `return x;`, or `v = x;` … `return v;`, for x one of the member's names.
+    static func returns(_ text: String, _ alts: String) -> Bool {
+        if matches(text, #"\breturn\s+(?:self\.)?(?:"# + alts + #")\s*;"#) { return true }
+        let assign = try! NSRegularExpression(pattern: #"([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?:self\.)?(?:"# + alts + #")\s*;"#)
+        let ns = text as NSString
+        for m in assign.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+            let v = NSRegularExpression.escapedPattern(for: ns.substring(with: m.range(at: 1)))
+            if matches(ns.substring(from: m.range.location), #"\breturn\s+(?:\[\s*)?"# + v + #"\b"#) { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import InterfaceBuilder
+import SourceImport
+
+// Who instantiates a storyboard scene's controller (rule L9, grammar.md "Who loads each
+// nib"): UIKit makes a scene's controller only as the storyboard's initial controller, as a
+// segue's destination (a relationship segue included: a navigation controller's root), or by
+// its storyboard identifier (`instantiateViewControllerWithIdentifier:`); whoever asked for
+// it owns it. A scene none of these reaches cannot be made at all (Xcode warns "Scene is
+// unreachable"): it is listed, not audited.
+extension NibAuditor {
+    /// How the scene whose controller is object `c` is instantiated, one line each; empty
+    /// when nothing can instantiate it.
+    func sceneLoaders(doc: IBDocument, controller c: Int, mainByPlist: String?) -> [String] {
+        var out: [String] = []
+        let loaders = context.loaders
+        if doc.initialViewController == c {
+            var how = "the storyboard's initial view controller"
+            if let m = mainByPlist { how += ", made at launch for the window (main storyboard: \(m))" }
+            let named = loaders.storyboardLoads(of: entry.name)
+            if !named.isEmpty {
+                let initial = loaders.instantiatesInitial.filter { i in named.contains { $0.file == i.file } }
+                how += "; " + (named + initial).map { "\($0.file):\($0.line) `\($0.call)\($0.name.isEmpty ? "" : "@\"\($0.name)\"")`" }.joined(separator: ", ")
+            }
+            out.append(how)
+        }
+        for s in doc.connections where s.kind == .segue && s.destination == c {
+            let from = doc.objects[s.source].scene.flatMap { doc.scenes[$0].controller }.map { doc.objects[$0] }
+            let fromName = from.map { $0.customClass ?? $0.className } ?? doc.objects[s.source].displayName
+            if s.name.hasPrefix("relationship:") {
+                out.append("the \(s.name.dropFirst("relationship:".count)) of \(fromName) (relationship segue, \(entry.displayPath):\(s.location.line)), which keeps it")
+            } else {
+                out.append("the destination of a \(s.segueKind ?? "") segue from \(fromName) (\(entry.displayPath):\(s.location.line)), whose presentation keeps it")
+            }
+        }
+        if let id = doc.objects[c].attribute("storyboardIdentifier"), !id.isEmpty {
+            let made = loaders.identifierLoads(of: id)
+            if made.isEmpty {
+                out.append("its storyboard identifier \"\(id)\"" + (loaders.mentions(id) ? ", which a source names" : ", which no source names (no load found)"))
+            } else {
+                out += made.map { "\($0.file):\($0.line) `\($0.call)@\"\(id)\"`, whose caller owns it" }
+            }
+        }
+        return out
+    }
+}
