@@ -371,10 +371,7 @@ extension NibAuditor {
             } else if defines(ownerClass), needed.contains(ownerClass) {
                 targets.append((cv, ownerClass))
             }
-            // The start alone, first: what already dangles there is not the steps' doing.
-            if !targets.isEmpty {
-                units[0].scenarios.append((Self.baseTitle, pre))
-            }
+            let baseAt = units[0].scenarios.count
             for (t, cls) in targets {
                 guard let ic = project[cls] else { continue }
                 let sels = entrySelectors(of: ic, lowering: probe).filter { !(entries[cls] ?? []).contains($0) }
@@ -399,6 +396,8 @@ extension NibAuditor {
                     }
                 }
             }
+            // The start alone, before the steps: what already dangles there is not their doing.
+            if !stepTitles.isEmpty { units[0].scenarios.insert((Self.baseTitle, pre), at: baseAt) }
             stepScenarios = stepTitles
             if kind == .application {
                 for w in Self.closableWindows(doc, names: names) {
