@@ -45,8 +45,14 @@ let package = Package(
         // the command line.
         .target(name: "NibAudit", dependencies: ["NibScriptReports", "NibScriptExplore", "NibScriptInterpreter", "CocoaSimulator",
                                                  "OwnershipEngine", "FileBytes", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
+        // `nibscript lsp`: a Language Server Protocol server (JSON-RPC over standard input and
+        // output, written with Foundation): diagnostics, hover, definition, references,
+        // completion, outline and per-scenario lenses, the scenarios run in the background.
+        // May not know the command line.
+        .target(name: "NibScriptLanguageServer", dependencies: ["NibScriptReports", "NibScriptInterpreter", "CocoaSimulator",
+                                                                "OwnershipEngine", "NibScriptSyntax"]),
         // The command line: every command's arguments, help, errors and exit codes (`Driver`).
-        .target(name: "NibScriptCommandLine", dependencies: ["NibAudit", "NibScriptReports", "NibScriptExplore", "NibScriptInterpreter",
+        .target(name: "NibScriptCommandLine", dependencies: ["NibScriptLanguageServer", "NibAudit", "NibScriptReports", "NibScriptExplore", "NibScriptInterpreter",
                                                              "CocoaSimulator", "OwnershipEngine", "FileBytes", "NibScriptSyntax", "InterfaceBuilder", "SourceImport"]),
         // The library product for Swift users: re-exports the layers above, holds no code.
         .target(name: "NibScript", dependencies: ["CocoaSimulator", "NibScriptInterpreter", "NibScriptExplore", "NibScriptReports",
@@ -61,6 +67,8 @@ let package = Package(
         .executableTarget(name: "nibscript-bench", dependencies: ["NibScriptBenchmarks"], path: "Sources/nibscript-bench"),
         // What the test targets share: a seeded random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The language server's protocol, driven in-process with framed messages.
+        .testTarget(name: "NibScriptLanguageServerTests", dependencies: ["NibScriptLanguageServer", "NibScriptSyntax"]),
         .testTarget(name: "OwnershipEngineTests", dependencies: ["OwnershipEngine", "TestSupport"]),
         // The simulator layer on its own, driven without a script (Mike Ash's table, row by row).
         .testTarget(name: "CocoaSimulatorTests", dependencies: ["CocoaSimulator", "OwnershipEngine", "NibScriptSyntax"]),

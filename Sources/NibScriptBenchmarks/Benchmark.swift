@@ -90,6 +90,13 @@ public enum Benchmark {
             (.deepTrace, "full trace of a cascade (depth)", options.quick ? s4 : [1_000, 10_000, 100_000], { _, _ in
                 ("linear in events", nil)
             }),
+            (.report, "report -o, a nib of N views (objects; issue 27)", options.quick ? s4 : [1_000, 10_000, 100_000], { m, n in
+                guard n >= 100_000 else { return ("", nil) }
+                return ("< 3 s, < 300 MB, page < 30 MB", m.seconds < 3 && (m.peakKB.map { $0 < 300 * 1024 } ?? true) && m.bytes < 30 << 20)
+            }),
+            (.graph, "graph --format svg, a nib of N views (objects; issue 27)", options.quick ? s4 : [1_000, 10_000, 100_000], { _, _ in
+                ("", nil)
+            }),
         ]
         for (workload, title, sizes, target) in figures {
             table.section(title)
@@ -114,6 +121,7 @@ public enum Benchmark {
                     if goal.isEmpty { goal = "≤ ×11 per ×10" }
                     if met == nil, m.seconds > 0.05 { met = judged <= 11 }
                 }
+                if workload == .report || workload == .graph { note += (note.isEmpty ? "" : "; ") + "\(grouped(m.bytes)) bytes written" }
                 if workload == .deepTrace, m.events > 0 {
                     let perEvent = Double(m.bytes) / Double(m.events)
                     note = String(format: "%@ bytes, %.1f per event", grouped(m.bytes), perEvent)

@@ -21,6 +21,10 @@ public enum ScriptWorkload: String, CaseIterable {
     case chain
     /// The full trace of a dealloc cascade N deep, counted in bytes.
     case deepTrace = "deep-trace"
+    /// `report -o` of a nib of N views (ReportWorkloads.swift).
+    case report
+    /// `graph --format svg` of a nib of N views (ReportWorkloads.swift).
+    case graph
 
     /// Writes the workload's input for `size` into `dir`; returns the script's path.
     public func prepare(size: Int, in dir: String) throws -> String {
@@ -28,7 +32,7 @@ public enum ScriptWorkload: String, CaseIterable {
         let text: String
         switch self {
         case .runQuiet, .runTrace, .runJSON, .compile: text = Generate.countingScript(statements: size)
-        case .nibBlock: text = Generate.nibBlockScript(objects: size)
+        case .nibBlock, .report, .graph: text = Generate.nibBlockScript(objects: size)
         case .chain, .deepTrace: text = Generate.chainScript(objects: size)
         case .xib:
             let xibName = "big-\(size).xib"
@@ -41,6 +45,7 @@ public enum ScriptWorkload: String, CaseIterable {
 
     /// Runs the workload on the script at `path`, as the command line would.
     public func run(path: String) -> Measurement {
+        if self == .report || self == .graph { return runPicture(path: path) }
         let start = clock.now
         let startCPU = processCPUSeconds()
         // Read as `nibscript run` reads a script (Driver.readScript).

@@ -85,6 +85,10 @@ public enum Driver {
                                   the shipped one. --fix: print the fixes, each proven by
                                   auditing the fixed sources again, as one unified diff.
       audit --summary <dir>...    One line per project: nibs on disk, audited, listed, findings.
+      lsp [--stdio]               Serve the Language Server Protocol on standard input and output
+                                  for an editor: diagnostics as you type, hover (declarations, and
+                                  the objects after a line in the last run), definition,
+                                  references, completion, outline, a pass/fail lens per scenario.
 
     OPTIONS:
       --quiet                     run: print only the summary and expectations of each scenario.
@@ -134,7 +138,7 @@ public enum Driver {
             progress = nil
             args = [sub] + args.dropFirst().filter { $0 != "--quiet" && $0 != "-q" }
         }
-        return ProgressLine.$sink.withValue(progress) {
+        return ProgressLine.$sink.withValue(progress.map(ProgressLine.Sink.init)) {
             $subcommand.withValue(args.first.flatMap { SubcommandHelp.text($0) == nil ? nil : $0 }) {
                 dispatch(args, stdout: stdout, stderr: stderr, stdin: stdin, environment: environment)
             }
@@ -167,6 +171,9 @@ public enum Driver {
         case "report": return emit(reportCommand(rest))
         case "import": return emit(ImportCommand.command(rest))
         case "audit": return emit(Audit.command(rest))
+        case "lsp":
+            if let error = LanguageServerCommand.command(rest) { return emit(error) }
+            return LanguageServerCommand.serve()
         default:
             if sub.hasSuffix(".nibscript") { return runCommand(args, stdout: stdout, stderr: stderr, stdin: stdin) }
             return emit(usage("unknown subcommand '\(sub)'"))

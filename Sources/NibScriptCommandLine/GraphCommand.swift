@@ -99,7 +99,9 @@ package enum GraphCommand {
         let run = ScenarioRun(program: program, scenario: chosen, config: program.config)
         run.stopAfterLine = at
         run.run()
-        let g = run.objectGraph()
-        return Driver.Result(status: 0, stdout: format == "svg" ? GraphSVG.render(g) : GraphDOT.render(g), stderr: err)
+        // Past a size a picture stops helping: the part around the objects that matter, said so.
+        let (g, note) = run.objectGraph(limit: ObjectGraph.standaloneLimit, named: run.namesInExpectations())
+        let out = format == "svg" ? GraphSVG.render(g, GraphLayout.Options(), note: note) : GraphDOT.render(g, note: note)
+        return Driver.Result(status: 0, stdout: out, stderr: err)
     }
 }

@@ -7,7 +7,16 @@ import Foundation
 /// `Driver.main` of the tests never see it.
 package final class ProgressLine: @unchecked Sendable {
     /// Where lines go, when progress is shown: set by `Driver.main` for the command it runs.
-    @TaskLocal package static var sink: (@Sendable (String) -> Void)?
+    /// Boxed in a class: a task-local of an optional closure type crashes an optimized build
+    /// (Swift 6.3.1 on Linux: `swift_task_localValuePush` reads a bad pointer on the first
+    /// `withValue`, so every command of a release build trapped at start).
+    @TaskLocal package static var sink: Sink?
+
+    /// A progress writer, as the task-local holds it.
+    package final class Sink: Sendable {
+        let write: @Sendable (String) -> Void
+        package init(_ write: @escaping @Sendable (String) -> Void) { self.write = write }
+    }
 
     /// The subcommands that draw one, and take `--quiet` to draw none.
     package static let commands: Set<String> = ["audit", "explore", "matrix", "test"]
@@ -28,7 +37,7 @@ package final class ProgressLine: @unchecked Sendable {
 
     /// A progress line for this command, or nil when none is shown.
     package static func start(_ label: String, unit: String) -> ProgressLine? {
-        sink.map { ProgressLine(label, unit: unit, write: $0) }
+        sink.map { ProgressLine(label, unit: unit, write: $0.write) }
     }
 
     /// `done` of `total` finished. Redrawn at most ten times a second (and at the end), so

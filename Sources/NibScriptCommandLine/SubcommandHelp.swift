@@ -4,7 +4,7 @@
 /// `SubcommandTests` checks every option of the README's command table against these texts.
 package enum SubcommandHelp {
     /// The subcommands in the order of the README's table.
-    package static let subcommands = ["run", "test", "describe", "matrix", "explore", "graph", "report", "import", "audit"]
+    package static let subcommands = ["run", "test", "describe", "matrix", "explore", "graph", "report", "import", "audit", "lsp"]
 
     package static func text(_ subcommand: String) -> String? {
         let body: String
@@ -168,6 +168,25 @@ package enum SubcommandHelp {
               -h, --help              Show this help.
 
             EXIT STATUS: 0 no finding, 1 findings, 2 a bad option or not one nib audited.
+            """
+        case "lsp": body = """
+            USAGE: nibscript lsp [--stdio]
+
+            Serves the Language Server Protocol (JSON-RPC with Content-Length headers) on
+            standard input and output, for an editor: the diagnostics of 'run' as you type
+            (with "did you mean" fixes as quick fixes), hover on a name (its declaration) and on
+            a scenario's line (the objects' counts and states after it in the last run), go to
+            definition and find references (classes, nibs, nib objects, variables, outlets),
+            completion, the outline, and a pass/fail lens on each scenario. The scenarios run in
+            the background after each change; the next change cancels the run.
+
+            OPTIONS:
+              --stdio                 Standard input and output (the only transport; accepted
+                                      because editors pass it).
+              -h, --help              Show this help.
+
+            EXIT STATUS: 0 after the client's 'shutdown' and 'exit', 1 when input ends or
+                         'exit' comes without 'shutdown', 2 a usage error.
             """
         default: return nil
         }

@@ -7,9 +7,12 @@ import NibScriptExplore
 /// node and edge also carries `class="…"` (its kind and marks), which Graphviz copies into
 /// SVG output and which tools can read back.
 public enum GraphDOT {
-    public static func render(_ g: ObjectGraph) -> String {
+    public static func render(_ g: ObjectGraph) -> String { render(g, note: nil) }
+
+    /// `note`: what a focused graph (`ObjectGraph.focused`) left out, under the caption.
+    package static func render(_ g: ObjectGraph, note: String?) -> String {
         var out = "digraph \(quote(g.title)) {\n"
-        out += "  graph [rankdir=TB, labelloc=t, fontname=\"Helvetica\", label=\(quote(caption(g)))];\n"
+        out += "  graph [rankdir=TB, labelloc=t, fontname=\"Helvetica\", label=\(quote(caption(g) + (note.map { "\n" + $0 } ?? "")))];\n"
         out += "  node [shape=box, style=\"rounded\", fontname=\"Helvetica\", fontsize=11];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=9];\n"
         for n in g.nodes {

@@ -1,128 +1,65 @@
 import CocoaSimulator
 import NibScriptInterpreter
 import NibScriptExplore
-/// An object graph as a standalone SVG picture, laid out here so that nothing (Graphviz)
-/// has to be installed. The layout is layered and deterministic:
-/// - layer 0 holds the roots (variables, pools, the application, windows, stacks); every
-///   other object sits one layer below the nearest object that references it (breadth-first
-///   from the roots, following every kind of reference);
-/// - objects no root reaches (leaks, and what only leaks reference) come after, a component
-///   at a time, each one layer below its lowest placed referrer;
-/// - within a layer, nodes are ordered by the mean position of their referrers in the layers
-///   above (one pass), ties by the graph's node order;
-/// - edges are quadratic curves from the bottom of the referrer to the top of the target,
-///   spread along both sides in the order of the other ends (bending below when they go up
-///   or stay in a layer), labelled at their middle.
-/// Colours and dashes follow `GraphDOT`. Each node is one `<g class="node …">` with the
-/// node's id; each edge one `<g class="edge …">`.
+/// An object graph as a standalone SVG picture, laid out here (`GraphLayout`) so that
+/// nothing (Graphviz) has to be installed; the HTML report draws its graph panel with the
+/// same function. Roots on top, each object below the object that first reaches it, leaks
+/// below their owners, every edge labelled with its slot and kind in a box of its own (no
+/// two labels overlap, none leaves the picture), text monospace and 12 px or more, the
+/// width bounded (long lines wrap). Colours and dashes follow `GraphDOT`. Each node is one
+/// `<g class="node …">` with the node's id; each edge one `<g class="edge …">` holding its
+/// curve and its label (`<g class="label">`).
 public enum GraphSVG {
-    package struct Box {
-        var x: Double, y: Double, width: Double, height: Double
-        var midX: Double { x + width / 2 }
-        var bottom: Double { y + height }
-    }
+    public static func render(_ g: ObjectGraph) -> String { render(g, GraphLayout.Options()) }
 
-    package static let charWidth = 6.6, lineHeight = 14.0, padding = 10.0
-    package static let hGap = 36.0, vGap = 80.0, margin = 24.0, captionHeight = 28.0
-
-    public static func render(_ g: ObjectGraph) -> String {
-        let layers = layout(g)
-        // Sizes, then positions, layer by layer, each layer centred.
-        var size: [String: (Double, Double)] = [:]
-        for n in g.nodes {
-            let lines = GraphDOT.labelLines(n)
-            let w = Double(lines.map(\.count).max() ?? 0) * charWidth + 2 * padding
-            size[n.id] = (max(w, 60), Double(lines.count) * lineHeight + padding)
-        }
-        let rowWidths = layers.map { row in row.reduce(0.0) { $0 + size[$1]!.0 } + Double(max(0, row.count - 1)) * hGap }
-        let caption = GraphDOT.caption(g)
-        let width = max(rowWidths.max() ?? 0, Double(caption.count) * charWidth) + 2 * margin
-        var boxes: [String: Box] = [:]
-        var y = margin + captionHeight
-        for (i, row) in layers.enumerated() {
-            var x = margin + (width - 2 * margin - rowWidths[i]) / 2
-            let rowHeight = row.map { size[$0]!.1 }.max() ?? 0
-            for id in row {
-                let (w, h) = size[id]!
-                boxes[id] = Box(x: x, y: y + (rowHeight - h) / 2, width: w, height: h)
-                x += w + hGap
-            }
-            y += rowHeight + vGap
-        }
-        let height = y - vGap + margin
-
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(num(width))\" height=\"\(num(height))\" "
-        out += "viewBox=\"0 0 \(num(width)) \(num(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n"
-        out += "<title>\(escape(caption))</title>\n"
+    /// `alive`: the objects alive in the whole graph, when `g` is the part of it worth drawing
+    /// (`focused`), for the report's caption; `note` says what was left out.
+    package static func render(_ g: ObjectGraph, _ options: GraphLayout.Options, standalone: Bool = true, note: String? = nil,
+                               alive: Int? = nil) -> String {
+        var options = options
+        options.note = note
+        let L = GraphLayout(g, options)
+        let width = L.width, height = L.height
+        var out = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
+        let objects = alive ?? g.nodes.filter { $0.kind == .object && !$0.marks.contains(.deallocated) }.count
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"object-graph\" data-alive=\"\(objects)\" width=\"\(num(width))\" height=\"\(num(height))\" "
+        out += "viewBox=\"0 0 \(num(width)) \(num(height))\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, ui-monospace, monospace\" font-size=\"12\">\n"
+        out += "<title>\(escape(GraphDOT.caption(g)))</title>\n"
         out += "<defs>\n"
         for (name, colour) in [("arrow", "black"), ("arrow-red", "red"), ("arrow-gray", "gray"), ("arrow-blue", "blue")] {
-            out += "<marker id=\"\(name)\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\">"
+            out += "<marker id=\"\(name)\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"9\" markerHeight=\"9\" orient=\"auto\">"
             out += "<path d=\"M0,0 L10,5 L0,10 z\" fill=\"\(colour)\"/></marker>\n"
         }
         out += "</defs>\n"
         out += "<rect x=\"0\" y=\"0\" width=\"\(num(width))\" height=\"\(num(height))\" fill=\"white\"/>\n"
-        out += "<text class=\"caption\" x=\"\(num(margin))\" y=\"\(num(margin + 12))\" font-size=\"12\">\(escape(caption))</text>\n"
-
-        // Edges first, so nodes cover their ends. Parallel edges between one pair bend apart.
-        var seenPairs: [String: Int] = [:]
-        let layerOf = Dictionary(uniqueKeysWithValues: layers.enumerated().flatMap { i, row in row.map { ($0, i) } })
-        // Downward edges leave a node's bottom and enter a node's top spread out, ordered by
-        // the other end's position, so that they do not all meet in one point.
-        let down = g.edges.indices.filter { i in
-            let e = g.edges[i]
-            return boxes[e.from] != nil && boxes[e.to] != nil && e.from != e.to && layerOf[e.to]! > layerOf[e.from]!
+        if L.noteStart > 0 {
+            out += lines(Array(L.caption[..<L.noteStart]), x: L.captionBox.x, y: L.captionBox.y, anchor: "start", attributes: "class=\"caption\"")
         }
-        var exitX: [Int: Double] = [:], entryX: [Int: Double] = [:]
-        for (ends, other, slot) in [(\ObjectGraph.Edge.from, \ObjectGraph.Edge.to, 0), (\ObjectGraph.Edge.to, \ObjectGraph.Edge.from, 1)] {
-            let groups = Dictionary(grouping: down) { g.edges[$0][keyPath: ends] }
-            for (id, indices) in groups {
-                let box = boxes[id]!
-                let sorted = indices.sorted { (boxes[g.edges[$0][keyPath: other]]!.midX, $0) < (boxes[g.edges[$1][keyPath: other]]!.midX, $1) }
-                for (k, i) in sorted.enumerated() {
-                    let x = box.x + box.width * Double(k + 1) / Double(sorted.count + 1)
-                    if slot == 0 { exitX[i] = x } else { entryX[i] = x }
-                }
-            }
+        if L.noteStart < L.caption.count {
+            out += lines(Array(L.caption[L.noteStart...]), x: L.captionBox.x, y: L.captionBox.y + Double(L.noteStart) * GraphLayout.lineHeight,
+                         anchor: "start", attributes: "class=\"note\" fill=\"#92400e\"")
         }
-        for (index, e) in g.edges.enumerated() {
-            guard let a = boxes[e.from], let b = boxes[e.to] else { continue }
-            let pair = [e.from, e.to].sorted().joined(separator: "|")
-            let k = seenPairs[pair, default: 0]
-            seenPairs[pair] = k + 1
-            let bend = Double(k) * 28 * (k % 2 == 0 ? 1 : -1)
-            let (x1, y1, x2, y2, cx, cy): (Double, Double, Double, Double, Double, Double)
-            if e.from == e.to {
-                (x1, y1, x2, y2) = (a.x + a.width, a.y + 4, a.x + a.width, a.bottom - 4)
-                (cx, cy) = (a.x + a.width + 50 + Double(k) * 20, a.y + a.height / 2)
-            } else if layerOf[e.to]! > layerOf[e.from]! {
-                (x1, y1, x2, y2) = (exitX[index] ?? a.midX, a.bottom, entryX[index] ?? b.midX, b.y)
-                (cx, cy) = ((x1 + x2) / 2 + bend, (y1 + y2) / 2)
-            } else {
-                // Up or sideways: leave and enter by the sides, bending below.
-                let right = b.midX >= a.midX
-                (x1, y1) = (right ? a.x + a.width : a.x, a.y + a.height / 2)
-                (x2, y2) = (right ? b.x : b.x + b.width, b.y + b.height / 2)
-                // Deep enough that the curve's middle passes below the boxes between them.
-                (cx, cy) = ((x1 + x2) / 2, max(y1, y2) + min(60 + 0.2 * abs(x2 - x1), 110) + abs(bend))
-            }
+        // Edges first, so nodes cover their ends; each edge's label over its curve.
+        for (k, e) in g.edges.enumerated() {
+            let points = L.paths[k]
+            guard points.count >= 2 else { continue }
             let style = edgeStyle(e)
-            out += "<g class=\"edge \(escape(GraphDOT.classes(e)))\" data-from=\"\(e.from)\" data-to=\"\(e.to)\">"
-            out += "<path d=\"M\(num(x1)),\(num(y1)) Q\(num(cx)),\(num(cy)) \(num(x2)),\(num(y2))\" fill=\"none\" "
-            out += "stroke=\"\(style.colour)\" stroke-width=\"\(style.width)\"\(style.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "") "
-            out += "marker-end=\"url(#\(style.marker))\"/>"
-            // The curve's middle (t = 1/2 of a quadratic Bézier).
-            let (mx, my) = ((x1 + 2 * cx + x2) / 4, (y1 + 2 * cy + y2) / 4)
-            out += "<text x=\"\(num(mx))\" y=\"\(num(my))\" text-anchor=\"middle\" font-size=\"9\" fill=\"\(style.colour == "red" ? "red" : "#333")\" "
-            out += "stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\">"
-            for (i, line) in GraphDOT.labelLines(e).enumerated() {
-                out += "<tspan x=\"\(num(mx))\" dy=\"\(i == 0 ? "0" : "11")\">\(escape(line))</tspan>"
+            var d = "M\(num(points[0].x)),\(num(points[0].y))"
+            for (p, q) in zip(points, points.dropFirst()) {
+                // Vertical tangents at every point: the curve leaves and enters boxes straight.
+                let dy = (q.y - p.y) / 2
+                d += " C\(num(p.x)),\(num(p.y + dy)) \(num(q.x)),\(num(q.y - dy)) \(num(q.x)),\(num(q.y))"
             }
-            out += "</text></g>\n"
+            out += "<g class=\"edge \(escape(GraphDOT.classes(e)))\" data-from=\"\(e.from)\" data-to=\"\(e.to)\">"
+            out += "<path d=\"\(d)\" fill=\"none\" stroke=\"\(style.colour)\" stroke-width=\"\(style.width)\"\(style.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "") "
+            out += "marker-end=\"url(#\(style.marker))\"/>"
+            let b = L.labels[k]
+            out += "<g class=\"label\"><rect x=\"\(num(b.x))\" y=\"\(num(b.y))\" width=\"\(num(b.width))\" height=\"\(num(b.height))\" rx=\"3\" fill=\"white\" fill-opacity=\"0.9\"/>"
+            out += lines(L.labelLines[k], x: b.midX, y: b.y + 1, anchor: "middle", attributes: "fill=\"\(style.colour == "red" ? "#c00000" : "#333")\"")
+            out += "</g></g>\n"
         }
-
-        for n in g.nodes {
-            guard let b = boxes[n.id] else { continue }
+        for (i, n) in g.nodes.enumerated() {
+            let b = L.nodes[i]
             let s = nodeStyle(n)
             out += "<g class=\"node \(escape(GraphDOT.classes(n)))\" id=\"\(n.id)\">"
             out += "<title>\(escape(GraphDOT.labelLines(n).joined(separator: ", ")))</title>"
@@ -132,57 +69,27 @@ public enum GraphSVG {
             }
             out += "<rect x=\"\(num(b.x))\" y=\"\(num(b.y))\" width=\"\(num(b.width))\" height=\"\(num(b.height))\" rx=\"5\" "
             out += "fill=\"\(s.fill)\" stroke=\"\(s.stroke)\" stroke-width=\"\(s.width)\"\(s.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>"
-            out += "<text x=\"\(num(b.midX))\" y=\"\(num(b.y + padding / 2 + lineHeight - 3))\" text-anchor=\"middle\" fill=\"\(s.text)\">"
-            for (i, line) in GraphDOT.labelLines(n).enumerated() {
-                out += "<tspan x=\"\(num(b.midX))\" dy=\"\(i == 0 ? "0" : num(lineHeight))\"\(i == 0 ? " font-weight=\"bold\"" : "")>\(escape(line))</tspan>"
-            }
-            out += "</text></g>\n"
+            out += lines(L.nodeLines[i], x: b.midX, y: b.y + GraphLayout.nodePadding / 2, anchor: "middle", attributes: "fill=\"\(s.text)\"", boldFirst: true)
+            out += "</g>\n"
         }
         out += "</svg>\n"
         return out
     }
 
-    /// The node ids of each layer, top first.
+    /// One `<text>` per line (a box per line, as a browser measures it), the first line's top at `y`.
+    private static func lines(_ lines: [String], x: Double, y: Double, anchor: String, attributes: String, boldFirst: Bool = false) -> String {
+        var out = ""
+        for (i, line) in lines.enumerated() {
+            // The baseline sits about 0.8 em below the line's top.
+            let baseline = y + Double(i) * GraphLayout.lineHeight + 12
+            out += "<text x=\"\(num(x))\" y=\"\(num(baseline))\" text-anchor=\"\(anchor)\" \(attributes)\(boldFirst && i == 0 ? " font-weight=\"bold\"" : "")>\(escape(line))</text>"
+        }
+        return out
+    }
+
+    /// The node ids of each rank, top first.
     package static func layout(_ g: ObjectGraph) -> [[String]] {
-        let order = Dictionary(uniqueKeysWithValues: g.nodes.enumerated().map { ($1.id, $0) })
-        var successors: [String: [String]] = [:], predecessors: [String: [String]] = [:]
-        for e in g.edges where order[e.from] != nil && order[e.to] != nil && e.from != e.to {
-            successors[e.from, default: []].append(e.to)
-            predecessors[e.to, default: []].append(e.from)
-        }
-        var layer: [String: Int] = [:]
-        func bfs(_ start: [String], at depth: Int) {
-            var frontier = start.filter { layer[$0] == nil }
-            frontier.forEach { layer[$0] = depth }
-            var d = depth
-            while !frontier.isEmpty {
-                d += 1
-                var next: [String] = []
-                for id in frontier { for t in successors[id] ?? [] where layer[t] == nil { layer[t] = d; next.append(t) } }
-                frontier = next
-            }
-        }
-        bfs(g.nodes.filter { $0.marks.contains(.root) }.map(\.id), at: 0)
-        while let first = g.nodes.first(where: { layer[$0.id] == nil && (predecessors[$0.id] ?? []).allSatisfy { layer[$0] != nil } })
-                ?? g.nodes.first(where: { layer[$0.id] == nil }) {
-            let placed = (predecessors[first.id] ?? []).compactMap { layer[$0] }
-            let below = (layer.values.max() ?? -1) + 1
-            bfs([first.id], at: placed.max().map { $0 + 1 } ?? below)
-        }
-        let count = (layer.values.max() ?? -1) + 1
-        var rows = [[String]](repeating: [], count: count)
-        for n in g.nodes { rows[layer[n.id]!].append(n.id) }
-        // One pass of barycentres: order by the mean index of referrers in earlier layers.
-        var position: [String: Double] = [:]
-        for i in rows.indices {
-            let keyed = rows[i].map { id -> (String, Double) in
-                let above = (predecessors[id] ?? []).compactMap { p -> Double? in layer[p]! < i ? position[p] : nil }
-                return (id, above.isEmpty ? Double(order[id]!) : above.reduce(0, +) / Double(above.count))
-            }
-            rows[i] = keyed.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : order[$0.0]! < order[$1.0]! }.map(\.0)
-            for (k, id) in rows[i].enumerated() { position[id] = Double(k) }
-        }
-        return rows
+        GraphLayout(g).ranks.map { $0.map { g.nodes[$0].id } }
     }
 
     package struct NodeStyle { var fill: String, stroke: String, text: String, width: String, dash: String? }

@@ -21,7 +21,7 @@ package final class HTMLDetailBudget {
     /// Per scenario, the first line whose detail was left out, in the order they were cut.
     private(set) var cuts: [(scenario: Int, line: Int)] = []
     private var marked: Set<Int> = []
-    /// Timeline rows left out.
+    /// Events left out of the events' data (the timelines and each line's "more").
     private(set) var rowsLeftOut = 0
 
     init(bytes: Int) { self.bytes = bytes }
@@ -45,10 +45,6 @@ package final class HTMLDetailBudget {
 
     static let lineNote = "<div class=\"cut\">Detail cut here: the page's size budget is spent (see the note at the top).</div>"
 
-    static func timelineNote(_ left: Int) -> String {
-        "<p class=\"cut\">\(left) more object\(left == 1 ? "" : "s") not drawn: the page's size budget is spent (see the note at the top).</p>"
-    }
-
     /// The header's note, or nothing when neither budget was spent.
     static func notice(rows: HTMLDetailBudget, timelines: HTMLDetailBudget, total: Int, file: SourceFile, scenarios: [String]) -> String {
         guard rows.isSpent || timelines.isSpent else { return "" }
@@ -60,7 +56,8 @@ package final class HTMLDetailBudget {
             what.append(w)
         }
         if timelines.rowsLeftOut > 0 {
-            what.append("\(timelines.rowsLeftOut) object\(timelines.rowsLeftOut == 1 ? "'s timeline is" : "s' timelines are") left out")
+            let n = timelines.rowsLeftOut
+            what.append("the last \(n) event\(n == 1 ? " is" : "s are") left out of the timelines (and of the lines' \u{201C}more\u{201D})")
         }
         let path = HTML.escape(file.path)
         return "<p class=\"cut\" id=\"cut\"><b>Cut to size:</b> " + what.joined(separator: "; ")

@@ -7,6 +7,13 @@ import NibScriptExplore
 /// Text for HTML: everything that comes from a script goes through `escape`.
 package enum HTML {
     package static func escape(_ s: String) -> String {
+        // Most text has nothing to escape: it is returned as it is, after one look at its
+        // bytes (a script of 10^5 lines spent a third of its report here, a scalar at a time).
+        // Bytes that may start something to escape: & < > " ', controls, DEL, and the lead
+        // bytes of C1 controls (C2) and of U+FFFE/U+FFFF (EF).
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xEF }) {
+            return s
+        }
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for c in s.unicodeScalars {
@@ -66,6 +73,8 @@ package struct HTMLReport {
     /// to about this many bytes in all; past it, it is cut with a note (HTMLDetailBudget.swift).
     package var detailBudget = HTMLDetailBudget.defaultBytes
     package var graph: ObjectGraphRenderer? = ReportGraph.svg
+    /// About how many object visits the graphs of one scenario may cost in all (see `snapshot`).
+    package var graphWork = 4_000_000
 
     package init(version: String) { self.version = version }
 
@@ -92,11 +101,18 @@ package struct HTMLReport {
             let recorder = TraceRecorder()
             var graphs: [(line: Int, svg: Int?)] = []
             var pending: Int?
+            let names = ScenarioRun.namesInExpectations(of: s, in: file)
+            let scenarioStatements = max(1, s.body.statements.count)
             func snapshot(_ run: ScenarioRun) {
                 guard let line = pending, let graph else { return }
                 statements += 1
+                // A graph costs time in the objects there are (the leak search, the graph's
+                // nodes): at this stride the rest of the scenario would cost about
+                // statements / stride × objects; past `graphWork` the stride doubles, so a
+                // script of 10^5 statements and 10^5 objects stays linear, not quadratic.
+                while scenarioStatements / stride * max(1, run.engine.objectCount) > graphWork && stride < 1 << 20 { thin() }
                 guard statements % stride == 0 else { graphs.append((line, nil)); return }
-                let svg = graph(run)
+                let svg = graph(run, names)
                 if let last = kept.last, let previous = svgs[last.svg], previous == svg {
                     graphs.append((line, last.svg))   // nothing changed: share the drawing
                     return
@@ -105,14 +121,16 @@ package struct HTMLReport {
                 kept.append((statements, svgs.count))
                 svgs.append(svg)
                 bytes += svg.utf8.count
-                while bytes > graphBudget && stride < 1 << 20 {
-                    stride *= 2
-                    kept = kept.filter { k in
-                        if k.counter % stride == 0 { return true }
-                        bytes -= svgs[k.svg]?.utf8.count ?? 0
-                        svgs[k.svg] = nil
-                        return false
-                    }
+                while bytes > graphBudget && stride < 1 << 20 { thin() }
+            }
+            /// Every other kept graph dropped, and from now on every 2×stride-th statement drawn.
+            func thin() {
+                stride *= 2
+                kept = kept.filter { k in
+                    if k.counter % stride == 0 { return true }
+                    bytes -= svgs[k.svg]?.utf8.count ?? 0
+                    svgs[k.svg] = nil
+                    return false
                 }
             }
             recorder.willStart = { line, run in
@@ -146,7 +164,9 @@ package struct HTMLReport {
         // The rows and timelines first: the header says where the budget cut them.
         let rowBudget = HTMLDetailBudget(bytes: detailBudget / 4 * 3), timelineBudget = HTMLDetailBudget(bytes: detailBudget / 4)
         let rows = sourceRows(file: file, scenarios: scenarios, budget: rowBudget)
-        let timelines = scenarios.enumerated().map { timeline($1, index: $0, budget: timelineBudget) }.joined()
+        let timelines = scenarios.enumerated().map { timeline($1, index: $0) }.joined()
+        // Every scenario's events as data, for the timelines and the lines' "more" (HTMLReportData.swift).
+        let data = scenarios.map { self.eventData($0, budget: timelineBudget) }
         h += HTMLDetailBudget.notice(rows: rowBudget, timelines: timelineBudget, total: detailBudget, file: file,
                                      scenarios: scenarios.map(\.report.title))
         h += "</header>\n"
@@ -162,17 +182,19 @@ package struct HTMLReport {
         h += rows
         h += "</tbody></table></div>\n"
         h += "<aside id=\"side\"><h2>Object graph</h2><p id=\"graph-caption\">Click a line to see the objects after it.</p><div id=\"graph\"></div>"
-        h += "<p class=\"legend\">solid: owning reference · dashed: not owning · red: points at a deallocated object · ×n: retain count</p></aside>\n</div>\n"
+        h += "<p class=\"legend\">thick: owning (blue: a retained ivar) · thin: a list element · dashed: assign · dotted: weak · red: leaked, or pointing at a deallocated object · double border: a root · count n: retain count</p></aside>\n</div>\n"
         h += "<section id=\"timelines\"><h2>Retain counts over the run</h2>"
         h += "<p class=\"legend\">One row per object: its retain count after each event, in the order they happened; ticks mark the script's statements. <span class=\"x\">✕</span> dealloc · <span class=\"z\">●</span> zombie message. Click a step to go to its line.</p>"
         h += timelines
         h += "</section>\n"
         // Graph index: per scenario, [line, svg number or -1] in run order, and the line to show first.
-        let index = JSON.array(scenarios.map { s in
-            .object([("initial", .int(initialLine(s))),
+        let slugs = Self.slugs(scenarios.map(\.report.title))
+        let index = JSON.array(scenarios.enumerated().map { i, s in
+            .object([("initial", .int(initialLine(s))), ("title", .string(s.report.title)), ("slug", .string(slugs[i])),
                      ("graphs", .array(s.graphs.map { .array([.int($0.line), .int($0.svg ?? -1)]) }))])
         })
         h += "<script type=\"application/json\" id=\"graph-index\">\(HTML.scriptJSON(index))</script>\n"
+        for (i, d) in data.enumerated() { h += "<script type=\"application/json\" id=\"events-\(i)\">\(d)</script>\n" }
         for (k, svg) in svgs.enumerated() { if let svg { h += "<template id=\"svg-\(k)\">\(svg)</template>\n" } }
         h += "<script>\n\(Self.script)</script>\n</body>\n</html>\n"
         return h
@@ -197,8 +219,19 @@ package struct HTMLReport {
         }
         for (i, s) in scenarios.enumerated() {
             let r = s.report
-            let events = s.entries.compactMap { if case .event(let e) = $0 { return e }; return nil }
-            func line(of label: String, _ kind: TraceEvent.Kind) -> Int? { events.first { $0.kind == kind && $0.label == label }?.line }
+            // The first line of each zombie message and alloc a finding names, and the crash's
+            // line, in one pass over the entries (a copy of the events was the page's peak of
+            // memory: 200 MB at 10^5 objects; a search per leak was quadratic).
+            let wanted = Set(r.zombies.map { "zombie " + $0 } + r.leaks.map { "alloc " + $0 })
+            var firstLine: [String: Int] = [:], crashLine: Int?
+            for entry in s.entries {
+                guard case .event(let e) = entry else { continue }
+                if e.kind == .crash { crashLine = e.line }
+                guard e.kind == .zombie || e.kind == .alloc, !wanted.isEmpty, let label = e.label else { continue }
+                let key = (e.kind == .zombie ? "zombie " : "alloc ") + label
+                if wanted.contains(key), firstLine[key] == nil { firstLine[key] = e.line }
+            }
+            func line(of label: String, _ kind: TraceEvent.Kind) -> Int? { firstLine[(kind == .zombie ? "zombie " : "alloc ") + label] }
             for x in r.results where !x.passed {
                 item("fail", i, x.line, "FAIL", "<code>\(HTML.escape(x.text))</code>" + (x.detail.map { " — " + HTML.escape($0) } ?? ""))
             }
@@ -208,7 +241,7 @@ package struct HTMLReport {
             let crashOK = expected("expect crash"), zombiesOK = expected("expect zombies") || crashOK, leaksOK = expected("expect leaks")
             if let c = r.crash {
                 let message = c.hasPrefix("line ") ? String(c[(c.range(of: ": ")?.upperBound ?? c.startIndex)...]) : c
-                item(crashOK ? "expected" : "crash", i, events.last { $0.kind == .crash }?.line, crashOK ? "CRASH (expected)" : "CRASH", HTML.escape(message))
+                item(crashOK ? "expected" : "crash", i, crashLine, crashOK ? "CRASH (expected)" : "CRASH", HTML.escape(message))
             }
             for z in r.zombies {
                 item(zombiesOK ? "expected" : "crash", i, line(of: z, .zombie), zombiesOK ? "ZOMBIE (expected)" : "ZOMBIE", "message sent to deallocated " + HTML.escape(z))
@@ -278,16 +311,16 @@ package struct HTMLReport {
                 switch entry {
                 case .statement: break
                 case .note(let line, let depth, let text):
-                    addDetail(line, "<div class=\"n\" style=\"--d:\(min(depth, 6))\">\(HTML.escape(text))</div>")
+                    addDetail(line, "<div class=\"n\"\(Self.depthStyle(depth))>\(HTML.escape(text))</div>")
                 case .event(let e):
                     if budget.isSpent { addDetail(e.line, ""); continue }
                     shown[e.line, default: 0] += 1
-                    let piece = eventHTML(e)
-                    addDetail(e.line, shown[e.line]! > eventsShownPerLine ? "<div class=\"more-item\" hidden>" + piece + "</div>" : piece)
+                    // Past the first dozen a line's events are drawn from the data when asked for.
+                    if shown[e.line]! <= eventsShownPerLine { addDetail(e.line, eventHTML(e)) }
                 }
             }
             for (line, n) in shown where n > eventsShownPerLine {
-                add(line, "<button type=\"button\" class=\"more\">\(n - eventsShownPerLine) more event\(n - eventsShownPerLine == 1 ? "" : "s")</button>")
+                add(line, "<button type=\"button\" class=\"more\" data-s=\"\(i)\" data-more=\"\(line)\" data-skip=\"\(eventsShownPerLine)\">\(n - eventsShownPerLine) more event\(n - eventsShownPerLine == 1 ? "" : "s")</button>")
             }
             for (line, xs) in expectations {
                 for x in xs {
@@ -301,11 +334,13 @@ package struct HTMLReport {
             let text = file.lineText(line)
             var cls: [String] = []
             for (i, s) in scenarios.enumerated() where s.report.results.contains(where: { $0.line == line && !$0.passed }) { cls.append("f\(i)") }
-            h += "<tr id=\"L\(line)\" data-line=\"\(line)\"\(cls.isEmpty ? "" : " class=\"\(cls.joined(separator: " "))\"")><td class=\"ln\">\(line)</td><td class=\"code\">\(codeHTML(text))</td><td class=\"ann\">"
+            // End tags left out (HTML closes a cell at the next and a row at the next row): a
+            // script of 10^5 lines has 10^5 rows, and each byte of a row counts 10^5 times.
+            h += "<tr id=\"L\(line)\"\(cls.isEmpty ? "" : " class=\"\(cls.joined(separator: " "))\"")><td class=\"ln\">\(line)<td class=\"code\">\(codeHTML(text))<td class=\"ann\">"
             for (i, pieces) in notes[line].sorted(by: { $0.key < $1.key }) {
                 h += "<div class=\"sc s\(i)\">" + pieces.joined() + "</div>"
             }
-            h += "</td></tr>\n"
+            h += "\n"
         }
         return h
     }
@@ -325,103 +360,38 @@ package struct HTMLReport {
         case .crash: text = "CRASH " + HTML.escape(e.message ?? "")
         }
         if let c = e.cause { text += " <span class=\"why\">\(HTML.escape(c))</span>" }
-        return "<div class=\"e k-\(e.kind.rawValue)\" style=\"--d:\(min(e.depth, 6))\">\(text)</div>"
+        return "<div class=\"e k-\(e.kind.rawValue)\"\(Self.depthStyle(e.depth))>\(text)</div>"
+    }
+
+    /// The indentation of a trace line; none written for depth 1, the CSS's default (a
+    /// script of 10^5 statements has 10^5 such lines).
+    static func depthStyle(_ depth: Int) -> String {
+        depth == 1 ? "" : " style=\"--d:\(min(depth, 6))\""
     }
 
     /// A line of the script, escaped, its comment greyed.
     package func codeHTML(_ line: String) -> String {
+        // By bytes, as the lexer reads a comment: a `#` outside a string literal starts it.
         var inString = false
-        var idx = line.startIndex
-        while idx < line.endIndex {
-            let c = line[idx]
-            if c == "\"" { inString.toggle() }
-            if c == "#" && !inString {
+        let bytes = line.utf8
+        var idx = bytes.startIndex
+        while idx < bytes.endIndex {
+            let c = bytes[idx]
+            if c == UInt8(ascii: "\"") { inString.toggle() }
+            if c == UInt8(ascii: "#") && !inString {
                 return HTML.escape(String(line[..<idx])) + "<span class=\"cm\">" + HTML.escape(String(line[idx...])) + "</span>"
             }
-            idx = line.index(after: idx)
+            idx = bytes.index(after: idx)
         }
         return HTML.escape(line)
     }
 
     // MARK: Timelines
 
-    package func timeline(_ s: Scenario, index: Int, budget: HTMLDetailBudget = HTMLDetailBudget(bytes: .max)) -> String {
-        let events = s.entries.compactMap { if case .event(let e) = $0 { return e }; return nil }
-        var h = "<div class=\"sc s\(index) tl\">"
-        guard !events.isEmpty else { return h + "<p>No events.</p></div>" }
-        let width = 720.0, height = 34.0
-        let span = Double(max(events.count - 1, 1))
-        func x(_ i: Int) -> Double { 6 + Double(i) / span * (width - 12) }
-        // Ticks at each of the scenario's own statements: where its first event is.
-        var ticks: [(Int, Int)] = []   // (event index, line)
-        var eventIndex = 0
-        var pendingTick: Int?
-        for entry in s.entries {
-            switch entry {
-            case .statement(let line, _, let depth, _) where depth == 0: pendingTick = line
-            case .event:
-                if let l = pendingTick { ticks.append((eventIndex, l)); pendingTick = nil }
-                eventIndex += 1
-            default: break
-            }
-        }
-        var axis = "<svg class=\"axis\" width=\"\(Int(width))\" height=\"18\" viewBox=\"0 0 \(Int(width)) 18\">"
-        var lastLabel = -100.0
-        for (i, line) in ticks {
-            let px = x(i)
-            axis += "<line x1=\"\(HTML.number(px))\" y1=\"12\" x2=\"\(HTML.number(px))\" y2=\"18\" stroke=\"#9ca3af\"/>"
-            if px - lastLabel >= 26 {
-                axis += "<text x=\"\(HTML.number(px))\" y=\"10\" font-size=\"9\" text-anchor=\"middle\" data-line=\"\(line)\">\(line)</text>"
-                lastLabel = px
-            }
-        }
-        axis += "</svg>"
-        h += "<div class=\"row\"><span class=\"who\">line</span>\(axis)</div>"
-        // Per object, in number order: its events with a count, its zombie messages.
-        var byObject: [Int: [(Int, TraceEvent)]] = [:]
-        for (i, e) in events.enumerated() {
-            if let o = e.object, e.kind != .weakZeroed, e.kind != .deallocIncomplete { byObject[o, default: []].append((i, e)) }
-        }
-        var left = 0   // objects whose row the budget left out
-        for o in byObject.keys.sorted() {
-            if budget.isSpent { budget.leaveOutRow(); left += 1; continue }
-            let list = byObject[o]!
-            let label = list.first!.1.label ?? "#\(o)"
-            let counts = list.compactMap { $0.1.count }
-            let top = Double(max(counts.max() ?? 1, 1))
-            func y(_ c: Int) -> Double { height - 5 - Double(c) / top * (height - 12) }
-            var path = ""
-            var marks = ""
-            var last: Int?
-            var dead = false
-            let dots = list.count <= 300
-            for (i, e) in list {
-                if e.kind == .zombie {
-                    marks += "<circle class=\"zombie\" cx=\"\(HTML.number(x(i)))\" cy=\"\(HTML.number(y(0)))\" r=\"4\" data-line=\"\(e.line)\"><title>line \(e.line): zombie message -[\(HTML.escape(e.className ?? "")) \(HTML.escape(e.selector ?? ""))]</title></circle>"
-                    continue
-                }
-                guard let c = e.count else { continue }
-                let px = HTML.number(x(i)), py = HTML.number(y(c))
-                if last == nil { path = "M\(px),\(py)" } else { path += "H\(px)V\(py)" }
-                last = c
-                if e.kind == .dealloc {
-                    dead = true
-                    marks += "<path class=\"dealloc\" d=\"M\(HTML.number(x(i) - 4)),\(HTML.number(y(0) - 4))l8,8m0,-8l-8,8\" data-line=\"\(e.line)\"><title>line \(e.line): dealloc</title></path>"
-                } else if dots {
-                    marks += "<circle cx=\"\(px)\" cy=\"\(py)\" r=\"2.5\" data-line=\"\(e.line)\"><title>line \(e.line): \(e.kind.rawValue) → \(c)\(e.cause.map { " (" + HTML.escape($0) + ")" } ?? "")</title></circle>"
-                }
-            }
-            if !dead, last != nil { path += "H\(HTML.number(width - 6))" }
-            let final = dead ? "dealloc" : "×\(last ?? 0)"
-            var row = "<div class=\"row\"><span class=\"who\" title=\"\(HTML.escape(label))\">\(HTML.escape(label))</span>"
-            row += "<svg class=\"steps\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">"
-            row += "<line x1=\"6\" y1=\"\(HTML.number(y(0)))\" x2=\"\(HTML.number(width - 6))\" y2=\"\(HTML.number(y(0)))\" stroke=\"#e5e7eb\"/>"
-            row += "<path d=\"\(path)\" fill=\"none\" stroke=\"\(dead ? "#6b7280" : "#4f46e5")\" stroke-width=\"1.6\"/>\(marks)</svg>"
-            row += "<span class=\"end\(dead ? " gone" : "")\">\(final)</span></div>"
-            if budget.spend(row.utf8.count) { h += row } else { left += 1 }
-        }
-        if left > 0 { h += HTMLDetailBudget.timelineNote(left) }
-        return h + "</div>"
+    /// A scenario's timelines: a place the page's script fills from the events' data
+    /// (HTMLReportData.swift) when the scenario is shown.
+    package func timeline(_ s: Scenario, index: Int) -> String {
+        "<div class=\"sc s\(index) tl\" data-s=\"\(index)\"></div>"
     }
 
     // MARK: Style and script
@@ -463,8 +433,8 @@ package struct HTMLReport {
     .k-dealloc{color:#7c2d12}.k-zombie,.k-crash{color:var(--bad);font-weight:bold}.k-weakZeroed{color:#1d4ed8}
     .x.pass b{color:var(--good)}.x.fail{color:var(--bad)}.x.fail b{background:var(--bad);color:#fff;padding:0 4px;border-radius:3px}
     button.more{font:inherit;font-size:11px;border:none;background:none;color:#4f46e5;cursor:pointer;padding:0}
-    #side{flex:0 0 32%;min-width:340px;position:sticky;top:8px;max-height:calc(100vh - 16px);overflow:auto;border:1px solid var(--line);border-radius:6px;padding:0 10px 8px}
-    #graph svg{max-width:100%;height:auto;cursor:zoom-in}#graph.zoom svg{max-width:none;cursor:zoom-out}#graph-caption{color:var(--muted);margin:0 0 6px}
+    #side{flex:0 0 524px;position:sticky;top:8px;max-height:calc(100vh - 16px);overflow:auto;border:1px solid var(--line);border-radius:6px;padding:0 10px 8px}
+    #graph svg{display:block;max-width:none}#graph-caption{color:var(--muted);margin:0 0 6px}
     .legend{color:var(--muted);font-size:12px}
     #timelines .row{display:flex;align-items:center;gap:8px}
     #timelines .who{width:16em;flex:none;font:12px ui-monospace,Menlo,Consolas,monospace;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;text-align:right}
@@ -474,91 +444,11 @@ package struct HTMLReport {
     #timelines text{fill:var(--muted);cursor:pointer}
     .x{font-weight:normal}.x span{font-weight:bold}
     .js-error{position:fixed;bottom:0;left:0;right:0;background:var(--bad);color:#fff;padding:6px 12px}
-    @media (max-width:900px){#main{flex-direction:column}#side{position:static;max-height:none;width:100%}}
+    #address-error{font-weight:bold}
+    @media (max-width:1000px){#main{flex-direction:column}#side{position:static;max-height:none;width:100%}}
 
     """
 
-    package static let script = """
-    (function () {
-      "use strict";
-      window.addEventListener("error", function (e) {
-        var d = document.createElement("div");
-        d.id = "js-error"; d.className = "js-error";
-        d.textContent = "JavaScript error: " + (e.message || e);
-        document.body.appendChild(d);
-      });
-      var body = document.body;
-      var index = JSON.parse(document.getElementById("graph-index").textContent);
-      var current = 0, selected = null;
-      function setScenario(i) {
-        if (!(i >= 0 && i < index.length)) { return; }
-        current = i;
-        body.setAttribute("data-scenario", String(i));
-        var tabs = document.querySelectorAll("#tabs button");
-        for (var k = 0; k < tabs.length; k++) { tabs[k].classList.toggle("on", Number(tabs[k].getAttribute("data-s")) === i); }
-      }
-      function showGraph(line) {
-        var list = index[current].graphs, best = null, shown = null;
-        for (var k = 0; k < list.length; k++) {
-          if (list[k][0] <= line) {
-            best = list[k];
-            if (list[k][1] >= 0 && document.getElementById("svg-" + list[k][1])) { shown = list[k]; }
-          }
-        }
-        var graph = document.getElementById("graph"), caption = document.getElementById("graph-caption");
-        while (graph.firstChild) { graph.removeChild(graph.firstChild); }
-        if (!best) { caption.textContent = "No statement of this scenario ran before line " + line + "."; return; }
-        if (!shown) { caption.textContent = "The graph after line " + best[0] + " was not kept (a long script keeps graphs of evenly spaced statements)."; return; }
-        graph.appendChild(document.importNode(document.getElementById("svg-" + shown[1]).content, true));
-        var n = graph.querySelectorAll(".node").length;
-        var where = shown[0] !== best[0] ? " (the nearest kept graph: a long script keeps graphs of evenly spaced statements)"
-          : best[0] !== line ? " (the last statement before line " + line + ")" : "";
-        caption.textContent = "After line " + shown[0] + where + ": " + n + " object" + (n === 1 ? "" : "s") + " alive.";
-      }
-      function select(line, scroll) {
-        if (selected) { selected.classList.remove("sel"); }
-        selected = document.getElementById("L" + line);
-        if (selected) { selected.classList.add("sel"); if (scroll) { selected.scrollIntoView({ block: "center" }); } }
-        showGraph(line);
-        if (history.replaceState) { history.replaceState(null, "", "#s" + current + "-L" + line); }
-      }
-      document.addEventListener("click", function (ev) {
-        var zoom = ev.target.closest ? ev.target.closest("#graph") : null;
-        if (zoom) { zoom.classList.toggle("zoom"); return; }
-        var more = ev.target.closest ? ev.target.closest("button.more") : null;
-        if (more) {
-          var hidden = more.parentNode.querySelectorAll(".more-item");
-          for (var k = 0; k < hidden.length; k++) { hidden[k].hidden = false; }
-          more.parentNode.removeChild(more);
-          return;
-        }
-        var el = ev.target.closest ? ev.target.closest("[data-line]") : null;
-        if (!el) { return; }
-        ev.preventDefault();
-        var s = el.getAttribute("data-s");
-        if (s !== null) { setScenario(Number(s)); }
-        select(Number(el.getAttribute("data-line")), el.tagName !== "TR");
-      });
-      var m = /^#(?:s(\\d+)-)?L(\\d+)$/.exec(location.hash);
-      if (m) {
-        setScenario(m[1] ? Number(m[1]) : 0);
-        select(Number(m[2]), true);
-      } else if (index.length > 0) {
-        setScenario(0);
-        select(index[0].initial, false);
-      }
-      // What a reader sees, for the browser test: FAIL marks on screen, objects drawn.
-      function visible(selector) {
-        var all = document.querySelectorAll(selector), n = 0;
-        for (var k = 0; k < all.length; k++) { if (all[k].getClientRects().length > 0) { n++; } }
-        return n;
-      }
-      body.setAttribute("data-visible-fail-marks", String(visible(".x.fail")));
-      body.setAttribute("data-visible-graph-nodes", String(visible("#graph .node")));
-      body.setAttribute("data-ready", "1");
-    })();
-
-    """
 }
 
 extension HTMLReport {

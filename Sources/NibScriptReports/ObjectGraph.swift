@@ -114,10 +114,13 @@ public struct ObjectGraph: Equatable {
 
 extension ScenarioRun {
     /// The graph of the engine's state now, after `run()`.
-    package func objectGraph() -> ObjectGraph {
+    package func objectGraph() -> ObjectGraph { objectGraph(leaked: Set(leakedObjects()), abandoned: Set(abandonedObjects()), only: nil) }
+
+    /// The graph of the objects in `only` (all when nil), the variables and the pools that
+    /// hold them, and the references between them (GraphFocus.swift chooses `only`).
+    package func objectGraph(leaked: Set<ObjectID>, abandoned: Set<ObjectID>, only: Set<ObjectID>?) -> ObjectGraph {
         let e = engine
-        let leaked = Set(leakedObjects())
-        let abandoned = Set(abandonedObjects())
+        func wanted(_ o: ObjectID) -> Bool { only?.contains(o) ?? true }
         var rootReasons: [ObjectID: String] = [:]
         for r in extraRoots where rootReasons[r] == nil { rootReasons[r] = "window or stack" }
         if let a = application { rootReasons[a] = "application" }
@@ -126,7 +129,8 @@ extension ScenarioRun {
         func id(_ o: ObjectID) -> String { o == frame ? "vars" : "o\(o.raw)" }
         // Objects drawn: the variables, every live visible object, and deallocated objects
         // something drawn still points at (added as the edges find them).
-        var drawn = (0..<e.objectCount).map { ObjectID(Int32($0)) }.filter { e.isAlive($0) && !e.isHidden($0) }
+        var drawn = only.map { $0.filter { e.isAlive($0) && !e.isHidden($0) }.sorted() }
+            ?? (0..<e.objectCount).map { ObjectID(Int32($0)) }.filter { e.isAlive($0) && !e.isHidden($0) }
         var deallocatedTargets = Set<ObjectID>()
         var edges: [ObjectGraph.Edge] = []
         for o in [frame] + drawn {
@@ -134,7 +138,7 @@ extension ScenarioRun {
             for (k, info) in e.slots(of: cls).enumerated() {
                 let r = SlotRef(o, k)
                 if info.isList {
-                    for (i, t) in e.list(r).enumerated() {
+                    for (i, t) in e.list(r).enumerated() where wanted(t) {
                         edges.append(.init(from: id(o), to: id(t), slot: "\(info.name)[\(i)]",
                                            kind: info.name == "subviews" ? .subview : .list, claims: 1,
                                            dangling: !e.isAlive(t)))
@@ -142,14 +146,14 @@ extension ScenarioRun {
                     }
                     continue
                 }
-                guard let t = e.read(r) else { continue }
+                guard let t = e.read(r), wanted(t) else { continue }
                 let claims = e.claims(r)
                 edges.append(.init(from: id(o), to: id(t), slot: o == frame ? info.name : slotName(o, k),
                                    kind: edgeKind(o, k, claims: claims, isVariable: o == frame), claims: claims,
                                    dangling: !e.isAlive(t)))
                 if !e.isAlive(t) { deallocatedTargets.insert(t) }
             }
-            for t in e.adoptedObjects(o) {
+            for t in e.adoptedObjects(o) where wanted(t) {
                 edges.append(.init(from: id(o), to: id(t), slot: "adopted", kind: .adopted, claims: 1,
                                    dangling: !e.isAlive(t)))
                 if !e.isAlive(t) { deallocatedTargets.insert(t) }
@@ -160,7 +164,7 @@ extension ScenarioRun {
         // Pools with pending releases, one edge per object with how many releases it awaits.
         var poolNodes: [ObjectGraph.Node] = []
         for p in 0..<e.poolDepth {
-            let pending = e.pendingReleases(inPool: p)
+            let pending = e.pendingReleases(inPool: p).filter(wanted)
             guard !pending.isEmpty else { continue }
             poolNodes.append(.init(id: "pool\(p)", kind: .pool, className: "", name: "autorelease pool \(p)",
                                    count: nil, marks: .root, rootReason: "pool", deallocLine: nil))

@@ -7,7 +7,7 @@ final class BenchmarkTests: XCTestCase {
     func testQuickBenchRunsEveryFigure() {
         let table = Benchmark.run(.init(quick: true, runs: 1, executable: nil))
         for section in ["engine API loop", "run --quiet", "full trace to /dev/null", "lex + parse + check",
-                        "nib block", ".xib", "chain released at once", "full trace of a cascade"] {
+                        "nib block", ".xib", "chain released at once", "full trace of a cascade", "report -o", "graph --format svg"] {
             XCTAssertTrue(table.contains(section), "the table has a row for \(section):\n\(table)")
         }
         XCTAssertFalse(table.contains("failed to run"), table)
@@ -23,6 +23,7 @@ final class BenchmarkTests: XCTestCase {
             let path = try w.prepare(size: 50, in: dir)
             let m = w.run(path: path)
             if w == .compile { XCTAssertGreaterThan(m.bytes, 0, w.rawValue) } else { XCTAssertGreaterThan(m.events, 0, w.rawValue) }
+            if w == .report || w == .graph { XCTAssertGreaterThan(m.bytes, 1000, "\(w.rawValue): what it wrote") }
             // Processor time is measured beside the wall time, for growth on a shared machine.
             XCTAssertNotNil(m.cpuSeconds, w.rawValue)
             XCTAssertGreaterThanOrEqual(m.cpuSeconds ?? -1, 0, w.rawValue)

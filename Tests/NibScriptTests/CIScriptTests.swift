@@ -83,7 +83,7 @@ final class CIScriptTests: XCTestCase {
     }
 
     /// `.ci/run` end to end, with a stand-in `swift` that prints a given XCTest log and exits
-    /// with a given status (and stand-ins for chromium and dot, so nothing is installed).
+    /// with a given status (and stand-ins for chromium, dot, nvim and node, so nothing is installed).
     func ciRun(log: String, status: Int32, ci: String?) throws -> (status: Int32, out: String) {
         let bin = FileManager.default.temporaryDirectory.appendingPathComponent("ci-bin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
@@ -97,7 +97,7 @@ final class CIScriptTests: XCTestCase {
         exit \(status)
 
         """
-        for (name, text) in [("swift", fake), ("chromium", "#!/bin/sh\n"), ("dot", "#!/bin/sh\n")] {
+        for (name, text) in [("swift", fake), ("chromium", "#!/bin/sh\n"), ("dot", "#!/bin/sh\n"), ("nvim", "#!/bin/sh\n"), ("node", "#!/bin/sh\n")] {
             let f = bin.appendingPathComponent(name)
             try text.write(to: f, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: f.path)
@@ -140,7 +140,7 @@ final class CIScriptTests: XCTestCase {
         XCTAssertTrue(r.out.hasSuffix("0 passed, 1 failed, 0 skipped\n"), r.out)
     }
 
-    /// `.ci/run` says CI=true itself, installs Graphviz as it installs Chromium, and ends
+    /// `.ci/run` says CI=true itself, installs Graphviz and Neovim as it installs Chromium, and ends
     /// with the summary's verdict.
     func testRunScriptSetsCIAndInstallsWhatTheTestsNeed() throws {
         let run = try String(contentsOf: Self.root.appendingPathComponent(".ci/run"), encoding: .utf8)
@@ -148,6 +148,8 @@ final class CIScriptTests: XCTestCase {
         XCTAssertTrue(run.contains("missing+=(graphviz)"))
         XCTAssertTrue(run.contains("missing+=(chromium)"))
         XCTAssertTrue(run.contains("missing+=(python3-jsonschema)"))
+        XCTAssertTrue(run.contains("missing+=(neovim)"))
+        XCTAssertTrue(run.contains("missing+=(nodejs)"))
         XCTAssertTrue(run.contains(".ci/summarize \"$log\""))
     }
 }

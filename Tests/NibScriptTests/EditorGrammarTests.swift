@@ -119,7 +119,22 @@ final class EditorGrammarTests: XCTestCase {
         XCTAssertEqual(scope(of: "leaks", in: "    expect (ios 5.1, arc) no leaks", g), "keyword.other.expectation.nibscript")
         XCTAssertEqual(scope(of: "@", in: "    release x@", g), "invalid.illegal.character.nibscript")
         XCTAssertEqual(scope(of: "\"open", in: "    expect crash \"open", g), "invalid.illegal.unterminated-string.nibscript")
-        XCTAssertEqual(scope(of: "é", in: "    x = é", g), "invalid.illegal.character.nibscript")
+        // Names take Unicode letters and any text in backquotes, as the lexer does (issue 28).
+        XCTAssertEqual(scope(of: "é", in: "    x = é", g), "variable.other.nibscript")
+        XCTAssertEqual(scope(of: "café", in: "    café = new Pröfile", g), "variable.other.nibscript")
+        XCTAssertEqual(scope(of: "Pröfile", in: "    café = new Pröfile", g), "entity.name.type.nibscript")
+        XCTAssertEqual(scope(of: "Écran", in: "class Écran : UIView {", g), "entity.name.type.nibscript")
+        XCTAssertEqual(scope(of: "日本", in: "    send 日本", g), "variable.other.nibscript")
+        XCTAssertEqual(scope(of: "`a b`", in: "    `a b` = new NSObject", g), "variable.other.quoted.nibscript")
+        XCTAssertEqual(scope(of: "`My-Class`", in: "    x = new `My-Class`", g), "entity.name.type.nibscript")
+        XCTAssertEqual(scope(of: "`nib`", in: "    release o.`nib`", g), "variable.other.quoted.nibscript")
+        XCTAssertEqual(scope(of: "`A\\u{A}B`", in: "    send `A\\u{A}B`", g), "variable.other.quoted.nibscript")
+        XCTAssertEqual(scope(of: "`label x`", in: "    outlet `label x` : UILabel retain", g), "variable.other.member.nibscript")
+        XCTAssertEqual(scope(of: "`my method`", in: "    `my method` {", g), "entity.name.function.nibscript")
+        XCTAssertEqual(scope(of: "`open", in: "    x = `open", g), "invalid.illegal.unterminated-quoted-name.nibscript")
+        XCTAssertEqual(scope(of: "``", in: "    x = ``", g), "invalid.illegal.empty-quoted-name.nibscript")
+        XCTAssertEqual(scope(of: "🙂", in: "    x = 🙂", g), "invalid.illegal.character.nibscript")
+        XCTAssertEqual(scope(of: "retain", in: "    éretain = nil", g), nil, "a keyword inside a Unicode name is not one")
     }
 }
 

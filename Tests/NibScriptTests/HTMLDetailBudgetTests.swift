@@ -23,15 +23,20 @@ final class HTMLDetailBudgetTests: XCTestCase {
         cut.detailBudget = 16 << 10
         let whole = full.render(program).html, small = cut.render(program).html
         XCTAssertFalse(whole.contains("Cut to size"))
-        XCTAssertFalse(whole.contains("class=\"cut\""))
+        XCTAssertFalse(whole.contains("id=\"cut\""))
+        XCTAssertFalse(whole.contains(HTMLDetailBudget.lineNote))
 
         // The header says where and how; the first line left out says so too.
         XCTAssertTrue(small.contains("<p class=\"cut\" id=\"cut\"><b>Cut to size:</b> each line's events and notes stop at <a href=\"#s0-L"), small)
         XCTAssertTrue(small.contains("<code>nibscript report --detail-budget MB</code>"))
         XCTAssertTrue(small.contains("<code>nibscript run long.nibscript</code>"))
         XCTAssertEqual(Self.occurrences(HTMLDetailBudget.lineNote, in: small), 1)
-        XCTAssertTrue(small.contains("objects&#39; timelines are left out") || small.contains("objects' timelines are left out"), "timelines cut too")
-        XCTAssertTrue(small.contains("more objects not drawn"))
+        // The events' data the timelines are drawn from is cut too, and the page says how much.
+        XCTAssertTrue(small.contains("events are left out of the timelines"), "timelines cut too")
+        let cutEvents = Int(small.components(separatedBy: "\"cut\":").last!.prefix { $0.isNumber })!
+        XCTAssertGreaterThan(cutEvents, 0)
+        XCTAssert(small.contains("the last \(cutEvents) events are left out"), "the header counts the events left out")
+        XCTAssert(whole.contains("\"cut\":0}"))
 
         // What is kept is the start of the detail, within its share of the budget.
         let events = Self.occurrences("<div class=\"e k-", in: small), all = Self.occurrences("<div class=\"e k-", in: whole)
