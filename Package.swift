@@ -23,16 +23,16 @@ let package = Package(
         // Swift sources (a tokenizer, the project's macros and #ifs, a statement splitter; no
         // compiler), for `nibscript import` and `audit`.
         .target(name: "SourceImport"),
-        // The simulated frameworks' model and rules: class table and catalogue, Key-Value
-        // Coding, nib models (also from Interface Builder files) and loading rules, dealloc
-        // rules, the controller lifecycle table, platforms and eras, and the world a run drives
-        // (`CocoaWorld`, memory warnings so far). May not know the interpreter, runs, explore,
-        // reports or the command line. (It still reads class and nib declarations from
-        // NibScriptSyntax, and the rest of the behaviour is in NibScriptInterpreter/Cocoa:
-        // docs/architecture.md.)
+        // The simulated frameworks: class table and catalogue, Key-Value Coding, nib models
+        // (also from Interface Builder files) and nib loading, dealloc plans, the controller
+        // lifecycle, view loading, navigation and memory warnings, platforms and eras, in the
+        // world a run drives (`CocoaWorld`), whose public API a Swift user drives directly. May
+        // not know the interpreter, runs, explore, reports or the command line. (It still reads
+        // class and nib declarations from NibScriptSyntax: docs/architecture.md.)
         .target(name: "CocoaSimulator", dependencies: ["OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder"]),
         // The interpreter: checker, compiler, a scenario's run (statements lowered to engine and
-        // simulator calls), expectations, the trace as it is made, and the public `Simulator`.
+        // world calls; the run is its world's host for the script's method bodies and names),
+        // expectations, the trace as it is made, and the public `Simulator`.
         // May not know explore, the reports, the audit or the command line.
         .target(name: "NibScriptInterpreter", dependencies: ["CocoaSimulator", "OwnershipEngine", "FileBytes", "NibScriptSyntax", "InterfaceBuilder"]),
         // The searches over runs: `matrix` (every configuration) and `explore` (every order of
@@ -70,7 +70,8 @@ let package = Package(
         // The language server's protocol, driven in-process with framed messages.
         .testTarget(name: "NibScriptLanguageServerTests", dependencies: ["NibScriptLanguageServer", "NibScriptSyntax"]),
         .testTarget(name: "OwnershipEngineTests", dependencies: ["OwnershipEngine", "TestSupport"]),
-        // The simulator layer on its own, driven without a script (Mike Ash's table, row by row).
+        // The simulator layer on its own, driven without a script (Mike Ash's table, row by row,
+        // and the world's public API alone).
         .testTarget(name: "CocoaSimulatorTests", dependencies: ["CocoaSimulator", "OwnershipEngine", "NibScriptSyntax"]),
         .testTarget(name: "NibScriptSyntaxTests", dependencies: ["NibScriptSyntax", "TestSupport"]),
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "FileBytes", "TestSupport"],

@@ -22,14 +22,22 @@
 //   (appearance states, callbacks, presentations, transition chains) and the lifecycle
 //   table every callback is checked against.
 // - `CocoaWorld.swift`, `ControllerWorld.swift`: one run's world (engine, classes, the
-//   controller state) and the host protocol through which it asks its driver for overrides,
-//   trace words and roots; `MemoryWarning.swift`, `CauseNotes.swift`: the behaviour moved
-//   into it so far (memory warnings, view unloading, V10 cleanups, abandoned memory).
+//   controller state) and the host protocol through which it asks its driver for what is
+//   not the frameworks': method bodies, property access through the driver's classes, nib
+//   names, trace words, roots.
+// - The world's behaviour: `NibLoading.swift` (N1–N9), `ViewLoading.swift` (V1, V11),
+//   `Callbacks.swift` (the lifecycle table applied), `Navigation.swift` (windows,
+//   navigation, tabs, modal presentation: V3, V4), `MemoryWarning.swift` (V5–V7, V10),
+//   `DeallocPlanning.swift` (the engine's dealloc planner), `WeakReferences.swift`,
+//   `CauseNotes.swift`.
+// - `StandaloneWorld.swift`, `ClassDescription.swift`: the public API a Swift user drives,
+//   with a host of its own.
 // - `DigestedCollections.swift`, `OptionalIndices.swift`: collections that keep their own
 //   digest, so `explore` hashes a state in O(1).
 //
-// Driving it without a script: `Tests/CocoaSimulatorTests` builds a class table for a
-// configuration, makes objects in an engine, loads a nib by these rules and reads the
-// counts — Mike Ash's table row by row — and drives a `CocoaWorld` with the test as host. Class descriptions are still `ClassDecl` values
-// of NibScriptSyntax's AST (built directly, no source text); see docs/architecture.md,
-// "What is left".
+// Driving it without a script: `CocoaWorld(configuration:classes:)`, then `make`,
+// `loadNib(_:owner:)`, `show`, `push(_:onto:)`, `pop`, `memoryWarning()`, `drain()`, and
+// the counts, callbacks and events read back (`Tests/CocoaSimulatorTests`, with Mike Ash's
+// table row by row), classes given as `ClassDescription`s (ClassDescription.swift), which
+// the class table still reads as declarations of NibScriptSyntax's AST; see
+// docs/architecture.md, "What is left".

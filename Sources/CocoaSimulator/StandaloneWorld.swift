@@ -3,29 +3,23 @@ import OwnershipEngine
 
 // The world's public API: the simulated frameworks driven from Swift, without a script.
 // `CocoaWorld(configuration:classes:)` makes a world that is its own host (`StandaloneHost`,
-// below): nothing but the frameworks' own behaviour runs — no method bodies — and what the
-// host is told (trace notes, run-time errors, warnings) is kept as values to read.
+// below): nothing but the frameworks' own behaviour runs (a `ClassDescription` has no
+// method bodies), and what the host is told (trace notes, run-time errors, warnings) is
+// kept as values to read.
 
-/// A class description the standalone world cannot run: it declares method bodies, which
-/// only the interpreter runs.
+/// A class description a world cannot take (an unknown superclass, a name given twice).
 public struct UnsupportedClassError: Error, CustomStringConvertible {
     public let description: String
 }
 
 extension CocoaWorld {
     /// A world of `configuration`'s frameworks (platform, version, memory model) with the
-    /// catalogue's classes and `classes` (ivars, properties and outlets, options; no method
-    /// bodies: nothing but the frameworks' own code runs). Throws if a class is not
-    /// well formed (an unknown superclass, a duplicate) or declares a method.
-    public convenience init(configuration: Configuration, classes described: [ClassDecl] = []) throws {
-        for d in described {
-            for case .method(let m) in d.members {
-                throw UnsupportedClassError(description: "\(d.name.name) declares -\(m.selector.name): a world without a script runs no method bodies")
-            }
-        }
+    /// catalogue's classes and `classes`. Throws if a class is not well formed (an unknown
+    /// superclass, a name given twice).
+    public convenience init(configuration: Configuration, classes described: [ClassDescription] = []) throws {
         let engine = Engine()
         var diagnostics: [Diagnostic] = []
-        let table = ClassTable(script: described, config: configuration, engine: engine, diagnostics: &diagnostics)
+        let table = ClassTable(script: described.map(\.declaration), config: configuration, engine: engine, diagnostics: &diagnostics)
         if let d = diagnostics.first(where: { $0.severity == .error }) { throw UnsupportedClassError(description: d.message) }
         self.init(config: configuration, engine: engine, classes: table)
         engine.planner = self
@@ -234,7 +228,7 @@ final class StandaloneHost: CocoaWorldHost {
     }
     func nibEvent(_ event: NibLoaderEvent, _ o: ObjectID) {}
 
-    // No class of a standalone world has a method body (its initializer refuses them).
+    // No class of a standalone world has a method body (a `ClassDescription` has none).
     func runMethod(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String) { preconditionFailure("no method bodies") }
     func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String) { preconditionFailure("no method bodies") }
     func runSetter(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String, value: ObjectID?) { preconditionFailure("no method bodies") }

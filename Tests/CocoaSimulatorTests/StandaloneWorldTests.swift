@@ -1,5 +1,4 @@
 import XCTest
-import NibScriptSyntax
 import OwnershipEngine
 import CocoaSimulator   // not @testable: only the public API
 
@@ -8,15 +7,11 @@ import CocoaSimulator   // not @testable: only the public API
 /// pushed, a memory warning, a pop and the drains, with the counts, callbacks, events and
 /// abandoned objects read back as values.
 final class StandaloneWorldTests: XCTestCase {
-    private func id(_ s: String) -> Identifier { Identifier(s, .none) }
-
     /// Panel, a UIViewController whose view loads from the nib Panel (`root : UIView {
     /// label : UILabel }`, `owner.view -> root`, `owner.label -> label`), `label` a retained outlet.
     private func panelWorld(_ config: Configuration) throws -> CocoaWorld {
-        let label = PropertyDecl(name: id("label"), type: id("UILabel"), attribute: .retain, attributeRange: nil,
-                                 isOutlet: true, backingIvar: nil, range: .none)
-        let panel = ClassDecl(name: id("Panel"), superclass: id("UIViewController"),
-                              members: [.property(label), .nibName(id("Panel"), range: .none)], range: .none)
+        let panel = ClassDescription("Panel", superclass: "UIViewController", properties: [.init("label", "UILabel", .retain)],
+                                     nib: "Panel")
         let world = try CocoaWorld(configuration: config, classes: [panel])
         world.add(NibModel(name: "Panel", ownerClass: "Panel",
                            objects: [("root", "UIView", nil), ("label", "UILabel", "root")],
@@ -99,10 +94,7 @@ final class StandaloneWorldTests: XCTestCase {
     /// A nib loaded directly (N4): its top-level object is autoreleased; the owner's assign
     /// outlet does not keep it, so the drain frees it and its subview.
     func testNibLoadedWithAnOwnerThenDrained() throws {
-        let loader = ClassDecl(name: id("Loader"), superclass: id("NSObject"), members: [
-            .property(PropertyDecl(name: id("view"), type: id("UIView"), attribute: .assign, attributeRange: nil,
-                                   isOutlet: true, backingIvar: nil, range: .none)),
-        ], range: .none)
+        let loader = ClassDescription("Loader", properties: [.init("view", "UIView", .assign)])
         let world = try CocoaWorld(configuration: Configuration(platform: .ios, major: 5, minor: 1, memory: .mrc), classes: [loader])
         let owner = world.make("Loader", name: "o")
         let made = world.loadNib(NibModel(name: "Loose", objects: [("root", "UIView", nil), ("field", "UITextField", "root")],
@@ -116,11 +108,11 @@ final class StandaloneWorldTests: XCTestCase {
         XCTAssertEqual(Set(deallocated(world)), [root, field])
     }
 
-    /// A class with a method body is refused: nothing but the frameworks' code runs here.
-    func testAClassWithAMethodIsRefused() {
-        let body = Block(statements: [], range: .none)
-        let c = ClassDecl(name: id("Busy"), superclass: id("NSObject"),
-                          members: [.method(MethodDecl(selector: id("dealloc"), body: body, range: .none))], range: .none)
-        XCTAssertThrowsError(try CocoaWorld(configuration: Configuration(platform: .ios, major: 6, minor: 0, memory: .mrc), classes: [c]))
+    /// A class whose superclass the world does not know is refused, in words.
+    func testAClassOfAnUnknownSuperclassIsRefused() {
+        let c = ClassDescription("Orphan", superclass: "NSNoSuchThing")
+        XCTAssertThrowsError(try CocoaWorld(configuration: Configuration(platform: .ios, major: 6, minor: 0, memory: .mrc), classes: [c])) {
+            XCTAssertTrue("\($0)".contains("NSNoSuchThing"), "\($0)")
+        }
     }
 }
