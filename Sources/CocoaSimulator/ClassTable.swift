@@ -99,7 +99,9 @@ package final class RuntimeClass {
     // Lookups by name, each built on first use from the whole ancestry (the nearest class
     // wins), so the interpreter's per-statement lookups are one hash each. A class is
     // complete before anything looks it up (ClassTable builds it whole), and each run has its
-    // own table, so the caches are never shared between threads.
+    // own table for the script's classes, so their caches are never shared between threads.
+    // The built-in classes are shared by every run of the process (`BuiltinClasses`): their
+    // lookups are all made before they are shared (`freeze`), and nothing writes to them after.
     // The caches are written once and then only read, so their accesses are not checked for
     // exclusivity at run time (the check cost more than a lookup). The names the interpreter
     // asks for at nearly every statement (`view`, `viewControllers`, `subviews`) are answered
@@ -113,6 +115,40 @@ package final class RuntimeClass {
     @exclusivity(unchecked) private var subviewsCache: Int??
 
     @exclusivity(unchecked) private var ancestorNamesCache: [String]?
+    /// Set once the class is shared by every run (a built-in of `BuiltinClasses`): every
+    /// cached lookup below was made by `freeze`, and the caches that fill as runs ask (KVC,
+    /// initializers, recent names) are not written, since runs on other threads read them.
+    package private(set) var isShared = false
+
+    /// Makes every lookup the class caches once and for all, then marks it shared: from now
+    /// on reading it writes nothing. Only for classes without the script's methods (built-ins).
+    package func freeze() {
+        _ = ancestorNames; _ = propertyMap; _ = ivarMap; _ = listMap; _ = methodMap; _ = viewSlot
+        _ = list("viewControllers"); _ = list("subviews"); _ = option("cleanup")
+        _ = viewProperty
+        if ancestors.allSatisfy({ $0.methods.isEmpty }) {
+            // No callback implemented anywhere (a built-in): said at once, where asking each
+            // callback's selectors of each ancestor cost 80 k instructions a class.
+            lifecycleOverrideBits = 0
+            lifecycleCache = Array(repeating: .some(nil), count: Callback.allCases.count)
+        } else {
+            for cb in Callback.allCases { _ = lifecycleMethod(cb) }
+            _ = overrides(.viewDidLoad)
+        }
+        // A nib's model is the run's own; a class that names no nib has none in any run.
+        if controllerNibName == nil { controllerNibModelCache = .some(nil) }
+        isShared = true
+    }
+
+    /// Empties the caches that may hold this class or its table's other classes (a method's
+    /// class, a KVC target's owner): a class referring to itself through them was never
+    /// freed, and every run left its classes behind (issue 27). Called when the table goes.
+    func dropCaches() {
+        methodMapCache = nil; lifecycleCache = []; initializerCache = [:]; initializerRecent = RecentNames()
+        initializerStepsCache = RecentNames(); iosKVCCache = [:]; iosKVCRecent = RecentNames(); macKVCCache = [:]
+        controllerNibModelCache = nil; recentProperties = RecentNames(); propertyMapCache = nil
+    }
+
     /// The class's name, then its superclasses' up to the root.
     private var ancestorNames: [String] {
         if let m = ancestorNamesCache { return m }
@@ -188,6 +224,8 @@ package final class RuntimeClass {
     package func initializerBodies(_ selector: String) -> [(MethodDecl, RuntimeClass)] {
         // A class is asked for two or three initializers (`init`, `initWithNibName:bundle:`,
         // `initWithCoder:`), whose names are literals: compared, not hashed.
+        // A shared class (a built-in) has no bodies of the script's, and keeps no answer.
+        if isShared { return [] }
         if let kept = initializerRecent.value(for: selector) { return kept }
         if let cached = initializerCache[selector] { return cached }
         let bodies = ancestors.reversed().compactMap { k in k.methods[selector].map { ($0, k) } }
@@ -202,6 +240,7 @@ package final class RuntimeClass {
     /// Asked at every `o.name` a statement reads: the first few names found are compared
     /// before the map hashes one.
     package func property(_ name: String) -> RuntimeProperty? {
+        if isShared { return propertyMap[name] }
         if let p = recentProperties.value(for: name) { return p }
         guard let p = propertyMap[name] else { return nil }
         recentProperties.remember(name, p)
@@ -377,6 +416,24 @@ package final class ClassTable {
         if c.index >= kvcNilPlans.count { kvcNilPlans += repeatElement(nil, count: c.index + 1 - kvcNilPlans.count) }
         kvcNilPlans[c.index] = plan
     }
+    /// The initializer steps of a `new` or a nib load (`ScenarioRun.initializerSteps`) kept
+    /// for `selector`: a shared class keeps none of its own (other threads read it), so the
+    /// table keeps them for this run, by engine class.
+    package func keptInitializerSteps(_ selector: String, of c: RuntimeClass) -> [InitializerStep]? {
+        guard c.isShared else { return c.initializerStepsCache.value(for: selector) }
+        let i = c.engineClass.index
+        return i < sharedInitializerSteps.count ? sharedInitializerSteps[i].value(for: selector) : nil
+    }
+    package func keepInitializerSteps(_ steps: [InitializerStep], for selector: String, of c: RuntimeClass) {
+        guard c.isShared else { return c.initializerStepsCache.remember(selector, steps) }
+        let i = c.engineClass.index
+        if i >= sharedInitializerSteps.count {
+            sharedInitializerSteps += repeatElement(RecentNames(), count: i + 1 - sharedInitializerSteps.count)
+        }
+        sharedInitializerSteps[i].remember(selector, steps)
+    }
+    @exclusivity(unchecked) private var sharedInitializerSteps: [RecentNames<[InitializerStep]>] = []
+
     /// The rule by which the `view` property's synthesized setter stores nil.
     package func viewNilRule(engineClass c: ClassID) -> StoreRule { fact(c, .retain) { $0.viewNilRule } }
     /// The slot whose being set means the view (a window controller: the window) is
@@ -387,15 +444,19 @@ package final class ClassTable {
     /// classes are appended to `diagnostics`; the table is usable whatever they are.
     package init(script: [ClassDecl], config: Configuration, engine: Engine, diagnostics: inout [Diagnostic]) {
         self.config = config
-        let builtins = Catalogue.classes(for: config.platform)
-        // Room for every class at once: the table is built for every script checked.
-        byName.reserveCapacity(builtins.count + script.count)
-        classes.reserveCapacity(builtins.count + script.count)
-        for b in builtins {
-            let c = RuntimeClass(name: b.name, superclass: b.superclass.flatMap { byName[$0] }, builtin: b, decl: nil)
-            add(c)
-            define(c, engine: engine, props: b.properties.map { ($0.name, $0.type, $0.attribute, false, "_" + $0.name, nil) },
-                   ivars: b.ivars.map { ($0.name, $0.type, .unsafeUnretained, nil) }, lists: b.lists)
+        if engine.classCount == 0 {
+            // The built-ins every run defines alike, made once per process (issue 27: they
+            // were a table of 96 classes made and freed about 32 times per nib an audit ran).
+            let shared = BuiltinClasses.shared(platform: config.platform, arc: config.isARC)
+            engine.adoptClasses(of: shared.engine)
+            classes = shared.table.classes
+            byName = shared.table.byName
+            byEngineClass = shared.table.byEngineClass
+            facts = shared.table.facts
+            classes.reserveCapacity(classes.count + script.count)
+            byName.reserveCapacity(classes.count + script.count)
+        } else {
+            defineBuiltins(engine: engine, extra: script.count)
         }
         for d in ordered(script, diagnostics: &diagnostics) {
             let sup = byName[d.superclass.name] ?? byName["NSObject"]!
@@ -420,6 +481,31 @@ package final class ClassTable {
             }
             define(c, engine: engine, props: props, ivars: ivars, lists: [])
         }
+    }
+
+    /// The built-ins alone, defined in `engine`: the table `BuiltinClasses` shares.
+    init(builtinsFor config: Configuration, engine: Engine) {
+        self.config = config
+        defineBuiltins(engine: engine, extra: 0)
+    }
+
+    private func defineBuiltins(engine: Engine, extra: Int) {
+        let builtins = Catalogue.classes(for: config.platform)
+        // Room for every class at once: the table is built for every script checked.
+        byName.reserveCapacity(builtins.count + extra)
+        classes.reserveCapacity(builtins.count + extra)
+        for b in builtins {
+            let c = RuntimeClass(name: b.name, superclass: b.superclass.flatMap { byName[$0] }, builtin: b, decl: nil)
+            add(c)
+            define(c, engine: engine, props: b.properties.map { ($0.name, $0.type, $0.attribute, false, "_" + $0.name, nil) },
+                   ivars: b.ivars.map { ($0.name, $0.type, .unsafeUnretained, nil) }, lists: b.lists)
+        }
+    }
+
+    /// The classes' caches may refer to the classes themselves (a method's class): emptied
+    /// here, or the run's classes outlived it (issue 27). Shared classes keep theirs.
+    deinit {
+        for c in classes where !c.isShared { c.dropCaches() }
     }
 
     private func add(_ c: RuntimeClass) { classes.append(c); byName[c.name] = c }

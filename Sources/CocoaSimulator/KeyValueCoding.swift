@@ -40,6 +40,8 @@ package enum KeyValueCoding {
         // kept per class (each run has its own classes, so no thread shares the cache).
         // The keys a class is asked for are few (its outlets): compared first, they are found
         // without hashing the key.
+        // A shared class (a built-in) keeps no answer: other threads' runs read it.
+        if cls.isShared { return uncachedIOSSearch(key, in: cls) }
         if let t = cls.iosKVCRecent.value(for: key) { return t }
         if let t = cls.iosKVCCache[key] { return t }
         let t = uncachedIOSSearch(key, in: cls)
@@ -63,6 +65,7 @@ package enum KeyValueCoding {
     /// Mac: `setFoo:`, else an ivar named exactly `foo`, else nothing (N6). Neither
     /// `_setFoo:` nor `_foo` is looked for.
     package static func macSearch(_ key: String, in cls: RuntimeClass) -> OutletTarget {
+        if cls.isShared { return uncachedMacSearch(key, in: cls) }
         if let t = cls.macKVCCache[key] { return t }
         let t = uncachedMacSearch(key, in: cls)
         cls.macKVCCache[key] = t

@@ -49,12 +49,14 @@ package enum AuditOutput {
             if let c = f.confidence { out += "  confidence: \(c): \(f.confidenceReason ?? "")\n" }
         }
         // One line per class, as a reviewer would group the findings.
-        var classes: [String] = []
-        for f in r.findings where !classes.contains(f.className) { classes.append(f.className) }
-        if classes.count > 1 {
+        // Grouped in one pass: searching the classes and filtering the findings for each
+        // was quadratic (issue 27: ×33 the time for ×10 nibs).
+        var byClass: [String: [Audit.Finding]] = [:]
+        for f in r.findings { byClass[f.className, default: []].append(f) }
+        if byClass.count > 1 {
             out += "\nby class:\n"
-            for c in classes.sorted() {
-                let fs = r.findings.filter { $0.className == c }
+            for c in byClass.keys.sorted() {
+                let fs = byClass[c]!
                 let kinds = Audit.Kind.allCases.compactMap { k -> String? in
                     let n = fs.filter { $0.kind == k }.count
                     return n == 0 ? nil : "\(n) \(k.id)"

@@ -1,5 +1,7 @@
 import Foundation
 import NibScript
+import NibAudit
+import NibScriptCommandLine
 
 /// A generated project for `nibscript audit`: N view controllers, each with a header, an
 /// implementation and a .xib, so the audit's speed can be measured at any size.
@@ -80,7 +82,9 @@ public enum AuditProject {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         do { try write(to: dir, controllers: controllers) } catch { return ("cannot write \(dir): \(error)", 0, 2) }
         let start = DispatchTime.now().uptimeNanoseconds
-        let r = Driver.main(["audit", dir])
+        // The command itself, not `Driver.main`: the driver's task-local progress sink
+        // crashed in release builds of this toolchain (swift_task_localValuePush).
+        let r = Audit.command([dir])
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let findings = r.stdout.components(separatedBy: "\n").last { $0.hasSuffix(")") && $0.contains(" finding") } ?? "?"
         let line = String(format: "audit of a generated project of %d nibs and %d classes: %.2f s (%@); target < 10 s", controllers, controllers, seconds, findings)

@@ -21,6 +21,7 @@ public enum Benchmark {
     public static func child(workload: String, path: String) -> String? {
         if let line = ExploreFigures.child(workload: workload, path: path) { return line }   // explore (ExploreWorkloads.swift)
         if let line = IssueFigures.child(workload: workload, path: path) { return line }     // issue 27's shapes (IssueShapes.swift)
+        if let line = AuditFigures.child(workload: workload, path: path) { return line }     // the audit at scale (AuditFigures.swift)
         guard let w = ScriptWorkload(rawValue: workload) else { return nil }
         var m = w.run(path: path)
         m.peakKB = peakResidentKB()
@@ -140,8 +141,10 @@ public enum Benchmark {
         // explore: variants/s at 60 and 240 pushes, the examples at --warnings 3, peak memory (ExploreWorkloads.swift).
         ExploreFigures.add(to: &table, options: options, dir: dir)
 
+        // The audit on one core at 20, 200 and 2,000 nibs (AuditFigures.swift), then on all cores.
+        AuditFigures.add(to: &table, options: options, dir: dir)
         if !options.quick {
-            table.section("nibscript audit (issue 13): a generated project, see AuditProject.swift")
+            table.section("nibscript audit (issue 13): a generated project on all cores, see AuditProject.swift")
             table.note(AuditProject.measure(controllers: 200).line)
         }
 

@@ -18,7 +18,7 @@ extension Audit {
         while i < args.count {
             let a = args[i]
             if a == "-h" || a == "--help" { return Driver.Result(status: 0, stdout: SubcommandHelp.text("audit") ?? Driver.help, stderr: "") }
-            if ["--platform", "--memory", "--format", "--baseline"].contains(a) {
+            if ["--platform", "--memory", "--format", "--baseline", "--jobs"].contains(a) {
                 guard i + 1 < args.count else { return Driver.usage("'\(a)' needs a value") }
                 let v = args[i + 1]
                 switch a {
@@ -31,6 +31,9 @@ extension Audit {
                 case "--format":
                     guard ["text", "json", "sarif"].contains(v) else { return Driver.usage("'--format' takes 'text', 'json' or 'sarif'") }
                     o.format = v
+                case "--jobs":
+                    guard let n = Int(v), n >= 1 else { return Driver.usage("'--jobs' takes a number of workers, 1 or more") }
+                    o.jobs = n
                 default: o.baseline = v
                 }
                 i += 2; continue

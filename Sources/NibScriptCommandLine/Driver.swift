@@ -73,7 +73,7 @@ public enum Driver {
                                   their methods from Objective-C (.h, .m, .mm) and Swift files,
                                   and print them as nibscript classes.
       audit [--platform ios|mac] [--memory mrc|arc] [--format text|json|sarif]
-            [--baseline <file>] [--strict] [--all-configurations] [--fix] <dir>
+            [--baseline <file>] [--strict] [--all-configurations] [--fix] [--jobs N] <dir>
                                   Match every .xib, .storyboard and .nib under <dir> with the
                                   classes of its sources and the loads that use it, under the
                                   project's own settings (project.pbxproj), run standard
@@ -84,6 +84,7 @@ public enum Driver {
                                   --all-configurations: every build configuration, not only
                                   the shipped one. --fix: print the fixes, each proven by
                                   auditing the fixed sources again, as one unified diff.
+                                  --jobs N: nibs audited at once (default: one per core).
       audit --summary <dir>...    One line per project: nibs on disk, audited, listed, findings.
       lsp [--stdio]               Serve the Language Server Protocol on standard input and output
                                   for an editor: diagnostics as you type, hover (declarations, and

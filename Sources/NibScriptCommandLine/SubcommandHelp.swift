@@ -142,7 +142,7 @@ package enum SubcommandHelp {
         case "audit": body = """
             USAGE: nibscript audit [--platform P] [--memory M] [--format text|json|sarif]
                                    [--baseline <file>] [--strict] [--all-configurations] [--fix]
-                                   [--quiet] <dir>
+                                   [--jobs N] [--quiet] <dir>
                    nibscript audit --summary <dir>...
 
             Matches every .xib, .storyboard and .nib under <dir> with the classes of its sources
@@ -162,7 +162,10 @@ package enum SubcommandHelp {
               --all-configurations    Every build configuration, not only the shipped one.
               --fix                   Print the fixes, each proven by auditing the fixed sources
                                       again, as one unified diff.
-              --summary               One line per project: nibs on disk, audited, listed, findings.
+              --summary               One line per project: nibs on disk, audited, listed, findings,
+                                      seconds.
+              --jobs N                Nibs audited at once (default: one per core); the output
+                                      is the same for any N.
               --quiet                 Draw no progress line on standard error (drawn only when
                                       it is a terminal).
               -h, --help              Show this help.

@@ -293,7 +293,7 @@ extension ScenarioRun {
     /// once per class and selector: every `new` of a controller ran the same string
     /// comparisons, callback lookups and body searches.
     package func initializerSteps(_ selector: String, of c: RuntimeClass) -> [InitializerStep] {
-        if let kept = c.initializerStepsCache.value(for: selector) { return kept }
+        if let kept = classes.keptInitializerSteps(selector, of: c) { return kept }
         var steps: [InitializerStep] = []
         var next: String? = selector
         while let sel = next {
@@ -301,7 +301,7 @@ extension ScenarioRun {
             steps.insert(InitializerStep(selector: sel, callback: callback, bodies: c.initializerBodies(sel)), at: 0)
             next = controllerDesignatedInitializer(sel, of: c)
         }
-        c.initializerStepsCache.remember(selector, steps)
+        classes.keepInitializerSteps(steps, for: selector, of: c)
         return steps
     }
 

@@ -13,23 +13,28 @@ package enum TraceNames {
     /// of any other `new X` (`next` for `new Next`).
     package static func possible(in program: Program, classes: ClassTable) -> [String: String] {
         var out: [String: String] = [:]
+        // Statements are read where they lie, as the checker reads them: `for s in` copied each
+        // one out of its array (payloads retained, then released) for a look at its kind.
         func visit(_ b: Block) {
-            for s in b.statements {
-                switch s.kind {
-                case .assign(let t, let v):
-                    if case .new(let c, _) = v.kind {
-                        switch t.kind {
-                        case .name(let id), .property(_, let id), .ivar(_, let id): out[id.name] = c.name
-                        default: break
-                        }
-                    } else { expr(v) }
-                case .send(_, _, let args): args.forEach(expr)
-                case .command(_, let args): args.forEach(expr)
-                case .autoreleasePool(let inner), .event(let inner): visit(inner)
-                case .choose(let bs): bs.forEach(visit)
-                case .ifElse(let s): visit(s.then); s.otherwise.map(visit)
-                default: break
-                }
+            b.statements.withUnsafeBufferPointer { statements in
+                for i in statements.indices { visitStatement(statements[i]) }
+            }
+        }
+        func visitStatement(_ s: borrowing Stmt) {
+            switch s.kind {
+            case .assign(let t, let v):
+                if case .new(let c, _) = v.kind {
+                    switch t.kind {
+                    case .name(let id), .property(_, let id), .ivar(_, let id): out[id.name] = c.name
+                    default: break
+                    }
+                } else { expr(v) }
+            case .send(_, _, let args): args.forEach(expr)
+            case .command(_, let args): args.forEach(expr)
+            case .autoreleasePool(let inner), .event(let inner): visit(inner)
+            case .choose(let bs): bs.forEach(visit)
+            case .ifElse(let s): visit(s.then); s.otherwise.map(visit)
+            default: break
             }
         }
         func expr(_ e: Expr) {

@@ -267,6 +267,9 @@ public struct NameIndex: Sendable {
     public subscript(_ name: Identifier) -> Int? { self[name.name] }
 
     public subscript(_ name: String) -> Int? {
+        // An empty index (a scope with no nib objects, asked of every name assigned) answers
+        // without hashing the name.
+        if byID.isEmpty && others == nil { return nil }
         if let k = names.id(of: name) {
             let i = Int(k)
             return i < byID.count && byID[i] > 0 ? Int(byID[i] - 1) : nil
@@ -299,6 +302,21 @@ public struct NameIndex: Sendable {
         let i = Int(k)
         if i >= byID.count { byID += repeatElement(0, count: max(i + 1 - byID.count, byID.count)) }
         byID[i] = Int32(index + 1)
+    }
+
+    /// Maps `name` to `index` unless it maps to something already; returns whether it did:
+    /// one lookup of the name for both.
+    public mutating func setIfAbsent(_ name: String, to index: Int) -> Bool {
+        guard let k = names.id(of: name) else {
+            if otherIndex(name) != nil { return false }
+            byOtherID[otherID(adding: name)] = Int32(index + 1)
+            return true
+        }
+        let i = Int(k)
+        if i >= byID.count { byID += repeatElement(0, count: max(i + 1 - byID.count, byID.count)) }
+        if byID[i] > 0 { return false }
+        byID[i] = Int32(index + 1)
+        return true
     }
 
     /// Maps `name` to `index` and returns what it mapped to before: one lookup of the name

@@ -327,7 +327,10 @@ struct ScriptParser {
             items.append(try item(&p))
             if items.count == Self.bigBlock { p.reserveForBigBlock(&items) }
         }
-        if items.capacity > 2 * items.count + Self.bigBlock { shrink(&items) }
+        // Not near the end of the file: the room never used was never touched, so it costs
+        // address space only, and the copy would hold the block twice at once (the peak of
+        // a script that is one big scenario). Earlier, a later big block could reserve again.
+        if items.capacity > 2 * items.count + Self.bigBlock, linesLeft() >= Self.bigBlock { shrink(&items) }
         return (items, range)
     }
 
@@ -351,7 +354,7 @@ struct ScriptParser {
     }
 
     /// Gives back the room `reserveForBigBlock` reserved and the block did not use, when it is
-    /// most of it (the file went on after the block).
+    /// most of it and the file goes on for another big block.
     @inline(never)
     func shrink<T>(_ items: inout [T]) {
         var exact: [T] = []

@@ -117,7 +117,7 @@ extension ScriptParser {
             let receiver = try parseExpression()
             let selector = current.kind == .identifier ? try parseSelector() : nil
             var arguments: [Expr] = []
-            if let s = selector, s.name.hasSuffix(":") {
+            if let s = selector, s.name.utf8.last == UInt8(ascii: ":") {
                 while canStartExpression(current) { arguments.append(try parseExpression()) }
             }
             kind = .send(receiver, selector: selector, arguments: arguments)

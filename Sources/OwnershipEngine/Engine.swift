@@ -102,6 +102,16 @@ public final class Engine {
         return ClassID(Int32(s.classes.count - 1))
     }
 
+    /// How many classes are defined.
+    public var classCount: Int { s.classes.count }
+    /// Defines `template`'s classes here, with the same ids, in O(1): the records are shared
+    /// until either engine defines another. Only into an engine with no class yet (the
+    /// built-in classes every run of a process defines alike, `BuiltinClasses`).
+    public func adoptClasses(of template: Engine) {
+        precondition(s.classes.isEmpty, "adoptClasses into an engine that has classes")
+        s.classes = template.s.classes
+    }
+
     public func className(_ c: ClassID) -> String { s.classes[c.index].name }
     public func superclass(of c: ClassID) -> ClassID? { s.classes[c.index].superclass }
     public func slots(of c: ClassID) -> [SlotInfo] { s.classes[c.index].slots }

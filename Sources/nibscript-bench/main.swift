@@ -12,9 +12,9 @@ import NibScriptBenchmarks
 
 let usage = """
     usage: nibscript-bench [--quick] [--runs N]   (run with: swift run -c release nibscript-bench)
-           nibscript-bench --audit [N]   (only the audit of a generated project of N nibs, default 200)
+           nibscript-bench --audit [N...]   (only the audit of generated projects of N nibs, default 200: one core, then all cores)
            nibscript-bench --generate WORKLOAD SIZE DIR   (writes one input, for profiling by hand)
-    workloads: \((ScriptWorkload.allCases.map(\.rawValue) + IssueShape.allCases.map(\.rawValue)).joined(separator: ", "))
+    workloads: \((ScriptWorkload.allCases.map(\.rawValue) + IssueShape.allCases.map(\.rawValue) + ["audit-project"]).joined(separator: ", "))
     """
 var options = Benchmark.Options(executable: CommandLine.arguments[0])
 var args = CommandLine.arguments.dropFirst()
@@ -29,6 +29,13 @@ while let a = args.popFirst() {
     case "--generate":
         // Writes one workload's input (for profiling it by hand) and prints the script's path.
         let name = args.popFirst() ?? ""
+        if name == "audit-project", let n = args.popFirst().flatMap(Int.init), let dir = args.popFirst() {
+            // A generated project's folder (AuditProject.swift), for `--child audit-project DIR`.
+            let path = dir + "/audit-project-\(n)"
+            guard (try? AuditProject.write(to: path, controllers: n)) != nil else { exit(2) }
+            print(path)
+            exit(0)
+        }
         guard let n = args.popFirst().flatMap(Int.init), let dir = args.popFirst(),
               let path = try? (ScriptWorkload(rawValue: name).map { try $0.prepare(size: n, in: dir) }
                                ?? IssueShape(rawValue: name).map { try $0.prepare(size: n, in: dir) }) else {
@@ -37,11 +44,12 @@ while let a = args.popFirst() {
         print(path)
         exit(0)
     case "--audit":
-        // Only the audit figure (issue 13): a generated project of N nibs and N classes.
-        let n = args.popFirst().flatMap(Int.init) ?? 200
-        let m = AuditProject.measure(controllers: n)
-        print(m.line)
-        exit(m.status == 2 ? 2 : 0)
+        // Only the audit figures (issues 13 and 27): generated projects of N nibs and N
+        // classes, on one core in a process each, then the largest on all cores.
+        var sizes: [Int] = []
+        while let n = args.first.flatMap(Int.init) { sizes.append(n); args.removeFirst() }
+        print(Benchmark.audit(sizes: sizes.isEmpty ? [200] : sizes, options: options), terminator: "")
+        exit(0)
     case "--quick":
         options.quick = true
     case "--runs":
