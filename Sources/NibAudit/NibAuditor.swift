@@ -25,6 +25,15 @@ package struct NibAuditor {
     var findings: [Audit.Finding] = []
     /// Errors as a compiler prints them (`path:line:column: error: …`, the line, a caret).
     var errors: [String] = []
+    /// Titles of the scenarios of B1 and B3 (an explored one adds its warning after them).
+    var stepScenarios: Set<String> = []
+    /// Classes with an object in a main nib (L1), and that nib: they live as long as the
+    /// application, and their `dealloc` never runs.
+    var mainNibClasses: [String: String] = [:]
+    /// Ivars given an object of a class neither the sources nor the catalogue know (B4), and that class.
+    var unknownMade: [String: String] = [:]
+    /// Objects made and kept nowhere, by their script variable (see `ImportLowering.Unknown`).
+    var unkept: [String: (String, String, ImportedStatement, String)] = [:]
 
     var path: String { dir + "/" + rel }
 
@@ -126,6 +135,8 @@ package struct NibAuditor {
 
     /// The scenario `explore` runs with a warning at each run-loop turn.
     package static let lifeTitle = "shown, covered, uncovered, popped and released"
+    /// The same for a controller its creator presents modally: never covered (B6).
+    package static let modalTitle = "presented modally, dismissed and released"
 
     /// The standard scenarios for an owner's kind, as lines of nibscript.
     package static func battery(_ kind: OwnerKind, owner: String, nib: String, platform: PlatformName, arc: Bool,
@@ -257,11 +268,30 @@ package struct NibAuditor {
                 guard let i = ibIndex(o) else {
                     // An object made in code: a member the class set in a method.
                     let name = e.name(o)
-                    if let (ic, m) = member(name, of: ownerClass) {
+                    if kind == .leak, let (made, maker, st, sel) = unkept[name] {
+                        let place = Audit.Place(st.place, base: dir, what: "made here")
+                        // Named by the method, not the line: a fingerprint an edit above does not move.
+                        var f = Audit.Finding(kind: .leak, rule: "O9", className: maker, member: nil, objectDescription: "\(made) made in `\(sel)`",
+                                              location: place, message: "`\(st.text)` makes a \(made) at +1 and keeps no reference to it: nothing releases it",
+                                              fix: "keep it in an ivar of \(maker) and release it when done with it (release the previous one before making another), or autorelease it if something else keeps it")
+                        f.configurations = [config]; f.scenarios = [scenario]; f.objects = ["\(made) (\(st.place.fileName):\(st.place.line))"]
+                        findings.append(f)
+                        continue
+                    }
+                    // Kept by another leaked object (a leaked controller's ivar): part of that leak.
+                    if kind == .leak, objects.contains(where: { h in h != o && e.slots(of: e.classOf(h)).indices.contains { e.read(SlotRef(h, $0)) == o } }) { continue }
+                    // The owner's member, or (an action of a main nib's object, B1) another class's.
+                    let others = stepScenarios.contains { scenario.hasPrefix($0) } ? classesUsed : []
+                    let cls = ([ownerClass] + others).first { member(name, of: $0) != nil }
+                    if let cls, let (ic, m) = member(name, of: cls) {
                         let made = maker(of: m, in: ic)
-                        let cls = e.className(e.classOf(o))
+                        let cls = unknownMade[m.ivarName] ?? e.className(e.classOf(o))
                         let object = made.map { "\(cls) \(name) (made in `\($0.0.selector)`, \($0.1.place.fileName):\($0.1.place.line))" } ?? describe(o)
                         var f = finding(kind, ic, m, object: object, platform: platform, arc: arc, madeBy: made)
+                        if let u = unknownMade[m.ivarName] {
+                            f.confidence = "low"
+                            f.confidenceReason = "\(u) is in neither the sources nor the catalogue: it was made as a plain object (B4), and what its own methods do with it is not seen"
+                        }
                         f.configurations = [config]; f.scenarios = [scenario]; f.objects = [object]
                         findings.append(f)
                     }
@@ -437,6 +467,11 @@ package struct NibAuditor {
                 } else if released && ["loadView", "viewDidLoad"].contains(method.selector) {
                     f.message = "\(made) runs at every view load and stores a new \(object.components(separatedBy: " ").first ?? "object") into `\(m.name)` (\(how)) without releasing the previous one: after a memory warning unloads the view and it loads again, the old one leaks"
                     f.fix = "release `\(m.name)` in `viewDidUnload` and set it to nil (`[\(ivar) release]; \(ivar) = nil;`), or release the old value before \(made)"
+                } else if released {
+                    // `dealloc` releases the last one: the ones before it were overwritten
+                    // (an `awakeFromNib` the owner gets at every nib it loads, an action sent again).
+                    f.message = "\(made) runs again and stores a new \(object.components(separatedBy: " ").first ?? "object") into `\(m.name)` (\(how)) without releasing the previous one: `dealloc` releases only the last, the others leak"
+                    f.fix = "release the old value before \(made) (`[\(ivar) release];`), or make it only once (`if (\(ivar) == nil)`)"
                 } else {
                     f.message = "\(made) makes the object `\(m.name)` (\(how)) holds, and nothing releases it"
                     f.fix = dealloc.map { "release `\(m.name)` in `dealloc` (\(at($0.place))): `\(release)`" } ?? "add a `dealloc` to \(c.name) that releases `\(m.name)` (`\(release)`)"
@@ -481,8 +516,15 @@ package struct NibAuditor {
             f.message = "\(subject) still points at \(object) after it was deallocated"
             if retains(m, platform: platform, arc: arc) {
                 f.fix = "set `\(m.name)` to nil where it is released (`\(m.isProperty ? "self.\(m.name) = nil;" : arc ? "\(ivar) = nil;" : "[\(ivar) release]; \(ivar) = nil;")`)"
+            } else if let (method, st) = Self.removedWithoutNil(m, in: c.helpers) {
+                // B2: the superview held its only retain.
+                let why: String
+                if case .closeWindow = st.kind { why = "the window is released when closed" } else { why = "the superview held its only retain" }
+                f.fix = "`\(st.text)` in `\(method.selector)` (\(at(st.place))) frees it (\(why)) and `\(m.name)` keeps pointing at it: set it to nil there (`\(m.isProperty ? "self.\(m.name)" : ivar) = nil;`)"
             } else if arc {
                 f.fix = "declare `\(m.name)` weak, so that it is set to nil when its object is deallocated (or strong, to keep the object)"
+            } else if platform == .mac {
+                f.fix = "declare `\(m.name)` a retain property (`@property (retain) IBOutlet`, released in `dealloc`), so that it keeps its object after the window closes, or set it to nil when the window closes (`windowWillClose:`)"
             } else {
                 f.fix = "declare `\(m.name)` retain (release it in `dealloc` and set it to nil in `viewDidUnload`), or weak under ARC"
             }
@@ -548,6 +590,24 @@ package struct NibAuditor {
                 default: break
                 }
             }
+        }
+        return nil
+    }
+
+    /// A method that removes a member's view from its superview (or closes its window) and
+    /// never sets the member to nil afterwards.
+    static func removedWithoutNil(_ m: ImportedMember, in methods: [ImportedMethod]) -> (ImportedMethod, ImportedStatement)? {
+        let names: Set<String> = [m.name, m.ivarName, "self." + m.name]
+        for method in methods {
+            var removed: ImportedStatement?
+            for st in method.statements {
+                switch st.kind {
+                case .removeFromSuperview(let x) where names.contains(x), .closeWindow(let x) where names.contains(x): removed = st
+                case .setNil(let x, _) where names.contains(x), .setNew(let x, _, _, _) where names.contains(x): removed = nil
+                default: break
+                }
+            }
+            if let r = removed { return (method, r) }
         }
         return nil
     }
