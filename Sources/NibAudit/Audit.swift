@@ -62,6 +62,23 @@ package enum Audit {
         var text: String { "\(file):\(line):\(column)" }
     }
 
+    /// An object a finding is about, as the JSON names it: its class, its name (the nib's
+    /// name for it, or the member's for one made in code; empty for one kept nowhere), where
+    /// it comes from (the nib file, or the source line that makes it), and the text's words.
+    package struct Object: Equatable {
+        var className: String
+        var name: String
+        var origin: String
+        var text: String
+
+        init(className: String, name: String, origin: String, text: String? = nil) {
+            self.className = className
+            self.name = name
+            self.origin = origin
+            self.text = text ?? "\(className) \(name) (\(origin))"
+        }
+    }
+
     package struct Finding {
         var kind: Kind
         var rule: String
@@ -74,7 +91,7 @@ package enum Audit {
         var related: [Place] = []
         var configurations: [String] = []
         var scenarios: [String] = []
-        var objects: [String] = []
+        var objects: [Object] = []
         var message: String
         var fix: String
         /// The same defect seen another way (an outlet that leaks is also abandoned after a
