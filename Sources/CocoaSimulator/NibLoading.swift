@@ -149,6 +149,11 @@ extension CocoaWorld {
         _host?.nibDidLoad(model, objects: objects, plan: keepsPlan ? plan : nil)
         // awakeFromNib goes to every object that came out of the archive, after all connections.
         for a in awake where !crashed { _host?.runMethod(a.method, of: a.owner, on: a.object, selector: "awakeFromNib") }
+        // B5 (grammar.md): on the Mac, File's Owner is sent awakeFromNib too, at every nib it
+        // owns (the Resource Programming Guide; iOS sends it to no placeholder).
+        if !config.isIOS, let o = owner, !crashed, engine.isAlive(o), let (m, cls) = runtimeClass(of: o).method("awakeFromNib") {
+            _host?.runMethod(m, of: cls, on: o, selector: "awakeFromNib")
+        }
     }
 
     /// What loading an object of a class needs, found once for a run of objects of that class.

@@ -5,11 +5,13 @@ enum IBAttribute: UInt8, CaseIterable {
     case key, sceneMemberID, storyboardIdentifier, nibName, customModule, customModuleProvider
     case storyboardName, referencedIdentifier, reuseIdentifier, restorationIdentifier, systemMenu
     case systemItem, identifier, type, title
+    // A window's (the audit closes a main nib's windows that are released when closed).
+    case releasedWhenClosed
     // Read while scanning:
     case id, userLabel, customClass, placeholderIdentifier, destination, property, selector, target
     case kind, relationship, eventType, targetRuntime, initialViewController, sceneID
 
-    var isKept: Bool { rawValue <= Self.title.rawValue }
+    var isKept: Bool { rawValue <= Self.releasedWhenClosed.rawValue }
 
     var name: String { Self.names[Int(rawValue)] }
 

@@ -342,6 +342,10 @@ struct IBLegacyArchive {
 
         var attributes: [(String, String)] = []
         if let key { attributes.append(("key", key)) }
+        // A window template's NSWTFlags: bit 0x40000000 set means not released when closed.
+        if archiveClass == "NSWindowTemplate", let flags = child(element, key: "NSWTFlags").flatMap(integer) {
+            attributes.append(("releasedWhenClosed", flags & 0x4000_0000 == 0 ? "YES" : "NO"))
+        }
         if let nibName = child(element, key: "IBUINibName").flatMap(string) ?? child(element, key: "NSNibName").flatMap(string) {
             attributes.append(("nibName", nibName))
         }

@@ -62,6 +62,23 @@ package enum Audit {
         var text: String { "\(file):\(line):\(column)" }
     }
 
+    /// An object a finding is about, as the JSON names it: its class, its name (the nib's
+    /// name for it, or the member's for one made in code; empty for one kept nowhere), where
+    /// it comes from (the nib file, or the source line that makes it), and the text's words.
+    package struct Object: Equatable {
+        var className: String
+        var name: String
+        var origin: String
+        var text: String
+
+        init(className: String, name: String, origin: String, text: String? = nil) {
+            self.className = className
+            self.name = name
+            self.origin = origin
+            self.text = text ?? "\(className) \(name) (\(origin))"
+        }
+    }
+
     package struct Finding {
         var kind: Kind
         var rule: String
@@ -74,7 +91,7 @@ package enum Audit {
         var related: [Place] = []
         var configurations: [String] = []
         var scenarios: [String] = []
-        var objects: [String] = []
+        var objects: [Object] = []
         var message: String
         var fix: String
         /// The same defect seen another way (an outlet that leaks is also abandoned after a
@@ -132,7 +149,7 @@ package enum Audit {
                 out[k].related.sort()
                 let also = c.fix.replacingOccurrences(of: ", and keep the release in `dealloc`", with: "")
                 // A fix that already releases in `viewDidUnload` covers the abandonment too.
-                if !out[k].fix.contains("viewDidUnload") { out[k].fix += "; and " + also }
+                if !out[k].fix.contains("viewDidUnload") && !also.isEmpty { out[k].fix += "; and " + also }
             }
             let configOrder = ["mac 10.7 mrc", "mac 10.7 arc", "ios 5.1 mrc", "ios 5.1 arc", "ios 6.0 mrc", "ios 6.0 arc"]
             out[k].configurations.sort { (configOrder.firstIndex(of: $0) ?? 99) < (configOrder.firstIndex(of: $1) ?? 99) }
@@ -299,6 +316,12 @@ package enum Audit {
                     for s in f.scenarios where !x.scenarios.contains(s) { x.scenarios.append(s) }
                     for p in f.related where !x.related.contains(p) { x.related.append(p) }
                     for ob in f.objects where !x.objects.contains(ob) { x.objects.append(ob) }
+                    for c in f.consequences {
+                        if let i = x.consequences.firstIndex(where: { $0.fingerprint == c.fingerprint }) {
+                            for k in c.configurations where !x.consequences[i].configurations.contains(k) { x.consequences[i].configurations.append(k) }
+                            for s in c.scenarios where !x.consequences[i].scenarios.contains(s) { x.consequences[i].scenarios.append(s) }
+                        } else { x.consequences.append(c) }
+                    }
                     findings[f.fingerprint] = x
                 } else { findings[f.fingerprint] = f; order.append(f.fingerprint) }
             }
@@ -313,6 +336,9 @@ package enum Audit {
             return f
         }.sorted { ($0.location, $0.kind.id) < ($1.location, $1.kind.id) }
         report.findings = oneFindingPerDefect(report.findings)
+        var mainNibClasses: [String: String] = [:]
+        for case let (auditor, _)? in done { mainNibClasses.merge(auditor.mainNibClasses) { a, _ in a } }
+        Audit.neverDeallocated(&report.findings, mainNibClasses: mainNibClasses)
         AuditConfidence.mark(&report.findings, project: project, dir: dir)
         return report
     }

@@ -33,12 +33,21 @@ package enum AuditFix {
     // MARK: Edits for one finding
 
     static func edits(for f: Audit.Finding, project: ImportedProject, dir: String, lines: (String) -> [String]) -> [Edit]? {
-        guard let cls = project[f.className], let name = f.member, let m = cls.member(forIvarOrName: name) else { return nil }
+        guard let cls = project[f.className], let name = f.member, let m = cls.member(forIvarOrName: name),
+              !f.fix.contains(Audit.neverRuns) else { return nil }
         let arc = f.configurations.allSatisfy { $0.hasSuffix("arc") }
         let ivar = m.ivarName
         switch f.kind {
         case .cycle:
             return weaken(m, arc: arc, lines: lines)
+        case .leak where !arc && f.rule.contains("V12"):
+            return madeObjectEdits(f, cls, m, project: project, lines: lines)
+        case .leak where !arc && f.rule.contains("N3") && !f.fix.contains("again whenever"):
+            // A top-level object held by an outlet that does not retain it: the owner's +1
+            // given back in its `dealloc` (N3).
+            return insertInDealloc(cls, "[\(ivar) release];", project: project, lines: lines).map { [$0] }
+        case .dangling:
+            return danglingEdits(f, cls, m, arc: arc, project: project, lines: lines)
         case .leak where !arc && !f.rule.contains("V12") && !f.rule.contains("N3") && !f.fix.contains("would message a freed object"):
             var out: [Edit] = []
             guard let e = insertInDealloc(cls, m.isProperty ? "self.\(m.name) = nil;" : "[\(ivar) release];", project: project, lines: lines) else { return nil }
@@ -150,7 +159,7 @@ package enum AuditFix {
     /// The files' lines after the edits (each file's edits applied from the bottom up).
     static func apply(_ edits: [Edit], lines: (String) -> [String]) -> [String: [String]] {
         var out: [String: [String]] = [:]
-        for (file, es) in Dictionary(grouping: edits, by: \.file) {
+        for (file, es) in Dictionary(grouping: unique(edits), by: \.file) {
             var text = lines(file)
             for e in es.sorted(by: { ($0.line, $0.delete) > ($1.line, $1.delete) }) {
                 let at = min(max(0, e.line - 1), text.count)
@@ -184,6 +193,7 @@ package enum AuditFix {
             if let es = edits(for: f, project: project, dir: dir, lines: lines), !es.isEmpty { proposed.append((f, es)) }
             else { unproven.append(f.fingerprint) }
         }
+        proposed = sharedNewMethods(proposed)
         // Two edits that replace the same line cannot both stand: the later one goes (its
         // finding has no safe fix this time). Insertions at one place all go in.
         var taken = Set<String>()
@@ -248,7 +258,7 @@ package enum AuditFix {
     /// files in path order: what `git apply` and `patch -p1` read.
     static func unifiedDiff(_ edits: [Edit], dir: String, lines: (String) -> [String], unterminated: Set<String> = []) -> String {
         var out = ""
-        for (file, es) in Dictionary(grouping: edits, by: \.file).sorted(by: { $0.key < $1.key }) {
+        for (file, es) in Dictionary(grouping: unique(edits), by: \.file).sorted(by: { $0.key < $1.key }) {
             let old = lines(file)
             let rel = file.hasPrefix(dir + "/") ? String(file.dropFirst(dir.count + 1)) : file
             out += "--- a/\(rel)\n+++ b/\(rel)\n"

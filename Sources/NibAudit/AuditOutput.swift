@@ -44,7 +44,7 @@ package enum AuditOutput {
                 out += "    where: \(c.configurations.joined(separator: ", ")); scenario\(c.scenarios.count == 1 ? "" : "s") \(c.scenarios.prefix(2).map { "\"\($0)\"" }.joined(separator: ", "))\(c.scenarios.count > 2 ? " and \(c.scenarios.count - 2) more" : "")\n"
             }
             for p in f.related { out += "  see: \(p.text) (\(p.what))\n" }
-            if f.objects.count > 1 { out += "  objects: \(f.objects.joined(separator: ", "))\n" }
+            if f.objects.count > 1 { out += "  objects: \(f.objects.map(\.text).joined(separator: ", "))\n" }
             out += "  fix: \(f.fix)\n"
             if let c = f.confidence { out += "  confidence: \(c): \(f.confidenceReason ?? "")\n" }
         }
@@ -88,6 +88,12 @@ package enum AuditOutput {
         .object([("file", .string(p.file)), ("line", .int(p.line)), ("column", .int(p.column)), ("what", .string(p.what))])
     }
 
+    /// An object as the audit names it: class, name, origin (its nib, or the line that makes
+    /// it) and the text's words. No `id`: the audit's objects are the nib's, across runs.
+    package static func object(_ o: Audit.Object) -> JSON {
+        .object([("class", .string(o.className)), ("name", .string(o.name)), ("origin", .string(o.origin)), ("text", .string(o.text))])
+    }
+
     package static func json(_ r: Audit.Report) -> String {
         JSON.object([
             ("command", .string("audit")),
@@ -111,7 +117,7 @@ package enum AuditOutput {
                 ("fingerprint", .string(f.fingerprint)), ("kind", .string(f.kind.id)), ("rule", .string(f.rule)),
                 ("class", .string(f.className)), ("member", JSON.optional(f.member)), ("location", place(f.location)),
                 ("related", .array(f.related.map(place))), ("configurations", JSON.strings(f.configurations)),
-                ("scenarios", JSON.strings(f.scenarios)), ("objects", JSON.strings(f.objects)),
+                ("scenarios", JSON.strings(f.scenarios)), ("objects", .array(f.objects.map(object))),
                 ("message", .string(f.message)), ("fix", .string(f.fix)),
                 ("fingerprints", JSON.strings(f.fingerprints)),
                 ("confidence", .string(f.confidence ?? "normal")), ("confidenceReason", JSON.optional(f.confidenceReason)),

@@ -28,6 +28,24 @@ package struct ImportLowering {
     /// Ivars whose `release`/`autorelease` statements are left out: an audit that found
     /// the member over-released runs again without it, to judge the other members.
     package var neutralized: Set<String> = []
+    /// Nibs a method body may load (`[NSBundle loadNibNamed:@"X" owner:self]`): the name in
+    /// the sources and the script's token for it (the audited nib only).
+    package var nibTokens: [String: String] = [:]
+    /// Per class, the selectors of methods other than the lifecycle ones (actions, delegate
+    /// and notification methods) lowered as methods of their own, for the battery to send (B1).
+    package var entries: [String: [String]] = [:]
+    /// Ivars the audited nib connects to a window released when closed (B3): the code's
+    /// `[x close]`/`[x performClose:…]` gives back that window's +1.
+    package var releasedWhenClosed: Set<String> = []
+    /// Classes a method body makes that neither the sources nor the catalogue know: made as
+    /// plain objects (B4), and a finding about one is low confidence.
+    package final class Unknown {
+        package var made: [String: String] = [:]
+        /// Variables standing for objects made and kept nowhere (`[[[X alloc] init] show]`):
+        /// the class made, the class whose method makes it, the statement.
+        package var unkept: [String: (String, String, ImportedStatement, String)] = [:]
+    }
+    package let unknownMade = Unknown()
 
     package init(project: ImportedProject, platform: PlatformName, memory: MemoryModelName) {
         self.project = project
@@ -136,6 +154,9 @@ package struct ImportLowering {
             out += "    " + memberLine(m) + "\n"
         }
         for m in c.methods { out += method(m, in: c) }
+        for sel in entries[c.name] ?? [] {
+            if let h = c.helper(sel), c.method(sel) == nil { out += method(h, in: c) }
+        }
         out += "}\n"
         return out
     }
@@ -205,6 +226,25 @@ package struct ImportLowering {
         return out
     }
 
+    /// A branch as a script condition when it is a nil check of a member (`if (!x)`,
+    /// `if (x == nil)`, `unless if (x) returned`): `x == nil` or `x != nil`.
+    func scriptCondition(_ b: ImportedBranch, in c: ImportedClass) -> String? {
+        guard [.ifTrue, .ifFalse, .notReturned].contains(b.kind) else { return nil }
+        var t = String(b.condition.filter { $0 != " " })
+        while t.hasPrefix("("), t.hasSuffix(")") { t = String(t.dropFirst().dropLast()) }
+        var isNil: Bool
+        var name: String
+        if t.hasPrefix("!") { isNil = true; name = String(t.dropFirst()) }
+        else if t.hasSuffix("==nil") { isNil = true; name = String(t.dropLast(5)) }
+        else if t.hasSuffix("!=nil") { isNil = false; name = String(t.dropLast(5)) }
+        else { isNil = false; name = t }
+        while name.hasPrefix("("), name.hasSuffix(")") { name = String(name.dropFirst().dropLast()) }
+        if name.hasPrefix("self.") { name = String(name.dropFirst(5)) } else if name.hasPrefix("self->") { name = String(name.dropFirst(6)) }
+        guard let f = name.first, f == "_" || f.isLetter, name.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }), let mem = member(name, in: c) else { return nil }
+        if b.kind != .ifTrue { isNil.toggle() }
+        return "\(ScriptText.name(mem.ivarName)) \(isNil ? "==" : "!=") nil"
+    }
+
     /// Whether a statement about `names` runs whenever the method does, as far as memory goes:
     /// its branches are nil checks of its subject, a setter's `if (x != value)` guard, or an
     /// init's `if (self = [super init…])`.
@@ -247,7 +287,26 @@ package struct ImportLowering {
             case .release(let x), .retain(let x), .autorelease(let x), .setNil(let x, _), .setNew(let x, _, _, _), .storeArgument(let x, _):
                 names = [x]
                 if let mem = member(x, in: c) { names.formUnion([mem.name, mem.ivarName]) }
-            case .superCall, .callSelf: break
+            case .removeFromSuperview(let x), .closeWindow(let x):
+                names = [x]
+                if let mem = member(x, in: c) { names.formUnion([mem.name, mem.ivarName]) }
+            case .superCall, .callSelf, .loadNib, .makeUnkept: break
+            }
+            // A nib loaded with self as owner (B1), under nil checks of members as `if`s.
+            if case .loadNib(let nib) = s.kind {
+                let conds = s.path.map { scriptCondition($0, in: c) }
+                guard let token = nibTokens[nib], !conds.contains(where: { $0 == nil }) else {
+                    if own.contains(s.place) { dropped += 1 }
+                    notes.append("a nib load not modelled: \(place(s.place)): \(s.text)")
+                    continue
+                }
+                let line = "load nib \(token) owner self" + at
+                if conds.isEmpty { out.append(line) } else {
+                    out.append("if \(conds.compactMap { $0 }.joined(separator: " && ")) {")
+                    out.append("    " + line)
+                    out.append("}")
+                }
+                continue
             }
             // The super call after an early return is the one of the path that goes on.
             let superAfterReturn = s.kind == .superCall && s.path.allSatisfy { $0.kind == .notReturned }
@@ -257,8 +316,25 @@ package struct ImportLowering {
                 continue
             }
             switch s.kind {
-            case .callSelf:
+            case .callSelf, .loadNib:
                 continue   // a call no helper answers: it is among the method's unread statements
+            case .removeFromSuperview(let x):
+                // B2: the superview gives up its retain; an assign outlet to it may dangle.
+                guard let mem = member(x, in: c) else { if own.contains(s.place) { dropped += 1 }; continue }
+                out.append("send \(ScriptText.name(mem.ivarName)) removeFromSuperview" + at)
+            case .makeUnkept(let made):
+                // Made at +1 and kept nowhere: a leak under MRC (ARC releases it).
+                guard memory == .mrc, !isDealloc else { if own.contains(s.place) { dropped += 1 }; continue }
+                let v = "made_\(s.place.line)_\(s.place.column)"
+                unknownMade.unkept[v] = (made, c.name, s, m.selector)
+                out.append("\(v) = new \(ScriptText.name(isKnown(made) ? made : "NSObject"))" + at)
+            case .closeWindow(let x):
+                // B3: a window the nib says is released when closed gives back its +1 (the
+                // owner's, N3, or the application's for a main nib); another closes and stays.
+                guard let mem = member(x, in: c), releasedWhenClosed.contains(mem.ivarName), !isDealloc else {
+                    if own.contains(s.place) { dropped += 1 }; continue
+                }
+                out.append("\(memory == .arc ? "CFRelease" : "release") \(ScriptText.name(mem.ivarName))" + at)
             case .superCall:
                 if isInit { continue }
                 if isDealloc && memory == .arc { continue }
@@ -292,6 +368,14 @@ package struct ImportLowering {
                 // `x = [[self makeX] retain]` in a setter stores its argument: not a new object.
                 if cls.isEmpty && isSetter { if own.contains(s.place) { dropped += 1 }; continue }
                 if cls.isEmpty, let mem = member(x, in: c) { cls = type(mem.type) }
+                // B4: a class neither the sources nor the catalogue know is made as a plain
+                // object (its own memory management is not seen: low confidence).
+                // An autoreleased one is handed to a method the script cannot see (an
+                // `addAnnotation:` that retains it): left out, as before.
+                if !isKnown(cls), !cls.isEmpty, !autoreleased, project[cls] == nil, let mem = member(x, in: c), !isDealloc {
+                    unknownMade.made[mem.ivarName] = cls
+                    cls = "NSObject"
+                }
                 guard !isDealloc, let mem = member(x, in: c), isKnown(cls) else { if own.contains(s.place) { dropped += 1 }; continue }
                 let new = "new \(ScriptText.name(cls))" + (autoreleased ? " autoreleased" : "")
                 if viaSetter {

@@ -25,6 +25,15 @@ package struct NibAuditor {
     var findings: [Audit.Finding] = []
     /// Errors as a compiler prints them (`path:line:column: error: …`, the line, a caret).
     var errors: [String] = []
+    /// Titles of the scenarios of B1 and B3 (an explored one adds its warning after them).
+    var stepScenarios: Set<String> = []
+    /// Classes with an object in a main nib (L1), and that nib: they live as long as the
+    /// application, and their `dealloc` never runs.
+    var mainNibClasses: [String: String] = [:]
+    /// Ivars given an object of a class neither the sources nor the catalogue know (B4), and that class.
+    var unknownMade: [String: String] = [:]
+    /// Objects made and kept nowhere, by their script variable (see `ImportLowering.Unknown`).
+    var unkept: [String: (String, String, ImportedStatement, String)] = [:]
 
     var path: String { dir + "/" + rel }
 
@@ -126,6 +135,8 @@ package struct NibAuditor {
 
     /// The scenario `explore` runs with a warning at each run-loop turn.
     package static let lifeTitle = "shown, covered, uncovered, popped and released"
+    /// The same for a controller its creator presents modally: never covered (B6).
+    package static let modalTitle = "presented modally, dismissed and released"
 
     /// The standard scenarios for an owner's kind, as lines of nibscript.
     package static func battery(_ kind: OwnerKind, owner: String, nib: String, platform: PlatformName, arc: Bool,
@@ -230,7 +241,8 @@ package struct NibAuditor {
         for (i, n) in names.enumerated() { if let n, index[n] == nil { index[n] = i } }
         func ibIndex(_ o: ObjectID) -> Int? { index[e.name(o)] }
         let nibFile = (rel as NSString).lastPathComponent
-        func describe(_ o: ObjectID) -> String { "\(e.className(e.classOf(o))) \(e.name(o)) (\(nibFile))" }
+        func objectRef(_ o: ObjectID) -> Audit.Object { Audit.Object(className: e.className(e.classOf(o)), name: e.name(o), origin: nibFile) }
+        func describe(_ o: ObjectID) -> String { objectRef(o).text }
         func nibPlace(_ i: Int, _ what: String) -> Audit.Place {
             Audit.Place(file: rel, line: doc.objects[i].location.line, column: doc.objects[i].location.column, what: what)
         }
@@ -257,11 +269,33 @@ package struct NibAuditor {
                 guard let i = ibIndex(o) else {
                     // An object made in code: a member the class set in a method.
                     let name = e.name(o)
-                    if let (ic, m) = member(name, of: ownerClass) {
+                    if kind == .leak, let (made, maker, st, sel) = unkept[name] {
+                        let place = Audit.Place(st.place, base: dir, what: "made here")
+                        // Named by the method, not the line: a fingerprint an edit above does not move.
+                        var f = Audit.Finding(kind: .leak, rule: "O9", className: maker, member: nil, objectDescription: "\(made) made in `\(sel)`",
+                                              location: place, message: "`\(st.text)` makes a \(made) at +1 and keeps no reference to it: nothing releases it",
+                                              fix: "keep it in an ivar of \(maker) and release it when done with it (release the previous one before making another), or autorelease it if something else keeps it")
+                        f.configurations = [config]; f.scenarios = [scenario]; f.objects = [Audit.Object(className: made, name: "", origin: "\(st.place.fileName):\(st.place.line)",
+                                                                                             text: "\(made) (\(st.place.fileName):\(st.place.line))")]
+                        findings.append(f)
+                        continue
+                    }
+                    // Kept by another leaked object (a leaked controller's ivar): part of that leak.
+                    if kind == .leak, objects.contains(where: { h in h != o && e.slots(of: e.classOf(h)).indices.contains { e.read(SlotRef(h, $0)) == o } }) { continue }
+                    // The owner's member, or (an action of a main nib's object, B1) another class's.
+                    let others = stepScenarios.contains { scenario.hasPrefix($0) } ? classesUsed : []
+                    let cls = ([ownerClass] + others).first { member(name, of: $0) != nil }
+                    if let cls, let (ic, m) = member(name, of: cls) {
                         let made = maker(of: m, in: ic)
-                        let cls = e.className(e.classOf(o))
-                        let object = made.map { "\(cls) \(name) (made in `\($0.0.selector)`, \($0.1.place.fileName):\($0.1.place.line))" } ?? describe(o)
-                        var f = finding(kind, ic, m, object: object, platform: platform, arc: arc, madeBy: made)
+                        let cls = unknownMade[m.ivarName] ?? e.className(e.classOf(o))
+                        let object = made.map { Audit.Object(className: cls, name: name, origin: "\($0.1.place.fileName):\($0.1.place.line)",
+                                                             text: "\(cls) \(name) (made in `\($0.0.selector)`, \($0.1.place.fileName):\($0.1.place.line))") }
+                            ?? objectRef(o)
+                        var f = finding(kind, ic, m, object: object.text, platform: platform, arc: arc, madeBy: made)
+                        if let u = unknownMade[m.ivarName] {
+                            f.confidence = "low"
+                            f.confidenceReason = "\(u) is in neither the sources nor the catalogue: it was made as a plain object (B4), and what its own methods do with it is not seen"
+                        }
                         f.configurations = [config]; f.scenarios = [scenario]; f.objects = [object]
                         findings.append(f)
                     }
@@ -280,7 +314,7 @@ package struct NibAuditor {
                 if kind == .leak, !hs.isEmpty, ancestors(i).contains(where: set.contains),
                    hs.allSatisfy({ Self.releasedInDealloc($0.1, of: $0.0) }) { continue }
                 if !hs.isEmpty {
-                    for (ic, m, c) in hs { record(kind, ic, m, object: describe(o), connection: c) }
+                    for (ic, m, c) in hs { record(kind, ic, m, object: objectRef(o), connection: c) }
                     continue
                 }
                 // Held inside another object of the same finding: that one is the finding.
@@ -291,25 +325,25 @@ package struct NibAuditor {
                    let (ic, m, c) = holders(of: i, retaining: false).first(where: { $0.2.source == doc.filesOwner }) {
                     var f = finding(.leak, ic, m, object: describe(o), platform: platform, arc: arc, topLevel: true)
                     f.related.append(Audit.Place(file: rel, line: c.location.line, column: c.location.column, what: "connection of outlet '\(c.name)'"))
-                    f.configurations = [config]; f.scenarios = [scenario]; f.objects = [describe(o)]
+                    f.configurations = [config]; f.scenarios = [scenario]; f.objects = [objectRef(o)]
                     findings.append(f)
                     continue
                 }
                 if doc.objects[i].parent != nil && kind != .leak { continue }
-                recordObject(kind, object: describe(o), at: nibPlace(i, "nib object"))
+                recordObject(kind, object: objectRef(o), at: nibPlace(i, "nib object"))
             }
         }
-        func record(_ kind: Audit.Kind, _ ic: ImportedClass, _ m: ImportedMember, object: String, connection: IBConnection?) {
-            var f = finding(kind, ic, m, object: object, platform: platform, arc: arc)
+        func record(_ kind: Audit.Kind, _ ic: ImportedClass, _ m: ImportedMember, object: Audit.Object, connection: IBConnection?) {
+            var f = finding(kind, ic, m, object: object.text, platform: platform, arc: arc)
             if let c = connection {
                 f.related.append(Audit.Place(file: rel, line: c.location.line, column: c.location.column, what: "connection of outlet '\(c.name)'"))
             }
             f.configurations = [config]; f.scenarios = [scenario]; f.objects = [object]
             findings.append(f)
         }
-        func recordObject(_ kind: Audit.Kind, object: String, at place: Audit.Place) {
-            let cls = object.split(separator: " ").first.map(String.init) ?? object
-            let object = object.components(separatedBy: " (").first ?? object
+        func recordObject(_ kind: Audit.Kind, object ref: Audit.Object, at place: Audit.Place) {
+            let cls = ref.className
+            let object = "\(ref.className) \(ref.name)"
             var f = Audit.Finding(kind: kind, rule: kind == .leak ? (platform == .mac ? "N3 O9" : "O9") : "V7",
                                   className: ownerClass, member: nil, objectDescription: "top-level \(cls)", location: place,
                                   message: "the nib's top-level \(object) is never released: File's Owner (\(ownerClass)) gets it at +1 and nothing balances it",
@@ -317,7 +351,7 @@ package struct NibAuditor {
                                     ? "keep each top-level object in a retained outlet of \(ownerClass) and release it in `dealloc`, or load the nib with an NSWindowController or NSViewController, which releases its top-level objects"
                                     : "hold the object in a retained outlet and release that outlet in `dealloc`")
             if kind != .leak { f.message = "\(object) is \(kind.rawValue)"; f.fix = "release it when the view unloads" }
-            f.configurations = [config]; f.scenarios = [scenario]; f.objects = [object]
+            f.configurations = [config]; f.scenarios = [scenario]; f.objects = [ref]
             findings.append(f)
         }
 
@@ -337,10 +371,10 @@ package struct NibAuditor {
             if let o = crash.object, let i = ibIndex(o) {
                 let kind: Audit.Kind = crash.selector == "release" ? .overRelease : .zombie
                 let hs = holders(of: i, retaining: false)
-                if let (ic, m, c) = hs.first { record(kind, ic, m, object: describe(o), connection: c) }
-                else { recordObject(kind, object: describe(o), at: nibPlace(i, "nib object")) }
+                if let (ic, m, c) = hs.first { record(kind, ic, m, object: objectRef(o), connection: c) }
+                else { recordObject(kind, object: objectRef(o), at: nibPlace(i, "nib object")) }
             } else if let o = crash.object, let (ic, m) = member(e.name(o), of: ownerClass) {
-                record(crash.selector == "release" ? .overRelease : .zombie, ic, m, object: describe(o), connection: nil)
+                record(crash.selector == "release" ? .overRelease : .zombie, ic, m, object: objectRef(o), connection: nil)
             } else {
                 var f = Audit.Finding(kind: .crash, rule: "O5", className: ownerClass, member: nil, objectDescription: crash.message,
                                       location: Audit.Place(file: rel, line: 1, column: 1, what: "nib"),
@@ -353,7 +387,10 @@ package struct NibAuditor {
         var leaked = run.leakedObjects()
         // A retain cycle is one finding at the reference to break, not a leak per member.
         for c in cycles(in: e, leaked: leaked) {
-            let name: (ObjectID) -> String = { o in ibIndex(o) != nil ? describe(o) : "\(e.className(e.classOf(o))) \(e.name(o))" }
+            let name: (ObjectID) -> Audit.Object = { o in
+                ibIndex(o) != nil ? objectRef(o)
+                    : Audit.Object(className: e.className(e.classOf(o)), name: e.name(o), origin: "", text: "\(e.className(e.classOf(o))) \(e.name(o))")
+            }
             guard var f = cycleFinding(c, in: e, describe: name, platform: platform, arc: arc) else { continue }
             if let i = ibIndex(c.back.holder) ?? (c.back.holder == c.back.target ? nil : ibIndex(c.back.target)),
                let conn = doc.connections.first(where: { $0.name == f.member && ($0.source == i || $0.destination == i) }) {
@@ -375,7 +412,7 @@ package struct NibAuditor {
             if let (ic, m) = member(slot, of: cls) {
                 var conn: IBConnection?
                 if let i = ibIndex(d.target) { conn = holders(of: i, retaining: false).first { $0.1.name == m.name }?.2 }
-                record(.dangling, ic, m, object: describe(d.target), connection: conn)
+                record(.dangling, ic, m, object: objectRef(d.target), connection: conn)
             }
         }
     }
@@ -437,6 +474,11 @@ package struct NibAuditor {
                 } else if released && ["loadView", "viewDidLoad"].contains(method.selector) {
                     f.message = "\(made) runs at every view load and stores a new \(object.components(separatedBy: " ").first ?? "object") into `\(m.name)` (\(how)) without releasing the previous one: after a memory warning unloads the view and it loads again, the old one leaks"
                     f.fix = "release `\(m.name)` in `viewDidUnload` and set it to nil (`[\(ivar) release]; \(ivar) = nil;`), or release the old value before \(made)"
+                } else if released {
+                    // `dealloc` releases the last one: the ones before it were overwritten
+                    // (an `awakeFromNib` the owner gets at every nib it loads, an action sent again).
+                    f.message = "\(made) runs again and stores a new \(object.components(separatedBy: " ").first ?? "object") into `\(m.name)` (\(how)) without releasing the previous one: `dealloc` releases only the last, the others leak"
+                    f.fix = "release the old value before \(made) (`[\(ivar) release];`), or make it only once (`if (\(ivar) == nil)`)"
                 } else {
                     f.message = "\(made) makes the object `\(m.name)` (\(how)) holds, and nothing releases it"
                     f.fix = dealloc.map { "release `\(m.name)` in `dealloc` (\(at($0.place))): `\(release)`" } ?? "add a `dealloc` to \(c.name) that releases `\(m.name)` (`\(release)`)"
@@ -481,8 +523,15 @@ package struct NibAuditor {
             f.message = "\(subject) still points at \(object) after it was deallocated"
             if retains(m, platform: platform, arc: arc) {
                 f.fix = "set `\(m.name)` to nil where it is released (`\(m.isProperty ? "self.\(m.name) = nil;" : arc ? "\(ivar) = nil;" : "[\(ivar) release]; \(ivar) = nil;")`)"
+            } else if let (method, st) = Self.removedWithoutNil(m, in: c.helpers) {
+                // B2: the superview held its only retain.
+                let why: String
+                if case .closeWindow = st.kind { why = "the window is released when closed" } else { why = "the superview held its only retain" }
+                f.fix = "`\(st.text)` in `\(method.selector)` (\(at(st.place))) frees it (\(why)) and `\(m.name)` keeps pointing at it: set it to nil there (`\(m.isProperty ? "self.\(m.name)" : ivar) = nil;`)"
             } else if arc {
                 f.fix = "declare `\(m.name)` weak, so that it is set to nil when its object is deallocated (or strong, to keep the object)"
+            } else if platform == .mac {
+                f.fix = "declare `\(m.name)` a retain property (`@property (retain) IBOutlet`, released in `dealloc`), so that it keeps its object after the window closes, or set it to nil when the window closes (`windowWillClose:`)"
             } else {
                 f.fix = "declare `\(m.name)` retain (release it in `dealloc` and set it to nil in `viewDidUnload`), or weak under ARC"
             }
@@ -548,6 +597,24 @@ package struct NibAuditor {
                 default: break
                 }
             }
+        }
+        return nil
+    }
+
+    /// A method that removes a member's view from its superview (or closes its window) and
+    /// never sets the member to nil afterwards.
+    static func removedWithoutNil(_ m: ImportedMember, in methods: [ImportedMethod]) -> (ImportedMethod, ImportedStatement)? {
+        let names: Set<String> = [m.name, m.ivarName, "self." + m.name]
+        for method in methods {
+            var removed: ImportedStatement?
+            for st in method.statements {
+                switch st.kind {
+                case .removeFromSuperview(let x) where names.contains(x), .closeWindow(let x) where names.contains(x): removed = st
+                case .setNil(let x, _) where names.contains(x), .setNew(let x, _, _, _) where names.contains(x): removed = nil
+                default: break
+                }
+            }
+            if let r = removed { return (method, r) }
         }
         return nil
     }

@@ -58,11 +58,12 @@ extension NibAuditor {
     }
 
     /// The cycle as a finding at the back-edge's member declaration.
-    func cycleFinding(_ c: Cycle, in e: Engine, describe: (ObjectID) -> String, platform: PlatformName, arc: Bool) -> Audit.Finding? {
+    func cycleFinding(_ c: Cycle, in e: Engine, describe: (ObjectID) -> Audit.Object, platform: PlatformName, arc: Bool) -> Audit.Finding? {
         let holderClass = e.className(e.classOf(c.back.holder))
         guard let (ic, m) = member(c.back.slot, of: holderClass) else { return nil }
         let place = Audit.Place(m.place, base: dir, what: "declaration of '\(m.name)'")
-        let names = c.members.map(describe)
+        let objects = c.members.map(describe)
+        let names = objects.map(\.text)
         let attr: String
         switch m.kind {
         case .property(let a, _): attr = a?.rawValue ?? (arc ? "strong" : "assign")
@@ -70,7 +71,7 @@ extension NibAuditor {
         }
         var f = Audit.Finding(kind: .cycle, rule: "O9", className: ic.name, member: m.name, objectDescription: "cycle",
                               location: place, message: "", fix: "")
-        f.message = "a retain cycle of \(c.members.count) objects no one else holds: \(names.joined(separator: " → ")); `\(m.name)` (\(attr), \(m.place.fileName):\(m.place.line)) of \(describe(c.back.holder)) points back at its owner \(describe(c.back.target)), so none of them is ever deallocated"
+        f.message = "a retain cycle of \(c.members.count) objects no one else holds: \(names.joined(separator: " → ")); `\(m.name)` (\(attr), \(m.place.fileName):\(m.place.line)) of \(describe(c.back.holder).text) points back at its owner \(describe(c.back.target).text), so none of them is ever deallocated"
         if m.isProperty {
             f.fix = arc ? "declare `\(m.name)` weak (`@property (nonatomic, weak)`): a reference back to the owner must not keep it"
                         : "declare `\(m.name)` assign (`@property (nonatomic, assign)`): a reference back to the owner must not retain it"
@@ -78,7 +79,7 @@ extension NibAuditor {
             f.fix = arc ? "declare the ivar `\(m.name)` `__weak`: a reference back to the owner must not keep it"
                         : "do not retain into `\(m.name)`: a reference back to the owner must not keep it"
         }
-        f.objects = names
+        f.objects = objects
         return f
     }
 }

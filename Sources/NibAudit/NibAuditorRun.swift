@@ -206,6 +206,9 @@ extension NibAuditor {
             memory = .arc
         }
         var kind = isMain ? .application : ownerKind(ownerClass, platform: platform, stubs: stubs, doc: doc, assumed: assumed)
+        if kind == .application, doc.kind == .xib {
+            for o in doc.objects where !o.isPlaceholder { if let cc = o.customClass, defines(cc) { mainNibClasses[cc] = rel } }
+        }
         // L6: an NSDocument subclass names its window nib (`-windowNibName`, or
         // `initWithWindowNibName:… owner:self`): NSDocument makes an NSWindowController that
         // loads it with the document as owner and releases its top-level objects when it goes.
@@ -315,6 +318,96 @@ extension NibAuditor {
         classesUsed = needed
         let names = doc.scriptNames
         let declared = Set(needed + stubs.map(\.name) + assumed.keys)
+        // B1, B3: the owner's (a main nib's top-level objects') other methods, each sent in a
+        // scenario of its own, and a main nib's windows closed.
+        var entries: [String: [String]] = [:]
+        // B3: the ivars this nib connects to its windows released when closed, for the code's
+        // own closes (only where the +1 is the owner's or the application's: a plain owner or
+        // a main nib; a window controller keeps its window).
+        var closable: Set<String> = []
+        if doc.kind == .xib, kind == .plain || kind == .application {
+            let windows = Set(Self.closableWindowIndices(doc))
+            for c in doc.connections where c.kind == .outlet && windows.contains(c.destination) {
+                if let (_, m) = member(c.name, of: className(of: c.source, in: doc, ownerClass: ownerClass)) { closable.insert(m.ivarName) }
+            }
+        }
+        var stepTitles: Set<String> = []
+        var releasedTitles: Set<String> = []
+        var stepMethod: [String: (String, String)] = [:]
+        var baseDangling: Set<String> = []
+        // B6: a controller every creator presents modally is never covered by another: its
+        // view never unloads while it is shown, so the battery shows and dismisses it.
+        if kind == .viewController, doc.kind == .xib, presentedModally(loads), units.count == 1,
+           let life = units[0].scenarios.first(where: { $0.0 == Self.lifeTitle }) {
+            var body = life.1
+            if let k = body.firstIndex(where: { $0.contains("= new UIViewController") && body.firstIndex(of: $0)! > 4 }) {
+                body.removeSubrange(k..<(k + 3))
+                if let p = body.firstIndex(where: { $0.hasPrefix("pop ") }) { body.remove(at: p) }
+                units[0].scenarios = [(Self.modalTitle, body)]
+                result.notes.append("presented modally by its creator (\(loads.map { "\($0.file):\($0.line)" }.joined(separator: ", "))): never covered, so no run leaves it covered by another (B6)")
+            }
+        }
+        stepScenarios = []
+        // A plain owner's steps start as its battery does (the code's own handling of the
+        // top-level objects, L7, L8, included) and end with the rest of it.
+        var plainEnd: [String]?
+        if kind == .plain, let body = units.first?.scenarios.first?.1 {
+            let give = arc ? "\(cvar) = nil" : "release \(cvar)"
+            if let k = body.firstIndex(of: give) { plainEnd = Array(body[k...]) } else { plainEnd = [] }
+        }
+        if doc.kind == .xib, !units.isEmpty, var (cv, pre) = Self.prefix(kind, owner: scriptOwner, nib: nibName, arc: arc, taken: taken) {
+            if kind == .plain, let body = units.first?.scenarios.first?.1 {
+                pre = Array(body.prefix(body.count - (plainEnd?.count ?? 0)))
+                cv = cvar
+            }
+            var probe = ImportLowering(project: project, platform: platform, memory: memory)
+            probe.extraClasses = Set(stubs.map(\.name)); probe.base = dir; probe.declared = declared
+            probe.assumedSuperclass = assumed; probe.nibTokens = [entry.name: nibName]; probe.releasedWhenClosed = closable
+            var targets: [(String, String)] = []
+            if kind == .application {
+                for o in doc.objects where (o.parent == nil || o.relationship == .topLevel) && !o.isPlaceholder {
+                    if let cc = o.customClass, defines(cc), needed.contains(cc), let n = names[o.index] { targets.append((ScriptText.name(n), cc)) }
+                }
+            } else if defines(ownerClass), needed.contains(ownerClass) {
+                targets.append((cv, ownerClass))
+            }
+            let baseAt = units[0].scenarios.count
+            for (t, cls) in targets {
+                guard let ic = project[cls] else { continue }
+                let sels = entrySelectors(of: ic, lowering: probe).filter { !(entries[cls] ?? []).contains($0) }
+                entries[cls, default: []] += sels
+                for sel in sels {
+                    // A method that loads this very nib is its loader: the run starts without
+                    // the battery's load, and a load under a nil check (made to be sent again,
+                    // as a second click would) is sent twice.
+                    let lines = ic.helper(sel).map { probe.statements($0, in: ic).0 } ?? []
+                    let loads = lines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("load nib \(nibName) ") }
+                    let guarded = loads && lines.contains { $0.hasPrefix("if ") }
+                    let start = loads ? pre.filter { !$0.hasPrefix("load nib \(nibName) ") } : pre
+                    let title = Self.entryTitle(cls, sel) + (guarded ? " twice" : "")
+                    stepMethod[title] = (cls, sel)
+                    let sent = start + Self.sendLines(t, sel) + (guarded ? Self.sendLines(t, sel) : [])
+                    units[0].scenarios.append((title, sent))
+                    stepTitles.insert(title)
+                    // Then the owner's end: what the method made and `dealloc` never releases.
+                    if let end = kind == .plain ? plainEnd.flatMap({ $0.isEmpty ? nil : $0 }) : Self.ending(kind, owner: cv, arc: arc, taken: taken) {
+                        units[0].scenarios.append((title + ", then released", sent + end))
+                        releasedTitles.insert(title + ", then released")
+                    }
+                }
+            }
+            // The start alone, before the steps: what already dangles there is not their doing.
+            if !stepTitles.isEmpty { units[0].scenarios.insert((Self.baseTitle, pre), at: baseAt) }
+            stepScenarios = stepTitles
+            if kind == .application {
+                for w in Self.closableWindows(doc, names: names) {
+                    let title = "main nib loaded, window \(w) closed by the user"
+                    units[0].scenarios.append((title, pre + ["\(arc ? "CFRelease" : "release") \(ScriptText.name(w))", "drain"]))
+                    stepTitles.insert(title)
+                }
+            }
+            stepScenarios = stepTitles.union(releasedTitles)
+        }
         for config in configs {
             let cname = "\(config.platform.rawValue) \(config.versionText) \(config.memory.rawValue)"
             // A run that over-releases a member (or messages it freed) stops there: the
@@ -329,6 +422,9 @@ extension NibAuditor {
                 lowering.declared = declared
                 lowering.assumedSuperclass = assumed
                 lowering.neutralized = neutralized
+                if doc.kind == .xib { lowering.nibTokens = [entry.name: nibName] }
+                lowering.entries = entries
+                lowering.releasedWhenClosed = closable
                 var text = "platform \(platform == .ios ? "ios" : "mac") \(config.versionText)\nmemory \(memory.rawValue)\n\n"
                 for (name, sup) in assumed.sorted(by: { $0.key < $1.key }) where !catalogue.contains(name) {
                     text += "# not in the sources: assumed\nclass \(ScriptText.name(name)) : \(ScriptText.name(sup)) {\n}\n"
@@ -352,13 +448,15 @@ extension NibAuditor {
                         text += "scenario \(ScriptText.string(title)) {\n" + body.map { "    " + $0 + "\n" }.joined() + "}\n\n"
                     }
                 }
+                for (k, v) in lowering.unknownMade.made { unknownMade[k] = v }
+                for (k, v) in lowering.unknownMade.unkept { unkept[k] = v }
                 guard let program = compile(text, config: config, result: &result) else { return result }
                 if attempt == 0 { result.configurations.append(cname) }
                 var crashed: [(String, String)] = []
                 for s in program.scenarios where rerun?.contains(s.title) ?? true {
                     let owner = ownerOf[s.title] ?? ownerClass
                     let before = findings.count
-                    if s.title.hasSuffix(Self.lifeTitle) {
+                    if s.title.hasSuffix(Self.lifeTitle) || s.title == Self.modalTitle || (stepTitles.contains(s.title) && kind == .viewController) {
                         exploreWarnings(program, s, budget: config.isIOS ? 1 : 0) { run, title in
                             if attempt == 0 { result.scenarios += 1 }
                             collect(run, doc: doc, names: names, ownerClass: owner, config: cname, scenario: title)
@@ -368,6 +466,35 @@ extension NibAuditor {
                         run.run()
                         if attempt == 0 { result.scenarios += 1 }
                         collect(run, doc: doc, names: names, ownerClass: owner, config: cname, scenario: s.title)
+                    }
+                    // A scenario of B1/B3 ends with the owner alive: only unreachable objects
+                    // and pointers to freed ones are its findings.
+                    if releasedTitles.contains(s.title) {
+                        // Only what a method made: the nib's own leaks are the life battery's.
+                        // A member some method of the class releases is managed by the code:
+                        // which action pairs with which is not known, so it is not claimed.
+                        let kept = findings[before...].filter { f in
+                            f.kind == .leak && (f.member == nil && f.objectDescription.contains(" made in `")
+                                || f.rule.contains("V12") && !releasedSomewhere(f.member ?? "", in: f.className)) }
+                        findings.removeSubrange(before...)
+                        findings += kept
+                    }
+                    if s.title == Self.baseTitle {
+                        for f in findings[before...] where f.kind == .dangling { baseDangling.insert("\(f.className).\(f.member ?? "")") }
+                        findings.removeSubrange(before...)
+                    }
+                    if stepTitles.contains(s.title) {
+                        // A member the method hands to a call the reader did not understand
+                        // (`[[w contentView] addSubview:overlayView]`) may be kept there: its
+                        // dangling is not claimed.
+                        let handed = stepMethod[s.title].map { handedOver(cls: $0.0, sel: $0.1) } ?? []
+                        // The owner is alive: its top-level objects are not yet leaked, unless a
+                        // second load replaced them (a guarded load sent twice).
+                        let kept = findings[before...].filter { f in
+                            (f.kind == .leak && (!f.rule.contains("N3") || s.title.hasSuffix(" twice")))
+                                || (f.kind == .dangling && !handed.contains(f.member ?? "") && !baseDangling.contains("\(f.className).\(f.member ?? "")")) }
+                        findings.removeSubrange(before...)
+                        findings += kept
                     }
                     // Only what the left-out releases hid counts again: over-releases and zombies.
                     if attempt > 0 {
@@ -384,6 +511,38 @@ extension NibAuditor {
                 guard !crashed.isEmpty else { break }
                 neutralized.formUnion(crashed.map(\.1))
                 rerun = Set(crashed.map(\.0))
+            }
+        }
+        // B2: a member an action gives up (`removeFromSuperview`, `autorelease`) without a nil
+        // dangles after it; the same member's leak in a run where no action came is that
+        // defect seen without the action (FreeRDP's `_connecting_view`): one finding, the
+        // dangling one, whose fix is the missing nil.
+        for k in findings.indices[firstFinding...] where findings[k].kind == .dangling {
+            guard let m = findings[k].member, let j = findings.indices[firstFinding...].first(where: {
+                findings[$0].kind == .leak && findings[$0].member == m && findings[$0].className == findings[k].className
+                    && findings[$0].fix.contains("would message a freed object") }) else { continue }
+            let (method, st) = (findings[j].fix.components(separatedBy: "` in `").dropFirst().first?.components(separatedBy: "`").first ?? "", findings[j].fix.components(separatedBy: "`").dropFirst().first ?? "")
+            findings[k].fix = findings[j].fix.replacingOccurrences(of: "; a release in `dealloc` would message a freed object", with: "")
+                + ", then release it in `dealloc`, safe once it is nil, for a run where `\(method)` never comes (`\(st)` without the nil makes that release message a freed object)"
+            // The leak of a run where no action came is a consequence (its fingerprint kept
+            // for `--baseline`); its own fix is the one above.
+            var leak = findings[j]
+            leak.fix = ""
+            if !findings[k].consequences.contains(where: { $0.fingerprint == leak.fingerprint }) { findings[k].consequences.append(leak) }
+            for c in leak.configurations where !findings[k].configurations.contains(c) { findings[k].configurations.append(c) }
+            findings[j].kind = .crash   // marked, removed below
+            findings[j].rule = "merged"
+        }
+        findings.removeAll { $0.rule == "merged" }
+        // A nib an action loads again while a nil check of an outlet the nib never connects
+        // guards it (`if (!axisDemoWindow)` and the window connected to `plotSymbolWindow`):
+        // its top-level objects leak at every action; the fix is the connection.
+        if doc.kind == .xib, let (guardMember, method, st) = wrongGuard(ownerClass: ownerClass, doc: doc) {
+            for k in findings.indices[firstFinding...] where findings[k].kind == .leak && findings[k].rule.contains("N3") {
+                let now = doc.connections.first { $0.source == doc.filesOwner && $0.kind == .outlet && doc.objects[$0.destination].parent == nil }
+                findings[k].fix = "`\(st.text)` in `\(method)` (\(st.place.fileName):\(st.place.line)) loads \((rel as NSString).lastPathComponent) again whenever `\(guardMember)` is nil, and the nib never connects `\(guardMember)`"
+                    + (now.map { " (it connects `\($0.name)`)" } ?? "") + ": connect `\(guardMember)` in the nib, so it is loaded once; then release its top-level objects when done with them"
+                findings[k].message += "; loaded again at every `\(method)`"
             }
         }
         // L7: the code took the top-level objects at +1 and gives none back: it owes the releases.
@@ -404,6 +563,7 @@ extension NibAuditor {
     mutating func compile(_ text: String, config: Configuration, result: inout Audit.NibResult) -> Program? {
         var lines = text.components(separatedBy: "\n")
         var left: [String] = []
+        if ProcessInfo.processInfo.environment["NIBSCRIPT_AUDIT_DEBUG_SCRIPT"] != nil { FileHandle.standardError.write(Data(text.utf8)) }
         for _ in 0..<40 {
             let file = SourceFile(path: "audit of \(rel).nibscript", bytes: Array(lines.joined(separator: "\n").utf8))
             let (program, diagnostics) = Compiler.compile(file, override: config)

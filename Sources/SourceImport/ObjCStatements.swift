@@ -299,6 +299,8 @@ struct StatementRecognizer {
                 case "release": return .release(x)
                 case "retain": return .retain(x)
                 case "autorelease": return .autorelease(x)
+                case "removeFromSuperview": return .removeFromSuperview(x)
+                case "close": return .closeWindow(x)
                 default: break
                 }
             }
@@ -306,6 +308,11 @@ struct StatementRecognizer {
                 let key = String(w[2].dropFirst(3))
                 return .setNil(key.prefix(1).lowercased() + key.dropFirst(), viaSetter: true)
             }
+            if w.count >= 6, w[w.count - 4] == "performClose", w[w.count - 3] == ":", let (x, _) = Self.subject(w[1..<(w.count - 4)]) {
+                return .closeWindow(x)
+            }
+            if let nib = Self.nibLoadedBySelf(w) { return .loadNib(nib) }
+            if let cls = madeAndForgotten(w) { return .makeUnkept(cls) }
             // [self helper] / [self helperWith:x and:y]: a call to follow (not a setter,
             // which a nib's KVC or a property assignment stands for already).
             if w[1] == "self", let sel = Self.selectorSent(w), !ObjCScanner.isSetter(sel) { return .callSelf(sel) }
@@ -333,6 +340,17 @@ struct StatementRecognizer {
         return nil
     }
 
+    /// The nib a `[NSBundle loadNibNamed:@"X" owner:self]` or `[[NSBundle mainBundle]
+    /// loadNibNamed:@"X" owner:self options:…]` loads with self as its owner.
+    static func nibLoadedBySelf(_ w: [String]) -> String? {
+        let joined = w.joined(separator: " ")
+        guard joined.hasPrefix("[ NSBundle loadNibNamed : ") || joined.hasPrefix("[ [ NSBundle mainBundle ] loadNibNamed : ") else { return nil }
+        guard let k = w.firstIndex(of: "loadNibNamed"), k + 5 < w.count, w[k + 1] == ":", w[k + 3] == "owner", w[k + 4] == ":", w[k + 5] == "self" else { return nil }
+        let lit = w[k + 2]
+        guard lit.hasPrefix("@\""), lit.hasSuffix("\""), lit.count > 3 else { return nil }
+        return String(lit.dropFirst(2).dropLast())
+    }
+
     /// The selector of the message `[receiver sel]` / `[receiver a:x b:y]` that `w` is
     /// (receiver one token at `w[1]`): the keywords at the message's own bracket depth.
     static func selectorSent(_ w: [String]) -> String? {
@@ -351,6 +369,20 @@ struct StatementRecognizer {
             k += 1
         }
         return sel.isEmpty ? nil : (w[3] == ":" ? sel : nil)
+    }
+
+    /// `[[[X alloc] init…] sel…]` whose outer message is not a memory message: X.
+    func madeAndForgotten(_ w: [String]) -> String? {
+        guard w.count >= 9, w[0] == "[", w[1] == "[" else { return nil }
+        var depth = 0
+        var close: Int?
+        for k in 1..<w.count {
+            if w[k] == "[" { depth += 1 } else if w[k] == "]" { depth -= 1; if depth == 0 { close = k; break } }
+        }
+        guard let j = close, j + 1 < w.count - 1, Self.isName(w[j + 1]),
+              !["release", "autorelease", "retain", "copy", "mutableCopy"].contains(w[j + 1]),
+              let (cls, autoreleased) = allocInit(Array(w[1...j])), !autoreleased, w[2] == "[" else { return nil }
+        return cls
     }
 
     /// Whether the `[` that opens `r` is closed by its last token.

@@ -72,6 +72,17 @@ public enum ImportedStatementKind: Sendable, Equatable {
     /// `[self helper]` / `[self helperWith:x]`: a call of a method of the class (or a
     /// superclass), by selector; the audit follows it into the helper's body.
     case callSelf(String)
+    /// `[x removeFromSuperview]`: the superview gives up its retain of `x` (issue 24).
+    case removeFromSuperview(String)
+    /// `[NSBundle loadNibNamed:@"X" owner:self]`, `[[NSBundle mainBundle] loadNibNamed:@"X"
+    /// owner:self options:…]`: the nib `X` loaded with self as File's Owner (issue 24).
+    case loadNib(String)
+    /// `[x close]` / `[x performClose:…]`: a window closed (released when its
+    /// `releasedWhenClosed` says so).
+    case closeWindow(String)
+    /// `[[[X alloc] init…] sel…]`: an object made at +1 and sent a message, its result
+    /// kept nowhere (a window controller shown and forgotten).
+    case makeUnkept(String)
 }
 
 /// A branch a statement is on: the control flow that must go one way for it to run.

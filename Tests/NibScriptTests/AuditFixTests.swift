@@ -58,12 +58,27 @@ final class AuditFixTests: XCTestCase {
         let (profile, left) = try fixAndReaudit(Self.root + "/examples/audit/profile-app")
         XCTAssertTrue(profile.stdout.contains("+    self.version = nil;\n     [super dealloc];"), profile.stdout)
         XCTAssertTrue(profile.stdout.contains("+    self.avatar = nil;"), profile.stdout)
-        XCTAssertEqual(left, ["dangling|ProfileViewController|editButton"], "an assign outlet that dangles has no safe edit")
-        XCTAssertTrue(profile.stderr.contains("no safe fix found for 1: dangling|ProfileViewController|editButton"), profile.stderr)
+        // An assign outlet that dangles: declared retain, released in dealloc, nil in viewDidUnload.
+        XCTAssertEqual(left, [])
+        XCTAssertTrue(profile.stdout.contains("-@property (nonatomic, assign) IBOutlet UIButton *editButton;\n+@property (nonatomic, retain) IBOutlet UIButton *editButton;"), profile.stdout)
+        XCTAssertTrue(profile.stdout.contains("+    self.editButton = nil;\n     [super dealloc];"), profile.stdout)
+        // Made in an action, given up without a nil (B2): the nil, then the release in dealloc;
+        // an object awakeFromNib makes again: the old one released first (V12).
+        let (actions, rest) = try fixAndReaudit(Self.root + "/examples/audit/actions")
+        XCTAssertTrue(actions.stdout.contains("     [_spinnerView autorelease];\n+    _spinnerView = nil;"), actions.stdout)
+        XCTAssertTrue(actions.stdout.contains("+    [chart release];\n     chart = [[ChartModel alloc] init];"), actions.stdout)
+        XCTAssertTrue(actions.stdout.contains("+    [_model release];"), actions.stdout)
+        XCTAssertTrue(actions.stdout.contains("     [badgeView removeFromSuperview];\n+    badgeView = nil;"), actions.stdout)
+        // A Mac ivar outlet into a closed window and a nib whose fix is a connection: no edit.
+        XCTAssertTrue(actions.stdout.contains("     [welcomeWindow close];\n+    welcomeWindow = nil;"), actions.stdout)
+        // AppController is a main-nib object: the Welcome window's +1 gets no `dealloc` edit.
+        XCTAssertEqual(rest, ["dangling|AppController|chartView", "leak|AppController|inspectorPanel", "leak|AppController|welcomeWindow"])
         // Over-releases of Mac ivar outlets: the release deleted.
         let (loaders, none) = try fixAndReaudit(Self.root + "/examples/audit/loaders")
         XCTAssertTrue(loaders.stdout.contains("-    [durationField release];\n-    [startButton release];\n"), loaders.stdout)
-        XCTAssertEqual(none, [])
+        // A window controller made in an action and kept nowhere (B1): no edit is safe (an
+        // autorelease would free it while its window shows).
+        XCTAssertEqual(none, ["leak|ClockDelegate|TimerWindowController made in `showTimer`|Sources/Clock.m"])
         // The same fixes as SARIF `fixes`: whole lines deleted.
         let sarif = Driver.main(["audit", "--fix", "--format", "sarif", Self.root + "/examples/audit/loaders"]).stdout
         XCTAssertEqual(sarif.components(separatedBy: "\"artifactChanges\"").count - 1, 2, sarif)
@@ -92,6 +107,23 @@ final class AuditFixTests: XCTestCase {
         let (fix, after) = try fixAndReaudit(work, ["--platform", "ios5.1"])
         XCTAssertTrue(fix.stdout.contains("-    [self.version release];\n     self.version = nil;"), fix.stdout)
         XCTAssertFalse(after.contains("over-release|AboutViewController|version"), "\(after)")
+    }
+
+    /// The slices of ../shared/projects: FreeRDP's findings all fixed (the sheets' releases in
+    /// one `dealloc` made for them, F5's nil after each autorelease, then the release in
+    /// `dealloc`); Core Plot's graph released before it is made again (F4), and no edit puts
+    /// a release in the `dealloc` of `Controller`, a main-nib object whose `dealloc` never runs.
+    func testSliceFixesApply() throws {
+        let projects = Self.root + "/../shared/projects"
+        guard FileManager.default.fileExists(atPath: projects + "/README.md") else { throw XCTSkip("../shared is absent") }
+        let (rdp, left) = try fixAndReaudit(projects + "/ios-mrc-legacy-freerdp")
+        XCTAssertEqual(left, [])
+        XCTAssertTrue(rdp.stdout.contains("+- (void)dealloc {\n+    [_label_issuer release];\n+    [_btn_accept release];"), rdp.stdout)
+        XCTAssertEqual(rdp.stdout.components(separatedBy: "+    _connecting_view = nil;").count - 1, 2, rdp.stdout)
+        let (plot, rest) = try fixAndReaudit(projects + "/mac-mrc-coreplot-cpttestapp")
+        XCTAssertTrue(plot.stdout.contains("+    [graph release];\n     graph = [(CPTXYGraph *)[CPTXYGraph alloc]"), plot.stdout)
+        XCTAssertFalse(plot.stdout.contains("[super dealloc]"), plot.stdout)
+        XCTAssertFalse(rest.contains("leak|Controller|graph"))
     }
 
     /// tunnelblick (../shared/wild): every over-released setter-less outlet's release deleted.

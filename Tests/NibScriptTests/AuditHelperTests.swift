@@ -66,6 +66,24 @@ final class AuditHelperTests: ProjectFolderTestCase {
         XCTAssertNil(kind("[ other setupViews ]"), "only calls to self")
     }
 
+    /// The statements the battery's steps need (B1–B3): a view removed from its superview, a
+    /// nib loaded with self as owner, a window closed, an object made and kept nowhere.
+    func testTheReaderRecordsRemovalsNibLoadsClosesAndObjectsKeptNowhere() {
+        let rec = StatementRecognizer(selector: "sessionDidConnect:", arguments: ["session"])
+        func kind(_ s: String) -> ImportedStatementKind? {
+            rec.recognize(s.split(separator: " ").map(String.init))
+        }
+        XCTAssertEqual(kind("[ _connecting_view removeFromSuperview ]"), .removeFromSuperview("_connecting_view"))
+        XCTAssertEqual(kind("[ self . badge removeFromSuperview ]"), .removeFromSuperview("badge"))
+        XCTAssertEqual(kind("[ NSBundle loadNibNamed : @\"AxisDemo\" owner : self ]"), .loadNib("AxisDemo"))
+        XCTAssertEqual(kind("[ [ NSBundle mainBundle ] loadNibNamed : @\"Spinner\" owner : self options : nil ]"), .loadNib("Spinner"))
+        XCTAssertNil(kind("[ NSBundle loadNibNamed : @\"Other\" owner : other ]"), "only with self as owner")
+        XCTAssertEqual(kind("[ welcomeWindow close ]"), .closeWindow("welcomeWindow"))
+        XCTAssertEqual(kind("[ window performClose : self ]"), .closeWindow("window"))
+        XCTAssertEqual(kind("[ [ [ TimerWindowController alloc ] initWithWindowNibName : @\"Timer\" ] showWindow : self ]"), .makeUnkept("TimerWindowController"))
+        XCTAssertNil(kind("[ [ [ Thing alloc ] init ] autorelease ]"), "an autoreleased object is not kept nowhere")
+    }
+
     func testAnObjectMadeInAHelperOfViewDidLoadAndNeverReleasedLeaks() throws {
         let out = try audit("""
             - (void)viewDidLoad { [super viewDidLoad]; [self setupViews]; }
