@@ -24,14 +24,17 @@ let package = Package(
         // compiler), for `nibscript import` and `audit`.
         .target(name: "SourceImport"),
         // The simulated frameworks: class table and catalogue, Key-Value Coding, nib models
-        // (also from Interface Builder files) and nib loading, dealloc plans, the controller
+        // and nib loading, dealloc plans, the controller
         // lifecycle, view loading, navigation and memory warnings, platforms and eras, in the
-        // world a run drives (`CocoaWorld`), whose public API a Swift user drives directly. May
-        // not know the interpreter, runs, explore, reports or the command line. (It still reads
-        // class and nib declarations from NibScriptSyntax: docs/architecture.md.)
-        .target(name: "CocoaSimulator", dependencies: ["OwnershipEngine", "NibScriptSyntax", "InterfaceBuilder"]),
-        // The interpreter: checker, compiler, a scenario's run (statements lowered to engine and
-        // world calls; the run is its world's host for the script's method bodies and names),
+        // world a run drives (`CocoaWorld`), whose public API a Swift user drives directly, with
+        // values of its own (classes as `ClassDescription`s, method bodies as handles its host
+        // runs, places as opaque `SourceSpan`s, errors as `SimulatorError`s). May not know the
+        // script's syntax, the interpreter, runs, explore, reports or the command line.
+        .target(name: "CocoaSimulator", dependencies: ["OwnershipEngine"]),
+        // The interpreter: checker, compiler (the script's classes to the simulator's class
+        // descriptions, nib blocks and Interface Builder files to its nib models), a scenario's
+        // run (statements lowered to engine and world calls; the run is its world's host for
+        // the script's method bodies and names),
         // expectations, the trace as it is made, and the public `Simulator`.
         // May not know explore, the reports, the audit or the command line.
         .target(name: "NibScriptInterpreter", dependencies: ["CocoaSimulator", "OwnershipEngine", "FileBytes", "NibScriptSyntax", "InterfaceBuilder"]),
@@ -72,7 +75,7 @@ let package = Package(
         .testTarget(name: "OwnershipEngineTests", dependencies: ["OwnershipEngine", "TestSupport"]),
         // The simulator layer on its own, driven without a script (Mike Ash's table, row by row,
         // and the world's public API alone).
-        .testTarget(name: "CocoaSimulatorTests", dependencies: ["CocoaSimulator", "OwnershipEngine", "NibScriptSyntax"]),
+        .testTarget(name: "CocoaSimulatorTests", dependencies: ["CocoaSimulator", "OwnershipEngine"]),
         .testTarget(name: "NibScriptSyntaxTests", dependencies: ["NibScriptSyntax", "TestSupport"]),
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "FileBytes", "TestSupport"],
                     exclude: ["Fixtures"]),

@@ -1,4 +1,3 @@
-import NibScriptSyntax
 import OwnershipEngine
 
 /// The catalogue's classes of one platform and memory model, built once per process and

@@ -1,4 +1,3 @@
-import NibScriptSyntax
 import OwnershipEngine
 
 /// The lifecycle callbacks a controller gets (V1–V4, V11): checked against the transition
@@ -50,7 +49,7 @@ extension CocoaWorld {
 
     /// An impossible order of commands, handed to the host: the command does nothing and
     /// the run fails with the error at `range` (the command's, or the scenario's).
-    func runtimeError(_ text: String, at range: SourceRange?) {
+    func runtimeError(_ text: String, at range: SourceSpan?) {
         _host?.runtimeError(text, at: range)
     }
 

@@ -1,4 +1,3 @@
-import NibScriptSyntax
 
 /// A class Cocoa provides: where it sits in the hierarchy, the properties and owned lists
 /// that matter for memory, and on which platform it exists.
@@ -8,7 +7,7 @@ package struct BuiltinClass {
     package var superclass: String?
     package var availability: Availability
     /// Properties the class declares itself: the retained ones are released by its dealloc.
-    package var properties: [(name: String, type: String, attribute: PropertyAttribute)] = []
+    package var properties: [(name: String, type: String, attribute: ClassDescription.Attribute)] = []
     /// Owned lists (each element retained), released by its dealloc.
     package var lists: [String] = []
     /// Instance variables with no property, where the framework has them (a nib may connect

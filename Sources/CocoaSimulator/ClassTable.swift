@@ -1,4 +1,3 @@
-import NibScriptSyntax
 import OwnershipEngine
 
 /// How a reference place manages memory once the memory model is applied.
@@ -22,12 +21,12 @@ package struct RuntimeProperty {
     package var name: String { words.name }
     package var type: String { words.type }
     package var ivarName: String { words.ivarName }
-    package var attribute: PropertyAttribute
+    package var attribute: ClassDescription.Attribute
     package var isOutlet: Bool
     package var slot: Int
-    package var range: SourceRange?
+    package var range: SourceSpan?
 
-    package init(name: String, type: String, attribute: PropertyAttribute, isOutlet: Bool, ivarName: String, slot: Int, range: SourceRange?) {
+    package init(name: String, type: String, attribute: ClassDescription.Attribute, isOutlet: Bool, ivarName: String, slot: Int, range: SourceSpan?) {
         words = Words(name: name, type: type, ivarName: ivarName)
         self.attribute = attribute; self.isOutlet = isOutlet; self.slot = slot; self.range = range
     }
@@ -51,7 +50,7 @@ package struct RuntimeIvar {
     package var ownership: Ownership
     package var slot: Int
     package var backsProperty: String?
-    package var range: SourceRange?
+    package var range: SourceSpan?
 }
 
 /// One class at run time: a built-in from the catalogue or a class of the script.
@@ -59,17 +58,16 @@ package final class RuntimeClass {
     package let name: String
     package let superclass: RuntimeClass?
     package let builtin: BuiltinClass?
-    package let decl: ClassDecl?
     package var engineClass = ClassID(0)
     package var properties: [RuntimeProperty] = []
     package var ivars: [RuntimeIvar] = []
     package var lists: [(name: String, slot: Int)] = []
-    package var methods: [String: MethodDecl] = [:]
-    package var nibName: Identifier?
+    package var methods: [String: MethodBody] = [:]
+    package var nibName: String?
     @exclusivity(unchecked) var options: [(name: String, value: String)] = []
 
-    package init(name: String, superclass: RuntimeClass?, builtin: BuiltinClass?, decl: ClassDecl?) {
-        self.name = name; self.superclass = superclass; self.builtin = builtin; self.decl = decl
+    package init(name: String, superclass: RuntimeClass?, builtin: BuiltinClass?) {
+        self.name = name; self.superclass = superclass; self.builtin = builtin
         // The ancestry is fixed once the superclass is: what kind of class this is is known
         // now, and asking it later is a read of a constant (it is asked at every callback,
         // view check and memory warning, for every controller). The superclass's kinds
@@ -109,7 +107,7 @@ package final class RuntimeClass {
     @exclusivity(unchecked) private var propertyMapCache: [String: RuntimeProperty]?
     @exclusivity(unchecked) private var ivarMapCache: [String: RuntimeIvar]?
     @exclusivity(unchecked) private var listMapCache: [String: Int]?
-    @exclusivity(unchecked) private var methodMapCache: [String: (MethodDecl, RuntimeClass)]?
+    @exclusivity(unchecked) private var methodMapCache: [String: (MethodBody, RuntimeClass)]?
     @exclusivity(unchecked) private var viewSlotCache: Int??
     @exclusivity(unchecked) private var viewControllersCache: Int??
     @exclusivity(unchecked) private var subviewsCache: Int??
@@ -166,7 +164,7 @@ package final class RuntimeClass {
         if let m = listMapCache { return m }
         let m = nearestFirst { $0.lists.map { ($0.name, $0.slot) } }; listMapCache = m; return m
     }
-    private var methodMap: [String: (MethodDecl, RuntimeClass)] {
+    private var methodMap: [String: (MethodBody, RuntimeClass)] {
         if let m = methodMapCache { return m }
         let m = nearestFirst { c in c.methods.map { ($0.key, ($0.value, c)) } }; methodMapCache = m; return m
     }
@@ -184,7 +182,7 @@ package final class RuntimeClass {
 
     /// The script's implementation of each lifecycle callback, by the callback's index in
     /// `Callback.allCases` (`.some(nil)`: looked up, none).
-    @exclusivity(unchecked) private var lifecycleCache: [(MethodDecl, RuntimeClass, String)??] = []
+    @exclusivity(unchecked) private var lifecycleCache: [(MethodBody, RuntimeClass, String)??] = []
     /// Bit i: the script implements callback i somewhere in the ancestry (nil until asked).
     @exclusivity(unchecked) private var lifecycleOverrideBits: UInt32?
     /// Whether the script implements `cb` for this class: one bit test, where the method
@@ -201,10 +199,10 @@ package final class RuntimeClass {
     }
     /// The script's implementation of a callback, if any: the method, its class and the
     /// selector it is implemented under (nearest class first, the real selector first).
-    package func lifecycleMethod(_ cb: Callback) -> (MethodDecl, RuntimeClass, String)? {
+    package func lifecycleMethod(_ cb: Callback) -> (MethodBody, RuntimeClass, String)? {
         let i = cb.index
         if i < lifecycleCache.count, let cached = lifecycleCache[i] { return cached }
-        var found: (MethodDecl, RuntimeClass, String)?
+        var found: (MethodBody, RuntimeClass, String)?
         search: for c in ancestors {
             for sel in cb.selectors { if let m = c.methods[sel] { found = (m, c, sel); break search } }
         }
@@ -219,9 +217,9 @@ package final class RuntimeClass {
     @exclusivity(unchecked) var iosKVCRecent = RecentNames<OutletTarget>()
     @exclusivity(unchecked) var macKVCCache: [String: OutletTarget] = [:]
 
-    @exclusivity(unchecked) private var initializerCache: [String: [(MethodDecl, RuntimeClass)]] = [:]
+    @exclusivity(unchecked) private var initializerCache: [String: [(MethodBody, RuntimeClass)]] = [:]
     /// The bodies of initializer `selector` that run on a new object, root class first.
-    package func initializerBodies(_ selector: String) -> [(MethodDecl, RuntimeClass)] {
+    package func initializerBodies(_ selector: String) -> [(MethodBody, RuntimeClass)] {
         // A class is asked for two or three initializers (`init`, `initWithNibName:bundle:`,
         // `initWithCoder:`), whose names are literals: compared, not hashed.
         // A shared class (a built-in) has no bodies of the script's, and keeps no answer.
@@ -233,7 +231,7 @@ package final class RuntimeClass {
         initializerRecent.remember(selector, bodies)
         return bodies
     }
-    @exclusivity(unchecked) private var initializerRecent = RecentNames<[(MethodDecl, RuntimeClass)]>()
+    @exclusivity(unchecked) private var initializerRecent = RecentNames<[(MethodBody, RuntimeClass)]>()
     /// The initializer steps of a `new` or a nib load, by selector (`ScenarioRun.initializerSteps`).
     @exclusivity(unchecked) package var initializerStepsCache = RecentNames<[InitializerStep]>()
 
@@ -260,7 +258,7 @@ package final class RuntimeClass {
         return listMap[name]
     }
     /// The nearest implementation of a selector written in the script, and its class.
-    package func method(_ selector: String) -> (MethodDecl, RuntimeClass)? { methodMap[selector] }
+    package func method(_ selector: String) -> (MethodBody, RuntimeClass)? { methodMap[selector] }
     package func option(_ name: String) -> String? {
         if name == "cleanup" {
             if let c = cleanupOptionCache { return c }
@@ -276,11 +274,11 @@ package final class RuntimeClass {
     @exclusivity(unchecked) private var cleanupOptionCache: String??
     /// The nib the class's view or window loads from (the nearest class that names one),
     /// asked at every view load.
-    package var controllerNibName: Identifier? {
+    package var controllerNibName: String? {
         if let c = controllerNibNameCache { return c }
         let v = ancestors.lazy.compactMap(\.nibName).first; controllerNibNameCache = .some(v); return v
     }
-    @exclusivity(unchecked) private var controllerNibNameCache: Identifier??
+    @exclusivity(unchecked) private var controllerNibNameCache: String??
     /// The model of that nib, kept by the run at the class's first view load (see
     /// `ScenarioRun.controllerNibModel(of:)`); the table, like the model, is the run's own.
     @exclusivity(unchecked) package var controllerNibModelCache: NibModelRef??
@@ -317,9 +315,9 @@ package final class RuntimeClass {
 package struct InitializerStep {
     package let selector: String
     package let callback: Callback?
-    package let bodies: [(MethodDecl, RuntimeClass)]
+    package let bodies: [(MethodBody, RuntimeClass)]
 
-    package init(selector: String, callback: Callback?, bodies: [(MethodDecl, RuntimeClass)]) {
+    package init(selector: String, callback: Callback?, bodies: [(MethodBody, RuntimeClass)]) {
         self.selector = selector
         self.callback = callback
         self.bodies = bodies
@@ -440,9 +438,12 @@ package final class ClassTable {
     /// loaded, if the class has one.
     @inline(__always) package func loadedSlot(engineClass c: ClassID) -> Int? { slotFact(c) { $0.loadedSlot } }
 
-    /// Builds the table and defines every class in the engine. Problems with the script's
-    /// classes are appended to `diagnostics`; the table is usable whatever they are.
-    package init(script: [ClassDecl], config: Configuration, engine: Engine, diagnostics: inout [Diagnostic]) {
+    /// Builds the table and defines every class in the engine: the catalogue's, then the
+    /// described ones. Problems with the described classes (a built-in's name, a name given
+    /// twice, an unknown superclass, a cycle) are appended to `problems`, by index in
+    /// `described`, for the driver to report in its own words; the table is usable whatever
+    /// they are (such a class is left out, or inherits from NSObject).
+    package init(described: [ClassDescription], config: Configuration, engine: Engine, problems: inout [ClassProblem]) {
         self.config = config
         if engine.classCount == 0 {
             // The built-ins every run defines alike, made once per process (issue 27: they
@@ -453,32 +454,20 @@ package final class ClassTable {
             byName = shared.table.byName
             byEngineClass = shared.table.byEngineClass
             facts = shared.table.facts
-            classes.reserveCapacity(classes.count + script.count)
-            byName.reserveCapacity(classes.count + script.count)
+            classes.reserveCapacity(classes.count + described.count)
+            byName.reserveCapacity(classes.count + described.count)
         } else {
-            defineBuiltins(engine: engine, extra: script.count)
+            defineBuiltins(engine: engine, extra: described.count)
         }
-        for d in ordered(script, diagnostics: &diagnostics) {
-            let sup = byName[d.superclass.name] ?? byName["NSObject"]!
-            let c = RuntimeClass(name: d.name.name, superclass: sup, builtin: nil, decl: d)
+        for d in ordered(described, problems: &problems) {
+            let sup = byName[d.superclass] ?? byName["NSObject"]!
+            let c = RuntimeClass(name: d.name, superclass: sup, builtin: nil)
             add(c)
-            var props: [(String, String, PropertyAttribute, Bool, String, SourceRange?)] = []
-            var ivars: [(String, String, IvarQualifier?, SourceRange?)] = []
-            for m in d.members {
-                switch m {
-                case .property(let p):
-                    let attr = p.attribute ?? (config.isARC ? .strong : .assign)
-                    props.append((p.name.name, p.type.name, attr, p.isOutlet, p.backingIvar?.name ?? p.name.name, p.range))
-                case .ivar(let v):
-                    ivars.append((v.name.name, v.type.name, v.qualifier, v.range))
-                case .method(let m):
-                    c.methods[m.selector.name] = m
-                case .nibName(let n, _):
-                    c.nibName = n
-                case .option(let o):
-                    c.options.append((o.name.name, o.value?.name ?? "YES"))
-                }
-            }
+            let props = d.properties.map { ($0.name, $0.type, $0.attribute, $0.isOutlet, $0.ivarName ?? $0.name, $0.span) }
+            let ivars = d.ivars.map { ($0.name, $0.type, $0.qualifier, $0.span) }
+            for m in d.methods { c.methods[m.selector] = m.body }
+            c.nibName = d.nib
+            c.options = d.options
             define(c, engine: engine, props: props, ivars: ivars, lists: [])
         }
     }
@@ -495,7 +484,7 @@ package final class ClassTable {
         byName.reserveCapacity(builtins.count + extra)
         classes.reserveCapacity(builtins.count + extra)
         for b in builtins {
-            let c = RuntimeClass(name: b.name, superclass: b.superclass.flatMap { byName[$0] }, builtin: b, decl: nil)
+            let c = RuntimeClass(name: b.name, superclass: b.superclass.flatMap { byName[$0] }, builtin: b)
             add(c)
             define(c, engine: engine, props: b.properties.map { ($0.name, $0.type, $0.attribute, false, "_" + $0.name, nil) },
                    ivars: b.ivars.map { ($0.name, $0.type, .unsafeUnretained, nil) }, lists: b.lists)
@@ -510,62 +499,46 @@ package final class ClassTable {
 
     private func add(_ c: RuntimeClass) { classes.append(c); byName[c.name] = c }
 
-    /// Script classes in an order where each superclass comes first; cycles and unknown
+    /// Described classes in an order where each superclass comes first; cycles and unknown
     /// superclasses are reported and broken by falling back to NSObject.
-    private func ordered(_ decls: [ClassDecl], diagnostics: inout [Diagnostic]) -> [ClassDecl] {
-        var out: [ClassDecl] = []
+    private func ordered(_ decls: [ClassDescription], problems: inout [ClassProblem]) -> [ClassDescription] {
+        var out: [ClassDescription] = []
         var placed = Set<String>()
-        var pending = decls
-        var seenNames: [String: ClassDecl] = [:]
-        pending = pending.filter { d in
-            if Catalogue.allNames.contains(d.name.name) {
-                diagnostics.append(.error("class '\(d.name.name)' is a built-in Cocoa class; give your subclass another name", at: d.name.range))
-                return false
-            }
-            if seenNames[d.name.name] != nil {
-                diagnostics.append(.error("class '\(d.name.name)' is declared twice", at: d.name.range))
-                return false
-            }
-            seenNames[d.name.name] = d
-            return true
+        var seenNames: [String: Int] = [:]
+        var pending: [Int] = []
+        for (i, d) in decls.enumerated() {
+            if Catalogue.allNames.contains(d.name) { problems.append(.builtinName(i)); continue }
+            if seenNames[d.name] != nil { problems.append(.declaredTwice(i)); continue }
+            seenNames[d.name] = i
+            pending.append(i)
         }
         while !pending.isEmpty {
             var progressed = false
-            pending = pending.filter { d in
-                let s = d.superclass.name
-                if byName[s] != nil || placed.contains(s) { out.append(d); placed.insert(d.name.name); progressed = true; return false }
+            pending = pending.filter { i in
+                let s = decls[i].superclass
+                if byName[s] != nil || placed.contains(s) { out.append(decls[i]); placed.insert(decls[i].name); progressed = true; return false }
                 return true
             }
             if !progressed {
                 // Whatever is left names an unknown superclass or sits in a cycle.
-                for d in pending {
-                    let s = d.superclass.name
+                for i in pending {
+                    let s = decls[i].superclass
                     if seenNames[s] != nil {
-                        diagnostics.append(.error("class '\(d.name.name)' inherits from itself through '\(s)'", at: d.superclass.range))
+                        problems.append(.inheritsFromItself(i))
                     } else {
-                        diagnostics.append(unknownClass(s, at: d.superclass.range, candidates: seenNames.keys.sorted()))
+                        problems.append(.unknownSuperclass(i, known: classes.map(\.name) + seenNames.keys.sorted()))
                     }
                 }
-                out += pending.map { var d = $0; d.superclass = Identifier("NSObject", d.superclass.range); return d }
+                out += pending.map { var d = decls[$0]; d.superclass = "NSObject"; return d }
                 pending = []
             }
         }
         return out
     }
 
-    /// "unknown class 'UILable'" with a suggestion, or "… is not available on mac".
-    package func unknownClass(_ name: String, at range: SourceRange, candidates extra: [String] = []) -> Diagnostic {
-        if Catalogue.allNames.contains(name) {
-            return .error("class '\(name)' is not available on \(config.platform == .ios ? "iOS" : "the Mac")", at: range)
-        }
-        let names = classes.map(\.name) + extra
-        let notes = Suggest.closest(to: name, among: names).map { ["did you mean '\($0)'?"] } ?? []
-        return .error("unknown class '\(name)'", at: range, notes: notes)
-    }
-
     private func define(_ c: RuntimeClass, engine: Engine,
-                        props: [(String, String, PropertyAttribute, Bool, String, SourceRange?)],
-                        ivars: [(String, String, IvarQualifier?, SourceRange?)], lists: [String]) {
+                        props: [(String, String, ClassDescription.Attribute, Bool, String, SourceSpan?)],
+                        ivars: [(String, String, ClassDescription.Qualifier?, SourceSpan?)], lists: [String]) {
         var slots: [SlotInfo] = []
         var ivarNames: [String] = []
         for p in props where !ivarNames.contains(p.4) { ivarNames.append(p.4); slots.append(SlotInfo(name: p.4)) }

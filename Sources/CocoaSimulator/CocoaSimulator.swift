@@ -16,8 +16,11 @@
 //   (`TopLevelDisposal`, N3, N4, N5, G1) and the store an outlet comes down to
 //   (`OutletTarget.plainStore`).
 // - `DeallocRules.swift`: what a Cocoa class's dealloc releases, and ARC's `.cxx_destruct`.
-// - `NibModel.swift`, `ExternalNibs.swift`: a nib as objects, relationships and
-//   connections, built from a nib block or read from a `.xib`/`.storyboard` document.
+// - `NibModel.swift`: a nib as objects, relationships and connections (built by the
+//   interpreter from a nib block or an Interface Builder document, or described from Swift).
+// - `SourceSpan.swift`: a command's place, opaque to the simulator, and the errors it
+//   reports (`SimulatorError`); `ClassDescription.swift`: a class as the table takes it,
+//   its methods as handles (`MethodBody`) the host runs.
 // - `ControllerState.swift`, `ControllerChain.swift`: the controller world's values
 //   (appearance states, callbacks, presentations, transition chains) and the lifecycle
 //   table every callback is checked against.
@@ -38,6 +41,6 @@
 // Driving it without a script: `CocoaWorld(configuration:classes:)`, then `make`,
 // `loadNib(_:owner:)`, `show`, `push(_:onto:)`, `pop`, `memoryWarning()`, `drain()`, and
 // the counts, callbacks and events read back (`Tests/CocoaSimulatorTests`, with Mike Ash's
-// table row by row), classes given as `ClassDescription`s (ClassDescription.swift), which
-// the class table still reads as declarations of NibScriptSyntax's AST; see
-// docs/architecture.md, "What is left".
+// table row by row), classes given as `ClassDescription`s (ClassDescription.swift). It
+// imports nothing of the script's syntax: the interpreter maps its declarations, ranges and
+// diagnostics to and from these values.

@@ -1,4 +1,3 @@
-import NibScriptSyntax
 import OwnershipEngine
 
 /// What a `CocoaWorld` asks of whoever drives it, for what only the driver knows: code
@@ -20,13 +19,13 @@ package protocol CocoaWorldHost: AnyObject {
     /// callback runs, so that what it does shows under the callback.
     var depth: Int { get set }
     /// Runs a method written outside the frameworks (an override of a lifecycle callback).
-    func runMethod(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String)
+    func runMethod(_ m: MethodBody, of owner: RuntimeClass, on o: ObjectID, selector: String)
     /// Runs a setter written outside the frameworks with a nil argument (`setValue:nil
     /// forKey:` reaching an overridden setter, V10).
-    func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String)
+    func sendNil(_ m: MethodBody, of owner: RuntimeClass, to o: ObjectID, selector: String)
     /// An impossible order of commands at `range` (nil: the scenario's): the command does
     /// nothing, and the run fails with this error.
-    func runtimeError(_ text: String, at range: SourceRange?)
+    func runtimeError(_ text: String, at range: SourceSpan?)
     /// `o.name` read as the app reads it: the getter of `o`'s class (an override, or the
     /// built-in one, which loads a controller's view or a window controller's window).
     func readProperty(_ name: String, of o: ObjectID) -> ObjectID?
@@ -58,9 +57,9 @@ package protocol CocoaWorldHost: AnyObject {
     /// The loader connected an outlet to `o`, or found no place for it (`expect event`).
     func nibEvent(_ event: NibLoaderEvent, _ o: ObjectID)
     /// Runs a setter written outside the frameworks with `value` (an outlet's, N7).
-    func runSetter(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String, value: ObjectID?)
+    func runSetter(_ m: MethodBody, of owner: RuntimeClass, on o: ObjectID, selector: String, value: ObjectID?)
     /// Runs an override of `setValue:forUndefinedKey:`.
-    func runSetValueForUndefinedKey(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, value: ObjectID?, key: String)
+    func runSetValueForUndefinedKey(_ m: MethodBody, of owner: RuntimeClass, on o: ObjectID, value: ObjectID?, key: String)
     /// Stores `v` in ivar `iv` as the ivar's own ownership says (ARC: strong, weak, unsafe).
     func storeIvar(_ iv: RuntimeIvar, of o: ObjectID, to v: ObjectID?, cause: Cause)
     /// What the host keeps alive besides the world's objects: its variables, the
@@ -73,9 +72,9 @@ package protocol CocoaWorldHost: AnyObject {
     /// A `dealloc` written outside the frameworks (`m`, declared by `k`, for an object of
     /// class `cls`) lowered to engine steps and appended to `plan`, with the lines the trace
     /// shows; whether it calls `[super dealloc]`.
-    func lowerDealloc(_ m: MethodDecl, of k: RuntimeClass, for cls: RuntimeClass, into plan: inout DeallocPlan) -> Bool
+    func lowerDealloc(_ m: MethodBody, of k: RuntimeClass, for cls: RuntimeClass, into plan: inout DeallocPlan) -> Bool
     /// A step that shows a note of the runtime's own (ARC's `.cxx_destruct`) in the trace, at `m`'s line.
-    func deallocNote(_ text: String, at m: MethodDecl) -> DeallocStep
+    func deallocNote(_ text: String, at m: MethodBody) -> DeallocStep
 }
 
 /// What the nib loader tells its host beside the engine's events (`expect event`).

@@ -1,4 +1,8 @@
-import NibScriptSyntax
+/// The platform a configuration simulates: iOS (UIKit) or the Mac (AppKit).
+public enum PlatformName: String, Sendable, CaseIterable { case ios, mac }
+
+/// The memory model: manual retain/release, ARC, or the Mac's garbage collector.
+public enum MemoryModelName: String, Sendable, CaseIterable { case mrc, arc, gc }
 
 /// What a scenario runs on: the platform, its version, and the memory model.
 public struct Configuration: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,3 @@
-import NibScriptSyntax
 import OwnershipEngine
 
 /// Where a controller stands in its appearance cycle (V3). UIKit sends the four appearance

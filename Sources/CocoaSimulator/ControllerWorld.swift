@@ -1,4 +1,3 @@
-import NibScriptSyntax
 import OwnershipEngine
 
 // The controller world's state, owned by a `CocoaWorld` (CocoaWorld.swift). A class's
@@ -38,8 +37,8 @@ package final class ControllerState {
     @exclusivity(unchecked) var _macShown: DigestedObjectSet = DigestedObjectSet()
     package var macShown: DigestedObjectSet { get { _macShown } _modify { yield &_macShown } }
     /// The command now running, for errors found at run time.
-    @exclusivity(unchecked) var _currentRange: SourceRange?
-    package var currentRange: SourceRange? { get { _currentRange } _modify { yield &_currentRange } }
+    @exclusivity(unchecked) var _currentRange: SourceSpan?
+    package var currentRange: SourceSpan? { get { _currentRange } _modify { yield &_currentRange } }
     @exclusivity(unchecked) var _selectedTab: DigestedObjectMap<Int> = DigestedObjectMap<Int>()
     package var selectedTab: DigestedObjectMap<Int> { get { _selectedTab } _modify { yield &_selectedTab } }
     @exclusivity(unchecked) var _appearance: DigestedObjectMap<Appearance> = DigestedObjectMap<Appearance>()
@@ -65,8 +64,8 @@ package final class ControllerState {
     @exclusivity(unchecked) var _trackedKeys: SparseDigestedObjectMap<[String]> = SparseDigestedObjectMap<[String]>()
     package var trackedKeys: SparseDigestedObjectMap<[String]> { get { _trackedKeys } _modify { yield &_trackedKeys } }
     /// Errors of the lifecycle found at run time (an impossible order of commands).
-    @exclusivity(unchecked) var _runtimeErrors: [Diagnostic] = []
-    package var runtimeErrors: [Diagnostic] { get { _runtimeErrors } _modify { yield &_runtimeErrors } }
+    @exclusivity(unchecked) var _runtimeErrors: [SimulatorError] = []
+    package var runtimeErrors: [SimulatorError] { get { _runtimeErrors } _modify { yield &_runtimeErrors } }
 
     package func appearance(of c: ObjectID) -> Appearance { appearance[c] ?? .disappeared }
 }
@@ -102,7 +101,7 @@ extension ControllerState {
         var keyWindow: ObjectID?
         var shownRoot: ObjectID?
         var macShown: DigestedObjectSet
-        var currentRange: SourceRange?
+        var currentRange: SourceSpan?
         var selectedTab: DigestedObjectMap<Int>
         var appearance: DigestedObjectMap<Appearance>
         var callbacks: [CallbackRecord]
@@ -110,7 +109,7 @@ extension ControllerState {
         var viewObjects: DigestedObjectLists<ObjectID>
         var everLoaded: DigestedObjectSet
         var trackedKeys: SparseDigestedObjectMap<[String]>
-        var runtimeErrors: [Diagnostic]
+        var runtimeErrors: [SimulatorError]
     }
 
     package func snapshot() -> Snapshot {

@@ -1,4 +1,3 @@
-import NibScriptSyntax
 import OwnershipEngine
 
 /// The last dealloc plan made for a class with `option cleanup kvc`, and the keys it nils.

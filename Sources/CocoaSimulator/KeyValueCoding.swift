@@ -1,4 +1,3 @@
-import NibScriptSyntax
 import OwnershipEngine
 
 /// Where an outlet's value goes, as found by the platform's search. Indirect: a search
@@ -9,13 +8,13 @@ package indirect enum OutletTarget {
     /// A synthesized property setter `setFoo:`; the property's attribute decides retain.
     case setter(RuntimeProperty)
     /// A setter body written in the script (`setFoo:` or `_setFoo:`).
-    case method(selector: String, MethodDecl, RuntimeClass)
+    case method(selector: String, MethodBody, RuntimeClass)
     /// iOS KVC found the ivar: release the old value, retain the new (N7).
     case kvcIvar(RuntimeIvar)
     /// Mac: an ivar named exactly like the outlet, set with no retain and no release (N6).
     case directIvar(RuntimeIvar)
     /// `setValue:forUndefinedKey:`, overridden in the script.
-    case undefinedKeyOverride(MethodDecl, RuntimeClass)
+    case undefinedKeyOverride(MethodBody, RuntimeClass)
     /// iOS: `setValue:forUndefinedKey:` raises NSUndefinedKeyException.
     case undefinedKey
     /// Mac: nothing found; the outlet stays nil (a warning).
@@ -114,12 +113,12 @@ package final class KVCNilPlan {
 
     package let keys: [String]
     package let steps: [Step]
-    package let methods: [(selector: String, method: MethodDecl, owner: RuntimeClass)]
+    package let methods: [(selector: String, method: MethodBody, owner: RuntimeClass)]
 
     /// The plan for `keys`, from each key's target as the iOS search (N7) found it.
     package init(keys: [String], targets: [OutletTarget]) {
         var steps: [Step] = []
-        var methods: [(selector: String, method: MethodDecl, owner: RuntimeClass)] = []
+        var methods: [(selector: String, method: MethodBody, owner: RuntimeClass)] = []
         for t in targets {
             switch t {
             // Storing nil through a setter or ivar does what `storeThroughSetter` and the KVC

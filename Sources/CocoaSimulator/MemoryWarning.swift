@@ -1,4 +1,3 @@
-import NibScriptSyntax
 import OwnershipEngine
 
 /// Memory warnings (V5, V6), view unloading, the automatic outlet cleanups (V10) and

@@ -1,4 +1,3 @@
-import NibScriptSyntax
 import OwnershipEngine
 
 /// The window, navigation and tab bar controllers, and modal presentation (V3, V4): who
@@ -178,7 +177,7 @@ extension CocoaWorld {
         _host?.setProperty("contentView", of: w, to: v, fresh: false, cause: because("\(shortLabel(w)).contentView holds it"))
     }
 
-    package func show(_ x: ObjectID, at range: SourceRange?) {
+    package func show(_ x: ObjectID, at range: SourceSpan?) {
         let cls = runtimeClass(of: x)
         if config.isMac {
             if cls.isWindowController {
@@ -248,7 +247,7 @@ extension CocoaWorld {
 
     // MARK: Navigation
 
-    package func requireNavigation(_ nav: ObjectID, _ range: SourceRange?) -> Bool {
+    package func requireNavigation(_ nav: ObjectID, _ range: SourceSpan?) -> Bool {
         if classes.isNavigationController(engineClass: engine.classOf(nav)) { return true }
         runtimeError("\(label(nav)) is not a UINavigationController", at: range)
         return false
@@ -257,7 +256,7 @@ extension CocoaWorld {
     /// `push nav c` (V4): the stack retains c; if the navigation controller is on screen, c's
     /// view loads and replaces the old top's. `push tabs c` adds a tab.
     /// Asked of the classes' facts and the stack in place: a push is the commonest command.
-    package func push(_ c: ObjectID, onto nav: ObjectID, navRange: SourceRange?, range: SourceRange?) {
+    package func push(_ c: ObjectID, onto nav: ObjectID, navRange: SourceSpan?, range: SourceSpan?) {
         let cClass = engine.classOf(c), navClass = engine.classOf(nav)
         guard classes.isUIViewController(engineClass: cClass) else { return runtimeError("\(label(c)) is not a view controller", at: range) }
         if classes.isTabBarController(engineClass: navClass) { return addTab(c, to: nav, range: range) }
@@ -292,7 +291,7 @@ extension CocoaWorld {
     /// `pop nav`: the top controller leaves the stack, returned autoreleased as
     /// popViewControllerAnimated: returns it; the one below reappears (its view reloads if
     /// a memory warning unloaded it).
-    package func pop(_ nav: ObjectID, at range: SourceRange?) {
+    package func pop(_ nav: ObjectID, at range: SourceSpan?) {
         guard let slot = classes.viewControllersSlot(engineClass: engine.classOf(nav)) else { return }
         let stack = SlotRef(nav, slot)
         let list = engine.list(stack)
@@ -337,7 +336,7 @@ extension CocoaWorld {
 
     // MARK: Tabs
 
-    package func addTab(_ c: ObjectID, to tabs: ObjectID, range: SourceRange?) {
+    package func addTab(_ c: ObjectID, to tabs: ObjectID, range: SourceSpan?) {
         guard let slot = runtimeClass(of: tabs).list("viewControllers") else { return }
         if let where_ = placement(of: c) { return runtimeError("push: \(label(c)) is \(where_)", at: range) }
         let r = SlotRef(tabs, slot)
@@ -354,7 +353,7 @@ extension CocoaWorld {
 
     /// `select tabs N` (V4): the tab bar controller shows tab N; the previous tab disappears
     /// and stays alive, its view loaded.
-    package func select(_ index: Int, in tabs: ObjectID, tabsRange: SourceRange?, indexRange: SourceRange?) {
+    package func select(_ index: Int, in tabs: ObjectID, tabsRange: SourceSpan?, indexRange: SourceSpan?) {
         guard runtimeClass(of: tabs).isTabBarController else { return runtimeError("\(label(tabs)) is not a UITabBarController", at: tabsRange) }
         let list = childList(tabs)
         guard index >= 0, index < list.count else {
@@ -377,7 +376,7 @@ extension CocoaWorld {
 
     /// `present a b` (V4): a retains b as its presentedViewController; b's view covers the
     /// whole window, so what was on screen disappears (its views stay loaded).
-    package func present(_ b: ObjectID, from a: ObjectID, presenterRange: SourceRange?, range: SourceRange?) {
+    package func present(_ b: ObjectID, from a: ObjectID, presenterRange: SourceSpan?, range: SourceSpan?) {
         guard runtimeClass(of: b).isKind(of: "UIViewController") else { return runtimeError("\(label(b)) is not a view controller", at: range) }
         guard runtimeClass(of: a).isKind(of: "UIViewController") else { return runtimeError("\(label(a)) is not a view controller", at: presenterRange) }
         note("-[\(runtimeClass(of: a).name) presentModalViewController:animated:] \(shortLabel(b)) from \(shortLabel(a))")
@@ -405,7 +404,7 @@ extension CocoaWorld {
 
     /// `dismiss a`: a's presented controller goes (with any it presented in turn); called on
     /// the presented controller itself, it is forwarded to its presenter, as UIKit does.
-    package func dismiss(_ a: ObjectID, at range: SourceRange?) {
+    package func dismiss(_ a: ObjectID, at range: SourceSpan?) {
         let index = controllers.presentations.firstIndex { $0.presenter == a }
             ?? controllers.presentations.firstIndex { $0.presented == a }
         guard let index else {

@@ -1,4 +1,3 @@
-import NibScriptSyntax
 import OwnershipEngine
 
 /// Loading a nib: instantiate every object, then connect every outlet (N1), with each
@@ -58,7 +57,7 @@ extension CocoaWorld {
         defer { nibObjectsBuffer = objects }
         objects.reserveCapacity(modelObjects.count)
         if modelObjects.count >= 4096 { engine.reserveCapacity(objects: modelObjects.count) }
-        var awake: [(object: ObjectID, method: MethodDecl, owner: RuntimeClass)] = []
+        var awake: [(object: ObjectID, method: MethodBody, owner: RuntimeClass)] = []
         var last: LoadedClass?
         // Objects and connections are read in place, field by field: a copy of one retains
         // each of its strings and arrays, and a small nib is loaded at every push.
@@ -169,7 +168,7 @@ extension CocoaWorld {
         /// Creating one with its class's own initializer runs no code of the script's and
         /// records no controller callback.
         package let initializesNothing: Bool
-        package let awake: (MethodDecl, RuntimeClass)?
+        package let awake: (MethodBody, RuntimeClass)?
 
         package init(_ name: String, _ cls: RuntimeClass) {
             self.name = name

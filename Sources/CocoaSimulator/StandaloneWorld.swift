@@ -1,4 +1,3 @@
-import NibScriptSyntax
 import OwnershipEngine
 
 // The world's public API: the simulated frameworks driven from Swift, without a script.
@@ -18,9 +17,9 @@ extension CocoaWorld {
     /// superclass, a name given twice).
     public convenience init(configuration: Configuration, classes described: [ClassDescription] = []) throws {
         let engine = Engine()
-        var diagnostics: [Diagnostic] = []
-        let table = ClassTable(script: described.map(\.declaration), config: configuration, engine: engine, diagnostics: &diagnostics)
-        if let d = diagnostics.first(where: { $0.severity == .error }) { throw UnsupportedClassError(description: d.message) }
+        var problems: [ClassProblem] = []
+        let table = ClassTable(described: described, config: configuration, engine: engine, problems: &problems)
+        if let p = problems.first { throw UnsupportedClassError(description: p.message(described)) }
         self.init(config: configuration, engine: engine, classes: table)
         engine.planner = self
         engine.garbageCollected = configuration.isGC
@@ -154,7 +153,7 @@ final class StandaloneHost: CocoaWorldHost {
     func label(_ o: ObjectID) -> String { "\(engine.className(engine.classOf(o))) \(engine.name(o))#\(engine.number(o))" }
     func shortLabel(_ o: ObjectID) -> String { "\(engine.name(o))#\(engine.number(o))" }
 
-    func runtimeError(_ text: String, at range: SourceRange?) {
+    func runtimeError(_ text: String, at range: SourceSpan?) {
         errors.append(text)
         note("ERROR        " + text, extraDepth: 1)
     }
@@ -229,10 +228,10 @@ final class StandaloneHost: CocoaWorldHost {
     func nibEvent(_ event: NibLoaderEvent, _ o: ObjectID) {}
 
     // No class of a standalone world has a method body (a `ClassDescription` has none).
-    func runMethod(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String) { preconditionFailure("no method bodies") }
-    func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String) { preconditionFailure("no method bodies") }
-    func runSetter(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String, value: ObjectID?) { preconditionFailure("no method bodies") }
-    func runSetValueForUndefinedKey(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, value: ObjectID?, key: String) { preconditionFailure("no method bodies") }
-    func lowerDealloc(_ m: MethodDecl, of k: RuntimeClass, for cls: RuntimeClass, into plan: inout DeallocPlan) -> Bool { preconditionFailure("no method bodies") }
-    func deallocNote(_ text: String, at m: MethodDecl) -> DeallocStep { preconditionFailure("no method bodies") }
+    func runMethod(_ m: MethodBody, of owner: RuntimeClass, on o: ObjectID, selector: String) { preconditionFailure("no method bodies") }
+    func sendNil(_ m: MethodBody, of owner: RuntimeClass, to o: ObjectID, selector: String) { preconditionFailure("no method bodies") }
+    func runSetter(_ m: MethodBody, of owner: RuntimeClass, on o: ObjectID, selector: String, value: ObjectID?) { preconditionFailure("no method bodies") }
+    func runSetValueForUndefinedKey(_ m: MethodBody, of owner: RuntimeClass, on o: ObjectID, value: ObjectID?, key: String) { preconditionFailure("no method bodies") }
+    func lowerDealloc(_ m: MethodBody, of k: RuntimeClass, for cls: RuntimeClass, into plan: inout DeallocPlan) -> Bool { preconditionFailure("no method bodies") }
+    func deallocNote(_ text: String, at m: MethodBody) -> DeallocStep { preconditionFailure("no method bodies") }
 }

@@ -1,4 +1,3 @@
-import NibScriptSyntax
 import OwnershipEngine
 
 /// View and window controllers' lazy loading (V1, V11): reading `view` while it is nil
@@ -36,7 +35,7 @@ extension CocoaWorld {
         guard !crashed else { return }
         if let slot = cls.viewSlot, engine.read(SlotRef(c, slot)) == nil {
             if let nib = cls.controllerNibName, cls.method("loadView") == nil {
-                engine.raise("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '-[\(cls.nearestBuiltin.name) _loadViewFromNibNamed:bundle:] loaded the \"\(nib.name)\" nib but the view outlet was not set.'",
+                engine.raise("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: '-[\(cls.nearestBuiltin.name) _loadViewFromNibNamed:bundle:] loaded the \"\(nib)\" nib but the view outlet was not set.'",
                              object: c, selector: "loadView")
             } else {
                 engine.raise("*** -[\(cls.name) loadView] did not set the view (\(shortLabel(c)).view is still nil)", object: c, selector: "loadView")
@@ -55,7 +54,7 @@ extension CocoaWorld {
     /// retained each of them at every load.
     package func controllerNibModel(of cls: RuntimeClass) -> NibModelRef? {
         if let kept = cls.controllerNibModelCache { return kept }
-        let ref = cls.controllerNibName.flatMap { _host?.nibModel(named: $0.name) }.map(NibModelRef.init)
+        let ref = cls.controllerNibName.flatMap { _host?.nibModel(named: $0) }.map(NibModelRef.init)
         cls.controllerNibModelCache = .some(ref)
         return ref
     }
@@ -123,7 +122,7 @@ extension CocoaWorld {
         defer { _host?.depth -= 1 }
         deliver(.loadWindow, to: wc) {
             if let nib = cls.controllerNibName {
-                if let model = self._host?.nibModel(named: nib.name) { self.loadNib(model, owner: wc, keptBy: wc) }
+                if let model = self._host?.nibModel(named: nib) { self.loadNib(model, owner: wc, keptBy: wc) }
             } else {
                 self.engine.raise("*** -[\(cls.name) loadWindow]: no window nib name", object: wc, selector: "loadWindow")
             }

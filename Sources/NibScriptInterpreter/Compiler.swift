@@ -97,7 +97,7 @@ public enum Compiler {
             case .platform(let p):
                 if platformSeen { diagnostics.append(.error("the platform is already set", at: p.range)); continue }
                 platformSeen = true
-                program.config.platform = p.platform
+                program.config.platform = PlatformName(p.platform)
                 program.config.major = p.major
                 program.config.minor = p.minor
                 let ok = p.platform == .ios ? (2...26).contains(p.major) : (p.major == 10 && (0...15).contains(p.minor)) || (11...26).contains(p.major)
@@ -105,7 +105,7 @@ public enum Compiler {
             case .memory(let m):
                 if memorySeen { diagnostics.append(.error("the memory model is already set", at: m.range)); continue }
                 memorySeen = true
-                program.config.memory = m.model
+                program.config.memory = MemoryModelName(m.model)
                 memoryRange = m.range
             default: break
             }

@@ -80,7 +80,7 @@ extension ScenarioRun {
             let text = "\(side(a, x)) \(equal ? "==" : "!=") \(side(b, y))"
             return (same == equal, text)
         case .platform(let p, let op, let major, let minor, _):
-            var ok = config.platform == p
+            var ok = config.platform == PlatformName(p)
             if ok, let op {
                 let have = (config.major, config.minor), want = (major, minor)
                 switch op {
@@ -94,7 +94,7 @@ extension ScenarioRun {
             }
             return (ok, "\(p.rawValue)\(op.map { " \($0.rawValue) \(major).\(minor)" } ?? "") is \(ok) (\(config.platform.rawValue) \(config.versionText))")
         case .memory(let m, _):
-            let ok = config.memory == m
+            let ok = config.memory == MemoryModelName(m)
             return (ok, "\(m.rawValue) is \(ok)")
         }
     }

@@ -5,12 +5,13 @@ import CocoaSimulator
 extension ScenarioRun {
     /// Runs a method body of the script with `self` = `o`. Its variables live in a frame of
     /// their own, released at the closing brace under ARC and simply dropped under MRC.
-    package func invoke(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String,
+    package func invoke(_ body: MethodBody, of owner: RuntimeClass, on o: ObjectID, selector: String,
                 arguments: [(name: String, value: Operand)] = []) {
         guard callDepth < Self.maxCallDepth else {
             engine.raise("stack overflow: -[\(owner.name) \(selector)] nested \(Self.maxCallDepth) calls deep", object: o, selector: selector)
             return
         }
+        let m = body.decl
         if callDepth == 0 { outerStatementLine = line }
         callDepth += 1
         let savedLine = line, savedDepth = depth

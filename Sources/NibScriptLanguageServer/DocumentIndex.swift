@@ -66,7 +66,7 @@ struct DocumentIndex {
         // earlier nib) resolves.
         for d in ast.decls {
             switch d {
-            case .platform(let p): platform = p.platform
+            case .platform(let p): platform = p.platform == .ios ? .ios : .mac
             case .classDecl(let c): declareClass(c)
             case .nib(let n): declareNib(n)
             default: break

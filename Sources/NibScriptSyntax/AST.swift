@@ -27,38 +27,40 @@ public enum Decl: Sendable {
 
 // MARK: - Configuration
 
-public enum PlatformName: String, Sendable, CaseIterable { case ios, mac }
+/// `ios` or `mac` as a script writes it (the simulator's `PlatformName`, which the compiler maps it to).
+public enum ScriptPlatform: String, Sendable, CaseIterable { case ios, mac }
 
 /// `platform ios 5.1` / `platform mac 10.7`.
 public struct PlatformDecl: Sendable {
-    public var platform: PlatformName
+    public var platform: ScriptPlatform
     public var major: Int
     public var minor: Int
     public var range: SourceRange
-    public init(platform: PlatformName, major: Int, minor: Int, range: SourceRange) {
+    public init(platform: ScriptPlatform, major: Int, minor: Int, range: SourceRange) {
         self.platform = platform; self.major = major; self.minor = minor; self.range = range
     }
 }
 
 /// `gc`: the Mac's garbage collector (OS X 10.5 to 10.7, deprecated in 10.8).
-public enum MemoryModelName: String, Sendable, CaseIterable { case mrc, arc, gc }
+/// `mrc`, `arc` or `gc` as a script writes it (the simulator's `MemoryModelName`).
+public enum ScriptMemoryModel: String, Sendable, CaseIterable { case mrc, arc, gc }
 
 /// `memory mrc` / `memory arc` / `memory gc`.
 public struct MemoryDecl: Sendable {
-    public var model: MemoryModelName
+    public var model: ScriptMemoryModel
     public var range: SourceRange
-    public init(model: MemoryModelName, range: SourceRange) { self.model = model; self.range = range }
+    public init(model: ScriptMemoryModel, range: SourceRange) { self.model = model; self.range = range }
 }
 
 /// One filter of configurations, a conjunction of optional parts: `mac`, `ios 5.1`,
 /// `ios 6.0 arc`, `arc`. It matches a configuration when every part it names is equal.
 public struct ConfigFilter: Sendable, Equatable {
-    public var platform: PlatformName?
+    public var platform: ScriptPlatform?
     public var major: Int?
     public var minor: Int?
-    public var memory: MemoryModelName?
+    public var memory: ScriptMemoryModel?
     public var range: SourceRange
-    public init(platform: PlatformName?, major: Int?, minor: Int?, memory: MemoryModelName?, range: SourceRange) {
+    public init(platform: ScriptPlatform?, major: Int?, minor: Int?, memory: ScriptMemoryModel?, range: SourceRange) {
         self.platform = platform; self.major = major; self.minor = minor; self.memory = memory; self.range = range
     }
     /// The filter as written, normalised: `ios 5.1 mrc`.

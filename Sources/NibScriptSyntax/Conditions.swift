@@ -27,9 +27,9 @@ public enum ConditionTerm: Sendable {
     /// them: through getters (messages), so `view.window` loads an unloaded view.
     case compare(Expr, equal: Bool, Expr)
     /// `ios`, `mac`, `ios >= 6.0`, `mac < 10.8`: the platform, and its version if compared.
-    case platform(PlatformName, CompareOp?, major: Int, minor: Int, range: SourceRange)
+    case platform(ScriptPlatform, CompareOp?, major: Int, minor: Int, range: SourceRange)
     /// `arc`, `mrc`, `gc`: the memory model.
-    case memory(MemoryModelName, range: SourceRange)
+    case memory(ScriptMemoryModel, range: SourceRange)
 }
 
 extension ScriptParser {
@@ -84,7 +84,7 @@ extension ScriptParser {
         if t.kind == .identifier, !isPathContinuation(peek()) {
             let word = text(t)
             if word == "isViewLoaded" { advance(); return .viewLoaded(negated: false, range: t.range) }
-            if let p = PlatformName(rawValue: word) {
+            if let p = ScriptPlatform(rawValue: word) {
                 advance()
                 if let op = comparison(current.kind), case .version(let major, let minor) = peek().kind {
                     advance(); advance()
@@ -92,7 +92,7 @@ extension ScriptParser {
                 }
                 return .platform(p, nil, major: 0, minor: 0, range: t.range)
             }
-            if let m = MemoryModelName(rawValue: word) { advance(); return .memory(m, range: t.range) }
+            if let m = ScriptMemoryModel(rawValue: word) { advance(); return .memory(m, range: t.range) }
         }
         let left = try parseExpression()
         let equal: Bool

@@ -50,7 +50,7 @@ extension ScriptParser {
     /// platform = "platform" ( "ios" | "mac" ) VERSION NEWLINE ; `6` means 6.0.
     mutating func parsePlatform() throws -> PlatformDecl {
         let keyword = advance()
-        guard current.kind == .identifier, let platform = PlatformName(rawValue: text(current)) else {
+        guard current.kind == .identifier, let platform = ScriptPlatform(rawValue: text(current)) else {
             let notes = current.kind == .identifier ? didYouMean(text(current), Vocabulary.platforms) : []
             throw errorAtCurrent("expected a platform (ios or mac)", notes: notes)
         }
@@ -80,7 +80,7 @@ extension ScriptParser {
     /// memory = "memory" ( "mrc" | "arc" | "gc" ) NEWLINE
     mutating func parseMemory() throws -> MemoryDecl {
         let keyword = advance()
-        guard current.kind == .identifier, let model = MemoryModelName(rawValue: text(current)) else {
+        guard current.kind == .identifier, let model = ScriptMemoryModel(rawValue: text(current)) else {
             let notes = current.kind == .identifier ? didYouMean(text(current), Vocabulary.memoryModels) : []
             throw errorAtCurrent("expected 'mrc', 'arc' or 'gc'", notes: notes)
         }

@@ -76,15 +76,15 @@ extension ScriptParser {
     /// filter = WORD { WORD } ; WORD = "mac" | "ios" | VERSION | "mrc" | "arc". Each part at most once.
     mutating func parseConfigFilter() throws -> ConfigFilter {
         let start = current.range.start
-        var platform: PlatformName?, memory: MemoryModelName?, major: Int?, minor: Int?
+        var platform: ScriptPlatform?, memory: ScriptMemoryModel?, major: Int?, minor: Int?
         var any = false
         while true {
             let t = current
             switch t.kind {
             case .identifier:
                 let w = text(t)
-                if let p = PlatformName(rawValue: w), platform == nil { platform = p }
-                else if let m = MemoryModelName(rawValue: w), memory == nil { memory = m }
+                if let p = ScriptPlatform(rawValue: w), platform == nil { platform = p }
+                else if let m = ScriptMemoryModel(rawValue: w), memory == nil { memory = m }
                 else if any {
                     return ConfigFilter(platform: platform, major: major, minor: minor, memory: memory, range: range(from: start))
                 } else {

@@ -22,8 +22,8 @@ public enum Vocabulary {
     /// Words that may follow `expect no`.
     public static let negatedExpectations = ["leaks", "zombies", "crash", "event"]
     /// `platform ios 5.1`, `memory arc`, and the parts of a configuration filter.
-    public static let platforms = PlatformName.allCases.map(\.rawValue)
-    public static let memoryModels = MemoryModelName.allCases.map(\.rawValue)
+    public static let platforms = ScriptPlatform.allCases.map(\.rawValue)
+    public static let memoryModels = ScriptMemoryModel.allCases.map(\.rawValue)
     /// Property attributes and ivar qualifiers.
     public static let attributes = PropertyAttribute.allCases.map(\.rawValue)
     public static let qualifiers = IvarQualifier.allCases.map(\.rawValue)

@@ -1,5 +1,4 @@
 import XCTest
-import NibScriptSyntax
 import OwnershipEngine
 @testable import CocoaSimulator
 
@@ -24,9 +23,9 @@ final class CocoaWorldTests: XCTestCase {
         func label(_ o: ObjectID) -> String { "\(world.engine.className(world.engine.classOf(o))) \(world.engine.name(o))" }
         func shortLabel(_ o: ObjectID) -> String { world.engine.name(o) }
         var depth = 0
-        func runMethod(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String) { XCTFail("no method is written") }
-        func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String) { XCTFail("no setter is written") }
-        func runtimeError(_ text: String, at range: SourceRange?) { XCTFail(text) }
+        func runMethod(_ m: MethodBody, of owner: RuntimeClass, on o: ObjectID, selector: String) { XCTFail("no method is written") }
+        func sendNil(_ m: MethodBody, of owner: RuntimeClass, to o: ObjectID, selector: String) { XCTFail("no setter is written") }
+        func runtimeError(_ text: String, at range: SourceSpan?) { XCTFail(text) }
         func readProperty(_ name: String, of o: ObjectID) -> ObjectID? { XCTFail("no property is read"); return nil }
         func setProperty(_ name: String, of o: ObjectID, to v: ObjectID?, fresh: Bool, cause: Cause?) { XCTFail("no property is set") }
         func nibModel(named name: String) -> NibModel? { nil }
@@ -40,15 +39,15 @@ final class CocoaWorldTests: XCTestCase {
         func runInitializers(_ selector: String, of cls: RuntimeClass, on o: ObjectID) {}
         func nibDidLoad(_ model: NibModel, objects: [ObjectID], plan: NibClassPlan?) {}
         func nibEvent(_ event: NibLoaderEvent, _ o: ObjectID) {}
-        func runSetter(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String, value: ObjectID?) { XCTFail("no setter is written") }
-        func runSetValueForUndefinedKey(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, value: ObjectID?, key: String) { XCTFail("no method is written") }
+        func runSetter(_ m: MethodBody, of owner: RuntimeClass, on o: ObjectID, selector: String, value: ObjectID?) { XCTFail("no setter is written") }
+        func runSetValueForUndefinedKey(_ m: MethodBody, of owner: RuntimeClass, on o: ObjectID, value: ObjectID?, key: String) { XCTFail("no method is written") }
         func storeIvar(_ iv: RuntimeIvar, of o: ObjectID, to v: ObjectID?, cause: Cause) { XCTFail("no ivar is stored") }
         func adoptionIsReference(_ holder: ObjectID) -> Bool { false }
         let line = 0
-        func lowerDealloc(_ m: MethodDecl, of k: RuntimeClass, for cls: RuntimeClass, into plan: inout DeallocPlan) -> Bool {
+        func lowerDealloc(_ m: MethodBody, of k: RuntimeClass, for cls: RuntimeClass, into plan: inout DeallocPlan) -> Bool {
             XCTFail("no dealloc is written"); return true
         }
-        func deallocNote(_ text: String, at m: MethodDecl) -> DeallocStep { XCTFail("no dealloc is written"); return .releaseAdopted }
+        func deallocNote(_ text: String, at m: MethodBody) -> DeallocStep { XCTFail("no dealloc is written"); return .releaseAdopted }
     }
 
     /// Panel, a UIViewController with a retained `label` outlet; `c` loads its view from the

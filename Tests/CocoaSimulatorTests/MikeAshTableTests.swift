@@ -1,5 +1,4 @@
 import XCTest
-import NibScriptSyntax
 import OwnershipEngine
 @testable import CocoaSimulator
 

@@ -1,19 +1,17 @@
-import NibScriptSyntax
 import OwnershipEngine
 @testable import CocoaSimulator
 
-/// A class as a test describes it: a name, a superclass, ivars and outlet properties. The
-/// class table still takes class declarations (`ClassDecl`, a value of NibScriptSyntax's
-/// AST); this builds them directly, with no source text.
+/// A class as a test describes it: a name, a superclass, ivars and outlet properties, as
+/// the simulator's own `ClassDescription`.
 struct ClassSpec {
     var name: String
     var superclass: String
     var ivars: [String] = []
     var ivarType = "NSObject"
-    var outlets: [(name: String, type: String, attribute: PropertyAttribute)] = []
+    var outlets: [(name: String, type: String, attribute: ClassDescription.Attribute)] = []
 
     init(_ name: String, superclass: String, ivars: [String] = [], ivarType: String = "NSObject",
-         outlets: [(name: String, type: String, attribute: PropertyAttribute)] = []) {
+         outlets: [(name: String, type: String, attribute: ClassDescription.Attribute)] = []) {
         self.name = name
         self.superclass = superclass
         self.ivars = ivars
@@ -21,14 +19,9 @@ struct ClassSpec {
         self.outlets = outlets
     }
 
-    var declaration: ClassDecl {
-        func id(_ s: String) -> Identifier { Identifier(s, .none) }
-        var members: [Member] = ivars.map { .ivar(IvarDecl(name: id($0), type: id(ivarType), qualifier: nil, range: .none)) }
-        members += outlets.map {
-            .property(PropertyDecl(name: id($0.name), type: id($0.type), attribute: $0.attribute, attributeRange: nil,
-                                   isOutlet: true, backingIvar: nil, range: .none))
-        }
-        return ClassDecl(name: id(name), superclass: id(superclass), members: members, range: .none)
+    var description: ClassDescription {
+        ClassDescription(name, superclass: superclass, properties: outlets.map { .init($0.name, $0.type, $0.attribute) },
+                         ivars: ivars.map { .init($0, ivarType) })
     }
 }
 
@@ -42,9 +35,10 @@ final class Classes: DeallocPlanner {
 
     init(_ config: Configuration, _ specs: [ClassSpec]) {
         self.config = config
-        var diagnostics: [Diagnostic] = []
-        classes = ClassTable(script: specs.map(\.declaration), config: config, engine: engine, diagnostics: &diagnostics)
-        precondition(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+        var problems: [ClassProblem] = []
+        let described = specs.map(\.description)
+        classes = ClassTable(described: described, config: config, engine: engine, problems: &problems)
+        precondition(problems.isEmpty, "\(problems.map { $0.message(described) })")
         engine.planner = self
         engine.garbageCollected = config.isGC
     }
@@ -112,9 +106,9 @@ struct NibLoad {
 struct PanelRow {
     enum Field {
         /// `ivar field : UITextField` (with an ARC qualifier when given).
-        case ivar(IvarQualifier?)
+        case ivar(ClassDescription.Qualifier?)
         /// `outlet field : UITextField ATTRIBUTE`.
-        case property(PropertyAttribute)
+        case property(ClassDescription.Attribute)
     }
 
     let world: Classes

@@ -72,15 +72,15 @@ final class InterpreterCacheTests: XCTestCase {
                 let walkedCleanup = cls.ancestors.lazy.compactMap { $0.options.first { $0.name == "cleanup" }?.value }.first
                 for _ in 0..<2 {
                     XCTAssertEqual(cls.option("cleanup"), walkedCleanup, name)
-                    XCTAssertEqual(cls.controllerNibName?.name, cls.ancestors.lazy.compactMap(\.nibName).first?.name, name)
+                    XCTAssertEqual(cls.controllerNibName, cls.ancestors.lazy.compactMap(\.nibName).first, name)
                     XCTAssertEqual(cls.viewProperty?.slot, cls.property("view")?.slot, name)
                     XCTAssertEqual(cls.isNavigationController, cls.isKind(of: "UINavigationController"), name)
                     XCTAssertEqual(cls.isTabBarController, cls.isKind(of: "UITabBarController"), name)
                     XCTAssertEqual(cls.isUIViewController, cls.isKind(of: "UIViewController"), name)
                     for cb in Callback.allCases { XCTAssertEqual(cls.overrides(cb), cls.lifecycleMethod(cb) != nil, "\(name) \(cb)") }
                     for sel in ["init", "initWithCoder:", "initWithNibName:bundle:", "awakeFromNib"] {
-                        let walked = cls.ancestors.reversed().compactMap { k in k.methods[sel].map { ($0.selector.name, k.name) } }
-                        let kept = cls.initializerBodies(sel).map { ($0.0.selector.name, $0.1.name) }
+                        let walked = cls.ancestors.reversed().compactMap { k in k.methods[sel].map { ($0.decl.selector.name, k.name) } }
+                        let kept = cls.initializerBodies(sel).map { ($0.0.decl.selector.name, $0.1.name) }
                         XCTAssertEqual(kept.map(\.0), walked.map(\.0), "\(name) \(sel)")
                         XCTAssertEqual(kept.map(\.1), walked.map(\.1), "\(name) \(sel)")
                     }
@@ -173,7 +173,7 @@ final class InterpreterCacheTests: XCTestCase {
                 }
                 XCTAssertEqual(run.classes.loadedSlot(engineClass: id),
                                walked("NSWindowController") ? cls.property("window")?.slot : cls.property("view")?.slot, name)
-                let fresh = cls.controllerNibName.flatMap { run.nibModel(named: $0.name) }
+                let fresh = cls.controllerNibName.flatMap { run.nibModel(named: $0) }
                 for _ in 0..<2 {
                     XCTAssertEqual(run.world.controllerNibModel(of: cls).map { String(describing: $0.model) }, fresh.map { String(describing: $0) }, name)
                 }

@@ -184,7 +184,7 @@ extension Checker {
         var out: [(name: String, type: String)] = []
         var seen: Set<String> = []
         for c in classes.classes where !c.isBuiltin {
-            guard let n = c.nibName, let nib = nibs.first(where: { $0.name.name == n.name }) else { continue }
+            guard let n = c.nibName, let nib = nibs.first(where: { $0.name.name == n }) else { continue }
             for (name, type) in nibObjects(nib) where seen.insert(name).inserted { out.append((name, type)) }
         }
         return out

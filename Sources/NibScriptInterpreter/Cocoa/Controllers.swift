@@ -39,7 +39,7 @@ extension ScenarioRun {
     @inline(__always) package func viewOf(_ c: ObjectID) -> ObjectID? { world.viewOf(c) }
 
     /// The script's implementation of a callback, if any: the method, its class and the selector.
-    package func lifecycleMethod(_ cb: Callback, in cls: RuntimeClass) -> (MethodDecl, RuntimeClass, String)? {
+    package func lifecycleMethod(_ cb: Callback, in cls: RuntimeClass) -> (MethodBody, RuntimeClass, String)? {
         cls.lifecycleMethod(cb)
     }
 
@@ -50,17 +50,17 @@ extension ScenarioRun {
 
     /// An impossible order of commands: the command does nothing, a trace line says why,
     /// the run fails, and the error is kept as a diagnostic with the command's position.
-    package func runtimeError(_ text: String, at range: SourceRange?) {
-        let r = range ?? scenario.range
+    package func runtimeError(_ text: String, at span: SourceSpan?) {
+        let r = span.map(SourceRange.init) ?? scenario.range
         let loc = file.location(of: r.start)
-        controllers.runtimeErrors.append(.error(text, at: r))
+        controllers.runtimeErrors.append(SimulatorError(text, at: r.span))
         traceLine(depth: depth + 1, "ERROR        \(loc.line):\(loc.column): \(text)")
         results.append(ExpectationResult(line: loc.line, text: "(the lifecycle allows this order)", passed: false,
                                          detail: "\(file.path):\(loc.line):\(loc.column): error: \(text)"))
     }
 
     /// Errors found while running, as diagnostics (`path:line:col: error: …`).
-    package var runtimeErrors: [Diagnostic] { controllers.runtimeErrors }
+    package var runtimeErrors: [Diagnostic] { controllers.runtimeErrors.map(Diagnostic.init) }
 
     /// Controller messages with built-in behaviour: what UIKit's own implementation does
     /// when a body calls `super`, or when the script sends the message to a controller

@@ -6,14 +6,15 @@ import CocoaSimulator
 /// (CocoaSimulator/DeallocPlanning.swift), which adds the Cocoa classes' own cleanup and
 /// ARC's release of strong ivars around them.
 extension ScenarioRun {
-    package func lowerDealloc(_ m: MethodDecl, of k: RuntimeClass, for cls: RuntimeClass, into plan: inout DeallocPlan) -> Bool {
+    package func lowerDealloc(_ body: MethodBody, of k: RuntimeClass, for cls: RuntimeClass, into plan: inout DeallocPlan) -> Bool {
+        let m = body.decl
         plan.steps.append(deallocLine(.method(k.name), at: m.range.start, indent: 0))
         lower(m.body, in: cls, into: &plan)
         return m.body.statements.contains(where: { if case .superCall = $0.kind { return true }; return false })
     }
 
-    package func deallocNote(_ text: String, at m: MethodDecl) -> DeallocStep {
-        deallocLine(.note(text), at: m.range.start, indent: 0)
+    package func deallocNote(_ text: String, at m: MethodBody) -> DeallocStep {
+        deallocLine(.note(text), at: m.decl.range.start, indent: 0)
     }
 
     /// A `dealloc` body as engine steps, added to `plan`. The checker allows only statements

@@ -12,7 +12,7 @@ extension ScenarioRun {
     /// A memory warning is the system's own event: the current event ends first. Inside an
     /// `event { … }` block no command ends the event; the block's closing brace does.
     package func command(_ verb: Identifier, _ args: [Expr], _ ctx: Context) {
-        controllers.currentRange = verb.range
+        controllers.currentRange = verb.range.span
         defer { controllers.currentRange = nil }
         if verb.name == "memoryWarning" {
             endEventIfPending("a memory warning is an event of its own: the current event ends first")
@@ -32,30 +32,30 @@ extension ScenarioRun {
         switch verb.name {
         case "push":
             guard let nav = object(0, &temporaries), let c = object(1, &temporaries) else { return }
-            world.push(c, onto: nav, navRange: args[0].range, range: args[1].range)
+            world.push(c, onto: nav, navRange: args[0].range.span, range: args[1].range.span)
         case "pop":
-            guard let nav = object(0, &temporaries), world.requireNavigation(nav, args[0].range) else { return }
-            world.pop(nav, at: verb.range)
+            guard let nav = object(0, &temporaries), world.requireNavigation(nav, args[0].range.span) else { return }
+            world.pop(nav, at: verb.range.span)
         case "memoryWarning":
             world.memoryWarning()
         case "show":
             guard let x = object(0, &temporaries) else { return }
-            world.show(x, at: args[0].range)
+            world.show(x, at: args[0].range.span)
         case "popToRoot":
-            guard let nav = object(0, &temporaries), world.requireNavigation(nav, args[0].range) else { return }
+            guard let nav = object(0, &temporaries), world.requireNavigation(nav, args[0].range.span) else { return }
             world.popToRoot(nav)
         case "select":
             guard let tabs = object(0, &temporaries) else { return }
             let index = args.count > 1 ? Int(file.text(args[1].range)) ?? -1 : -1
-            world.select(index, in: tabs, tabsRange: args[0].range, indexRange: args.count > 1 ? args[1].range : verb.range)
+            world.select(index, in: tabs, tabsRange: args[0].range.span, indexRange: (args.count > 1 ? args[1].range : verb.range).span)
         case "present":
             guard let a = object(0, &temporaries), let b = object(1, &temporaries) else { return }
-            world.present(b, from: a, presenterRange: args[0].range, range: args[1].range)
+            world.present(b, from: a, presenterRange: args[0].range.span, range: args[1].range.span)
         case "dismiss":
             guard let a = object(0, &temporaries) else { return }
-            world.dismiss(a, at: args[0].range)
+            world.dismiss(a, at: args[0].range.span)
         default:
-            runtimeError("unknown command '\(verb.name)'", at: verb.range)
+            runtimeError("unknown command '\(verb.name)'", at: verb.range.span)
         }
         guard !crashed, !insideEventBlock else { return }
         endEventIfPending("the event ends")
@@ -70,7 +70,7 @@ extension ScenarioRun {
         guard !crashed else { return nil }
         if v.fresh { temporaries.append(v) }
         guard let o = v.object else {
-            runtimeError("'\(file.text(args[i].range))' is nil", at: args[i].range)
+            runtimeError("'\(file.text(args[i].range))' is nil", at: args[i].range.span)
             return nil
         }
         if !engine.isAlive(o) {

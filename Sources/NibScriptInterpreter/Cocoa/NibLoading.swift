@@ -83,11 +83,11 @@ extension ScenarioRun {
     /// Said on the next `alloc` line of the trace.
     package func noteNextAlloc(_ text: String) { allocNote = text }
 
-    package func runSetter(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String, value: ObjectID?) {
+    package func runSetter(_ m: MethodBody, of owner: RuntimeClass, on o: ObjectID, selector: String, value: ObjectID?) {
         invoke(m, of: owner, on: o, selector: selector, arguments: [("value", Operand(object: value))])
     }
 
-    package func runSetValueForUndefinedKey(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, value: ObjectID?, key: String) {
+    package func runSetValueForUndefinedKey(_ m: MethodBody, of owner: RuntimeClass, on o: ObjectID, value: ObjectID?, key: String) {
         invoke(m, of: owner, on: o, selector: "setValue:forUndefinedKey:",
                arguments: [("value", Operand(object: value)), ("key", Operand(object: nil, text: key))])
     }

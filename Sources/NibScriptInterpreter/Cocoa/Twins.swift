@@ -8,9 +8,9 @@ import CocoaSimulator
 extension ConfigFilter {
     /// Whether every part the filter names equals the configuration's.
     public func matches(_ c: Configuration) -> Bool {
-        if let p = platform, p != c.platform { return false }
+        if let p = platform, PlatformName(p) != c.platform { return false }
         if let a = major, a != c.major || (minor ?? 0) != c.minor { return false }
-        if let m = memory, m != c.memory { return false }
+        if let m = memory, MemoryModelName(m) != c.memory { return false }
         return true
     }
 }

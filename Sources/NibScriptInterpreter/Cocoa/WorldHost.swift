@@ -6,11 +6,11 @@ import CocoaSimulator
 /// scenario's roots are what the frameworks ask of it (CocoaSimulator/CocoaWorld.swift).
 /// The rest of the requirements are the run's own methods, in the files of their areas.
 extension ScenarioRun: CocoaWorldHost {
-    package func sendNil(_ m: MethodDecl, of owner: RuntimeClass, to o: ObjectID, selector: String) {
+    package func sendNil(_ m: MethodBody, of owner: RuntimeClass, to o: ObjectID, selector: String) {
         invoke(m, of: owner, on: o, selector: selector, arguments: [("value", .none)])
     }
 
-    package func runMethod(_ m: MethodDecl, of owner: RuntimeClass, on o: ObjectID, selector: String) {
+    package func runMethod(_ m: MethodBody, of owner: RuntimeClass, on o: ObjectID, selector: String) {
         invoke(m, of: owner, on: o, selector: selector)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import CocoaSimulator
 import InterfaceBuilder
 import NibScriptSyntax
 
@@ -98,7 +99,7 @@ package struct NibModelMapping {
             let parent = chosen.parent[i].flatMap { indexOf[$0] }
             let rel = relationship(of: o, ibParent: chosen.parent[i], parent: parent, in: model, chosen: chosen)
             indexOf[i] = model.objects.count
-            model.objects.append(.init(name: name, className: cls, parent: parent, relationship: rel, range: range,
+            model.objects.append(.init(name: name, className: cls, parent: parent, relationship: rel, range: range.span,
                                        createdWithInit: createdWithInit(o), nameID: nameID))
         }
         if failed { return nil }
@@ -113,7 +114,7 @@ package struct NibModelMapping {
             for c in doc.children(of: app) {
                 guard case .property(let key) = doc.objects[c].relationship, let m = indexOf[c],
                       let cls = classes["NSApplication"], cls.property(key) != nil else { continue }
-                model.connections.append(.init(kind: .outlet, source: .application, name: key, destinations: [.object(m)], isStale: false, range: range))
+                model.connections.append(.init(kind: .outlet, source: .application, name: key, destinations: [.object(m)], isStale: false, range: range.span))
             }
         }
         for (controller, view) in viewRoots {
@@ -167,11 +168,11 @@ package struct NibModelMapping {
             let rel: NibModel.Relationship = i == view ? .topLevel
                 : relationship(of: o, ibParent: o.parent, parent: parent, in: m, chosen: chosen)
             indexOf[i] = m.objects.count
-            m.objects.append(.init(name: objName, className: cls, parent: parent, relationship: rel, range: range,
+            m.objects.append(.init(name: objName, className: cls, parent: parent, relationship: rel, range: range.span,
                                    createdWithInit: createdWithInit(o), nameID: nameID))
         }
         if let v = indexOf[view] {
-            m.connections.append(.init(kind: .outlet, source: .owner, name: "view", destinations: [.object(v)], isStale: true, range: range))
+            m.connections.append(.init(kind: .outlet, source: .owner, name: "view", destinations: [.object(v)], isStale: true, range: range.span))
         }
         connect(&m) { i in i == controller ? .owner : indexOf[i].map { .object($0) } }
         // Only connections that reach into the view belong to the view's nib.
@@ -418,9 +419,9 @@ package struct NibModelMapping {
                 model.ignoredSegues += 1
                 continue
             case .action:
-                model.connections.append(.init(kind: .action, source: src, name: c.name, destinations: [dst], isStale: false, range: range))
+                model.connections.append(.init(kind: .action, source: src, name: c.name, destinations: [dst], isStale: false, range: range.span))
             case .outlet:
-                model.connections.append(.init(kind: .outlet, source: src, name: c.name, destinations: [dst], isStale: true, range: range))
+                model.connections.append(.init(kind: .outlet, source: src, name: c.name, destinations: [dst], isStale: true, range: range.span))
             case .outletCollection:
                 var dests = [dst]
                 while k < cs.count, cs[k].kind == .outletCollection, cs[k].source == c.source, cs[k].name == c.name {
@@ -428,7 +429,7 @@ package struct NibModelMapping {
                     k += 1
                 }
                 model.connections.append(.init(kind: .outlet, source: src, name: c.name, destinations: dests, isStale: true,
-                                               range: range, isCollection: true))
+                                               range: range.span, isCollection: true))
             }
         }
     }
