@@ -147,7 +147,10 @@ extension NibAuditor {
                 }
                 f.fix = "`\(m.name)` never owned its object — \(why): delete `\(rel?.text ?? "[\(ivar) release];")`"
                     + (rel.map { " (\(at($0.place)))" } ?? dealloc.map { " from `dealloc` (\(at($0.place)))" } ?? "")
-                    + ", or declare it `@property (nonatomic, retain) IBOutlet`"
+                    + (m.isProperty ? ", or declare it `retain`"
+                        // With the compiler's own synthesis a new property is backed by `_name`,
+                        // and the nib would retain into that ivar instead: bind it to this one.
+                        : ", or declare `@property (nonatomic, retain) IBOutlet` for it with `@synthesize \(m.name);` (bound to this ivar, so the nib stores through the retaining setter)")
             } else if let (method, rel) = Self.releaseBeforeSetterNil(of: m, ivar: ivar, in: [unload, dealloc].compactMap { $0 }) {
                 // `[self.x release]; self.x = nil;`: the setter already releases the old value,
                 // so the explicit release is the second one — the code already sets nil.
