@@ -38,7 +38,7 @@ extension NibAuditor {
             if made.isEmpty {
                 out.append("its storyboard identifier \"\(id)\"" + (loaders.mentions(id) ? ", which a source names" : ", which no source names (no load found)"))
             } else {
-                out += made.map { "\($0.file):\($0.line) `\($0.call)@\"\(id)\"`, whose caller owns it" }
+                out += made.map { "\($0.file):\($0.line) `\($0.call)@\"\(id)\"` (+0, autoreleased: what the caller pushes, presents or retains keeps it)" }
             }
         }
         return out
