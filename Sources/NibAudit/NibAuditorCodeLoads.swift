@@ -113,7 +113,10 @@ extension NibAuditor {
     static func topLevelFix(_ t: NibLoaders.TopLevelLoad) -> String {
         let array = t.array ?? "the array"
         return "`\(t.call)` (\(t.place)) hands every top-level object to the code at +1 in `\(array)`: give each back when done with them "
-            + "(`[\(array) makeObjectsPerformSelector:@selector(release)];`), or load with `loadNibNamed:owner:topLevelObjects:` (OS X 10.8), which hands no +1"
+            + "(`[\(array) makeObjectsPerformSelector:@selector(release)];`), or load with "
+            // The 10.8 call of the same class: an NSNib has one of its own.
+            + (t.call.hasPrefix("instantiateNib") ? "`-[NSNib instantiateWithOwner:topLevelObjects:]`" : "`-[NSBundle loadNibNamed:owner:topLevelObjects:]`")
+            + " (OS X 10.8), which hands no +1"
     }
 
     static func matches(_ text: String, _ pattern: String) -> Bool {
