@@ -66,18 +66,8 @@ enum ProjectFiles {
     }
 }
 
-final class XcodeProjectTests: XCTestCase {
-    func write(_ files: [String: String]) throws -> String {
-        let dir = NSTemporaryDirectory() + "nibscript-xcodeproj-\(name.filter { $0.isLetter })-\(ProcessInfo.processInfo.processIdentifier)"
-        try? FileManager.default.removeItem(atPath: dir)
-        for (path, text) in files {
-            let full = dir + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: full, atomically: false, encoding: .utf8)
-        }
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
-        return dir
-    }
+final class XcodeProjectTests: ProjectFolderTestCase {
+    func write(_ files: [String: String]) throws -> String { try project(files, kind: "xcodeproj") }
 
     func testTargetsSettingsXcconfigFlagsAndMainNib() throws {
         let dir = try write([
