@@ -71,7 +71,7 @@ let package = Package(
         // What the test targets share: a seeded random generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The language server's protocol, driven in-process with framed messages.
-        .testTarget(name: "NibScriptLanguageServerTests", dependencies: ["NibScriptLanguageServer", "NibScriptSyntax"]),
+        .testTarget(name: "NibScriptLanguageServerTests", dependencies: ["NibScriptLanguageServer", "NibScriptSyntax", "TestSupport"]),
         .testTarget(name: "OwnershipEngineTests", dependencies: ["OwnershipEngine", "TestSupport"]),
         // The simulator layer on its own, driven without a script (Mike Ash's table, row by row,
         // and the world's public API alone).

@@ -41,6 +41,8 @@ extension NibAuditor {
         let ivar = m.ivarName
         // Under ARC no fix writes `release`: ARC forbids it, and setting to nil releases.
         let release = m.isProperty ? "self.\(m.name) = nil;" : (arc ? "\(ivar) = nil;" : "[\(ivar) release];")
+        // What lets go of it and leaves no pointer behind (viewDidUnload, the dangling fixes).
+        let setNil = m.isProperty ? "self.\(m.name) = nil;" : (arc ? "\(ivar) = nil;" : "[\(ivar) release]; \(ivar) = nil;")
         let subject = "`\(m.name)` of \(c.name) (\(how))"
         var f = Audit.Finding(kind: kind, rule: "", className: c.name, member: m.name, objectDescription: object,
                               location: place, related: related, message: "", fix: "")
@@ -103,7 +105,6 @@ extension NibAuditor {
         case .abandoned:
             f.rule = "V7"
             f.message = "after a memory warning unloads the view, \(subject) still keeps \(object) (abandoned memory, iOS 3.0–5.1)"
-            let setNil = m.isProperty ? "self.\(m.name) = nil;" : (arc ? "\(ivar) = nil;" : "[\(ivar) release]; \(ivar) = nil;")
             let keep = arc ? "" : ", and keep the release in `dealloc`"
             if let u = unload {
                 f.fix = "set `\(m.name)` to nil in `viewDidUnload` (\(at(u.place))): `\(setNil)`\(keep)"
@@ -114,7 +115,7 @@ extension NibAuditor {
             f.rule = "O10 V8"
             f.message = "\(subject) still points at \(object) after it was deallocated"
             if retains(m, platform: platform, arc: arc) {
-                f.fix = "set `\(m.name)` to nil where it is released (`\(m.isProperty ? "self.\(m.name) = nil;" : arc ? "\(ivar) = nil;" : "[\(ivar) release]; \(ivar) = nil;")`)"
+                f.fix = "set `\(m.name)` to nil where it is released (`\(setNil)`)"
             } else if let (method, st) = Self.removedWithoutNil(m, in: c.helpers) {
                 // B2: the superview held its only retain.
                 let why: String

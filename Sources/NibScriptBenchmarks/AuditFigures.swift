@@ -1,5 +1,6 @@
 import Foundation
 import NibAudit
+import NibScript
 
 /// The audit at scale (issue 27, item 1): a generated project (AuditProject.swift) of N nibs
 /// and N classes audited on one core (`--jobs 1`), each size in a process of its own, so its

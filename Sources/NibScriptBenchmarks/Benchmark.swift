@@ -1,4 +1,5 @@
 import Foundation
+import NibScript
 
 /// The whole benchmark: every figure of the speed work, at several sizes, with its target,
 /// printed as one table. Each end-to-end figure runs in a process of its own (the executable
@@ -188,16 +189,6 @@ public enum Benchmark {
             ("leaks() over reachable objects", million, { leakSearch(million) }),
         ]
     }
-}
-
-func grouped(_ n: Int) -> String {
-    let s = String(n)
-    var out = ""
-    for (i, ch) in s.enumerated() {
-        if i > 0 && (s.count - i) % 3 == 0 { out.append(",") }
-        out.append(ch)
-    }
-    return out
 }
 
 /// The printed table.

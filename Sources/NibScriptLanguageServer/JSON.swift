@@ -1,3 +1,5 @@
+import NibScriptInterpreter
+
 /// A JSON value, read and written by hand: the server's messages come from another program
 /// and must never trap it, so the reader checks every byte, bounds nesting, and answers nil
 /// for anything that is not JSON. (Foundation's JSONSerialization gives `Any` with numbers
@@ -65,25 +67,10 @@ enum JSON: Equatable {
         }
     }
 
+    /// Strings are escaped by the interpreter's JSON writer, so the server and `--json` output
+    /// write the same bytes for the same text (controls, C1 and noncharacters as `\u` escapes).
     static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7F || u.value == 0x2028 || u.value == 0x2029 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        out += "\""
+        NibScriptInterpreter.JSON.quote(s, into: &out)
     }
 
     // MARK: Reading

@@ -124,8 +124,8 @@ extension ScenarioRun {
     }
 }
 
-/// 111111 as `111,111`.
-func grouped(_ n: Int) -> String {
+/// 111111 as `111,111` (the graph's notes and the benchmarks' tables).
+package func grouped(_ n: Int) -> String {
     let s = String(n)
     var out = ""
     for (i, ch) in s.enumerated() {

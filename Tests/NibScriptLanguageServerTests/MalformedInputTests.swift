@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import NibScriptLanguageServer
+import TestSupport
 
 /// Nothing a client sends traps the server: each bad message gets an error answer (or,
 /// for a notification, is dropped) and the next good one is answered as usual.
@@ -81,7 +82,7 @@ final class MalformedInputTests: XCTestCase {
     /// Random bytes, random JSON and random documents (with NULs, invalid UTF-8, deep
     /// braces): the server answers and stays up. Seeded, so a failure repeats.
     func testFuzzNeverTraps() {
-        var rng = SplitMix(seed: 0x5EED_2811)
+        var rng = SplitMix64(seed: 0x5EED_2811)
         let h = ServerHarness()
         h.initialize()
         h.open(uri, "scenario \"s\" {\n}\n")
@@ -92,20 +93,20 @@ final class MalformedInputTests: XCTestCase {
             switch round % 3 {
             case 0:
                 var bytes: [UInt8] = []
-                for _ in 0..<rng.next(upTo: 200) { bytes.append(UInt8(truncatingIfNeeded: rng.next(upTo: 256))) }
+                for _ in 0..<rng.below(200) { bytes.append(UInt8(truncatingIfNeeded: rng.below(256))) }
                 h.write(bytes)
                 // A client that wrote junk ends it with a blank line (else the junk is the
                 // start of the next header, and that message is lost: framing has no resync).
                 h.write(Array("\r\n\r\n".utf8))
             case 1:
                 var text = ""
-                for _ in 0..<rng.next(upTo: 30) { text += pieces[rng.next(upTo: pieces.count)] + (rng.next(upTo: 3) == 0 ? " " : "\n") }
+                for _ in 0..<rng.below(30) { text += pieces[rng.below(pieces.count)] + (rng.below(3) == 0 ? " " : "\n") }
                 var bytes = Array(text.utf8)
-                if rng.next(upTo: 4) == 0, !bytes.isEmpty { bytes[rng.next(upTo: bytes.count)] = 0xFF }
+                if rng.below(4) == 0, !bytes.isEmpty { bytes[rng.below(bytes.count)] = 0xFF }
                 h.change(uri, String(decoding: bytes, as: UTF8.self), version: round)
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
                 for method in ["textDocument/hover", "textDocument/definition", "textDocument/completion", "textDocument/references"] {
-                    let r = h.request(method, ServerHarness.at(uri, rng.next(upTo: lines + 1), rng.next(upTo: 40)))
+                    let r = h.request(method, ServerHarness.at(uri, rng.below(lines + 1), rng.below(40)))
                     XCTAssertNil(r["error"], "\(method) on \(text.debugDescription)")
                 }
                 h.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]])
@@ -113,7 +114,7 @@ final class MalformedInputTests: XCTestCase {
             default:
                 let junk = ["{\"jsonrpc\":\"2.0\",\"id\":", "\"method\":", "null", "[", "]", "{", "}", ",", "\"textDocument/hover\"", "1e999", "-0", "\"\\u12\""]
                 var body = ""
-                for _ in 0..<rng.next(upTo: 12) { body += junk[rng.next(upTo: junk.count)] }
+                for _ in 0..<rng.below(12) { body += junk[rng.below(junk.count)] }
                 h.write(FrameReader.frame(body))
             }
         }
@@ -123,18 +124,4 @@ final class MalformedInputTests: XCTestCase {
         h.settle()
         assertAlive(h)
     }
-}
-
-/// A small seeded generator, so the fuzz test repeats exactly.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(upTo n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
 }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import NibScriptSyntax
+import TestSupport
 
 /// Names the writer of a script did not choose (issue 25 item 4): every name through
 /// `ScriptText` is one token of that value, whatever its characters.
@@ -32,7 +33,7 @@ final class ScriptTextTests: XCTestCase {
     /// identifier of that name; `ScriptText.string` as one string of that value; a comment
     /// stays on its line.
     func testEveryNameRoundTrips() {
-        var rng = SplitMix(seed: 25)
+        var rng = SplitMix64(seed: 25)
         let alphabet: [Unicode.Scalar] = ["a", "Z", "_", "0", "-", " ", "#", "\"", "`", "\\", "u", "{", "}", "\n", "\r", "\t",
                                           "\u{0}", "\u{7F}", "\u{85}", "\u{2028}", "é", "\u{301}", "ß", "日", "\u{1F600}", ".", "&", ";", "@", ":"]
         for _ in 0..<3000 {
@@ -46,18 +47,5 @@ final class ScriptTextTests: XCTestCase {
             if q.count == 3 { XCTAssertEqual(Lexer.stringValue(of: q[0].range, in: ql.file.bytes), s, s.debugDescription) }
             XCTAssertEqual(tokens("# " + ScriptText.comment(s) + "\nx").0.map(\.kind), [.identifier, .eof], s.debugDescription)
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64, as TestSupport's): the same names on every run and platform.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

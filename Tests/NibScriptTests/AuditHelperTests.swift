@@ -13,24 +13,12 @@ final class AuditHelperTests: ProjectFolderTestCase {
 
     /// An iOS nib owned by `owner` with a root view and a label in outlet `nameLabel`.
     func xib(_ owner: String) -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="4514" systemVersion="13A603" targetRuntime="iOS.CocoaTouch">
-            <objects>
-                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="\(owner)">
-                    <connections>
-                        <outlet property="view" destination="r" id="c1"/>
-                        <outlet property="nameLabel" destination="n" id="c2"/>
-                    </connections>
-                </placeholder>
-                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
-                <view contentMode="scaleToFill" id="r">
-                    <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
-                    <subviews><label id="n"><rect key="frame" x="1" y="2" width="30" height="20"/></label></subviews>
-                </view>
-            </objects>
-        </document>
-        """
+        iOSXib(owner: owner, outlets: [("view", "r"), ("nameLabel", "n")], objects: """
+            <view contentMode="scaleToFill" id="r">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+                <subviews><label id="n"><rect key="frame" x="1" y="2" width="30" height="20"/></label></subviews>
+            </view>
+            """)
     }
 
     /// A controller `Screen` with ivars `_a`…`_e`, a retained `nameLabel` outlet, and `body`

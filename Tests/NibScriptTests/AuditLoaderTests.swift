@@ -179,24 +179,7 @@ final class AuditLoaderTests: ProjectFolderTestCase {
     }
 
     func testANibWhoseOwnerClassExistsNowhereIsStale() throws {
-        let xib = """
-        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="4514" systemVersion="13A603" targetRuntime="iOS.CocoaTouch">
-            <objects>
-                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="OldNameController">
-                    <connections>
-                        <outlet property="view" destination="v" id="c1"/>
-                        <outlet property="caption" destination="l" id="c2"/>
-                    </connections>
-                </placeholder>
-                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
-                <view contentMode="scaleToFill" id="v">
-                    <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
-                    <subviews><label id="l"><rect key="frame" x="20" y="20" width="200" height="21"/></label></subviews>
-                </view>
-            </objects>
-        </document>
-        """
+        let xib = iOSXib(owner: "OldNameController", outlets: [("view", "v"), ("caption", "l")], objects: iOSViewWithLabel)
         var files = ["Other.h": "@interface Other : NSObject\n@end\n", "Other.m": "@implementation Other\n@end\n", "Card.xib": xib]
         var r = audit([try project(files)])
         XCTAssertTrue(r.stdout.contains("Card.xib: stale: its File's Owner class OldNameController is defined in no source"), r.stdout)
@@ -339,24 +322,12 @@ final class AuditLoaderTests: ProjectFolderTestCase {
     /// one cycle finding at `delegate`, with the fix that suits the memory model, not a
     /// leak per member.
     func testARetainCycleIsOneFindingAtTheBackReference() throws {
-        let xib = """
-        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="4514" systemVersion="13A603" targetRuntime="iOS.CocoaTouch">
-            <objects>
-                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="ListController">
-                    <connections>
-                        <outlet property="view" destination="v" id="c1"/>
-                        <outlet property="source" destination="h" id="c2"/>
-                    </connections>
-                </placeholder>
-                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
-                <view contentMode="scaleToFill" id="v"><rect key="frame" x="0.0" y="0.0" width="320" height="480"/></view>
-                <customObject id="h" customClass="ListSource">
-                    <connections><outlet property="delegate" destination="-1" id="c3"/></connections>
-                </customObject>
-            </objects>
-        </document>
-        """
+        let xib = iOSXib(owner: "ListController", outlets: [("view", "v"), ("source", "h")], objects: """
+            <view contentMode="scaleToFill" id="v"><rect key="frame" x="0.0" y="0.0" width="320" height="480"/></view>
+            <customObject id="h" customClass="ListSource">
+                <connections><outlet property="delegate" destination="-1" id="c3"/></connections>
+            </customObject>
+            """)
         func files(_ attr: String, _ dealloc: String) -> [String: String] {
             ["List.h": "@class ListSource;\n@interface ListController : UIViewController\n@property (nonatomic, \(attr)) IBOutlet ListSource *source;\n@end\n"
                 + "@interface ListSource : NSObject\n@property (nonatomic, \(attr)) IBOutlet id delegate;\n@end\n",
@@ -380,24 +351,7 @@ final class AuditLoaderTests: ProjectFolderTestCase {
     /// Two classes load the same nib as their own: each runs the battery, so the defect only
     /// the second one has (it never releases `extra`) is found.
     func testEveryClassThatLoadsANibRunsItsBattery() throws {
-        let xib = """
-        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="4514" systemVersion="13A603" targetRuntime="iOS.CocoaTouch">
-            <objects>
-                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="FirstScreen">
-                    <connections>
-                        <outlet property="view" destination="v" id="c1"/>
-                        <outlet property="extra" destination="l" id="c2"/>
-                    </connections>
-                </placeholder>
-                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
-                <view contentMode="scaleToFill" id="v">
-                    <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
-                    <subviews><label id="l"><rect key="frame" x="20" y="20" width="200" height="21"/></label></subviews>
-                </view>
-            </objects>
-        </document>
-        """
+        let xib = iOSXib(owner: "FirstScreen", outlets: [("view", "v"), ("extra", "l")], objects: iOSViewWithLabel)
         let dir = try project([
             "Screens.h": """
             @interface FirstScreen : UIViewController
@@ -473,29 +427,17 @@ final class AuditLoaderTests: ProjectFolderTestCase {
     /// An exception on a live object (a key the object's class lacks) is a crash, not a
     /// zombie message: only a message to a freed object is a zombie.
     func testAnExceptionOnALiveObjectIsACrashNotAZombie() throws {
-        let xib = """
-        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="4514" systemVersion="13A603" targetRuntime="iOS.CocoaTouch">
-            <objects>
-                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="PanelController">
-                    <connections>
-                        <outlet property="view" destination="v" id="c1"/>
-                        <outlet property="badge" destination="b" id="c2"/>
-                    </connections>
-                </placeholder>
-                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
-                <view contentMode="scaleToFill" id="v">
-                    <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
-                    <subviews>
-                        <imageView id="b">
-                            <rect key="frame" x="0.0" y="0.0" width="20" height="20"/>
-                            <connections><outlet property="owner" destination="-1" id="c3"/></connections>
-                        </imageView>
-                    </subviews>
-                </view>
-            </objects>
-        </document>
-        """
+        let xib = iOSXib(owner: "PanelController", outlets: [("view", "v"), ("badge", "b")], objects: """
+            <view contentMode="scaleToFill" id="v">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+                <subviews>
+                    <imageView id="b">
+                        <rect key="frame" x="0.0" y="0.0" width="20" height="20"/>
+                        <connections><outlet property="owner" destination="-1" id="c3"/></connections>
+                    </imageView>
+                </subviews>
+            </view>
+            """)
         let dir = try project([
             "Panel.h": "@interface PanelController : UIViewController\n@property (nonatomic, assign) IBOutlet UIImageView *badge;\n@end\n",
             "Panel.m": "@implementation PanelController\n@synthesize badge;\n@end\n",

@@ -25,3 +25,29 @@ class ProjectFolderTestCase: XCTestCase {
         return dir
     }
 }
+
+/// An iOS XIB: File's Owner of class `owner` with `outlets` (property → object id, the
+/// connections numbered c1, c2, …), and the top-level `objects` as XML.
+func iOSXib(owner: String, outlets: [(String, String)], objects: String) -> String {
+    let conns = outlets.enumerated().map { "<outlet property=\"\($1.0)\" destination=\"\($1.1)\" id=\"c\($0 + 1)\"/>" }.joined()
+    return """
+    <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="4514" systemVersion="13A603" targetRuntime="iOS.CocoaTouch">
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="\(owner)">
+                <connections>\(conns)</connections>
+            </placeholder>
+            <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+            \(objects)
+        </objects>
+    </document>
+    """
+}
+
+/// An iOS root view `v` holding one label `l`: the objects of a view controller's nib.
+let iOSViewWithLabel = """
+    <view contentMode="scaleToFill" id="v">
+        <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+        <subviews><label id="l"><rect key="frame" x="20" y="20" width="200" height="21"/></label></subviews>
+    </view>
+    """

@@ -66,18 +66,8 @@ enum ProjectFiles {
     }
 }
 
-final class XcodeProjectTests: XCTestCase {
-    func write(_ files: [String: String]) throws -> String {
-        let dir = NSTemporaryDirectory() + "nibscript-xcodeproj-\(name.filter { $0.isLetter })-\(ProcessInfo.processInfo.processIdentifier)"
-        try? FileManager.default.removeItem(atPath: dir)
-        for (path, text) in files {
-            let full = dir + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: full, atomically: false, encoding: .utf8)
-        }
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
-        return dir
-    }
+final class XcodeProjectTests: ProjectFolderTestCase {
+    func write(_ files: [String: String]) throws -> String { try project(files, kind: "xcodeproj") }
 
     func testTargetsSettingsXcconfigFlagsAndMainNib() throws {
         let dir = try write([
@@ -125,24 +115,7 @@ final class XcodeProjectTests: XCTestCase {
     /// With no flags the audit follows the project: deployment iOS 6.1 gives only the 6.0
     /// column; an ARC target is audited as ARC; the report says where each came from.
     func testAuditFollowsTheProjectSettings() throws {
-        let xib = """
-        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="4514" systemVersion="13A603" targetRuntime="iOS.CocoaTouch">
-            <objects>
-                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="NoteController">
-                    <connections>
-                        <outlet property="view" destination="v" id="c1"/>
-                        <outlet property="body" destination="l" id="c2"/>
-                    </connections>
-                </placeholder>
-                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
-                <view contentMode="scaleToFill" id="v">
-                    <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
-                    <subviews><label id="l"><rect key="frame" x="20" y="20" width="200" height="21"/></label></subviews>
-                </view>
-            </objects>
-        </document>
-        """
+        let xib = iOSXib(owner: "NoteController", outlets: [("view", "v"), ("body", "l")], objects: iOSViewWithLabel)
         var files = [
             "Note.h": "@interface NoteController : UIViewController\n@property (nonatomic, strong) IBOutlet UILabel *body;\n@end\n",
             "Note.m": "@implementation NoteController\n@end\n",
