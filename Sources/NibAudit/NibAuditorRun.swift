@@ -207,7 +207,8 @@ extension NibAuditor {
         }
         var kind = isMain ? .application : ownerKind(ownerClass, platform: platform, stubs: stubs, doc: doc, assumed: assumed)
         if kind == .application, doc.kind == .xib {
-            for o in doc.objects where !o.isPlaceholder { if let cc = o.customClass, defines(cc) { mainNibClasses[cc] = rel } }
+            // The nib as the project names it (`MainMenu.nib`, not its bundle's `designable.nib` or `keyedobjects.nib`).
+            for o in doc.objects where !o.isPlaceholder { if let cc = o.customClass, defines(cc) { mainNibClasses[cc] = entry.displayPath } }
         }
         // L6: an NSDocument subclass names its window nib (`-windowNibName`, or
         // `initWithWindowNibName:… owner:self`): NSDocument makes an NSWindowController that
