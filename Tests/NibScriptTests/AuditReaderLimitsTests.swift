@@ -226,7 +226,7 @@ extension AuditLoaderTests {
         // L10: a declaration spliced into a string literal (a backslash-newline).
         let l10 = try project([
             "Prefs.h": "@interface Prefs : NSObject {\n    IBOutlet NSView *panel;\n}\n@end\n",
-            "Prefs.m": "static NSString *usage = @\"declare it as \\\n+ (Prefs *)sharedPrefs;\";\n@implementation Prefs\n- (void)show {\n    [NSBundle loadNibNamed:@\"Prefs\" owner:self];\n}\n@end\n",
+            "Prefs.m": "@implementation Prefs\nstatic NSString *usage = @\"declare it as \\\n+ (Prefs *)sharedPrefs;\";\n- (void)show {\n    [NSBundle loadNibNamed:@\"Prefs\" owner:self];\n}\n@end\n",
             "Prefs.xib": macXib(owner: "Prefs", outlets: [("panel", "s1")], objects: strip)])
         let l10out = audit(["--platform", "mac", l10]).stdout
         XCTAssertFalse(l10out.contains("(L10)"), l10out)
