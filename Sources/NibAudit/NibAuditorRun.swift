@@ -426,7 +426,7 @@ extension NibAuditor {
                 lowering.assumedSuperclass = assumed
                 lowering.neutralized = neutralized
                 if doc.kind == .xib { lowering.nibTokens = [entry.name: nibName] }
-                lowering.nibConnections = Self.connectionsByClass(doc, ownerClass: ownerClass)
+                lowering.nibConnections = Self.connectionsByClass(doc, ownerClass: ownerClass, project: project)
                 lowering.otherNib = Self.ownerOutlets(paths: context.nibPaths, dir: dir)
                 lowering.entries = entries
                 lowering.releasedWhenClosed = closable

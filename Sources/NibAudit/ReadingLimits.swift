@@ -109,12 +109,18 @@ enum ConditionalReleases {
 extension NibAuditor {
     /// The nib's outlet connections by the class of the object that makes them (R1): outlet
     /// key → destination id, `?` for a key that objects of one class connect differently.
-    static func connectionsByClass(_ doc: IBDocument, ownerClass: String) -> [String: [String: String]] {
+    /// A connection counts for the source's class and each of its project superclasses: a
+    /// `dealloc` written in a superclass compares what a subclass's nib connects.
+    static func connectionsByClass(_ doc: IBDocument, ownerClass: String, project: ImportedProject) -> [String: [String: String]] {
         var out: [String: [String: String]] = [:]
         for c in doc.connections where c.kind == .outlet {
-            let cls = c.source == doc.filesOwner ? ownerClass : doc.objects[c.source].effectiveClass
             let id = doc.objects[c.destination].id
-            if let old = out[cls]?[c.name], old != id { out[cls]![c.name] = "?" } else { out[cls, default: [:]][c.name] = id }
+            var k: String? = c.source == doc.filesOwner ? ownerClass : doc.objects[c.source].effectiveClass
+            var seen = Set<String>()
+            while let cls = k, seen.insert(cls).inserted {
+                if let old = out[cls]?[c.name], old != id { out[cls]![c.name] = "?" } else { out[cls, default: [:]][c.name] = id }
+                k = project[cls]?.superclass
+            }
         }
         return out
     }
