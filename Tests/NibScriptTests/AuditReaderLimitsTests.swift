@@ -273,5 +273,9 @@ extension AuditLoaderTests {
         XCTAssertTrue(plain.contains("name the method for what it hands over (`newView`"), plain)
         XCTAssertEqual(NibAuditor.owningName("createView"), "newView")
         XCTAssertEqual(NibAuditor.owningName("view"), "newView")
+        // A rename is no edit to write blind: `--fix` offers none.
+        let fixed = audit(["--fix", "--platform", "mac", try project(files("createView"))])
+        XCTAssertTrue(fixed.stderr.contains("no safe fix found for 1: leak|Inspector|view"), fixed.stderr)
+        XCTAssertFalse(fixed.stdout.contains("[view release]"), fixed.stdout)
     }
 }
