@@ -330,6 +330,25 @@ package struct NibAuditor {
                     continue
                 }
                 if doc.objects[i].parent != nil && kind != .leak { continue }
+                // R4: an object inside the nib's tree (a tab view item in its tab view) is no
+                // top-level object: the leak of the member whose code retained it, or one
+                // named with its parent.
+                if kind == .leak, let p = doc.objects[i].parent, doc.objects[i].relationship != .topLevel {
+                    if let (ic, m, c, at) = holders(of: i, retaining: false).compactMap({ h in codeRetain(of: h.1, in: h.0).map { (h.0, h.1, h.2, $0) } }).first {
+                        var f = retainedNestedLeak(ic, m, object: describe(o), retainedAt: at, platform: platform, arc: arc)
+                        f.related.append(Audit.Place(file: rel, line: c.location.line, column: c.location.column, what: "connection of outlet '\(c.name)'"))
+                        f.configurations = [config]; f.scenarios = [scenario]; f.objects = [objectRef(o)]
+                        findings.append(f)
+                        continue
+                    }
+                    var f = Audit.Finding(kind: .leak, rule: "O9 R4", className: ownerClass, member: nil,
+                                          objectDescription: "\(objectRef(o).className) in \(doc.objects[p].effectiveClass)", location: nibPlace(i, "nib object"),
+                                          message: "\(describe(o)), inside \(doc.objects[p].effectiveClass) \(names[p] ?? "") (it is no top-level object), outlives the nib: something retained it and nothing releases it",
+                                          fix: "find what retains it beyond its parent, and release it when done with it")
+                    f.configurations = [config]; f.scenarios = [scenario]; f.objects = [objectRef(o)]
+                    findings.append(f)
+                    continue
+                }
                 recordObject(kind, object: objectRef(o), at: nibPlace(i, "nib object"))
             }
         }

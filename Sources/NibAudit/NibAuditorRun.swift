@@ -238,6 +238,8 @@ extension NibAuditor {
         var cvar = "c"
         while taken.contains(cvar) { cvar += "_" }
         var unbalanced: NibLoaders.TopLevelLoad?
+        var naming: [String: (reason: String, fix: String)] = [:]
+        var conditional: [String: [String: String]] = [:]
         if doc.kind == .storyboard {
             let names = doc.scriptNames
             let scenes = doc.scenes.compactMap { sc -> (IBScene, Int, String)? in
@@ -273,6 +275,7 @@ extension NibAuditor {
             result.loadedBy += code.loadedBy
             result.notes += code.notes
             unbalanced = code.unbalanced
+            naming = code.naming
             // The document's window controller adopts the top-level objects (L6).
             let adopted = kind == .document ? doc.topLevelObjects.compactMap { doc.scriptNames[$0] }.map { "\(arc ? "CFRelease" : "release") \(ScriptText.name($0))" } : []
             if kind == .document {
@@ -423,6 +426,8 @@ extension NibAuditor {
                 lowering.assumedSuperclass = assumed
                 lowering.neutralized = neutralized
                 if doc.kind == .xib { lowering.nibTokens = [entry.name: nibName] }
+                lowering.nibConnections = Self.connectionsByClass(doc, ownerClass: ownerClass)
+                lowering.otherNib = Self.ownerOutlets(paths: context.nibPaths, dir: dir)
                 lowering.entries = entries
                 lowering.releasedWhenClosed = closable
                 var text = "platform \(platform == .ios ? "ios" : "mac") \(config.versionText)\nmemory \(memory.rawValue)\n\n"
@@ -450,6 +455,7 @@ extension NibAuditor {
                 }
                 for (k, v) in lowering.unknownMade.made { unknownMade[k] = v }
                 for (k, v) in lowering.unknownMade.unkept { unkept[k] = v }
+                for (k, v) in lowering.unknownMade.conditional { conditional[k, default: [:]].merge(v) { a, _ in a } }
                 guard let program = compile(text, config: config, result: &result) else { return result }
                 if attempt == 0 { result.configurations.append(cname) }
                 var crashed: [(String, String)] = []
@@ -553,6 +559,21 @@ extension NibAuditor {
                     + (t.array.map { " in `\($0)`" } ?? "") + ", and nothing gives that +1 back"
                 findings[k].rule = "L7 N3 O9"
             }
+        }
+        // R6: a returned top-level object whose method's name says +0: the leak stands,
+        // low confidence, and the fix names the naming.
+        for k in findings.indices[firstFinding...] where findings[k].kind == .leak {
+            guard let n = findings[k].member, let (reason, fix) = naming[n] else { continue }
+            findings[k].confidence = "low"
+            findings[k].confidenceReason = reason
+            findings[k].fix = fix
+            findings[k].rule += " R6"
+        }
+        // R1: a release taken as run on a condition the nib does not decide.
+        for k in findings.indices[firstFinding...] {
+            guard let n = findings[k].member, let reason = conditional[findings[k].className]?[n] else { continue }
+            findings[k].confidence = "low"
+            findings[k].confidenceReason = [findings[k].confidenceReason, reason].compactMap { $0 }.joined(separator: "; ")
         }
         return result
     }
