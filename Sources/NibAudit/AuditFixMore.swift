@@ -26,6 +26,26 @@ extension AuditFix {
         if f.message.contains("runs at every view load") {
             return nilInViewDidUnload(c, m, lines: lines).map { [$0] }
         }
+        if f.message.contains(NibAuditor.secondSend) {
+            // B1's second send: the release of the old value on the line before the
+            // assignment the finding is at (and, when nothing releases the last, in `dealloc`).
+            let stores = (c.methods + c.helpers).flatMap(\.statements).filter { st in
+                if case .setNew(let x, _, false, false) = st.kind { return x == m.name || x == m.ivarName }
+                return false
+            }
+            guard let st = stores.first(where: { $0.place.line == f.location.line && $0.place.file.hasSuffix("/" + f.location.file) }) else { return nil }
+            let text = lines(st.place.file)
+            guard st.place.line >= 1, st.place.line <= text.count else { return nil }
+            let l = text[st.place.line - 1]
+            let bare: (String) -> String = { $0.filter { !$0.isWhitespace } }
+            guard bare(l).hasPrefix(bare(st.text).prefix(12)) else { return nil }
+            var out = [Edit(file: st.place.file, line: st.place.line, delete: 0, insert: [indent(l) + "[\(m.ivarName) release];"])]
+            if f.message.contains(NibAuditor.lastUnreleased) {
+                guard let e = insertInDealloc(c, release, project: project, lines: lines) else { return nil }
+                out.append(e)
+            }
+            return out
+        }
         if f.message.contains("runs again and stores") {
             guard let st = maker(of: m, in: c), !m.isProperty || !st.text.hasPrefix("self.") else { return nil }
             let text = lines(st.place.file)

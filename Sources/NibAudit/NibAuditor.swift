@@ -27,6 +27,8 @@ package struct NibAuditor {
     var errors: [String] = []
     /// Titles of the scenarios of B1 and B3 (an explored one adds its warning after them).
     var stepScenarios: Set<String> = []
+    /// The scenarios that send a method twice (B1's second click), by title: its class and selector.
+    var secondClicks: [String: (String, String)] = [:]
     /// Classes with an object in a main nib (L1), and that nib: they live as long as the
     /// application, and their `dealloc` never runs.
     var mainNibClasses: [String: String] = [:]
@@ -286,12 +288,16 @@ package struct NibAuditor {
                     let others = stepScenarios.contains { scenario.hasPrefix($0) } ? classesUsed : []
                     let cls = ([ownerClass] + others).first { member(name, of: $0) != nil }
                     if let cls, let (ic, m) = member(name, of: cls) {
-                        let made = maker(of: m, in: ic)
+                        // Made by the method a B1 scenario sends twice: the second one
+                        // overwrote the first without releasing it (a second click's leak).
+                        let again = kind == .leak ? sentStep(scenario).flatMap { s in
+                            overwrittenMembers(cls: s.0, sel: s.1).contains { $0.name == m.name } ? assignment(of: m, cls: s.0, sel: s.1) : nil } : nil
+                        let made = again ?? maker(of: m, in: ic)
                         let cls = unknownMade[m.ivarName] ?? e.className(e.classOf(o))
                         let object = made.map { Audit.Object(className: cls, name: name, origin: "\($0.1.place.fileName):\($0.1.place.line)",
                                                              text: "\(cls) \(name) (made in `\($0.0.selector)`, \($0.1.place.fileName):\($0.1.place.line))") }
                             ?? objectRef(o)
-                        var f = finding(kind, ic, m, object: object.text, platform: platform, arc: arc, madeBy: made)
+                        var f = finding(kind, ic, m, object: object.text, platform: platform, arc: arc, madeBy: made, overwritten: again != nil)
                         if let u = unknownMade[m.ivarName] {
                             f.confidence = "low"
                             f.confidenceReason = "\(u) is in neither the sources nor the catalogue: it was made as a plain object (B4), and what its own methods do with it is not seen"

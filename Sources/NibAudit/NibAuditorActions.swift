@@ -155,6 +155,15 @@ extension Audit {
             mainNibClasses[f.className] != nil && f.kind == .leak && !f.scenarios.isEmpty && f.scenarios.allSatisfy { $0.hasSuffix(", then released") }
         }
         for k in findings.indices {
+            // A second send's leak is no `dealloc`'s: it stays, but the last object made is
+            // kept for the application's life, so nothing is owed for it in `dealloc`.
+            if mainNibClasses[findings[k].className] != nil, findings[k].kind == .leak, findings[k].message.contains(NibAuditor.secondSend) {
+                findings[k].message = findings[k].message.replacingOccurrences(of: NibAuditor.lastUnreleased, with: "")
+                if let r = findings[k].fix.range(of: "; and release `") ?? findings[k].fix.range(of: "; and add a `dealloc`") {
+                    findings[k].fix = String(findings[k].fix[..<r.lowerBound])
+                }
+                continue
+            }
             guard let nib = mainNibClasses[findings[k].className], findings[k].kind == .leak,
                   findings[k].fix.contains("dealloc"), !findings[k].fix.contains("again whenever") else { continue }
             let cls = findings[k].className

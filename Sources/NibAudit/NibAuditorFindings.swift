@@ -23,7 +23,7 @@ extension NibAuditor {
     }
 
     func finding(_ kind: Audit.Kind, _ c: ImportedClass, _ m: ImportedMember, object: String, platform: PlatformName, arc: Bool,
-                 topLevel: Bool = false, madeBy: (ImportedMethod, ImportedStatement)? = nil) -> Audit.Finding {
+                 topLevel: Bool = false, madeBy: (ImportedMethod, ImportedStatement)? = nil, overwritten: Bool = false) -> Audit.Finding {
         let place = Audit.Place(m.place, base: dir, what: "declaration of '\(m.name)'")
         let dealloc = c.method("dealloc")
         let unload = c.method("viewDidUnload")
@@ -61,7 +61,18 @@ extension NibAuditor {
                     if case .setNil(let x, true) = s.kind { return x == m.name && m.isProperty }
                     return false
                 } ?? false
-                if arc {
+                if overwritten && !arc {
+                    // B1 sends each method twice: the second store replaced the first object
+                    // without releasing it. Reported at the assignment (the fingerprint is the
+                    // member's, so a baseline still matches).
+                    let thing = object.components(separatedBy: " ").first ?? "object"
+                    f.location = Audit.Place(st.place, base: dir, what: "assignment in \(method.selector)")
+                    f.related.removeAll { $0.what.hasPrefix("made in") }
+                    f.message = "\(made) stores a new \(thing) into `\(m.name)` (\(how)) without releasing the one it holds: sent a second time (a second click, a second callback), it leaks the first"
+                        + (released ? "" : Self.lastUnreleased)
+                    f.fix = "release the old value first: `[\(ivar) release];` on the line before \(made), or make it only once (`if (\(ivar) == nil)`)"
+                        + (released ? "" : dealloc.map { "; and release `\(m.name)` in `dealloc` (\(at($0.place))): `\(release)`" } ?? "; and add a `dealloc` that releases `\(m.name)` (`\(release)`)")
+                } else if arc {
                     // A strong member releases what it held when it is set again and when its
                     // owner goes: what outlives the owner is kept by something else.
                     f.fix = "under ARC `\(m.name)` is released with its owner: find what keeps \(c.name) or the object alive (a strong reference back to it), and make that reference weak, or write `\(release)` when done with it"

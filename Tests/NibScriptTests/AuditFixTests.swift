@@ -81,7 +81,8 @@ final class AuditFixTests: XCTestCase {
         XCTAssertEqual(none, ["leak|ClockDelegate|TimerWindowController made in `showTimer`|Sources/Clock.m"])
         // The same fixes as SARIF `fixes`: whole lines deleted.
         let sarif = Driver.main(["audit", "--fix", "--format", "sarif", Self.root + "/examples/audit/loaders"]).stdout
-        XCTAssertEqual(sarif.components(separatedBy: "\"artifactChanges\"").count - 1, 2, sarif)
+        // (and, B1's second click, `ClockDelegate.alarm`'s release before it is made again)
+        XCTAssertEqual(sarif.components(separatedBy: "\"artifactChanges\"").count - 1, 3, sarif)
         XCTAssertTrue(sarif.contains("\"deletedRegion\": {\n                        \"startLine\": 36,"), sarif)
         // A retain cycle under ARC: `weak`, never a dealloc.
         let (cycle, _) = try fixAndReaudit(Self.root + "/examples/audit/cycle", ["--platform", "ios6.0"])
