@@ -29,7 +29,10 @@ extension NibAuditor {
         let unload = c.method("viewDidUnload")
         func at(_ p: SourcePlace) -> String { "\(p.fileName):\(p.line)" }
         var related: [Audit.Place] = []
-        if let d = dealloc { related.append(Audit.Place(d.place, base: dir, what: "dealloc")) }
+        // A dangling outlet's holder is alive, so its `dealloc` has not run: the place to
+        // see is what freed the object (`danglingCause`), not `dealloc`.
+        if let d = dealloc, kind != .dangling { related.append(Audit.Place(d.place, base: dir, what: "dealloc")) }
+        if kind == .dangling, let p = danglingCause(m, in: c, platform: platform) { related.append(p) }
         if let u = unload, kind == .abandoned || kind == .overRelease { related.append(Audit.Place(u.place, base: dir, what: "viewDidUnload")) }
         let how: String
         switch m.kind {
@@ -242,6 +245,26 @@ extension NibAuditor {
             }
             if let g = given { return (method, g) }
         }
+        return nil
+    }
+}
+
+extension NibAuditor {
+    /// Where the object a dangling member points at was freed, to show beside the finding:
+    /// a release or autorelease of the member with no nil after it (in `viewDidUnload` or a
+    /// method the battery sends), a `removeFromSuperview` or a window `close` of it; else, on
+    /// iOS, the view's unloading after a memory warning, which follows `viewDidUnload`.
+    func danglingCause(_ m: ImportedMember, in c: ImportedClass, platform: PlatformName) -> Audit.Place? {
+        let unload = c.method("viewDidUnload")
+        if let (method, st) = Self.releasedWithoutNil(m, ivar: m.ivarName, in: unload.map { [$0] + c.helpers } ?? c.helpers) {
+            return Audit.Place(st.place, base: dir, what: "given up without a nil in \(method.selector)")
+        }
+        if let (method, st) = Self.removedWithoutNil(m, in: c.helpers) {
+            let what: String
+            if case .closeWindow = st.kind { what = "window closed in \(method.selector)" } else { what = "removed from its superview in \(method.selector)" }
+            return Audit.Place(st.place, base: dir, what: what)
+        }
+        if platform == .ios, let u = unload { return Audit.Place(u.place, base: dir, what: "viewDidUnload: the view unloads after it") }
         return nil
     }
 }

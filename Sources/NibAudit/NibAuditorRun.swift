@@ -218,6 +218,8 @@ extension NibAuditor {
             memory = .arc
         }
         var kind = isMain ? .application : ownerKind(ownerClass, platform: platform, stubs: stubs, doc: doc, assumed: assumed)
+        // L11: no load by name, and the nib is named after its view controller class.
+        if kind == .viewController, doc.kind == .xib, let l = defaultNibLoader(ownerClass: ownerClass, loads: loads) { result.loadedBy.append(l) }
         if kind == .application, doc.kind == .xib {
             for o in doc.objects where !o.isPlaceholder { if let cc = o.customClass, defines(cc) { mainNibClasses[cc] = rel } }
         }
@@ -250,6 +252,8 @@ extension NibAuditor {
         var cvar = "c"
         while taken.contains(cvar) { cvar += "_" }
         var unbalanced: NibLoaders.TopLevelLoad?
+        // Controllers the application keeps for its life (the main storyboard's initial one).
+        var appLifetime: [String: String] = [:]
         if doc.kind == .storyboard {
             let names = doc.scriptNames
             let scenes = doc.scenes.compactMap { sc -> (IBScene, Int, String)? in
@@ -265,6 +269,9 @@ extension NibAuditor {
                     continue
                 }
                 result.loadedBy += how.map { scenes.count > 1 ? "\(cls): \($0)" : $0 }
+                if doc.initialViewController == c, mainByPlist != nil || guessedMainStoryboard(doc) {
+                    appLifetime[cls] = Self.appLifetimeReason(cls, guessed: mainByPlist == nil)
+                }
                 let decl = ScriptText.name(Self.identifier(cls) + "_scene")
                 let take = ["load nib \(decl) owner nil", "\(cvar) = \(ScriptText.name(names[c]!))"] + (arc ? [] : ["retain \(cvar)"])
                 let battery = Self.battery(.viewController, owner: cls, nib: decl, platform: platform, arc: arc, taken: taken).map { (t, body) in
@@ -544,6 +551,11 @@ extension NibAuditor {
                 neutralized.formUnion(crashed.map(\.1))
                 rerun = Set(crashed.map(\.0))
             }
+        }
+        for k in findings.indices[firstFinding...] where findings[k].kind == .leak {
+            guard let why = appLifetime[findings[k].className] else { continue }
+            findings[k].confidence = "low"
+            findings[k].confidenceReason = why
         }
         // B1's second click: a member's leak that the second send explains is one defect with
         // its leak where the method came once (nothing releases the last): one finding, at
