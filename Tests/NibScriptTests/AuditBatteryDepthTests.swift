@@ -206,4 +206,91 @@ final class AuditBatteryDepthTests: ProjectFolderTestCase {
         let again = audit(["--baseline", base, dir])
         XCTAssertTrue(again.stdout.contains("\n0 findings; 2 suppressed by the baseline"), again.stdout)
     }
+
+    // MARK: L11, the main storyboard, where a dangling object was freed
+
+    /// A view controller made with no nib name loads the nib named after its class, without
+    /// "Controller" or with it: its `loaded by:` line says so, with the places that make it.
+    func testUIKitsDefaultNibLookupIsALoader() throws {
+        let header = "@interface CardController : UIViewController\n@property (nonatomic, retain) IBOutlet UILabel *caption;\n@end\n"
+            + "@interface DeckController : UIViewController\n@end\n@interface Table : NSObject\n@end\n"
+        let impl = """
+            @implementation CardController
+            @synthesize caption;
+            - (void)dealloc { [caption release]; [super dealloc]; }
+            @end
+            @implementation DeckController
+            @end
+            @implementation Table
+            - (void)deal {
+                CardController *c = [[CardController alloc] init];
+                [c release];
+                DeckController *d = [[DeckController alloc] initWithNibName:nil bundle:nil];
+                [d release];
+            }
+            @end
+
+            """
+        let dir = try project([
+            "Card.h": header, "Card.m": impl,
+            "Card.xib": iOSXib(owner: "CardController", outlets: [("view", "v"), ("caption", "l")], objects: iOSViewWithLabel),
+            "DeckController.xib": iOSXib(owner: "DeckController", outlets: [("view", "v")], objects: iOSViewWithLabel),
+        ])
+        let r = audit(["--platform", "ios6.0", dir])
+        XCTAssertTrue(r.stdout.contains("loaded by: UIKit's default nib lookup: a CardController made with no nib name loads \"Card\" (its class name without \"Controller\") (L11): Card.m:9 `init`"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("loaded by: UIKit's default nib lookup: a DeckController made with no nib name loads \"DeckController\" (its class name) (L11): Card.m:11 `initWithNibName:nil`"), r.stdout)
+    }
+
+    /// The initial view controller of the main storyboard lives as long as the application:
+    /// its leak at `dealloc` stays, at low confidence. A storyboard the code loads by name is
+    /// no main storyboard (without an Info.plist): its leak is not marked.
+    func testTheMainStoryboardsInitialControllerLeaksAreLowConfidence() throws {
+        let storyboard = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="4514" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" initialViewController="vc1">
+                <scenes>
+                    <scene sceneID="sc1">
+                        <objects>
+                            <viewController id="vc1" customClass="HomeController" sceneMemberID="viewController">
+                                <view key="view" contentMode="scaleToFill" id="vw1">
+                                    <subviews><label opaque="NO" text="1.0" id="lb1"/></subviews>
+                                </view>
+                                <connections><outlet property="title_" destination="lb1" id="ou1"/></connections>
+                            </viewController>
+                            <placeholder placeholderIdentifier="IBFirstResponder" id="fr1" sceneMemberID="firstResponder"/>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+            """
+        var files = [
+            "Home.h": "@interface HomeController : UIViewController\n@property (nonatomic, retain) IBOutlet UILabel *title_;\n@end\n",
+            "Home.m": "@implementation HomeController\n- (void)viewDidUnload { self.title_ = nil; [super viewDidUnload]; }\n- (void)dealloc { [super dealloc]; }\n@end\n",
+            "Main.storyboard": storyboard,
+        ]
+        let r = audit(["--platform", "ios6.0", try project(files)])
+        XCTAssertTrue(r.stdout.contains("made at launch for the window (main storyboard, guessed: no Info.plist read, and no code loads this storyboard by name)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("leak [O6 O9] `title_` of HomeController"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("confidence: low: HomeController is the main storyboard's initial view controller (guessed: no Info.plist read)"), r.stdout)
+        files["Loader.m"] = "@implementation Loader\n- (void)go { id s = [UIStoryboard storyboardWithName:@\"Main\" bundle:nil]; [s instantiateInitialViewController]; }\n@end\n"
+        let named = audit(["--platform", "ios6.0", try project(files)])
+        XCTAssertTrue(named.stdout.contains("leak [O6 O9] `title_` of HomeController"), named.stdout)
+        XCTAssertFalse(named.stdout.contains("main storyboard"), named.stdout)
+        XCTAssertFalse(named.stdout.contains("confidence: low"), named.stdout)
+    }
+
+    /// A dangling outlet's holder is alive: its `see:` line is what freed the object — the
+    /// view unloading after `viewDidUnload`, or a release without a nil — never `dealloc`.
+    func testADanglingOutletPointsAtWhatFreedIt() throws {
+        let header = "@interface CardController : UIViewController\n@property (nonatomic, assign) IBOutlet UILabel *caption;\n@end\n"
+        let impl = "@implementation CardController\n@synthesize caption;\n- (void)viewDidUnload {\n    [super viewDidUnload];\n}\n- (void)dealloc {\n    [super dealloc];\n}\n@end\n"
+        let dir = try project([
+            "Card.h": header, "Card.m": impl,
+            "Card.xib": iOSXib(owner: "CardController", outlets: [("view", "v"), ("caption", "l")], objects: iOSViewWithLabel),
+        ])
+        let r = audit(["--platform", "ios5.1", dir])
+        XCTAssertTrue(r.stdout.contains("dangling outlet [O10 V8] `caption` of CardController"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("see: Card.m:3:1 (viewDidUnload: the view unloads after it)"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("(dealloc)"), r.stdout)
+    }
 }
