@@ -71,7 +71,33 @@ extension AuditFix {
     /// `dealloc` and, on iOS before 6, set to nil in `viewDidUnload`) or `weak` (ARC). A Mac
     /// ivar outlet has no attribute to change: no edit.
     static func danglingEdits(_ f: Audit.Finding, _ c: ImportedClass, _ m: ImportedMember, arc: Bool, project: ImportedProject,
-                              lines: (String) -> [String]) -> [Edit]? {
+                              dir: String, lines: (String) -> [String]) -> [Edit]? {
+        // B3: the window the user closes gets Release When Closed off, in its XIB element.
+        if f.fix.contains(NibAuditor.releasedWhenClosedOff) {
+            guard let p = f.related.first(where: { $0.what == NibAuditor.closedWindowPlace }), p.file.hasSuffix(".xib") else { return nil }
+            let file = dir + "/" + p.file
+            let text = lines(file)
+            guard p.line >= 1, p.line <= text.count else { return nil }
+            let l = text[p.line - 1]
+            if l.contains("releasedWhenClosed=\"YES\"") {
+                return [Edit(file: file, line: p.line, delete: 1, insert: [l.replacingOccurrences(of: "releasedWhenClosed=\"YES\"", with: "releasedWhenClosed=\"NO\"")])]
+            }
+            // A legacy archive's window template: bit 0x40000000 of its NSWTFlags set.
+            if l.contains("\"NSWindowTemplate\"") {
+                for k in p.line..<min(text.count, p.line + 40) {
+                    let t = text[k]
+                    if t.contains("\"NSWindowTemplate\"") { break }
+                    guard let r = t.range(of: #"<int key="NSWTFlags">-?[0-9]+</int>"#, options: .regularExpression) else { continue }
+                    let digits = t[r].drop { !$0.isNumber && $0 != "-" }.prefix { $0.isNumber || $0 == "-" }
+                    guard let v = Int64(digits) else { return nil }
+                    let new = t.replacingCharacters(in: r, with: "<int key=\"NSWTFlags\">\(v | 0x4000_0000)</int>")
+                    return [Edit(file: file, line: k + 1, delete: 1, insert: [new])]
+                }
+                return nil
+            }
+            guard !l.contains("releasedWhenClosed="), let tag = l.range(of: "<window ") ?? l.range(of: "<panel ") else { return nil }
+            return [Edit(file: file, line: p.line, delete: 1, insert: [l.replacingCharacters(in: tag, with: String(l[tag]) + "releasedWhenClosed=\"NO\" ")])]
+        }
         if f.fix.contains("without setting"), !arc, NibAuditor.releasedWithoutNil(m, ivar: m.ivarName, in: c.helpers) != nil {
             // Every method that gives it up without a nil gets the nil after that statement.
             var out: [Edit] = []

@@ -29,6 +29,8 @@ package struct NibAuditor {
     var stepScenarios: Set<String> = []
     /// The scenarios that send a method twice (B1's second click), by title: its class and selector.
     var secondClicks: [String: (String, String)] = [:]
+    /// The scenarios of B3 that close a main nib's window, by title: the window's index.
+    var closedWindows: [String: Int] = [:]
     /// Classes with an object in a main nib (L1), and that nib: they live as long as the
     /// application, and their `dealloc` never runs.
     var mainNibClasses: [String: String] = [:]
@@ -276,7 +278,7 @@ package struct NibAuditor {
                         // Named by the method, not the line: a fingerprint an edit above does not move.
                         var f = Audit.Finding(kind: .leak, rule: "O9", className: maker, member: nil, objectDescription: "\(made) made in `\(sel)`",
                                               location: place, message: "`\(st.text)` makes a \(made) at +1 and keeps no reference to it: nothing releases it",
-                                              fix: "keep it in an ivar of \(maker) and release it when done with it (release the previous one before making another), or autorelease it if something else keeps it")
+                                              fix: "keep it in an ivar of \(maker) and release it when done with it (release the previous one before making another), or autorelease it if something else keeps it" + Self.noEditForUnkept)
                         f.configurations = [config]; f.scenarios = [scenario]; f.objects = [Audit.Object(className: made, name: "", origin: "\(st.place.fileName):\(st.place.line)",
                                                                                              text: "\(made) (\(st.place.fileName):\(st.place.line))")]
                         findings.append(f)
@@ -419,6 +421,11 @@ package struct NibAuditor {
                 var conn: IBConnection?
                 if let i = ibIndex(d.target) { conn = holders(of: i, retaining: false).first { $0.1.name == m.name }?.2 }
                 record(.dangling, ic, m, object: objectRef(d.target), connection: conn)
+                // B3: a window the user closed, released when closed, and an outlet that does
+                // not retain: the fix can be the window's, in the nib.
+                if let w = closedWindows[scenario], !retains(m, platform: platform, arc: arc) {
+                    closedWindowFix(&findings[findings.count - 1], m, window: doc.objects[w], doc: doc)
+                }
             }
         }
     }

@@ -168,7 +168,7 @@ extension Audit {
                   findings[k].fix.contains("dealloc"), !findings[k].fix.contains("again whenever") else { continue }
             let cls = findings[k].className
             let what = findings[k].member.map { "`\($0)`" } ?? "the object"
-            findings[k].fix = "\(cls) is an object of the main nib \((nib as NSString).lastPathComponent): it lives as long as the application and \(neverRuns), so a release there frees nothing; release \(what) when done with it (when its window closes), or keep it for the application's life if it is made once"
+            findings[k].fix = "\(cls) is an object of the main nib \((nib as NSString).lastPathComponent): it lives as long as the application and \(neverRuns), so a release there frees nothing; release \(what) when done with it (when its window closes), or keep it for the application's life if it is made once (no edit is offered: when the application is done with it is the design's choice)"
         }
     }
 }

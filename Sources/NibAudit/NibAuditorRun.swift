@@ -433,8 +433,10 @@ extension NibAuditor {
             if !stepTitles.isEmpty { units[0].scenarios.insert((Self.baseTitle, pre), at: baseAt) }
             stepScenarios = stepTitles
             if kind == .application {
-                for w in Self.closableWindows(doc, names: names) {
+                for i in Self.closableWindowIndices(doc) {
+                    guard let w = names[i] else { continue }
                     let title = "main nib loaded, window \(w) closed by the user"
+                    closedWindows[title] = i
                     units[0].scenarios.append((title, pre + ["\(arc ? "CFRelease" : "release") \(ScriptText.name(w))", "drain"]))
                     stepTitles.insert(title)
                 }
@@ -599,7 +601,7 @@ extension NibAuditor {
             for k in findings.indices[firstFinding...] where findings[k].kind == .leak && findings[k].rule.contains("N3") {
                 let now = doc.connections.first { $0.source == doc.filesOwner && $0.kind == .outlet && doc.objects[$0.destination].parent == nil }
                 findings[k].fix = "`\(st.text)` in `\(method)` (\(st.place.fileName):\(st.place.line)) loads \((rel as NSString).lastPathComponent) again whenever `\(guardMember)` is nil, and the nib never connects `\(guardMember)`"
-                    + (now.map { " (it connects `\($0.name)`)" } ?? "") + ": connect `\(guardMember)` in the nib, so it is loaded once; then release its top-level objects when done with them"
+                    + (now.map { " (it connects `\($0.name)`)" } ?? "") + ": connect `\(guardMember)` in the nib, so it is loaded once; then release its top-level objects when done with them" + Self.noEditForWrongGuard
                 findings[k].message += "; loaded again at every `\(method)`"
             }
         }
