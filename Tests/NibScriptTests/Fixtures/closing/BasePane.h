@@ -1,0 +1,20 @@
+// B9 and B10: a project base class whose -closeView calls a hook subclasses override, and
+// which the preferences window sends to every pane when it closes.
+@interface BasePane : NSObject {
+    IBOutlet NSView *view;
+}
+- (NSView *)view;
+- (NSString *)nibName;
+- (void)closeView;
+- (void)viewWillClose;
+@end
+
+@interface SoundsPane : BasePane {
+    IBOutlet NSView *accessoryView;
+}
+@end
+
+@interface PrefsController : NSWindowController {
+    NSArray *panes;
+}
+@end

@@ -1,0 +1,54 @@
+#import "BasePane.h"
+
+@implementation BasePane
+
+- (NSView *)view
+{
+    if (!view) {
+        [NSBundle loadNibNamed:[self nibName] owner:self];
+    }
+    return view;
+}
+
+- (NSString *)nibName
+{
+    return @"";
+}
+
+- (void)closeView
+{
+    if (view) {
+        [self viewWillClose];
+        [view release]; view = nil;
+    }
+}
+
+- (void)viewWillClose
+{
+}
+
+@end
+
+@implementation SoundsPane
+
+- (NSString *)nibName
+{
+    return @"SoundsPane";
+}
+
+- (void)viewWillClose
+{
+    [accessoryView release]; accessoryView = nil;
+    [super viewWillClose];
+}
+
+@end
+
+@implementation PrefsController
+
+- (void)windowWillClose:(NSNotification *)notification
+{
+    [panes makeObjectsPerformSelector:@selector(closeView)];
+}
+
+@end
