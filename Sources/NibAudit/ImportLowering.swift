@@ -351,9 +351,16 @@ package struct ImportLowering {
                 guard let mem = member(x, in: c), !isDealloc else {
                     if own.contains(s.place) { dropped += 1 }; continue
                 }
-                out.append("send \(ScriptText.name(mem.ivarName)) close" + at)
-                if releasedWhenClosed.contains(mem.ivarName) {
-                    out.append("\(memory == .arc ? "CFRelease" : "release") \(ScriptText.name(mem.ivarName))" + at)
+                let ivar = ScriptText.name(mem.ivarName)
+                if releasedWhenClosed.contains(mem.ivarName), memory == .mrc {
+                    // The window releases itself after the notification, whatever the delegate
+                    // did with the ivar meanwhile (`xmlConsoleWindow = nil` in windowWillClose:):
+                    // a local keeps the object the close is about.
+                    let local = ScriptText.name("closing_\(mem.ivarName)_\(s.place.line)")
+                    out += ["\(local) = \(ivar)" + at, "send \(ivar) close" + at, "release \(local)" + at]
+                } else {
+                    out.append("send \(ivar) close" + at)
+                    if releasedWhenClosed.contains(mem.ivarName) { out.append("CFRelease \(ivar)" + at) }
                 }
             case .superCall:
                 if isInit { continue }

@@ -39,7 +39,9 @@ extension NibAuditor {
                   !lowering.callbacks.contains(sel) else { continue }
             let (lines, _, _) = lowering.statements(h, in: c)
             // Only a method that changes memory is worth a run (a `super` line alone is not).
-            guard lines.contains(where: { !$0.hasPrefix("super") }) else { continue }
+            // Nor is a close alone of a window nothing releases (B7: the battery closes a window
+            // controller's window itself).
+            guard lines.contains(where: { l in !l.hasPrefix("super") && !(l.hasPrefix("send ") && l.components(separatedBy: "    #")[0].hasSuffix(" close")) }) else { continue }
             out.append(sel)
             if out.count == Self.entryLimit { break }
         }
