@@ -36,7 +36,7 @@ extension NibAuditor {
             let sel = h.selector
             guard !called.contains(sel), !ObjCScanner.isInteresting(sel), !members.contains(sel), c.method(sel) == nil,
                   !["viewWillAppear:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:"].contains(sel),
-                  !lowering.callbacks.contains(sel) else { continue }
+                  !ImportLowering.frameworkCallbacks.contains(sel) else { continue }
             let (lines, _, _) = lowering.statements(h, in: c)
             // Only a method that changes memory is worth a run (a `super` line alone is not).
             // Nor is a close alone of a window nothing releases (B7: the battery closes a window

@@ -67,21 +67,29 @@ extension NibAuditor {
     /// how those are closed (B10).
     static let closeSelectors: Set<String> = ["dealloc", "windowWillClose:", "willUnselect", "didUnselect"]
 
+    /// One place that sends a teardown selector to another object: the method, and the
+    /// declared class of the receiver when it is a member of the sender's class (nil for a
+    /// collection's elements or a receiver the reader cannot type).
+    struct TeardownSender { var method: String; var receiverType: String? }
+
     /// B10: the selectors the project's code sends to objects other than self (`[x sel]`, or
     /// `makeObjectsPerformSelector:@selector(sel)` / `performSelector:@selector(sel)` over a
     /// collection) from a close or end method of any project class — `dealloc`,
     /// `windowWillClose:`, a pane's `willUnselect`/`didUnselect` — or from a method so sent, or
-    /// from a hook one of those sends to self (two rounds), each with the first sender found.
-    func teardownSenders() -> [String: String] {
-        var senders: [String: String] = [:]
+    /// from a hook one of those sends to self (two rounds), with every sender found.
+    func teardownSenders() -> [String: [TeardownSender]] {
+        var senders: [String: [TeardownSender]] = [:]
         var closing = Self.closeSelectors
+        var scanned = Set<String>()
         for _ in 0..<2 {
             var added = false
             for c in project.classes.sorted(by: { $0.name < $1.name }) {
                 for m in (c.methods + c.helpers).sorted(by: { $0.selector < $1.selector }) where closing.contains(m.selector) {
+                    guard scanned.insert(c.name + " " + m.selector).inserted else { continue }
                     for u in m.unread {
-                        for sel in Self.sentToOthers(u.text) where senders[sel] == nil && !Self.closeSelectors.contains(sel) {
-                            senders[sel] = "-[\(c.name) \(m.selector)]"
+                        for (sel, receiver) in Self.sentToOthers(u.text) where !Self.closeSelectors.contains(sel) {
+                            let type = receiver.flatMap { c.member(forIvarOrName: $0.hasPrefix("self.") ? String($0.dropFirst(5)) : $0)?.type }
+                            senders[sel, default: []].append(TeardownSender(method: "-[\(c.name) \(m.selector)]", receiverType: type))
                             added = true
                         }
                     }
@@ -95,16 +103,17 @@ extension NibAuditor {
         return senders
     }
 
-    /// The zero-argument selectors a statement sends to a receiver that is not self or super.
-    static func sentToOthers(_ text: String) -> [String] {
-        var out: [String] = []
+    /// The zero-argument selectors a statement sends to a receiver that is not self or super,
+    /// each with the receiver as written (nil for a collection's elements).
+    static func sentToOthers(_ text: String) -> [(String, String?)] {
+        var out: [(String, String?)] = []
         let compact = text.filter { $0 != " " }
         var rest = Substring(compact)
         while let r = rest.range(of: "erformSelector:@selector(") {
             let after = rest[r.upperBound...]
             if let close = after.firstIndex(of: ")") {
                 let sel = String(after[..<close])
-                if !sel.isEmpty, !sel.contains(":"), sel.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { out.append(sel) }
+                if !sel.isEmpty, !sel.contains(":"), sel.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { out.append((sel, nil)) }
             }
             rest = after
         }
@@ -115,7 +124,7 @@ extension NibAuditor {
             if words.count == 2, !["self", "super"].contains(String(words[0])),
                words[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
                words[1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), words[1].first?.isLetter == true {
-                out.append(String(words[1]))
+                out.append((String(words[1]), String(words[0])))
             }
         }
         return out
@@ -123,20 +132,58 @@ extension NibAuditor {
 
     /// B10 for an owner: the teardown methods its class (or a project superclass) defines
     /// that change memory, sent in one event before the owner's release (at most two, by selector).
-    func teardown(ownerClass: String, cvar: String, senders: [String: String], lowering: ImportLowering) -> Closing? {
+    func teardown(ownerClass: String, cvar: String, senders: [String: [TeardownSender]], lowering: ImportLowering) -> Closing? {
         guard let oc = project[ownerClass] else { return nil }
+        // The owner's classes, for the receivers' declared types; and the hooks they send to
+        // self, which a teardown reaches through its own method (never sent twice).
+        var chain: Set<String> = ["NSObject", "id"]
+        var hooks = Set<String>()
+        var k: String? = ownerClass
+        while let n = k, chain.insert(n).inserted, let c = project[n] {
+            for m in c.methods + c.helpers { for s in m.statements { if case .callSelf(let h) = s.kind { hooks.insert(h) } } }
+            k = c.superclass
+        }
         var sels: [String] = []
         var from: [String] = []
-        for sel in senders.keys.sorted() where sels.count < 2 {
+        for sel in senders.keys.sorted() where sels.count < 2 && !hooks.contains(sel) {
+            // A receiver declared with another class is not this owner: `[window close]`.
+            guard let sender = senders[sel]!.first(where: { $0.receiverType.map(chain.contains) ?? true }) else { continue }
             guard let definer = implementer(sel, of: ownerClass), let dc = project[definer], let h = dc.helper(sel) else { continue }
             // Only a method that changes memory on an object of this class (its hooks dispatched).
             let lines = lowering.statements(h, in: oc).0.map { $0.trimmingCharacters(in: .whitespaces) }
             guard lines.contains(where: { !$0.hasPrefix("super") && !$0.hasPrefix("#") && $0 != "}" }) else { continue }
             sels.append(sel)
-            from.append("`\(sel)`, as `\(senders[sel]!)` sends it")
+            from.append("`\(sel)`, as `\(sender.method)` sends it")
         }
         guard !sels.isEmpty else { return nil }
         return Closing(title: "closed by its users (\(from.joined(separator: "; ")))",
                        lines: ["event {"] + sels.map { "    send \(cvar) \(ScriptText.name($0))" } + ["}", "drain"], sent: sels)
+    }
+}
+
+extension NibAuditor {
+    /// B11: a nib its owner loads by a name it asks itself for (`[NSBundle
+    /// loadNibNamed:[self nibName] owner:self]`, the `-nibName` loader) in a method that then
+    /// calls hooks on self (`[self viewDidLoad]; [self localizePane];`, on the load's own
+    /// branch): the battery sends those hooks right after its load, as that method would.
+    func loaderHooks(ownerClass: String) -> [String] {
+        var k: String? = ownerClass
+        var seen = Set<String>()
+        while let n = k, seen.insert(n).inserted, let c = project[n] {
+            for m in (c.methods + c.helpers).sorted(by: { $0.place < $1.place }) {
+                guard let load = m.unread.first(where: { u in
+                    let t = u.text.filter { $0 != " " }
+                    return t.contains("loadNibNamed:[selfnibName]") || t.contains("NibNamed:[selfnibName]")
+                }) else { continue }
+                var out: [String] = []
+                for s in m.statements {
+                    guard case .callSelf(let sel) = s.kind, s.place > load.place, s.path == load.path, !out.contains(sel) else { continue }
+                    out.append(sel)
+                }
+                return out
+            }
+            k = c.superclass
+        }
+        return []
     }
 }

@@ -239,6 +239,7 @@ extension NibAuditor {
         while taken.contains(cvar) { cvar += "_" }
         var unbalanced: NibLoaders.TopLevelLoad?
         var closing: Closing?
+        var hooks: [String] = []
         if doc.kind == .storyboard {
             let names = doc.scriptNames
             let scenes = doc.scenes.compactMap { sc -> (IBScene, Int, String)? in
@@ -289,9 +290,15 @@ extension NibAuditor {
                 closing = teardown(ownerClass: ownerClass, cvar: cvar, senders: teardownSenders(), lowering: probe)
             }
             if let t = closing { result.notes.append("before its release: \(t.title) (\(kind == .plain ? "B10" : "B7"))") }
+            // B11: the hooks the owner's loading method calls after its `-nibName` load.
+            if kind == .plain, loads.contains(where: { $0.call == "-nibName" }) {
+                hooks = loaderHooks(ownerClass: ownerClass)
+                if !hooks.isEmpty { result.notes.append("after the load: " + hooks.map { "`\($0)`" }.joined(separator: ", ") + ", as the method that loads it with `[self nibName]` sends them (B11)") }
+            }
+            let hookLines = hooks.map { "send \(cvar) \(ScriptText.name($0))" + String(repeating: " nil", count: $0.filter { $0 == ":" }.count) }
             units = [("nib \(nibName)\(kind == .application ? " main" : "") from " + ScriptText.string(nibPath),
                       Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken,
-                                   afterLoad: code.afterLoad + adopted, afterOwner: code.afterOwner, keepOwner: code.keepsOwner,
+                                   afterLoad: hookLines + code.afterLoad + adopted, afterOwner: code.afterOwner, keepOwner: code.keepsOwner,
                                    closing: closing), ownerClass)]
             for c in extraOwners {
                 let own = kind == .windowController ? windowClosing(doc: doc, ownerClass: c, cvar: cvar) : nil
@@ -334,7 +341,7 @@ extension NibAuditor {
         // B1, B3: the owner's (a main nib's top-level objects') other methods, each sent in a
         // scenario of its own, and a main nib's windows closed.
         var entries: [String: [String]] = [:]
-        let callbacks = ImportLowering.frameworkCallbacks.union(closing?.sent ?? [])
+        let callbacks = ImportLowering.frameworkCallbacks.union(closing?.sent ?? []).union(hooks)
         // B3: the ivars this nib connects to its windows released when closed, for the code's
         // own closes (only where the +1 is the owner's or the application's: a plain owner or
         // a main nib; a window controller keeps its window).

@@ -67,6 +67,14 @@ final class AuditClosingTests: XCTestCase {
         XCTAssertTrue(Self.report.contains("closed by its users (`closeView`, as `-[PrefsController windowWillClose:]` sends it) (B10)"), Self.report)
     }
 
+    /// B11: `-[BasePane view]` loads the nib by `[self nibName]` and then sends
+    /// `[self viewDidLoad]`: the battery sends it after its load, and what SoundsPane's
+    /// override makes and nothing releases is a leak.
+    func testTheLoadingMethodsHooksFollowTheLoad() {
+        XCTAssertTrue(Self.report.contains("after the load: `viewDidLoad`, as the method that loads it with `[self nibName]` sends them (B11)"), Self.report)
+        XCTAssertTrue(headings.contains { $0.contains("leak [V12 O9] `player` of SoundsPane") }, Self.report)
+    }
+
     /// The lowering: the base class sends the overridden hook (under the nil check its call is
     /// under), and the subclass gets its override as a method of its own.
     func testTheBaseClassSendsTheHookItsSubclassOverrides() {
@@ -84,10 +92,11 @@ final class AuditClosingTests: XCTestCase {
 
     /// The selectors a statement sends to other objects (B10).
     func testTheSelectorsSentToOtherObjects() {
-        XCTAssertEqual(NibAuditor.sentToOthers("[[preferencePanes allValues] makeObjectsPerformSelector:@selector(closeView)];"), ["closeView"])
-        XCTAssertEqual(NibAuditor.sentToOthers("[detailsPane closeView];"), ["closeView"])
-        XCTAssertEqual(NibAuditor.sentToOthers("[self closeView];"), [])
-        XCTAssertEqual(NibAuditor.sentToOthers("[pane setTitle:x];"), [])
+        func sent(_ t: String) -> [String] { NibAuditor.sentToOthers(t).map { "\($0.0) to \($0.1 ?? "each")" } }
+        XCTAssertEqual(sent("[[preferencePanes allValues] makeObjectsPerformSelector:@selector(closeView)];"), ["closeView to each"])
+        XCTAssertEqual(sent("[detailsPane closeView];"), ["closeView to detailsPane"])
+        XCTAssertEqual(sent("[self closeView];"), [])
+        XCTAssertEqual(sent("[pane setTitle:x];"), [])
     }
 
     /// L6 steps: a document's action is sent while it is open; what it makes and `dealloc`

@@ -6,11 +6,13 @@
 - (NSView *)view;
 - (NSString *)nibName;
 - (void)closeView;
+- (void)moduleDidLoad;
 - (void)moduleWillClose;
 @end
 
 @interface ColorsModule : Module {
     IBOutlet NSView *swatchView;
+    NSMutableArray *palette;
 }
 @end
 

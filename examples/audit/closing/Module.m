@@ -6,6 +6,7 @@
 {
     if (!view) {
         [NSBundle loadNibNamed:[self nibName] owner:self];
+        [self moduleDidLoad];
     }
     return view;
 }
@@ -23,6 +24,10 @@
     }
 }
 
+- (void)moduleDidLoad
+{
+}
+
 - (void)moduleWillClose
 {
 }
@@ -34,6 +39,12 @@
 - (NSString *)nibName
 {
     return @"ColorsModule";
+}
+
+- (void)moduleDidLoad
+{
+    // B11: sent after the load by -[Module view]; nothing releases it.
+    palette = [[NSMutableArray alloc] init];
 }
 
 - (void)moduleWillClose

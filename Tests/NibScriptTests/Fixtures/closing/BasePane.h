@@ -6,11 +6,13 @@
 - (NSView *)view;
 - (NSString *)nibName;
 - (void)closeView;
+- (void)viewDidLoad;
 - (void)viewWillClose;
 @end
 
 @interface SoundsPane : BasePane {
     IBOutlet NSView *accessoryView;
+    NSMutableArray *player;
 }
 @end
 

@@ -6,6 +6,7 @@
 {
     if (!view) {
         [NSBundle loadNibNamed:[self nibName] owner:self];
+        [self viewDidLoad];
     }
     return view;
 }
@@ -23,6 +24,10 @@
     }
 }
 
+- (void)viewDidLoad
+{
+}
+
 - (void)viewWillClose
 {
 }
@@ -34,6 +39,12 @@
 - (NSString *)nibName
 {
     return @"SoundsPane";
+}
+
+- (void)viewDidLoad
+{
+    // B11: sent after the load by -[BasePane view]; nothing releases it.
+    player = [[NSMutableArray alloc] init];
 }
 
 - (void)viewWillClose
