@@ -147,7 +147,10 @@ extension NibAuditor {
         var from: [String] = []
         for sel in senders.keys.sorted() where sels.count < 2 && !hooks.contains(sel) {
             // A receiver declared with another class is not this owner: `[window close]`.
-            guard let sender = senders[sel]!.first(where: { $0.receiverType.map(chain.contains) ?? true }) else { continue }
+            // A sender whose receiver is declared with one of the owner's classes names it best.
+            let all = senders[sel]!
+            guard let sender = all.first(where: { $0.receiverType.map { chain.contains($0) && $0 != "NSObject" && $0 != "id" } ?? false })
+                    ?? all.first(where: { $0.receiverType.map(chain.contains) ?? true }) else { continue }
             guard let definer = implementer(sel, of: ownerClass), let dc = project[definer], let h = dc.helper(sel) else { continue }
             // Only a method that changes memory on an object of this class (its hooks dispatched).
             let lines = lowering.statements(h, in: oc).0.map { $0.trimmingCharacters(in: .whitespaces) }
