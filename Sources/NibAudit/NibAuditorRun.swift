@@ -221,7 +221,8 @@ extension NibAuditor {
         // L11: no load by name, and the nib is named after its view controller class.
         if kind == .viewController, doc.kind == .xib, let l = defaultNibLoader(ownerClass: ownerClass, loads: loads) { result.loadedBy.append(l) }
         if kind == .application, doc.kind == .xib {
-            for o in doc.objects where !o.isPlaceholder { if let cc = o.customClass, defines(cc) { mainNibClasses[cc] = rel } }
+            // The nib as the project names it (`MainMenu.nib`, not its bundle's `designable.nib` or `keyedobjects.nib`).
+            for o in doc.objects where !o.isPlaceholder { if let cc = o.customClass, defines(cc) { mainNibClasses[cc] = entry.displayPath } }
         }
         // L6: an NSDocument subclass names its window nib (`-windowNibName`, or
         // `initWithWindowNibName:… owner:self`): NSDocument makes an NSWindowController that
