@@ -37,6 +37,10 @@ package struct ImportLowering {
     /// Ivars the audited nib connects to a window released when closed (B3): the code's
     /// `[x close]`/`[x performClose:…]` gives back that window's +1.
     package var releasedWhenClosed: Set<String> = []
+    /// Selectors lowered as methods of their own in every class that defines them, for the
+    /// frameworks or the battery to send: a window delegate's `windowWillClose:` (B7), a
+    /// preference pane's lifecycle (B8), the teardown methods the project's users send (B10).
+    package var callbacks: Set<String> = ImportLowering.frameworkCallbacks
     /// Classes a method body makes that neither the sources nor the catalogue know: made as
     /// plain objects (B4), and a finding about one is low confidence.
     package final class Unknown {
@@ -169,6 +173,8 @@ package struct ImportLowering {
     final class MemberNames {
         var byClass: [String: [String: ImportedMember]] = [:]
         var catalogue: Set<String>?
+        /// See `dispatchedSelectors` (DynamicDispatch.swift).
+        var dispatched: Set<String>?
         func names(of c: ImportedClass) -> [String: ImportedMember] {
             if let n = byClass[c.name] { return n }
             var n: [String: ImportedMember] = [:]
@@ -223,8 +229,14 @@ package struct ImportLowering {
             out += "    " + memberLine(m) + "\n"
         }
         for m in c.methods { out += method(m, in: c) }
+        var lowered = Set(c.methods.map(\.selector))
         for sel in entries[c.name] ?? [] {
-            if let h = c.helper(sel), c.method(sel) == nil { out += method(h, in: c) }
+            if let h = c.helper(sel), c.method(sel) == nil, lowered.insert(sel).inserted { out += method(h, in: c) }
+        }
+        // What the frameworks or the project's own users send it (B7, B8, B10), and the hooks
+        // its superclasses send to self that a subclass overrides (B9): methods of their own.
+        for h in c.helpers where (callbacks.contains(h.selector) || isDispatched(h.selector, in: c)) && lowered.insert(h.selector).inserted {
+            out += method(h, in: c)
         }
         out += "}\n"
         return out
@@ -394,6 +406,10 @@ package struct ImportLowering {
                 }
                 continue
             }
+            if case .callSelf(let sel) = s.kind, overriddenBelow(sel, in: c), helper(sel, in: c) != nil {
+                if let line = dispatchedCall(sel, s, in: c, at: at) { out += line } else if own.contains(s.place) { dropped += 1 }
+                continue
+            }
             // The super call after an early return is the one of the path that goes on.
             let superAfterReturn = s.kind == .superCall && s.path.allSatisfy { $0.kind == .notReturned }
             // R1: in `dealloc`, a release on a branch the audit cannot call a nil check: under a
@@ -445,10 +461,21 @@ package struct ImportLowering {
             case .closeWindow(let x):
                 // B3: a window the nib says is released when closed gives back its +1 (the
                 // owner's, N3, or the application's for a main nib); another closes and stays.
-                guard let mem = member(x, in: c), releasedWhenClosed.contains(mem.ivarName), !isDealloc else {
+                // B7: first the close's notification, the delegate's `windowWillClose:`.
+                guard let mem = member(x, in: c), !isDealloc else {
                     if own.contains(s.place) { dropped += 1 }; continue
                 }
-                out.append("\(memory == .arc ? "CFRelease" : "release") \(ScriptText.name(mem.ivarName))" + at)
+                let ivar = ScriptText.name(mem.ivarName)
+                if releasedWhenClosed.contains(mem.ivarName), memory == .mrc {
+                    // The window releases itself after the notification, whatever the delegate
+                    // did with the ivar meanwhile (`xmlConsoleWindow = nil` in windowWillClose:):
+                    // a local keeps the object the close is about.
+                    let local = ScriptText.name("closing_\(mem.ivarName)_\(s.place.line)")
+                    out += ["\(local) = \(ivar)" + at, "send \(ivar) close" + at, "release \(local)" + at]
+                } else {
+                    out.append("send \(ivar) close" + at)
+                    if releasedWhenClosed.contains(mem.ivarName) { out.append("CFRelease \(ivar)" + at) }
+                }
             case .superCall:
                 if isInit { continue }
                 if isDealloc && memory == .arc { continue }
