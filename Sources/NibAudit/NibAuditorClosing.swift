@@ -174,13 +174,19 @@ extension NibAuditor {
         var seen = Set<String>()
         while let n = k, seen.insert(n).inserted, let c = project[n] {
             for m in (c.methods + c.helpers).sorted(by: { $0.place < $1.place }) {
-                guard let load = m.unread.first(where: { u in
+                // The reader keeps `loadNibNamed:[self nibName] owner:self` as a load of `-nibName`
+                // (R3); other spellings stay among the statements not understood.
+                let read = m.statements.first { s in
+                    if case .loadNib("-nibName") = s.kind { return true }
+                    return false
+                }.map { ($0.place, $0.path) }
+                guard let load = read ?? m.unread.first(where: { u in
                     let t = u.text.filter { $0 != " " }
                     return t.contains("loadNibNamed:[selfnibName]") || t.contains("NibNamed:[selfnibName]")
-                }) else { continue }
+                }).map({ ($0.place, $0.path) }) else { continue }
                 var out: [String] = []
                 for s in m.statements {
-                    guard case .callSelf(let sel) = s.kind, s.place > load.place, s.path == load.path, !out.contains(sel) else { continue }
+                    guard case .callSelf(let sel) = s.kind, s.place > load.0, s.path == load.1, !out.contains(sel) else { continue }
                     out.append(sel)
                 }
                 return out
