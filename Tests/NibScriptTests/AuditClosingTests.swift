@@ -83,6 +83,14 @@ final class AuditClosingTests: XCTestCase {
         XCTAssertTrue(headings.contains { $0.contains("leak [V12 O9] `player` of SoundsPane") }, Self.report)
     }
 
+    /// B10 counts a sender only when its receiver may be the owner: PrefsController's
+    /// `dealloc` sends `stop` to its `recorder`, declared a Recorder, so SoundsPane's own
+    /// `stop` (which would release `player`) is not sent, and `player` still leaks.
+    func testATeardownSentToAnotherClassIsNotTheOwners() {
+        XCTAssertFalse(Self.report.contains("`stop`, as"), Self.report)
+        XCTAssertTrue(headings.contains { $0.contains("leak [V12 O9] `player` of SoundsPane") }, Self.report)
+    }
+
     /// The lowering: the base class sends the overridden hook (under the nil check its call is
     /// under), and the subclass gets its override as a method of its own.
     func testTheBaseClassSendsTheHookItsSubclassOverrides() {
