@@ -167,11 +167,20 @@ extension Audit {
             mainNibClasses[f.className] != nil && f.kind == .leak && !f.scenarios.isEmpty && f.scenarios.allSatisfy { $0.hasSuffix(", then released") }
         }
         for k in findings.indices {
+            // A second send's leak is no `dealloc`'s: it stays, but the last object made is
+            // kept for the application's life, so nothing is owed for it in `dealloc`.
+            if mainNibClasses[findings[k].className] != nil, findings[k].kind == .leak, findings[k].message.contains(NibAuditor.secondSend) {
+                findings[k].message = findings[k].message.replacingOccurrences(of: NibAuditor.lastUnreleased, with: "")
+                if let r = findings[k].fix.range(of: "; and release `") ?? findings[k].fix.range(of: "; and add a `dealloc`") {
+                    findings[k].fix = String(findings[k].fix[..<r.lowerBound])
+                }
+                continue
+            }
             guard let nib = mainNibClasses[findings[k].className], findings[k].kind == .leak,
                   findings[k].fix.contains("dealloc"), !findings[k].fix.contains("again whenever") else { continue }
             let cls = findings[k].className
             let what = findings[k].member.map { "`\($0)`" } ?? "the object"
-            findings[k].fix = "\(cls) is an object of the main nib \((nib as NSString).lastPathComponent): it lives as long as the application and \(neverRuns), so a release there frees nothing; release \(what) when done with it (when its window closes), or keep it for the application's life if it is made once"
+            findings[k].fix = "\(cls) is an object of the main nib \((nib as NSString).lastPathComponent): it lives as long as the application and \(neverRuns), so a release there frees nothing; release \(what) when done with it (when its window closes), or keep it for the application's life if it is made once (no edit is offered: when the application is done with it is the design's choice)"
         }
     }
 }

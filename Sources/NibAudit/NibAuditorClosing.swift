@@ -204,10 +204,11 @@ extension NibAuditor {
         var seen = Set<String>()
         while let n = k, seen.insert(n).inserted, let c = project[n] {
             for m in (c.methods + c.helpers).sorted(by: { $0.place < $1.place }) {
-                guard let load = m.unread.first(where: { u in
-                    let t = u.text.filter { $0 != " " }
-                    return t.contains("loadNibNamed:[selfnibName]") || t.contains("NibNamed:[selfnibName]")
-                }) else { continue }
+                // The load: read as `.loadNib("-nibName")` (R3), or a statement not understood.
+                let read = m.statements.first { st in if case .loadNib(let n) = st.kind { return n.hasPrefix("-") }; return false }
+                let unread = m.unread.first { u in u.text.filter { $0 != " " }.contains("NibNamed:[selfnibName]") }
+                guard let (place, path) = read.map({ ($0.place, $0.path) }) ?? unread.map({ ($0.place, $0.path) }) else { continue }
+                let load = (place: place, path: path)
                 var out: [String] = []
                 for s in m.statements {
                     guard case .callSelf(let sel) = s.kind, s.place > load.place, s.path == load.path, !out.contains(sel) else { continue }
