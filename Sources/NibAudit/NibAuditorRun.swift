@@ -221,7 +221,8 @@ extension NibAuditor {
         // L11: no load by name, and the nib is named after its view controller class.
         if kind == .viewController, doc.kind == .xib, let l = defaultNibLoader(ownerClass: ownerClass, loads: loads) { result.loadedBy.append(l) }
         if kind == .application, doc.kind == .xib {
-            for o in doc.objects where !o.isPlaceholder { if let cc = o.customClass, defines(cc) { mainNibClasses[cc] = rel } }
+            // The nib as the project names it (`MainMenu.nib`, not its bundle's `designable.nib` or `keyedobjects.nib`).
+            for o in doc.objects where !o.isPlaceholder { if let cc = o.customClass, defines(cc) { mainNibClasses[cc] = entry.displayPath } }
         }
         // L6: an NSDocument subclass names its window nib (`-windowNibName`, or
         // `initWithWindowNibName:… owner:self`): NSDocument makes an NSWindowController that
@@ -252,8 +253,12 @@ extension NibAuditor {
         var cvar = "c"
         while taken.contains(cvar) { cvar += "_" }
         var unbalanced: NibLoaders.TopLevelLoad?
+        var naming: [String: (reason: String, fix: String)] = [:]
+        var conditional: [String: [String: String]] = [:]
         // Controllers the application keeps for its life (the main storyboard's initial one).
         var appLifetime: [String: String] = [:]
+        var closing: Closing?
+        var hooks: [String] = []
         if doc.kind == .storyboard {
             let names = doc.scriptNames
             let scenes = doc.scenes.compactMap { sc -> (IBScene, Int, String)? in
@@ -292,16 +297,35 @@ extension NibAuditor {
             result.loadedBy += code.loadedBy
             result.notes += code.notes
             unbalanced = code.unbalanced
+            naming = code.naming
             // The document's window controller adopts the top-level objects (L6).
             let adopted = kind == .document ? doc.topLevelObjects.compactMap { doc.scriptNames[$0] }.map { "\(arc ? "CFRelease" : "release") \(ScriptText.name($0))" } : []
             if kind == .document {
                 result.loadedBy.append("the NSWindowController the document makes, with the document as File's Owner; it releases the nib's top-level objects when the document closes (L6)")
             }
+            // B7: a window controller's window closed by the user first, when its delegate gets
+            // `windowWillClose:`; B10: a plain owner closed as its users close it.
+            if kind == .windowController { closing = windowClosing(doc: doc, ownerClass: ownerClass, cvar: cvar) }
+            if kind == .plain, !code.keepsOwner {
+                var probe = ImportLowering(project: project, platform: platform, memory: memory)
+                probe.extraClasses = Set(stubs.map(\.name)); probe.base = dir
+                probe.declared = Set(needed + stubs.map(\.name) + assumed.keys); probe.assumedSuperclass = assumed
+                closing = teardown(ownerClass: ownerClass, cvar: cvar, senders: teardownSenders(), lowering: probe)
+            }
+            if let t = closing { result.notes.append("before its release: \(t.title) (\(kind == .plain ? "B10" : "B7"))") }
+            // B11: the hooks the owner's loading method calls after its `-nibName` load.
+            if kind == .plain, loads.contains(where: { $0.call == "-nibName" }) {
+                hooks = loaderHooks(ownerClass: ownerClass)
+                if !hooks.isEmpty { result.notes.append("after the load: " + hooks.map { "`\($0)`" }.joined(separator: ", ") + ", as the method that loads it with `[self nibName]` sends them (B11)") }
+            }
+            let hookLines = hooks.map { "send \(cvar) \(ScriptText.name($0))" + String(repeating: " nil", count: $0.filter { $0 == ":" }.count) }
             units = [("nib \(nibName)\(kind == .application ? " main" : "") from " + ScriptText.string(nibPath),
                       Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken,
-                                   afterLoad: code.afterLoad + adopted, afterOwner: code.afterOwner, keepOwner: code.keepsOwner), ownerClass)]
+                                   afterLoad: hookLines + code.afterLoad + adopted, afterOwner: code.afterOwner, keepOwner: code.keepsOwner,
+                                   closing: closing), ownerClass)]
             for c in extraOwners {
-                units.append(("", Self.battery(kind, owner: c, nib: nibName, platform: platform, arc: arc, taken: taken).map { ("\(c): \($0.0)", $0.1) }, c))
+                let own = kind == .windowController ? windowClosing(doc: doc, ownerClass: c, cvar: cvar) : nil
+                units.append(("", Self.battery(kind, owner: c, nib: nibName, platform: platform, arc: arc, taken: taken, closing: own).map { ("\(c): \($0.0)", $0.1) }, c))
             }
         }
         if kind == .preferencePane { result.loadedBy.append("NSPreferencePane's loadMainView (L2)") }
@@ -340,6 +364,7 @@ extension NibAuditor {
         // B1, B3: the owner's (a main nib's top-level objects') other methods, each sent in a
         // scenario of its own, and a main nib's windows closed.
         var entries: [String: [String]] = [:]
+        let callbacks = ImportLowering.frameworkCallbacks.union(closing?.sent ?? []).union(hooks)
         // B3: the ivars this nib connects to its windows released when closed, for the code's
         // own closes (only where the +1 is the owner's or the application's: a plain owner or
         // a main nib; a window controller keeps its window).
@@ -374,9 +399,10 @@ extension NibAuditor {
         var plainEnd: [String]?
         if kind == .plain, let body = units.first?.scenarios.first?.1 {
             let give = arc ? "\(cvar) = nil" : "release \(cvar)"
-            if let k = body.firstIndex(of: give) { plainEnd = Array(body[k...]) } else { plainEnd = [] }
+            // The owner's end starts with its users' teardown (B10), if any, then its release.
+            if let k = body.firstIndex(of: give) { plainEnd = Array(body[(k - (closing?.lines.count ?? 0))...]) } else { plainEnd = [] }
         }
-        if doc.kind == .xib, !units.isEmpty, var (cv, pre) = Self.prefix(kind, owner: scriptOwner, nib: nibName, arc: arc, taken: taken) {
+        if doc.kind == .xib, !units.isEmpty, var (cv, pre) = Self.prefix(kind, owner: scriptOwner, nib: nibName, arc: arc, taken: taken, afterLoad: units.first?.scenarios.first?.1 ?? []) {
             if kind == .plain, let body = units.first?.scenarios.first?.1 {
                 pre = Array(body.prefix(body.count - (plainEnd?.count ?? 0)))
                 cv = cvar
@@ -384,6 +410,7 @@ extension NibAuditor {
             var probe = ImportLowering(project: project, platform: platform, memory: memory)
             probe.extraClasses = Set(stubs.map(\.name)); probe.base = dir; probe.declared = declared
             probe.assumedSuperclass = assumed; probe.nibTokens = [entry.name: nibName]; probe.releasedWhenClosed = closable
+            probe.callbacks = callbacks
             var targets: [(String, String)] = []
             if kind == .application {
                 for o in doc.objects where (o.parent == nil || o.relationship == .topLevel) && !o.isPlaceholder {
@@ -412,7 +439,7 @@ extension NibAuditor {
                     units[0].scenarios.append((title, sent))
                     stepTitles.insert(title)
                     // Then the owner's end: what the method made and `dealloc` never releases.
-                    if let end = kind == .plain ? plainEnd.flatMap({ $0.isEmpty ? nil : $0 }) : Self.ending(kind, owner: cv, arc: arc, taken: taken) {
+                    if let end = kind == .plain ? plainEnd.flatMap({ $0.isEmpty ? nil : $0 }) : Self.ending(kind, owner: cv, arc: arc, taken: taken, closing: closing, life: units[0].scenarios.first?.1 ?? []) {
                         units[0].scenarios.append((title + ", then released", sent + end))
                         releasedTitles.insert(title + ", then released")
                     }
@@ -437,7 +464,9 @@ extension NibAuditor {
                     guard let w = names[i] else { continue }
                     let title = "main nib loaded, window \(w) closed by the user"
                     closedWindows[title] = i
-                    units[0].scenarios.append((title, pre + ["\(arc ? "CFRelease" : "release") \(ScriptText.name(w))", "drain"]))
+                    // B7: the close first sends the window's delegate `windowWillClose:`.
+                    units[0].scenarios.append((title, pre + ["event {", "    send \(ScriptText.name(w)) close",
+                                                              "    \(arc ? "CFRelease" : "release") \(ScriptText.name(w))", "}", "drain"]))
                     stepTitles.insert(title)
                 }
             }
@@ -458,8 +487,11 @@ extension NibAuditor {
                 lowering.assumedSuperclass = assumed
                 lowering.neutralized = neutralized
                 if doc.kind == .xib { lowering.nibTokens = [entry.name: nibName] }
+                lowering.nibConnections = Self.connectionsByClass(doc, ownerClass: ownerClass)
+                lowering.otherNib = Self.ownerOutlets(paths: context.nibPaths, dir: dir)
                 lowering.entries = entries
                 lowering.releasedWhenClosed = closable
+                lowering.callbacks = callbacks
                 var text = "platform \(platform == .ios ? "ios" : "mac") \(config.versionText)\nmemory \(memory.rawValue)\n\n"
                 for (name, sup) in assumed.sorted(by: { $0.key < $1.key }) where !catalogue.contains(name) {
                     text += "# not in the sources: assumed\nclass \(ScriptText.name(name)) : \(ScriptText.name(sup)) {\n}\n"
@@ -485,6 +517,7 @@ extension NibAuditor {
                 }
                 for (k, v) in lowering.unknownMade.made { unknownMade[k] = v }
                 for (k, v) in lowering.unknownMade.unkept { unkept[k] = v }
+                for (k, v) in lowering.unknownMade.conditional { conditional[k, default: [:]].merge(v) { a, _ in a } }
                 guard let program = compile(text, config: config, result: &result) else { return result }
                 if attempt == 0 { result.configurations.append(cname) }
                 var crashed: [(String, String)] = []
@@ -613,6 +646,21 @@ extension NibAuditor {
                     + (t.array.map { " in `\($0)`" } ?? "") + ", and nothing gives that +1 back"
                 findings[k].rule = "L7 N3 O9"
             }
+        }
+        // R6: a returned top-level object whose method's name says +0: the leak stands,
+        // low confidence, and the fix names the naming.
+        for k in findings.indices[firstFinding...] where findings[k].kind == .leak {
+            guard let n = findings[k].member, let (reason, fix) = naming[n] else { continue }
+            findings[k].confidence = "low"
+            findings[k].confidenceReason = reason
+            findings[k].fix = fix
+            findings[k].rule += " R6"
+        }
+        // R1: a release taken as run on a condition the nib does not decide.
+        for k in findings.indices[firstFinding...] {
+            guard let n = findings[k].member, let reason = conditional[findings[k].className]?[n] else { continue }
+            findings[k].confidence = "low"
+            findings[k].confidenceReason = [findings[k].confidenceReason, reason].compactMap { $0 }.joined(separator: "; ")
         }
         return result
     }

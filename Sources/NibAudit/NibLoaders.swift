@@ -70,7 +70,8 @@ struct NibLoaders {
             for m in stringPattern.matches(in: text, range: range) { strings.insert(ns.substring(with: m.range(at: 1))) }
             let impls = implPattern.matches(in: text, range: range).map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
             func enclosing(_ at: Int) -> String? { impls.last { $0.0 < at }?.1 }
-            texts.append((rel, text))
+            // L7 reads code only (R5): not a call written in a string literal.
+            texts.append((rel, Self.codeText(raw)))
             let spans = Self.methods(in: ns, classes: impls)
             storyboard += Self.storyboardCalls(ns, rel: rel, enclosing: enclosing)
             for m in callPattern.matches(in: text, range: range) {
