@@ -174,13 +174,16 @@ extension NibAuditor {
         var seen = Set<String>()
         while let n = k, seen.insert(n).inserted, let c = project[n] {
             for m in (c.methods + c.helpers).sorted(by: { $0.place < $1.place }) {
-                guard let load = m.unread.first(where: { u in
+                // The load is a statement once the reader understands it (R3 reads
+                // `loadNibNamed:[self nibName] owner:self` as `load nib -nibName`), else unread.
+                let read = m.statements.first { if case .loadNib(let n) = $0.kind { return n.hasPrefix("-") }; return false }
+                guard let load = read.map({ ($0.place, $0.path) }) ?? m.unread.first(where: { u in
                     let t = u.text.filter { $0 != " " }
                     return t.contains("loadNibNamed:[selfnibName]") || t.contains("NibNamed:[selfnibName]")
-                }) else { continue }
+                }).map({ ($0.place, $0.path) }) else { continue }
                 var out: [String] = []
                 for s in m.statements {
-                    guard case .callSelf(let sel) = s.kind, s.place > load.place, s.path == load.path, !out.contains(sel) else { continue }
+                    guard case .callSelf(let sel) = s.kind, s.place > load.0, s.path == load.1, !out.contains(sel) else { continue }
                     out.append(sel)
                 }
                 return out
