@@ -121,6 +121,10 @@ extension NibAuditor {
                 let why: String
                 if case .closeWindow = st.kind { why = "the window is released when closed" } else { why = "the superview held its only retain" }
                 f.fix = "`\(st.text)` in `\(method.selector)` (\(at(st.place))) frees it (\(why)) and `\(m.name)` keeps pointing at it: set it to nil there (`\(m.isProperty ? "self.\(m.name)" : ivar) = nil;`)"
+            } else if !arc, !m.isOutlet, let (method, st) = Self.releasedWithoutNil(m, ivar: ivar, in: c.helpers) {
+                // An ivar the code fills (no outlet: no window, no attribute to change), given
+                // up in an action without a nil (Transmission's `Controller`): the nil is the fix.
+                f.fix = "`\(st.text)` in `\(method.selector)` (\(at(st.place))) gives it up without setting `\(m.name)` to nil: set it to nil there (`\(ivar) = nil;`)"
             } else if arc {
                 f.fix = "declare `\(m.name)` weak, so that it is set to nil when its object is deallocated (or strong, to keep the object)"
             } else if platform == .mac {

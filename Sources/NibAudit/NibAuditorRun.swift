@@ -221,7 +221,9 @@ extension NibAuditor {
         // as the initializer does.
         var scriptOwner = ownerClass
         var ownerDecl = ""
-        if catalogue.contains(ownerClass), [.viewController, .windowController, .macViewController, .preferencePane].contains(kind) {
+        // Not a pane: its battery loads the nib itself (L2), and only a view or window
+        // controller may carry a nib in the script (a plain NSPreferencePane owner did not compile).
+        if catalogue.contains(ownerClass), [.viewController, .windowController, .macViewController].contains(kind) {
             scriptOwner = Self.identifier(ownerClass + "_" + entry.name)
             ownerDecl = ScriptText.comment("# \(ownerClass) made with the nib's name (L3)")
                 + "\nclass \(ScriptText.name(scriptOwner)) : \(ScriptText.name(ownerClass)) {\n    nib \(ScriptText.name(Self.identifier(entry.name)))\n}\n"
@@ -238,6 +240,7 @@ extension NibAuditor {
         var cvar = "c"
         while taken.contains(cvar) { cvar += "_" }
         var unbalanced: NibLoaders.TopLevelLoad?
+        var keptShared = false
         if doc.kind == .storyboard {
             let names = doc.scriptNames
             let scenes = doc.scenes.compactMap { sc -> (IBScene, Int, String)? in
@@ -274,12 +277,18 @@ extension NibAuditor {
             result.notes += code.notes
             unbalanced = code.unbalanced
             // The document's window controller adopts the top-level objects (L6).
-            let adopted = kind == .document ? doc.topLevelObjects.compactMap { doc.scriptNames[$0] }.map { "\(arc ? "CFRelease" : "release") \(ScriptText.name($0))" } : []
+            let adopted = kind == .document ? doc.ownedTopLevelObjects.compactMap { doc.scriptNames[$0] }.map { "\(arc ? "CFRelease" : "release") \(ScriptText.name($0))" } : []
             if kind == .document {
                 result.loadedBy.append("the NSWindowController the document makes, with the document as File's Owner; it releases the nib's top-level objects when the document closes (L6)")
             }
+            // L10 for a shared window or Mac view controller: shown and kept.
+            if kind == .windowController || kind == .macViewController, let n = sharedInstanceClass(above: ownerClass) {
+                keptShared = true
+                result.loadedBy.append("\(ownerClass), a shared instance (a `+shared…` method in \(n)): kept, with its nib's objects, for the application's life (L10)")
+            }
             units = [("nib \(nibName)\(kind == .application ? " main" : "") from " + ScriptText.string(nibPath),
-                      Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken,
+                      keptShared ? Self.sharedControllerBattery(owner: scriptOwner, taken: taken)
+                        : Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken,
                                    afterLoad: code.afterLoad + adopted, afterOwner: code.afterOwner, keepOwner: code.keepsOwner), ownerClass)]
             for c in extraOwners {
                 units.append(("", Self.battery(kind, owner: c, nib: nibName, platform: platform, arc: arc, taken: taken).map { ("\(c): \($0.0)", $0.1) }, c))
@@ -390,7 +399,7 @@ extension NibAuditor {
                     units[0].scenarios.append((title, sent))
                     stepTitles.insert(title)
                     // Then the owner's end: what the method made and `dealloc` never releases.
-                    if let end = kind == .plain ? plainEnd.flatMap({ $0.isEmpty ? nil : $0 }) : Self.ending(kind, owner: cv, arc: arc, taken: taken) {
+                    if let end = kind == .plain ? plainEnd.flatMap({ $0.isEmpty ? nil : $0 }) : keptShared ? nil : Self.ending(kind, owner: cv, arc: arc, taken: taken) {
                         units[0].scenarios.append((title + ", then released", sent + end))
                         releasedTitles.insert(title + ", then released")
                     }

@@ -1,0 +1,7 @@
+#import <Cocoa/Cocoa.h>
+
+@interface Prefs : NSWindowController {
+    NSMutableArray *modules;
+}
++ (id)sharedInstance;
+@end
