@@ -105,7 +105,10 @@ extension NibAuditor {
         case .abandoned:
             f.rule = "V7"
             f.message = "after a memory warning unloads the view, \(subject) still keeps \(object) (abandoned memory, iOS 3.0–5.1)"
-            let keep = arc ? "" : ", and keep the release in `dealloc`"
+            // Keep the release `dealloc` has; name the one it lacks (a leak hidden behind a
+            // cycle, as Briefs' preview controller's, is no finding of its own).
+            let keep = arc ? "" : Self.releasedInDealloc(m, of: c) ? ", and keep the release in `dealloc`"
+                : ", and release it in `dealloc` too (`\(release)`), which does not"
             if let u = unload {
                 f.fix = "set `\(m.name)` to nil in `viewDidUnload` (\(at(u.place))): `\(setNil)`\(keep)"
             } else {

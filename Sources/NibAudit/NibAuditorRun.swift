@@ -282,7 +282,7 @@ extension NibAuditor {
                 result.loadedBy.append("the NSWindowController the document makes, with the document as File's Owner; it releases the nib's top-level objects when the document closes (L6)")
             }
             // L10 for a shared window or Mac view controller: shown and kept.
-            if kind == .windowController || kind == .macViewController, let n = sharedInstanceClass(above: ownerClass) {
+            if kind == .windowController || kind == .macViewController, let n = sharedInstanceClass(above: ownerClass), !writesDealloc(ownerClass) {
                 keptShared = true
                 result.loadedBy.append("\(ownerClass), a shared instance (a `+shared…` method in \(n)): kept, with its nib's objects, for the application's life (L10)")
             }

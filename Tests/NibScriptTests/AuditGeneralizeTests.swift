@@ -86,11 +86,11 @@ extension AuditLoaderTests {
     /// what its `init` makes and no `dealloc` releases is no leak; without the shared
     /// instance the same class leaks it.
     func testASharedWindowControllerIsKeptForTheApplicationsLife() throws {
-        func files(shared: Bool) -> [String: String] {
+        func files(shared: Bool, dealloc: String = "") -> [String: String] {
             let decl = shared ? "+ (id)sharedInstance;\n" : ""
             let impl = shared ? "+ (id)sharedInstance {\n    static id prefs = nil;\n    if (!prefs) prefs = [[self alloc] init];\n    return prefs;\n}\n" : ""
             return ["Src/Prefs.h": "@interface Prefs : NSWindowController {\n    NSMutableArray *modules;\n}\n\(decl)@end\n",
-                    "Src/Prefs.m": "@implementation Prefs\n\(impl)- (id)init {\n    if ((self = [super initWithWindowNibName:@\"Prefs\"])) {\n        modules = [[NSMutableArray alloc] init];\n    }\n    return self;\n}\n@end\n",
+                    "Src/Prefs.m": "@implementation Prefs\n\(impl)- (id)init {\n    if ((self = [super initWithWindowNibName:@\"Prefs\"])) {\n        modules = [[NSMutableArray alloc] init];\n    }\n    return self;\n}\n\(dealloc)@end\n",
                     "Prefs.xib": macXib(owner: "Prefs", outlets: [("window", "w1")], objects: window)]
         }
         let kept = audit(["--platform", "mac", try project(files(shared: true))]).stdout
@@ -99,6 +99,11 @@ extension AuditLoaderTests {
         XCTAssertTrue(kept.contains("\n0 findings"), kept)
         let released = audit(["--platform", "mac", try project(files(shared: false))]).stdout
         XCTAssertTrue(released.contains("leak [V12 O9] `modules` of Prefs"), released)
+        // A shared controller that writes a `dealloc` expects to go (a `+destroyShared…`):
+        // it is shown and released, and its `dealloc`'s missing release is reported.
+        let destroyed = audit(["--platform", "mac", try project(files(shared: true, dealloc: "- (void)dealloc {\n    [super dealloc];\n}\n"))]).stdout
+        XCTAssertFalse(destroyed.contains("(L10)"), destroyed)
+        XCTAssertTrue(destroyed.contains("leak [V12 O9] `modules` of Prefs"), destroyed)
     }
 
     /// A retain cycle with two references back at its owner names both: breaking one leaves
@@ -119,17 +124,54 @@ extension AuditLoaderTests {
                 </subviews>
             </view>
             """
-        let dir = try project([
+        func files(dealloc: String) -> [String: String] { [
             "Views.h": "@interface PreviewView : UIView {\n    IBOutlet id delegate;\n}\n@end\n@interface InfoView : UIView {\n    IBOutlet id controller;\n}\n@end\n",
             "Views.m": "@implementation PreviewView\n@end\n@implementation InfoView\n@end\n",
             "Host.h": "@interface Host : UIViewController {\n    IBOutlet PreviewView *preview;\n    IBOutlet InfoView *info;\n}\n@end\n",
-            "Host.m": "@implementation Host\n- (id)init {\n    return [super initWithNibName:@\"Host\" bundle:nil];\n}\n- (void)dealloc {\n    [preview release];\n    [info release];\n    [super dealloc];\n}\n@end\n",
+            "Host.m": "@implementation Host\n- (id)init {\n    return [super initWithNibName:@\"Host\" bundle:nil];\n}\n\(dealloc)@end\n",
             "Host.xib": iOSXib(owner: "Host", outlets: [("view", "v"), ("preview", "p1"), ("info", "p2")], objects: objects),
-        ])
-        let r = audit(["--platform", "ios", dir])
+        ] }
+        let r = audit(["--platform", "ios", try project(files(dealloc: "- (void)dealloc {\n    [preview release];\n    [info release];\n    [super dealloc];\n}\n"))])
         XCTAssertTrue(r.stdout.contains("a retain cycle of"), r.stdout)
         XCTAssertTrue(r.stdout.contains("`controller` of InfoView"), r.stdout)
         XCTAssertTrue(r.stdout.contains("also points back at it"), r.stdout)
         XCTAssertTrue(r.stdout.contains("or the cycle stays"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("and keep the release in `dealloc`"), r.stdout)
+        // No `dealloc`: the leak it would show hides behind the cycle, so the abandoned
+        // finding's fix names the missing release instead of keeping one that is not there.
+        let none = audit(["--platform", "ios", try project(files(dealloc: ""))]).stdout
+        XCTAssertTrue(none.contains("and release it in `dealloc` too (`[preview release];`), which does not"), none)
+        XCTAssertFalse(none.contains("keep the release in `dealloc`"), none)
+    }
+
+    /// An object made into an ivar and handed to another object's setter before its release
+    /// (`[[self window] setToolbar:toolbar]; [toolbar release];`) is kept by that object:
+    /// the ivar does not dangle (B8). One released with nothing keeping it still does.
+    func testAnObjectHandedToAnotherObjectsSetterDoesNotDangle() throws {
+        let dir = try project([
+            "Src/Prefs.h": "@interface Prefs : NSWindowController {\n    NSToolbar *toolbar;\n    NSMutableArray *pending;\n}\n+ (id)sharedInstance;\n@end\n",
+            "Src/Prefs.m": """
+                @implementation Prefs
+                + (id)sharedInstance {
+                    static id prefs = nil;
+                    if (!prefs) prefs = [[self alloc] initWithWindowNibName:@"Prefs"];
+                    return prefs;
+                }
+                - (void)windowDidLoad {
+                    toolbar = [[NSToolbar alloc] initWithIdentifier:@"prefs"];
+                    [toolbar setDelegate:self];
+                    [[self window] setToolbar:toolbar];
+                    [toolbar release];
+                    pending = [[NSMutableArray alloc] init];
+                    [pending release];
+                }
+                @end
+
+                """,
+            "Prefs.xib": macXib(owner: "Prefs", outlets: [("window", "w1")], objects: window),
+        ])
+        let r = audit(["--platform", "mac", dir]).stdout
+        XCTAssertTrue(r.contains("`pending` of Prefs"), r)
+        XCTAssertFalse(r.contains("`toolbar` of Prefs"), r)
     }
 }

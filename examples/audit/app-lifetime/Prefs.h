@@ -2,6 +2,7 @@
 
 @interface Prefs : NSWindowController {
     NSMutableArray *modules;
+    NSToolbar *toolbar;
 }
 + (id)sharedInstance;
 @end

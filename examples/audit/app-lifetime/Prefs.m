@@ -18,4 +18,12 @@ static Prefs *shared = nil;
     return self;
 }
 
+// The window keeps the toolbar (its setter retains): `toolbar` does not dangle (B8).
+- (void)windowDidLoad {
+    toolbar = [[NSToolbar alloc] initWithIdentifier:@"preferences"];
+    [toolbar setDelegate:self];
+    [[self window] setToolbar:toolbar];
+    [toolbar release];
+}
+
 @end
