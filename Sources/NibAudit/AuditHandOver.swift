@@ -1,7 +1,7 @@
 import Foundation
 import SourceImport
 
-/// B8, an object handed over before its release. `t = [[NSToolbar alloc] init…];
+/// B13, an object handed over before its release. `t = [[NSToolbar alloc] init…];
 /// [[self window] setToolbar:t]; [t release];` gives the toolbar to the window, which keeps
 /// it (Cocoa's setters and `add…`/`insert…` methods retain their argument): the ivar still
 /// points at a live object. The reader does not follow a message to another object, so the

@@ -44,7 +44,7 @@ extension AuditLoaderTests {
         XCTAssertFalse(r.stdout.contains("`defaults` of Pane"), r.stdout)
     }
 
-    /// `applicationWillTerminate:` is the application's last event (B7): what it releases
+    /// `applicationWillTerminate:` is the application's last event (B12): what it releases
     /// is never used again, so it is not sent and its releases leave nothing dangling; an
     /// action that releases without a nil still does.
     func testApplicationWillTerminateIsNotSentAsAnAction() throws {
@@ -146,7 +146,7 @@ extension AuditLoaderTests {
 
     /// An object made into an ivar and handed to another object's setter before its release
     /// (`[[self window] setToolbar:toolbar]; [toolbar release];`) is kept by that object:
-    /// the ivar does not dangle (B8). One released with nothing keeping it still does.
+    /// the ivar does not dangle (B13). One released with nothing keeping it still does.
     func testAnObjectHandedToAnotherObjectsSetterDoesNotDangle() throws {
         let dir = try project([
             "Src/Prefs.h": "@interface Prefs : NSWindowController {\n    NSToolbar *toolbar;\n    NSMutableArray *pending;\n}\n+ (id)sharedInstance;\n@end\n",
