@@ -496,7 +496,7 @@ extension NibAuditor {
                 lowering.assumedSuperclass = assumed
                 lowering.neutralized = neutralized
                 if doc.kind == .xib { lowering.nibTokens = [entry.name: nibName] }
-                lowering.nibConnections = Self.connectionsByClass(doc, ownerClass: ownerClass)
+                lowering.nibConnections = Self.connectionsByClass(doc, ownerClass: ownerClass, project: project)
                 lowering.otherNib = Self.ownerOutlets(paths: context.nibPaths, dir: dir)
                 lowering.entries = entries
                 lowering.releasedWhenClosed = closable
@@ -656,21 +656,7 @@ extension NibAuditor {
                 findings[k].rule = "L7 N3 O9"
             }
         }
-        // R6: a returned top-level object whose method's name says +0: the leak stands,
-        // low confidence, and the fix names the naming.
-        for k in findings.indices[firstFinding...] where findings[k].kind == .leak {
-            guard let n = findings[k].member, let (reason, fix) = naming[n] else { continue }
-            findings[k].confidence = "low"
-            findings[k].confidenceReason = reason
-            findings[k].fix = fix
-            findings[k].rule += " R6"
-        }
-        // R1: a release taken as run on a condition the nib does not decide.
-        for k in findings.indices[firstFinding...] {
-            guard let n = findings[k].member, let reason = conditional[findings[k].className]?[n] else { continue }
-            findings[k].confidence = "low"
-            findings[k].confidenceReason = [findings[k].confidenceReason, reason].compactMap { $0 }.joined(separator: "; ")
-        }
+        Self.markReadingLimits(&findings, from: firstFinding, naming: naming, conditional: conditional)
         return result
     }
 
