@@ -474,7 +474,9 @@ package struct ImportLowering {
                     out += ["\(local) = \(ivar)" + at, "send \(ivar) close" + at, "release \(local)" + at]
                 } else {
                     out.append("send \(ivar) close" + at)
-                    if releasedWhenClosed.contains(mem.ivarName) { out.append("CFRelease \(ivar)" + at) }
+                    // Under ARC a local would be strong: the release goes through the ivar,
+                    // unless the delegate set it to nil (then the window's release is not seen).
+                    if releasedWhenClosed.contains(mem.ivarName) { out += ["if \(ivar) != nil {", "    CFRelease \(ivar)" + at, "}"] }
                 }
             case .superCall:
                 if isInit { continue }

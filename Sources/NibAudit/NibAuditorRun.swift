@@ -236,7 +236,9 @@ extension NibAuditor {
         // as the initializer does.
         var scriptOwner = ownerClass
         var ownerDecl = ""
-        if catalogue.contains(ownerClass), [.viewController, .windowController, .macViewController, .preferencePane].contains(kind) {
+        // Not a pane: its battery loads the nib itself (L2), and only a view or window
+        // controller may carry a nib in the script (a plain NSPreferencePane owner did not compile).
+        if catalogue.contains(ownerClass), [.viewController, .windowController, .macViewController].contains(kind) {
             scriptOwner = Self.identifier(ownerClass + "_" + entry.name)
             ownerDecl = ScriptText.comment("# \(ownerClass) made with the nib's name (L3)")
                 + "\nclass \(ScriptText.name(scriptOwner)) : \(ScriptText.name(ownerClass)) {\n    nib \(ScriptText.name(Self.identifier(entry.name)))\n}\n"
@@ -253,6 +255,7 @@ extension NibAuditor {
         var cvar = "c"
         while taken.contains(cvar) { cvar += "_" }
         var unbalanced: NibLoaders.TopLevelLoad?
+        var keptShared = false
         var naming: [String: (reason: String, fix: String)] = [:]
         var conditional: [String: [String: String]] = [:]
         // Controllers the application keeps for its life (the main storyboard's initial one).
@@ -299,13 +302,18 @@ extension NibAuditor {
             unbalanced = code.unbalanced
             naming = code.naming
             // The document's window controller adopts the top-level objects (L6).
-            let adopted = kind == .document ? doc.topLevelObjects.compactMap { doc.scriptNames[$0] }.map { "\(arc ? "CFRelease" : "release") \(ScriptText.name($0))" } : []
+            let adopted = kind == .document ? doc.ownedTopLevelObjects.compactMap { doc.scriptNames[$0] }.map { "\(arc ? "CFRelease" : "release") \(ScriptText.name($0))" } : []
             if kind == .document {
                 result.loadedBy.append("the NSWindowController the document makes, with the document as File's Owner; it releases the nib's top-level objects when the document closes (L6)")
             }
+            // L10 for a shared window or Mac view controller: shown and kept.
+            if kind == .windowController || kind == .macViewController, let n = sharedInstanceClass(above: ownerClass), !writesDealloc(ownerClass) {
+                keptShared = true
+                result.loadedBy.append("\(ownerClass), a shared instance (a `+shared…` method in \(n)): kept, with its nib's objects, for the application's life (L10)")
+            }
             // B7: a window controller's window closed by the user first, when its delegate gets
             // `windowWillClose:`; B10: a plain owner closed as its users close it.
-            if kind == .windowController { closing = windowClosing(doc: doc, ownerClass: ownerClass, cvar: cvar) }
+            if kind == .windowController, !keptShared { closing = windowClosing(doc: doc, ownerClass: ownerClass, cvar: cvar) }
             if kind == .plain, !code.keepsOwner {
                 var probe = ImportLowering(project: project, platform: platform, memory: memory)
                 probe.extraClasses = Set(stubs.map(\.name)); probe.base = dir
@@ -320,7 +328,8 @@ extension NibAuditor {
             }
             let hookLines = hooks.map { "send \(cvar) \(ScriptText.name($0))" + String(repeating: " nil", count: $0.filter { $0 == ":" }.count) }
             units = [("nib \(nibName)\(kind == .application ? " main" : "") from " + ScriptText.string(nibPath),
-                      Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken,
+                      keptShared ? Self.sharedControllerBattery(owner: scriptOwner, taken: taken)
+                        : Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken,
                                    afterLoad: hookLines + code.afterLoad + adopted, afterOwner: code.afterOwner, keepOwner: code.keepsOwner,
                                    closing: closing), ownerClass)]
             for c in extraOwners {
@@ -439,7 +448,7 @@ extension NibAuditor {
                     units[0].scenarios.append((title, sent))
                     stepTitles.insert(title)
                     // Then the owner's end: what the method made and `dealloc` never releases.
-                    if let end = kind == .plain ? plainEnd.flatMap({ $0.isEmpty ? nil : $0 }) : Self.ending(kind, owner: cv, arc: arc, taken: taken, closing: closing, life: units[0].scenarios.first?.1 ?? []) {
+                    if let end = kind == .plain ? plainEnd.flatMap({ $0.isEmpty ? nil : $0 }) : keptShared ? nil : Self.ending(kind, owner: cv, arc: arc, taken: taken, closing: closing, life: units[0].scenarios.first?.1 ?? []) {
                         units[0].scenarios.append((title + ", then released", sent + end))
                         releasedTitles.insert(title + ", then released")
                     }
