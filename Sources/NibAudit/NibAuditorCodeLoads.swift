@@ -36,7 +36,9 @@ extension NibAuditor {
         let give = arc ? "CFRelease" : "release"
         // L7: the top-level objects come to the code in an array.
         if let t = context.loaders.topLevelLoads(of: entry.name).first {
-            let chain = (t.entry.map { ["\(t.file):\(t.line) `\($0)@\"\(t.name)\"`"] } ?? []) + t.through + ["\(t.place) `\(t.call)`"]
+            // A computed name (L5): `-sel` returning the literal, then the load asking for it.
+            let chain = (t.entry.map { $0.hasPrefix("-") ? ["`\($0)` returns @\"\(t.name)\" (\((t.file as NSString).lastPathComponent):\(t.line))"]
+                                                         : ["\(t.file):\(t.line) `\($0)@\"\(t.name)\"`"] } ?? []) + t.through + ["\(t.place) `\(t.call)`"]
             out.loadedBy.append(chain.joined(separator: " → ") + ", which hands the top-level objects to the code (L7)")
             if t.balanced || !t.plusOne {
                 // The code holds each object (the array, or what it retains from it) and gives
@@ -49,6 +51,9 @@ extension NibAuditor {
             } else {
                 out.notes.append("the code takes the top-level objects at +1 (\(t.place)) and gives none back: they leak unless kept by an outlet that is released (L7)")
                 out.unbalanced = t
+                let (lines, notes) = releasesAfterComputedLoad(t, doc: doc, ownerClass: ownerClass, platform: platform, arc: arc, cvar: cvar)
+                out.afterLoad += lines
+                out.notes += notes
             }
             return out
         }

@@ -130,6 +130,7 @@ extension NibAuditor {
             }
         case .dangling:
             f.rule = "O10 V8"
+            f.notOutlet = !m.isOutlet
             f.message = "\(subject) still points at \(object) after it was deallocated"
             if retains(m, platform: platform, arc: arc) {
                 f.fix = "set `\(m.name)` to nil where it is released (`\(setNil)`)"
