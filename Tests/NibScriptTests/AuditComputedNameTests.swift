@@ -108,3 +108,35 @@ extension AuditLoaderTests {
         XCTAssertFalse(out.contains("dangling outlet [O10 V8] `cache`"), out)
     }
 }
+
+extension AuditLoaderTests {
+    /// A Mac ivar outlet whose hand-written setter (only in the `@implementation`) retains:
+    /// the loader calls it (KVC, N6), so the top-level object holds two retains; the words
+    /// and the fix say so, not "which does not retain".
+    func testAHandWrittenRetainingSetterOfAMacIvarOutletIsInTheFindingsWords() throws {
+        let view = "<customView id=\"v1\"><rect key=\"frame\" x=\"0\" y=\"0\" width=\"10\" height=\"10\"/></customView>"
+        func files(_ setter: String) -> [String: String] {
+            ["Source.h": "@interface Source : NSObject {\n    IBOutlet NSView *settingsView;\n}\n- (void)loadSettings;\n@end\n",
+             "Source.m": """
+             @implementation Source
+             - (void)loadSettings {
+                 [NSBundle loadNibNamed:@"Settings" owner:self];
+             }
+             \(setter)
+             - (void)dealloc {
+                 [settingsView release];
+                 [super dealloc];
+             }
+             @end
+             """,
+             "Settings.xib": macXib(owner: "Source", outlets: [("settingsView", "v1")], objects: view)]
+        }
+        let out = audit(["--platform", "mac", try project(files("- (void)setSettingsView:(NSView *)v {\n    [settingsView release];\n    settingsView = [v retain];\n}"))]).stdout
+        XCTAssertTrue(out.contains("through `-setSettingsView:` (Source.m:5), which retains it again (N6): it holds two retains, and `dealloc` gives back only one"), out)
+        XCTAssertTrue(out.contains("give back the top-level +1 once the nib is loaded"), out)
+        XCTAssertFalse(out.contains("which does not retain"), out)
+        // Without the setter, `dealloc`'s release balances the top-level +1: no finding.
+        let plain = audit(["--platform", "mac", try project(files(""))]).stdout
+        XCTAssertFalse(plain.contains("leak ["), plain)
+    }
+}
