@@ -34,6 +34,29 @@ extension NibAuditor {
                    cvar: String, taken: Set<String>) -> CodeLoads {
         var out = CodeLoads()
         let give = arc ? "CFRelease" : "release"
+        // L10: a shared instance (its class or a superclass has `+shared…`) loads the nib and
+        // lives as long as the application: it and the nib's objects are kept, as the
+        // application keeps a main nib's (L1). The scenario holds each top-level object.
+        var up: String? = ownerClass
+        var seen = Set<String>()
+        while let n = up, seen.insert(n).inserted {
+            if context.loaders.sharedClasses.contains(n) {
+                out.keepsOwner = true
+                var used = taken
+                used.insert(cvar)
+                for t in doc.ownedTopLevelObjects.compactMap({ names[$0] }) {
+                    var v = "kept"
+                    var i = 1
+                    while used.contains(v) { v = "kept\(i)"; i += 1 }
+                    used.insert(v)
+                    out.afterLoad.append("\(v) = \(ScriptText.name(t))")
+                }
+                out.loadedBy.append("\(ownerClass), a shared instance (a `+shared…` method in \(n)): kept, with its nib's objects, for the application's life (L10)")
+                return out
+            }
+            up = project[n]?.superclass
+        }
+        // (Before L7: a shared instance keeps what it loads however it loads it.)
         // L7: the top-level objects come to the code in an array.
         if let t = context.loaders.topLevelLoads(of: entry.name).first {
             // A computed name (L5): `-sel` returning the literal, then the load asking for it.
@@ -56,28 +79,6 @@ extension NibAuditor {
                 out.notes += notes
             }
             return out
-        }
-        // L10: a shared instance (its class or a superclass has `+shared…`) loads the nib and
-        // lives as long as the application: it and the nib's objects are kept, as the
-        // application keeps a main nib's (L1). The scenario holds each top-level object.
-        var up: String? = ownerClass
-        var seen = Set<String>()
-        while let n = up, seen.insert(n).inserted {
-            if context.loaders.sharedClasses.contains(n) {
-                out.keepsOwner = true
-                var used = taken
-                used.insert(cvar)
-                for t in doc.ownedTopLevelObjects.compactMap({ names[$0] }) {
-                    var v = "kept"
-                    var i = 1
-                    while used.contains(v) { v = "kept\(i)"; i += 1 }
-                    used.insert(v)
-                    out.afterLoad.append("\(v) = \(ScriptText.name(t))")
-                }
-                out.loadedBy.append("\(ownerClass), a shared instance (a `+shared…` method in \(n)): kept, with its nib's objects, for the application's life (L10)")
-                return out
-            }
-            up = project[n]?.superclass
         }
         // L8: `loadNibNamed:@"X" owner:self` in a method of File's Owner's class, whose rest
         // releases or returns an outlet's top-level object.

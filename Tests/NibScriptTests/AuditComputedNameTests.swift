@@ -140,3 +140,15 @@ extension AuditLoaderTests {
         XCTAssertFalse(plain.contains("leak ["), plain)
     }
 }
+
+extension AuditLoaderTests {
+    /// A shared pane (L10) keeps what its nib holds however it is loaded: a load under a
+    /// computed name taking the top-level objects in an array (L7) does not make them leak.
+    func testASharedPaneLoadedUnderAComputedNameKeepsItsNib() throws {
+        var files = paneFiles(loader: "NSNib *nib = [[NSNib alloc] initWithNibNamed:[self mainNibName] bundle:nil];\n    NSArray *objects = nil;\n    [nib instantiateNibWithOwner:self topLevelObjects:&objects];\n    [nib release];", release: "")
+        files["GeneralPane.h"] = "@interface GeneralPane : Pane\n+ (id)sharedInstance;\n@end\n"
+        let out = audit(["--platform", "mac", try project(files)]).stdout
+        XCTAssertTrue(out.contains("GeneralPane, a shared instance (a `+shared…` method in GeneralPane): kept, with its nib's objects, for the application's life (L10)"), out)
+        XCTAssertFalse(out.contains("of GeneralPane"), out)
+    }
+}
