@@ -31,6 +31,14 @@ struct IBLegacyArchive {
         return reader.read(root: root)
     }
 
+    /// Reads an element tree made elsewhere (a compiled nib's archive, translated by
+    /// `IBCompiledNib` into the archive a legacy XIB writes), its root at element 0.
+    static func read(elements: [IBArchiveElement], path: String) -> Result<IBDocument, IBReadFailure> {
+        guard !elements.isEmpty else { return .failure(IBReadFailure(diagnostics: [.error("empty archive", path: path, at: nil)])) }
+        var reader = IBLegacyArchive(path: path, elements: elements)
+        return reader.read(root: 0)
+    }
+
     private init(path: String, elements: [IBArchiveElement]) {
         self.path = path
         self.elements = elements

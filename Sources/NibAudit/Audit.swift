@@ -236,6 +236,8 @@ package enum Audit {
         var options: Options
         /// Names of every nib on disk (a nib another nib names is loaded by it).
         var nibNames: Set<String>
+        /// The file the audit reads for each nib name (R3: a second nib a method loads).
+        var nibPaths: [String: String] = [:]
     }
 
     /// `progress`: called with the nibs audited and their number, from any thread.
@@ -265,7 +267,8 @@ package enum Audit {
         report.strict = o.strict
         report.settings = settingsLines(settings, o)
         let context = Context(project: project, loaders: loaders, settings: settings, options: o,
-                              nibNames: Set(inventory.entries.map(\.name)))
+                              nibNames: Set(inventory.entries.map(\.name)),
+                              nibPaths: Dictionary(inventory.entries.filter { $0.unreadable == nil }.map { ($0.name, $0.path) }, uniquingKeysWith: { a, _ in a }))
         var missing: [String: Missing] = [:]
         var findings: [String: Finding] = [:]
         var order: [String] = []

@@ -47,7 +47,7 @@ package enum AuditFix {
             // given back in its `dealloc` (N3).
             return insertInDealloc(cls, "[\(ivar) release];", project: project, lines: lines).map { [$0] }
         case .dangling:
-            return danglingEdits(f, cls, m, arc: arc, project: project, lines: lines)
+            return danglingEdits(f, cls, m, arc: arc, project: project, dir: dir, lines: lines)
         case .leak where !arc && !f.rule.contains("V12") && !f.rule.contains("N3") && !f.fix.contains("would message a freed object"):
             var out: [Edit] = []
             guard let e = insertInDealloc(cls, m.isProperty ? "self.\(m.name) = nil;" : "[\(ivar) release];", project: project, lines: lines) else { return nil }

@@ -23,6 +23,9 @@ extension NibAuditor {
         var notes: [String] = []
         /// An array loader whose +1s the code never gives back: the top-level leaks' fix.
         var unbalanced: NibLoaders.TopLevelLoad?
+        /// R6: outlets whose top-level object a method returns at +1 under a name that, by
+        /// Cocoa's naming convention, returns +0: the member, and what a finding about it says.
+        var naming: [String: (reason: String, fix: String)] = [:]
         var isEmpty: Bool { afterLoad.isEmpty && afterOwner.isEmpty }
     }
 
@@ -92,6 +95,15 @@ extension NibAuditor {
                 if Self.matches(rest, #"\[\s*(?:self\.)?(?:"# + alts + #")\s+(?:auto)?release\s*\]"#) {
                     out.afterLoad += ["\(give) \(script)"] + (nilled ? ["\(script) = nil"] : [])
                     out.notes.append("\(place) loads the nib and releases `\(m.name)`'s top-level object itself (L8)")
+                } else if nilled, Self.returns(rest, alts), !Self.returnsOwned(method) {
+                    // R6: by Cocoa's naming convention only alloc/new/copy/mutableCopy methods
+                    // hand their caller a +1; `-createView` hands +0. The code may still work
+                    // (its caller releases what it gets), but a reviewer flags the name: the
+                    // handover is not taken on trust, and the leak stays, low confidence.
+                    let reason = "\(place) returns `\(m.name)`'s top-level object at +1 (its +1 from the nib, N3): if the caller releases it, there is no leak, "
+                        + "but by Cocoa's naming convention only a method whose name begins with alloc, new, copy or mutableCopy hands its caller a +1, so `\(method)` says +0 (R6)"
+                    out.naming[m.name] = (reason, "name the method for what it hands over (`\(Self.owningName(method))`, so that callers and the static analyzer know they own the result), or return the object autoreleased and let the caller retain it")
+                    out.notes.append("\(place) returns `\(m.name)`'s top-level object at +1, but its name says +0 (Cocoa's naming convention): not taken as a handover (R6)")
                 } else if nilled, Self.returns(rest, alts) {
                     // Only a method that lets go of the outlet (`x = nil`) hands its object
                     // over: a getter returning its ivar (`-view`) hands nothing, +0.
@@ -117,6 +129,27 @@ extension NibAuditor {
             // The 10.8 call of the same class: an NSNib has one of its own.
             + (t.call.hasPrefix("instantiateNib") ? "`-[NSNib instantiateWithOwner:topLevelObjects:]`" : "`-[NSBundle loadNibNamed:owner:topLevelObjects:]`")
             + " (OS X 10.8), which hands no +1"
+    }
+
+    /// Whether a selector is in a family that returns an owned object (Cocoa's naming
+    /// convention, as clang's `ns_returns_retained` families): `alloc`, `new`, `copy`,
+    /// `mutableCopy`, as the first word (leading underscores aside), followed by nothing or
+    /// by a character that is not a lowercase letter (`newView`, `copy:`; not `newsletter`).
+    static func returnsOwned(_ selector: String) -> Bool {
+        let s = selector.drop { $0 == "_" }
+        for family in ["alloc", "new", "copy", "mutableCopy"] where s.hasPrefix(family) {
+            guard let next = s.dropFirst(family.count).first else { return true }
+            if !next.isLowercase { return true }
+        }
+        return false
+    }
+
+    /// The selector renamed into the `new` family: its first lowercase word (`create` in
+    /// `createView`) becomes `new`; a one-word selector gets `new` before it (`newView`).
+    static func owningName(_ selector: String) -> String {
+        let rest = selector.drop { $0.isLowercase }
+        if let f = rest.first, f.isUppercase { return "new" + rest }
+        return "new" + selector.prefix(1).uppercased() + selector.dropFirst()
     }
 
     static func matches(_ text: String, _ pattern: String) -> Bool {

@@ -1,0 +1,6 @@
+@interface AppDelegate : NSObject {
+    LogWindowController *log;
+    SilentWindowController *silent;
+}
+- (IBAction)showLog:(id)sender;
+@end

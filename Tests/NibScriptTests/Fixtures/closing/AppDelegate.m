@@ -1,0 +1,11 @@
+#import "AppDelegate.h"
+
+@implementation AppDelegate
+
+- (IBAction)showLog:(id)sender
+{
+    log = [[LogWindowController alloc] initWithWindowNibName:@"LogWindow"];
+    silent = [[SilentWindowController alloc] initWithWindowNibName:@"SilentWindow"];
+}
+
+@end

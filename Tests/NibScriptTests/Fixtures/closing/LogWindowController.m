@@ -1,0 +1,34 @@
+#import "LogWindowController.h"
+
+@implementation LogWindowController
+
+- (void)windowDidLoad
+{
+    entries = [[NSMutableArray alloc] init];
+}
+
+- (void)windowWillClose:(NSNotification *)notification
+{
+    [entries release]; entries = nil;
+}
+
+- (void)dealloc
+{
+    [super dealloc];
+}
+
+@end
+
+@implementation SilentWindowController
+
+- (void)windowDidLoad
+{
+    cache = [[NSMutableDictionary alloc] init];
+}
+
+- (void)windowWillClose:(NSNotification *)notification
+{
+    [cache release]; cache = nil;
+}
+
+@end
