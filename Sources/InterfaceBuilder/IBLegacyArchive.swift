@@ -148,6 +148,12 @@ struct IBLegacyArchive {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// `<bool key="…">YES</bool>`.
+    private func boolean(_ element: Int) -> Bool {
+        guard let e = target(element).map({ elements[$0] }), e.name == "bool" else { return false }
+        return e.text.trimmingCharacters(in: .whitespacesAndNewlines) == "YES"
+    }
+
     private func integer(_ element: Int) -> Int? {
         guard let e = target(element).map({ elements[$0] }) else { return nil }
         return Int((e.attributes["value"] ?? e.text).trimmingCharacters(in: .whitespacesAndNewlines))
@@ -353,6 +359,10 @@ struct IBLegacyArchive {
         // A window template's NSWTFlags: bit 0x40000000 set means not released when closed.
         if archiveClass == "NSWindowTemplate", let flags = child(element, key: "NSWTFlags").flatMap(integer) {
             attributes.append(("releasedWhenClosed", flags & 0x4000_0000 == 0 ? "YES" : "NO"))
+        }
+        // The Shared User Defaults Controller: decoded as the shared instance, not a new object.
+        if archiveClass == "NSUserDefaultsController", child(element, key: "NSSharedInstance").map(boolean) == true {
+            attributes.append(("representsSharedInstance", "YES"))
         }
         if let nibName = child(element, key: "IBUINibName").flatMap(string) ?? child(element, key: "NSNibName").flatMap(string) {
             attributes.append(("nibName", nibName))

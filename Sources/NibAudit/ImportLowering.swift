@@ -412,10 +412,11 @@ package struct ImportLowering {
             }
             // The super call after an early return is the one of the path that goes on.
             let superAfterReturn = s.kind == .superCall && s.path.allSatisfy { $0.kind == .notReturned }
-            // R1: in `dealloc`, a release on a branch the audit cannot call a nil check is kept:
-            // under a comparison of two members as a script `if` the simulator evaluates from
-            // the nib; under any other condition as if some path runs it (a finding about the
-            // member says so, low confidence). R7: `isWindowLoaded` is a nil check of an outlet.
+            // R1: in `dealloc`, a release on a branch the audit cannot call a nil check: under a
+            // comparison of two members it is evaluated from the nib here (a `dealloc` body
+            // takes no script `if`); under any other condition it is kept, as if some path runs
+            // it (a finding about the member says so, low confidence). R7: `isWindowLoaded` is
+            // a nil check of an outlet (in `runsAlways`).
             if !superAfterReturn && !runsAlways(s, names: names, in: m, of: c) {
                 let releaseLike: Bool
                 switch s.kind { case .release, .autorelease, .setNil: releaseLike = true; default: releaseLike = false }
@@ -473,7 +474,9 @@ package struct ImportLowering {
                     out += ["\(local) = \(ivar)" + at, "send \(ivar) close" + at, "release \(local)" + at]
                 } else {
                     out.append("send \(ivar) close" + at)
-                    if releasedWhenClosed.contains(mem.ivarName) { out.append("CFRelease \(ivar)" + at) }
+                    // Under ARC a local would be strong: the release goes through the ivar,
+                    // unless the delegate set it to nil (then the window's release is not seen).
+                    if releasedWhenClosed.contains(mem.ivarName) { out += ["if \(ivar) != nil {", "    CFRelease \(ivar)" + at, "}"] }
                 }
             case .superCall:
                 if isInit { continue }

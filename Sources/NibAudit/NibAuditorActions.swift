@@ -34,6 +34,7 @@ extension NibAuditor {
         var out: [String] = []
         for h in c.helpers.sorted(by: { $0.selector < $1.selector }) {
             let sel = h.selector
+            if Self.endsTheApplication(sel) { continue }  // B12
             guard !called.contains(sel), !ObjCScanner.isInteresting(sel), !members.contains(sel), c.method(sel) == nil,
                   !["viewWillAppear:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:"].contains(sel),
                   !ImportLowering.frameworkCallbacks.contains(sel) else { continue }

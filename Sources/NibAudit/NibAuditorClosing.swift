@@ -56,11 +56,41 @@ extension NibAuditor {
     /// sent and the battery is unchanged.
     func windowClosing(doc: IBDocument, ownerClass: String, cvar: String) -> Closing? {
         guard let o = doc.filesOwner,
-              let w = doc.connections(from: o).first(where: { $0.kind == .outlet && $0.name == "window" })?.destination,
-              let d = doc.connections(from: w).first(where: { $0.kind == .outlet && $0.name == "delegate" })?.destination,
-              let definer = implementer("windowWillClose:", of: className(of: d, in: doc, ownerClass: ownerClass)) else { return nil }
-        return Closing(title: "its window closed by the user (`-[\(definer) windowWillClose:]`)",
-                       lines: ["event {", "    send \(cvar).window close", "}", "drain"])
+              let w = doc.connections(from: o).first(where: { $0.kind == .outlet && $0.name == "window" })?.destination else { return nil }
+        let delegate = doc.connections(from: w).first(where: { $0.kind == .outlet && $0.name == "delegate" })?.destination
+        let definer = delegate.flatMap { implementer("windowWillClose:", of: className(of: $0, in: doc, ownerClass: ownerClass)) }
+        // The owner may also observe the notification itself (`addObserver:self
+        // selector:@selector(sel) name:NSWindowWillCloseNotification …`): the center sends it
+        // `sel` too, in the same event (the center is not simulated: the battery sends it).
+        let observed = windowCloseObservers(ownerClass).filter { sel in !(sel == "windowWillClose:" && delegate == o && definer != nil) }
+        guard definer != nil || !observed.isEmpty else { return nil }
+        var what: [String] = definer.map { ["`-[\($0) windowWillClose:]`"] } ?? []
+        what += observed.map { "`\($0)` observing NSWindowWillCloseNotification" }
+        return Closing(title: "its window closed by the user (\(what.joined(separator: ", ")))",
+                       lines: ["event {", "    send \(cvar).window close"] + observed.map { "    send \(cvar) \(ScriptText.name($0)) nil" } + ["}", "drain"],
+                       sent: observed)
+    }
+
+    /// The selectors with which the owner's class (or a project superclass) registers itself
+    /// for NSWindowWillCloseNotification, when the class implements them.
+    func windowCloseObservers(_ cls: String) -> [String] {
+        var out: [String] = []
+        var k: String? = cls
+        var seen = Set<String>()
+        while let n = k, seen.insert(n).inserted, let c = project[n] {
+            for m in (c.methods + c.helpers).sorted(by: { $0.place < $1.place }) {
+                for u in m.unread {
+                    let t = u.text.filter { $0 != " " }
+                    guard t.contains("addObserver:self"), t.contains("name:NSWindowWillCloseNotification"),
+                          let r = t.range(of: "selector:@selector(") else { continue }
+                    let sel = String(t[r.upperBound...].prefix { $0 != ")" })
+                    if sel.hasSuffix(":"), sel.dropLast().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                       implementer(sel, of: cls) != nil, !out.contains(sel) { out.append(sel) }
+                }
+            }
+            k = c.superclass
+        }
+        return out
     }
 
     /// Methods whose run is the end of an object's use: what they send to other objects is
@@ -174,13 +204,14 @@ extension NibAuditor {
         var seen = Set<String>()
         while let n = k, seen.insert(n).inserted, let c = project[n] {
             for m in (c.methods + c.helpers).sorted(by: { $0.place < $1.place }) {
-                guard let load = m.unread.first(where: { u in
-                    let t = u.text.filter { $0 != " " }
-                    return t.contains("loadNibNamed:[selfnibName]") || t.contains("NibNamed:[selfnibName]")
-                }) else { continue }
+                // The load: read as `.loadNib("-nibName")` (R3), or a statement not understood.
+                let read = m.statements.first { st in if case .loadNib(let n) = st.kind { return n.hasPrefix("-") }; return false }
+                let unread = m.unread.first { u in u.text.filter { $0 != " " }.contains("NibNamed:[selfnibName]") }
+                guard let (place, path) = read.map({ ($0.place, $0.path) }) ?? unread.map({ ($0.place, $0.path) }) else { continue }
+                let load = (place: place, path: path)
                 var out: [String] = []
                 for s in m.statements {
-                    guard case .callSelf(let sel) = s.kind, s.place > load.place, s.path == load.path, !out.contains(sel) else { continue }
+                    guard case .callSelf(let sel) = s.kind, s.place > load.0, s.path == load.1, !out.contains(sel) else { continue }
                     out.append(sel)
                 }
                 return out

@@ -41,7 +41,7 @@ extension NibAuditor {
             if t.balanced || !t.plusOne {
                 // The code holds each object (the array, or what it retains from it) and gives
                 // it back when it is done with it: after the owner, as the owner's ivars go.
-                let tops = doc.topLevelObjects.compactMap { names[$0] }
+                let tops = doc.ownedTopLevelObjects.compactMap { names[$0] }
                 out.afterOwner += tops.map { "\(give) \(ScriptText.name($0))" }
                 out.notes.append(t.plusOne
                     ? "the code gives back each top-level object's +1 (\(t.place)): they are the code's, not File's Owner's (L7)"
@@ -62,7 +62,7 @@ extension NibAuditor {
                 out.keepsOwner = true
                 var used = taken
                 used.insert(cvar)
-                for t in doc.topLevelObjects.compactMap({ names[$0] }) {
+                for t in doc.ownedTopLevelObjects.compactMap({ names[$0] }) {
                     var v = "kept"
                     var i = 1
                     while used.contains(v) { v = "kept\(i)"; i += 1 }
@@ -82,7 +82,7 @@ extension NibAuditor {
         var chain: [String] = []
         var k: String? = ownerClass
         while let n = k, !chain.contains(n) { chain.append(n); k = project[n]?.superclass }
-        let tops = Set(doc.topLevelObjects)
+        let tops = Set(doc.ownedTopLevelObjects)
         var handed = 0
         for l in context.loaders.loads(of: entry.name) where l.owner == "self" && l.inClass.map(chain.contains) == true {
             guard let rest = l.rest, let method = l.method else { continue }

@@ -48,6 +48,9 @@ extension NibAuditor {
         let made = context.loaders.unnamedCreations(of: ownerClass)
         let places = made.isEmpty ? "; no creation of \(ownerClass) found in the sources (a nib or a storyboard may make it)"
             : ": " + made.map { "\($0.file):\($0.line) `\($0.call)`" }.joined(separator: ", ")
-        return "UIKit's default nib lookup: a \(ownerClass) made with no nib name loads \"\(entry.name)\" (\(how)) (L11)" + places
+        // A Swift class's runtime name carries its module (`App.ProfileViewController`):
+        // UIKit strips it only from iOS 9 on.
+        let swift = project[ownerClass]?.language == .swift ? "; for a Swift class from iOS 9 only: before, its name carries its module and the lookup finds nothing" : ""
+        return "UIKit's default nib lookup: a \(ownerClass) made with no nib name loads \"\(entry.name)\" (\(how)\(swift)) (L11)" + places
     }
 }

@@ -119,7 +119,10 @@ extension NibAuditor {
         case .abandoned:
             f.rule = "V7"
             f.message = "after a memory warning unloads the view, \(subject) still keeps \(object) (abandoned memory, iOS 3.0–5.1)"
-            let keep = arc ? "" : ", and keep the release in `dealloc`"
+            // Keep the release `dealloc` has; name the one it lacks (a leak hidden behind a
+            // cycle, as Briefs' preview controller's, is no finding of its own).
+            let keep = arc ? "" : Self.releasedInDealloc(m, of: c) ? ", and keep the release in `dealloc`"
+                : ", and release it in `dealloc` too (`\(release)`), which does not"
             if let u = unload {
                 f.fix = "set `\(m.name)` to nil in `viewDidUnload` (\(at(u.place))): `\(setNil)`\(keep)"
             } else {
@@ -135,6 +138,10 @@ extension NibAuditor {
                 let why: String
                 if case .closeWindow = st.kind { why = "the window is released when closed" } else { why = "the superview held its only retain" }
                 f.fix = "`\(st.text)` in `\(method.selector)` (\(at(st.place))) frees it (\(why)) and `\(m.name)` keeps pointing at it: set it to nil there (`\(m.isProperty ? "self.\(m.name)" : ivar) = nil;`)"
+            } else if !arc, !m.isOutlet, let (method, st) = Self.releasedWithoutNil(m, ivar: ivar, in: c.helpers) {
+                // An ivar the code fills (no outlet: no window, no attribute to change), given
+                // up in an action without a nil (Transmission's `Controller`): the nil is the fix.
+                f.fix = "`\(st.text)` in `\(method.selector)` (\(at(st.place))) gives it up without setting `\(m.name)` to nil: set it to nil there (`\(ivar) = nil;`)"
             } else if arc {
                 f.fix = "declare `\(m.name)` weak, so that it is set to nil when its object is deallocated (or strong, to keep the object)"
             } else if platform == .mac {

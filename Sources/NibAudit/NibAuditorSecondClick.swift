@@ -56,6 +56,7 @@ extension NibAuditor {
     static let sentOnce: Set<String> = [
         "applicationWillFinishLaunching:", "applicationDidFinishLaunching:", "application:didFinishLaunchingWithOptions:",
         "application:willFinishLaunchingWithOptions:", "applicationWillTerminate:", "applicationShouldTerminate:",
+        "windowControllerDidLoadNib:",
     ]
 
     /// The members whose object `sel` stores and that a second send of it would overwrite:
@@ -64,7 +65,10 @@ extension NibAuditor {
     /// (`-hudWasHidden:` releasing the HUD `-showSimple:` made, `-reflattenLayers:` the overlay
     /// `-explodeLayers:` made) is managed in pairs the text cannot order: not claimed.
     func overwrittenMembers(cls: String, sel: String) -> [ImportedMember] {
-        guard !Self.sentOnce.contains(sel), let c = project[cls] else { return [] }
+        // An action takes its sender, a delegate or notification method its object: a method
+        // with no argument (`-completeLogin`, `-windowWillLoad`) is the code's own step, or a
+        // lifecycle one, sent once.
+        guard sel.contains(":"), !Self.sentOnce.contains(sel), let c = project[cls] else { return [] }
         return c.members.filter { m in
             assignment(of: m, cls: cls, sel: sel) != nil && !releasedOutside(m, in: cls, except: ["dealloc", "viewDidUnload", sel])
         }

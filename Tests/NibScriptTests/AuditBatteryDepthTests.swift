@@ -207,6 +207,53 @@ final class AuditBatteryDepthTests: ProjectFolderTestCase {
         XCTAssertTrue(again.stdout.contains("\n0 findings; 2 suppressed by the baseline"), again.stdout)
     }
 
+    /// Not a second click's: a member another method releases (the HUD `-hudWasHidden:`
+    /// releases: which call pairs with which is not known), a method with no argument (the
+    /// code's own step), a launch callback the framework sends once.
+    func testPairedReleasesOwnStepsAndLaunchCallbacksAreNotSentTwice() throws {
+        let header = """
+            @interface Panel : NSObject {
+                IBOutlet NSView *view;
+                NSObject *hud;
+                NSObject *loader;
+                NSObject *cache;
+            }
+            @end
+
+            """
+        let impl = """
+            @implementation Panel
+            - (id)init {
+                if ((self = [super init])) { [NSBundle loadNibNamed:@"Panel" owner:self]; }
+                return self;
+            }
+            - (IBAction)showHUD:(id)sender {
+                hud = [[NSObject alloc] init];
+            }
+            - (void)hudWasHidden:(id)h {
+                [hud release];
+                hud = nil;
+            }
+            - (void)completeLogin {
+                loader = [[NSObject alloc] init];
+            }
+            - (void)applicationDidFinishLaunching:(NSNotification *)n {
+                cache = [[NSObject alloc] init];
+            }
+            - (void)dealloc {
+                [loader release];
+                [cache release];
+                [view release];
+                [super dealloc];
+            }
+            @end
+
+            """
+        let r = audit([try project(["Panel.h": header, "Panel.m": impl, "Panel.xib": macXib(owner: "Panel", outlets: [("view", "v1")])])])
+        XCTAssertFalse(r.stdout.contains("sent twice"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\n0 findings"), r.stdout)
+    }
+
     // MARK: L11, the main storyboard, where a dangling object was freed
 
     /// A view controller made with no nib name loads the nib named after its class, without

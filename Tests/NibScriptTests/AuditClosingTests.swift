@@ -32,6 +32,14 @@ final class AuditClosingTests: XCTestCase {
         XCTAssertTrue(Self.report.contains("scenario \"shown and released\""), Self.report)
     }
 
+    /// B7, an observer: WatchWindowController registers itself for
+    /// NSWindowWillCloseNotification; the close reaches its `watchedWindowWillClose:`, which
+    /// releases what `windowDidLoad` made.
+    func testAnObserverOfTheCloseNotificationGetsIt() {
+        XCTAssertFalse(headings.contains { $0.contains("`buffer` of WatchWindowController") }, Self.report)
+        XCTAssertTrue(Self.report.contains("its window closed by the user (`watchedWindowWillClose:` observing NSWindowWillCloseNotification)"), Self.report)
+    }
+
     /// B8: the pane's `didUnselect` gives back its nib's top-level helper view (no leak), and
     /// what `mainViewDidLoad` makes and nothing releases is a leak found in the pane's life.
     func testAPreferencePaneGetsItsLifecycle() {
@@ -75,6 +83,14 @@ final class AuditClosingTests: XCTestCase {
         XCTAssertTrue(headings.contains { $0.contains("leak [V12 O9] `player` of SoundsPane") }, Self.report)
     }
 
+    /// B10 counts a sender only when its receiver may be the owner: PrefsController's
+    /// `dealloc` sends `stop` to its `recorder`, declared a Recorder, so SoundsPane's own
+    /// `stop` (which would release `player`) is not sent, and `player` still leaks.
+    func testATeardownSentToAnotherClassIsNotTheOwners() {
+        XCTAssertFalse(Self.report.contains("`stop`, as"), Self.report)
+        XCTAssertTrue(headings.contains { $0.contains("leak [V12 O9] `player` of SoundsPane") }, Self.report)
+    }
+
     /// The lowering: the base class sends the overridden hook (under the nil check its call is
     /// under), and the subclass gets its override as a method of its own.
     func testTheBaseClassSendsTheHookItsSubclassOverrides() {
@@ -88,6 +104,25 @@ final class AuditClosingTests: XCTestCase {
         XCTAssertTrue(sounds.contains("viewWillClose {"), sounds)
         XCTAssertTrue(sounds.contains("release accessoryView"), sounds)
         XCTAssertTrue(sounds.contains("        super"), sounds)
+    }
+
+    /// B7 in a method: the code's own `[w close]` sends the notification, then a window
+    /// released when closed gives itself back — under MRC the object the ivar held before the
+    /// close (the delegate may set the ivar to nil), under ARC through the ivar if not nil.
+    func testTheCodesOwnCloseSendsTheNotificationThenTheRelease() throws {
+        let dir = NSTemporaryDirectory() + "nibscript-closing-\(ProcessInfo.processInfo.processIdentifier)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "@interface Console : NSObject {\n    IBOutlet NSWindow *panel;\n}\n@end\n".write(toFile: dir + "/Console.h", atomically: false, encoding: .utf8)
+        try "@implementation Console\n- (void)dismiss {\n    [panel close];\n}\n@end\n".write(toFile: dir + "/Console.m", atomically: false, encoding: .utf8)
+        let (project, _) = SourceReading.read(paths: [dir + "/Console.h", dir + "/Console.m"])
+        func lowered(_ memory: MemoryModelName) -> [String] {
+            var l = ImportLowering(project: project, platform: .mac, memory: memory)
+            l.releasedWhenClosed = ["panel"]
+            return l.statements(project["Console"]!.helper("dismiss")!, in: project["Console"]!).0.map { $0.components(separatedBy: "    #")[0] }
+        }
+        XCTAssertEqual(lowered(.mrc), ["closing_panel_3 = panel", "send panel close", "release closing_panel_3"])
+        XCTAssertEqual(lowered(.arc), ["send panel close", "if panel != nil {", "    CFRelease panel", "}"])
     }
 
     /// The selectors a statement sends to other objects (B10).

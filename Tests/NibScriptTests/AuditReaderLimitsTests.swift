@@ -50,6 +50,13 @@ extension AuditLoaderTests {
                                                              "Options.xib": macXib(owner: "Pane", outlets: [("view_options", "s1"), ("view_setup", "s1")], objects: strip)])]).stdout
         XCTAssertFalse(both.contains("over-release ["), both)
         XCTAssertFalse(both.contains("leak ["), both)
+        // The `dealloc` is the superclass's; the nib a subclass owns decides.
+        let sub = audit(["--platform", "mac", try project([
+            "Pane.h": header + "@interface IRCPane : Pane\n@end\n", "Pane.m": impl + "\n@implementation IRCPane\n@end\n",
+            "Options.xib": macXib(owner: "IRCPane", outlets: [("view_options", "s1"), ("view_setup", "s1")], objects: strip)])]).stdout
+        XCTAssertTrue(sub.contains("owner IRCPane (plain owner)"), sub)
+        XCTAssertFalse(sub.contains("over-release ["), sub)
+        XCTAssertFalse(sub.contains("leak ["), sub)
     }
 
     /// A release under a condition the nib cannot decide is taken as run, and a finding
@@ -266,5 +273,9 @@ extension AuditLoaderTests {
         XCTAssertTrue(plain.contains("name the method for what it hands over (`newView`"), plain)
         XCTAssertEqual(NibAuditor.owningName("createView"), "newView")
         XCTAssertEqual(NibAuditor.owningName("view"), "newView")
+        // A rename is no edit to write blind: `--fix` offers none.
+        let fixed = audit(["--fix", "--platform", "mac", try project(files("createView"))])
+        XCTAssertTrue(fixed.stderr.contains("no safe fix found for 1: leak|Inspector|view"), fixed.stderr)
+        XCTAssertFalse(fixed.stdout.contains("[view release]"), fixed.stdout)
     }
 }

@@ -6,6 +6,7 @@
 {
     log = [[LogWindowController alloc] initWithWindowNibName:@"LogWindow"];
     silent = [[SilentWindowController alloc] initWithWindowNibName:@"SilentWindow"];
+    watch = [[WatchWindowController alloc] initWithWindowNibName:@"WatchWindow"];
 }
 
 @end

@@ -16,7 +16,14 @@
 }
 @end
 
+// B10 matches a sender only when its receiver may be the owner: `[recorder stop]` in
+// PrefsController's dealloc stops a Recorder, never a SoundsPane.
+@interface Recorder : NSObject
+- (void)stop;
+@end
+
 @interface PrefsController : NSWindowController {
     NSArray *panes;
+    Recorder *recorder;
 }
 @end

@@ -53,6 +53,11 @@
     [super viewWillClose];
 }
 
+- (void)stop
+{
+    [player release]; player = nil;
+}
+
 @end
 
 @implementation PrefsController
@@ -60,6 +65,21 @@
 - (void)windowWillClose:(NSNotification *)notification
 {
     [panes makeObjectsPerformSelector:@selector(closeView)];
+}
+
+- (void)dealloc
+{
+    [recorder stop];
+    [recorder release];
+    [super dealloc];
+}
+
+@end
+
+@implementation Recorder
+
+- (void)stop
+{
 }
 
 @end

@@ -11,3 +11,10 @@
     NSMutableDictionary *cache;
 }
 @end
+
+// Registers itself for NSWindowWillCloseNotification (no delegate connection): the
+// notification reaches it when the window closes.
+@interface WatchWindowController : NSWindowController {
+    NSMutableArray *buffer;
+}
+@end

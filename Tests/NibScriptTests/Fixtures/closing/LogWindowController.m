@@ -32,3 +32,18 @@
 }
 
 @end
+
+@implementation WatchWindowController
+
+- (void)windowDidLoad
+{
+    buffer = [[NSMutableArray alloc] init];
+    [[NSNotificationCenter defaultCenter] addObserver:self selector:@selector(watchedWindowWillClose:) name:NSWindowWillCloseNotification object:[self window]];
+}
+
+- (void)watchedWindowWillClose:(NSNotification *)notification
+{
+    [buffer release]; buffer = nil;
+}
+
+@end

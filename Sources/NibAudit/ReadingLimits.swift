@@ -3,8 +3,9 @@ import NibScriptSyntax
 import CocoaSimulator
 import InterfaceBuilder
 
-// Releases on a branch (rules R1 and R7, grammar.md "Reading limits"). A release under an
-// `if` is judged as a reviewer judges it:
+// Reading limits (rules R1–R7, grammar.md "Reading limits"): what the lowering and the
+// auditor need to read these patterns as a reviewer does. Releases on a branch (R1, R7): a
+// release under an `if` is judged as a reviewer judges it:
 // - a condition that the subject is not nil is a nil check: `[nil release]` does nothing, so
 //   the release is as good as unconditional (this was already so);
 // - `if ([self isWindowLoaded])` in an NSWindowController is a nil check of every outlet:
@@ -108,12 +109,18 @@ enum ConditionalReleases {
 extension NibAuditor {
     /// The nib's outlet connections by the class of the object that makes them (R1): outlet
     /// key → destination id, `?` for a key that objects of one class connect differently.
-    static func connectionsByClass(_ doc: IBDocument, ownerClass: String) -> [String: [String: String]] {
+    /// A connection counts for the source's class and each of its project superclasses: a
+    /// `dealloc` written in a superclass compares what a subclass's nib connects.
+    static func connectionsByClass(_ doc: IBDocument, ownerClass: String, project: ImportedProject) -> [String: [String: String]] {
         var out: [String: [String: String]] = [:]
         for c in doc.connections where c.kind == .outlet {
-            let cls = c.source == doc.filesOwner ? ownerClass : doc.objects[c.source].effectiveClass
             let id = doc.objects[c.destination].id
-            if let old = out[cls]?[c.name], old != id { out[cls]![c.name] = "?" } else { out[cls, default: [:]][c.name] = id }
+            var k: String? = c.source == doc.filesOwner ? ownerClass : doc.objects[c.source].effectiveClass
+            var seen = Set<String>()
+            while let cls = k, seen.insert(cls).inserted {
+                if let old = out[cls]?[c.name], old != id { out[cls]![c.name] = "?" } else { out[cls, default: [:]][c.name] = id }
+                k = project[cls]?.superclass
+            }
         }
         return out
     }
@@ -129,6 +136,29 @@ extension NibAuditor {
             let tops = Set(doc.topLevelObjects)
             return doc.connections(from: owner).filter { $0.kind == .outlet && tops.contains($0.destination) }
                 .map { ($0.name, doc.objects[$0.destination].effectiveClass) }
+        }
+    }
+}
+
+extension NibAuditor {
+    /// The findings of one nib from `first` on, marked for what the lowering could not decide.
+    /// R6: a returned top-level object whose method's name says +0: the leak stands, low
+    /// confidence, and the fix names the naming. R1: a `dealloc` release taken as run on a
+    /// condition the nib does not decide.
+    static func markReadingLimits(_ findings: inout [Audit.Finding], from first: Int,
+                                  naming: [String: (reason: String, fix: String)], conditional: [String: [String: String]]) {
+        for k in findings.indices[first...] {
+            guard let n = findings[k].member else { continue }
+            if findings[k].kind == .leak, let (reason, fix) = naming[n] {
+                findings[k].confidence = "low"
+                findings[k].confidenceReason = reason
+                findings[k].fix = fix
+                findings[k].rule += " R6"
+            }
+            if let reason = conditional[findings[k].className]?[n] {
+                findings[k].confidence = "low"
+                findings[k].confidenceReason = [findings[k].confidenceReason, reason].compactMap { $0 }.joined(separator: "; ")
+            }
         }
     }
 }
