@@ -7,11 +7,13 @@ enum IBAttribute: UInt8, CaseIterable {
     case systemItem, identifier, type, title
     // A window's (the audit closes a main nib's windows that are released when closed).
     case releasedWhenClosed
+    // A user defaults controller's: YES for the shared one (`IBObject.isSharedInstance`).
+    case representsSharedInstance
     // Read while scanning:
     case id, userLabel, customClass, placeholderIdentifier, destination, property, selector, target
     case kind, relationship, eventType, targetRuntime, initialViewController, sceneID
 
-    var isKept: Bool { rawValue <= Self.releasedWhenClosed.rawValue }
+    var isKept: Bool { rawValue <= Self.representsSharedInstance.rawValue }
 
     var name: String { Self.names[Int(rawValue)] }
 

@@ -50,7 +50,12 @@ public enum IBDiagnosticText {
     static func sourceLines(_ wanted: Set<Int>, path: String) -> [Int: ArraySlice<UInt8>] {
         // A bundle folder's lines are its designable.nib's, as `IBReader.read(path:)` reads it.
         var file = path
-        if case .nibBundleDesignable(let designable) = IBReader.classify(path: path) { file = designable }
+        switch IBReader.classify(path: path) {
+        case .nibBundleDesignable(let designable): file = designable
+        // A compiled nib is a property list (binary, or XML no one wrote by hand): no lines to show.
+        case .compiledArchive, .compiledNib: return [:]
+        default: break
+        }
         guard case .success(let bytes) = FileBytes.read(atPath: file), let last = wanted.max() else { return [:] }
         var out: [Int: ArraySlice<UInt8>] = [:]
         var line = 1, start = 0

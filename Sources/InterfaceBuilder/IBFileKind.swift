@@ -12,8 +12,12 @@ public enum IBFileKind: Equatable, Sendable {
     /// A `.nib` bundle folder holding `designable.nib`, the XIB Interface Builder edits:
     /// read the document at `designablePath` (with `IBReader.read(path:)` on the folder or on it).
     case nibBundleDesignable(designablePath: String)
-    /// A compiled nib (a bundle folder with only `keyedobjects.nib` and friends, or a binary
-    /// `.nib` file): there is no source to read; list it as compiled.
+    /// A compiled Mac nib: an NSKeyedArchiver archive (binary or XML property list) at
+    /// `archivePath` — a bundle folder's `keyedobjects.nib` (no `designable.nib` beside it), or
+    /// a flat `.nib` file. `IBReader.read(path:)` reads it (on the folder or on the archive).
+    case compiledArchive(archivePath: String)
+    /// A compiled nib nibscript cannot read (an iOS `NIBArchive`, a bundle with neither
+    /// `keyedobjects.nib` nor `designable.nib`): there is no source to read; list it as compiled.
     case compiledNib
     /// Not an Interface Builder path (another extension, or a `.nib` that is neither).
     case other
@@ -21,7 +25,7 @@ public enum IBFileKind: Equatable, Sendable {
     /// Whether `IBReader.read(path:)` can read a document from this path.
     public var isReadable: Bool {
         switch self {
-        case .xib, .storyboard, .nibBundleDesignable: return true
+        case .xib, .storyboard, .nibBundleDesignable, .compiledArchive: return true
         case .compiledNib, .other: return false
         }
     }
@@ -49,12 +53,35 @@ extension IBReader {
             if FileManager.default.fileExists(atPath: designable, isDirectory: &inner), !inner.boolValue {
                 return .nibBundleDesignable(designablePath: designable)
             }
+            let archive = (path as NSString).appendingPathComponent(keyedObjectsNibName)
+            if FileManager.default.fileExists(atPath: archive, isDirectory: &inner), !inner.boolValue {
+                return .compiledArchive(archivePath: archive)
+            }
             return .compiledNib
         }
-        // The first bytes only: a designable.nib copied out of its bundle is XML. One that
-        // cannot be sniffed (a FIFO, no permission) is left to the reader, which says why.
-        guard let head = FileBytes.prefix(atPath: path, count: 64) else { return .xib }
+        // The first bytes only: a designable.nib copied out of its bundle is XML, a compiled
+        // nib a property list (binary, or XML). One that cannot be sniffed (a FIFO, no
+        // permission) is left to the reader, which says why.
+        guard let head = FileBytes.prefix(atPath: path, count: sniffedBytes) else { return .xib }
+        if isPropertyList(head[...]) { return .compiledArchive(archivePath: path) }
         let trimmed = head.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
         return trimmed.first == UInt8(ascii: "<") ? .xib : .compiledNib
+    }
+
+    /// The file a compiled `.nib` bundle folder keeps its NSKeyedArchiver archive in.
+    public static let keyedObjectsNibName = "keyedobjects.nib"
+
+    /// How many first bytes `isPropertyList` looks at.
+    static let sniffedBytes = 1024
+
+    /// Whether a file's first bytes are a compiled nib's: a binary property list (`bplist`),
+    /// or an XML property list whose first key is a keyed archive's `$archiver` (any other XML,
+    /// a `<plist>` given as a XIB included, is left to the XML reader, which names its root).
+    static func isPropertyList(_ head: ArraySlice<UInt8>) -> Bool {
+        if head.starts(with: Array("bplist".utf8)) { return true }
+        let text = String(decoding: head.prefix(sniffedBytes), as: UTF8.self)
+        let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        guard trimmed.hasPrefix("<") else { return false }
+        return (text.contains("<!DOCTYPE plist") || text.contains("<plist")) && text.contains("<key>$archiver</key>")
     }
 }

@@ -31,6 +31,14 @@ struct IBLegacyArchive {
         return reader.read(root: root)
     }
 
+    /// Reads an element tree made elsewhere (a compiled nib's archive, translated by
+    /// `IBCompiledNib` into the archive a legacy XIB writes), its root at element 0.
+    static func read(elements: [IBArchiveElement], path: String) -> Result<IBDocument, IBReadFailure> {
+        guard !elements.isEmpty else { return .failure(IBReadFailure(diagnostics: [.error("empty archive", path: path, at: nil)])) }
+        var reader = IBLegacyArchive(path: path, elements: elements)
+        return reader.read(root: 0)
+    }
+
     private init(path: String, elements: [IBArchiveElement]) {
         self.path = path
         self.elements = elements
@@ -138,6 +146,12 @@ struct IBLegacyArchive {
         clean += String(repeating: "=", count: (4 - clean.count % 4) % 4)
         guard let data = Data(base64Encoded: clean) else { return nil }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `<bool key="…">YES</bool>`.
+    private func boolean(_ element: Int) -> Bool {
+        guard let e = target(element).map({ elements[$0] }), e.name == "bool" else { return false }
+        return e.text.trimmingCharacters(in: .whitespacesAndNewlines) == "YES"
     }
 
     private func integer(_ element: Int) -> Int? {
@@ -345,6 +359,10 @@ struct IBLegacyArchive {
         // A window template's NSWTFlags: bit 0x40000000 set means not released when closed.
         if archiveClass == "NSWindowTemplate", let flags = child(element, key: "NSWTFlags").flatMap(integer) {
             attributes.append(("releasedWhenClosed", flags & 0x4000_0000 == 0 ? "YES" : "NO"))
+        }
+        // The Shared User Defaults Controller: decoded as the shared instance, not a new object.
+        if archiveClass == "NSUserDefaultsController", child(element, key: "NSSharedInstance").map(boolean) == true {
+            attributes.append(("representsSharedInstance", "YES"))
         }
         if let nibName = child(element, key: "IBUINibName").flatMap(string) ?? child(element, key: "NSNibName").flatMap(string) {
             attributes.append(("nibName", nibName))

@@ -61,6 +61,8 @@ enum IBLegacyClassMap {
         "IBUIDataSource", "NSInitialFirstResponder",
         "NSWindowInitialFirstResponder", "NSTabView", "NSPreviousConnector", "NSSource", "NSDestination",
         "NSSearchButtonCell", "NSCancelButtonCell", "IBUISelectedViewController",
+        // A tab view holds its items in NSTabViewItems; the selected one is only pointed at.
+        "NSSelectedTabViewItem",
     ]
 
     /// Arrays (7.x `<object class="NSMutableArray">` and friends, 8.x `<array>`).

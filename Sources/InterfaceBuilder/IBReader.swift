@@ -11,11 +11,22 @@ public enum IBReader {
         }
         if isDirectory.boolValue, path.hasSuffix(".nib") || path.hasSuffix(".nib/") {
             // A bundle folder: Interface Builder's own document is its designable.nib, a XIB.
-            if case .nibBundleDesignable(let designable) = classify(path: path) {
+            switch classify(path: path) {
+            case .nibBundleDesignable(let designable):
                 return read(path: designable, displayPath: (shown as NSString).appendingPathComponent(designableNibName))
+            case .compiledArchive(let archive):
+                // A compiled Mac nib: its keyedobjects.nib (see `IBCompiledNib`).
+                return read(path: archive, displayPath: (shown as NSString).appendingPathComponent(keyedObjectsNibName))
+            default:
+                break
             }
-            return failure("a compiled nib bundle, not an Interface Builder source file: give the .xib it was "
-                           + "compiled from", path: shown)
+            if FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("objects.nib")) {
+                return failure("a nib bundle of Mac OS X 10.1 or earlier (objects.nib, an NSArchiver typedstream, "
+                               + "without keyedobjects.nib or designable.nib): not read; give the .xib it was compiled from",
+                               path: shown)
+            }
+            return failure("a compiled nib bundle without keyedobjects.nib or designable.nib: nothing to read; "
+                           + "give the .xib it was compiled from", path: shown)
         }
         if isDirectory.boolValue {
             return failure("is a directory, not an Interface Builder document", path: shown)
@@ -44,9 +55,12 @@ public enum IBReader {
             return failure("empty file: not an Interface Builder document", path: path,
                            at: IBLocation(line: 1, column: 1))
         }
-        if text.starts(with: Array("bplist".utf8)) || text.starts(with: Array("NIBArchive".utf8)) {
-            return failure("a compiled nib, not an Interface Builder source file: give the .xib it was "
-                           + "compiled from", path: path, at: IBLocation(line: 1, column: 1))
+        if text.starts(with: Array("NIBArchive".utf8)) {
+            return failure(IBCompiledNib.nibArchiveReason, path: path, at: IBLocation(line: 1, column: 1))
+        }
+        if isPropertyList(text.prefix(sniffedBytes)) {
+            // A compiled Mac nib: an NSKeyedArchiver archive, binary or XML.
+            return IBCompiledNib.read(data: Data(text), path: path)
         }
         var scanner = IBScanner(path: path, bytes: text)
         if !scanner.runPlain(text) {

@@ -70,7 +70,26 @@ extension IBDocument {
     }
 }
 
+extension IBDocument {
+    /// The top-level objects a load makes and hands to File's Owner: not the shared
+    /// instances the file names (`IBObject.isSharedInstance`).
+    public var ownedTopLevelObjects: [Int] {
+        topLevelObjects.filter { !objects[$0].isSharedInstance }
+    }
+}
+
 extension IBObject {
     /// A Mac storyboard's `<application>` (or a Mac xib's Application proxy): NSApp.
     public var isApplicationPlaceholder: Bool { placeholderIdentifier == IBElementMap.applicationIdentifier }
+
+    /// An object the file names that decodes as a shared instance, not a new object: the
+    /// Shared User Defaults Controller (`representsSharedInstance`, a legacy file's
+    /// `NSSharedInstance`) is `+sharedUserDefaultsController`, and a custom object of class
+    /// `NSApplication` ("Shared App", dropped into a pane's nib for bindings) is NSApp.
+    /// The nib's owner is handed no object of its own for them.
+    public var isSharedInstance: Bool {
+        guard !isPlaceholder else { return false }
+        if attribute("representsSharedInstance") == "YES" { return true }
+        return effectiveClass == "NSApplication" && element == "customObject"
+    }
 }

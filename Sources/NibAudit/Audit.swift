@@ -147,7 +147,9 @@ package enum Audit {
                 for x in c.configurations where !out[k].configurations.contains(x) { out[k].configurations.append(x) }
                 for p in c.related where !out[k].related.contains(p) { out[k].related.append(p) }
                 out[k].related.sort()
+                // The leak's own fix is the release in `dealloc`: the abandoned one's words about it go.
                 let also = c.fix.replacingOccurrences(of: ", and keep the release in `dealloc`", with: "")
+                    .replacingOccurrences(of: #", and release it in `dealloc` too \(`[^`]*`\), which does not"#, with: "", options: .regularExpression)
                 // A fix that already releases in `viewDidUnload` covers the abandonment too.
                 if !out[k].fix.contains("viewDidUnload") && !also.isEmpty { out[k].fix += "; and " + also }
             }
@@ -236,6 +238,8 @@ package enum Audit {
         var options: Options
         /// Names of every nib on disk (a nib another nib names is loaded by it).
         var nibNames: Set<String>
+        /// The file the audit reads for each nib name (R3: a second nib a method loads).
+        var nibPaths: [String: String] = [:]
     }
 
     /// `progress`: called with the nibs audited and their number, from any thread.
@@ -265,7 +269,8 @@ package enum Audit {
         report.strict = o.strict
         report.settings = settingsLines(settings, o)
         let context = Context(project: project, loaders: loaders, settings: settings, options: o,
-                              nibNames: Set(inventory.entries.map(\.name)))
+                              nibNames: Set(inventory.entries.map(\.name)),
+                              nibPaths: Dictionary(inventory.entries.filter { $0.unreadable == nil }.map { ($0.name, $0.path) }, uniquingKeysWith: { a, _ in a }))
         var missing: [String: Missing] = [:]
         var findings: [String: Finding] = [:]
         var order: [String] = []
@@ -339,6 +344,7 @@ package enum Audit {
         var mainNibClasses: [String: String] = [:]
         for case let (auditor, _)? in done { mainNibClasses.merge(auditor.mainNibClasses) { a, _ in a } }
         Audit.neverDeallocated(&report.findings, mainNibClasses: mainNibClasses)
+        AuditHandOver.drop(&report.findings, project: project)  // B13
         AuditConfidence.mark(&report.findings, project: project, dir: dir)
         return report
     }

@@ -67,6 +67,12 @@ enum AuditConfidence {
             if kinds.contains(.abandoned), let u = c.method("viewDidUnload"), let (n, text) = unread(u, member: m, lines: lines(u.place.file)) {
                 reasons.append("`viewDidUnload` names `\(name)` in a statement the reader did not understand (\(at(u, n)): `\(text)`)")
             }
+            // R1: a `dealloc` release under a condition the audit could not evaluate was taken
+            // as happening; on the other path the finding may be wrong.
+            for (s, bs) in ConditionalReleases.unevaluatedReleases(of: m, in: c, project: project) {
+                let conds = bs.map { "`\($0.description)`" }.joined(separator: ", ")
+                reasons.append("`dealloc` releases `\(name)` only \(conds) (\(s.place.fileName):\(s.place.line): `\(s.text)`), a condition the audit cannot evaluate: taken as released (R1)")
+            }
             if kinds.contains(.overRelease) || kinds.contains(.zombie) {
                 let setter = "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
                 if let s = c.method(setter), s.skipped > 0 {

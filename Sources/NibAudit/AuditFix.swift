@@ -35,6 +35,9 @@ package enum AuditFix {
     static func edits(for f: Audit.Finding, project: ImportedProject, dir: String, lines: (String) -> [String]) -> [Edit]? {
         guard let cls = project[f.className], let name = f.member, let m = cls.member(forIvarOrName: name),
               !f.fix.contains(Audit.neverRuns) else { return nil }
+        // R6's fix is a name, and R4's, when another method gives the object back, a change
+        // of that path as well: neither is an edit to write blind (grammar.md, R4 and R6).
+        if f.rule.contains("R6") || (f.rule.contains("R4") && f.confidence == "low") { return nil }
         let arc = f.configurations.allSatisfy { $0.hasSuffix("arc") }
         let ivar = m.ivarName
         switch f.kind {
@@ -47,7 +50,7 @@ package enum AuditFix {
             // given back in its `dealloc` (N3).
             return insertInDealloc(cls, "[\(ivar) release];", project: project, lines: lines).map { [$0] }
         case .dangling:
-            return danglingEdits(f, cls, m, arc: arc, project: project, lines: lines)
+            return danglingEdits(f, cls, m, arc: arc, project: project, dir: dir, lines: lines)
         case .leak where !arc && !f.rule.contains("V12") && !f.rule.contains("N3") && !f.fix.contains("would message a freed object"):
             var out: [Edit] = []
             guard let e = insertInDealloc(cls, m.isProperty ? "self.\(m.name) = nil;" : "[\(ivar) release];", project: project, lines: lines) else { return nil }

@@ -26,6 +26,26 @@ extension AuditFix {
         if f.message.contains("runs at every view load") {
             return nilInViewDidUnload(c, m, lines: lines).map { [$0] }
         }
+        if f.message.contains(NibAuditor.secondSend) {
+            // B1's second send: the release of the old value on the line before the
+            // assignment the finding is at (and, when nothing releases the last, in `dealloc`).
+            let stores = (c.methods + c.helpers).flatMap(\.statements).filter { st in
+                if case .setNew(let x, _, false, false) = st.kind { return x == m.name || x == m.ivarName }
+                return false
+            }
+            guard let st = stores.first(where: { $0.place.line == f.location.line && $0.place.file.hasSuffix("/" + f.location.file) }) else { return nil }
+            let text = lines(st.place.file)
+            guard st.place.line >= 1, st.place.line <= text.count else { return nil }
+            let l = text[st.place.line - 1]
+            let bare: (String) -> String = { $0.filter { !$0.isWhitespace } }
+            guard bare(l).hasPrefix(bare(st.text).prefix(12)) else { return nil }
+            var out = [Edit(file: st.place.file, line: st.place.line, delete: 0, insert: [indent(l) + "[\(m.ivarName) release];"])]
+            if f.message.contains(NibAuditor.lastUnreleased) {
+                guard let e = insertInDealloc(c, release, project: project, lines: lines) else { return nil }
+                out.append(e)
+            }
+            return out
+        }
         if f.message.contains("runs again and stores") {
             guard let st = maker(of: m, in: c), !m.isProperty || !st.text.hasPrefix("self.") else { return nil }
             let text = lines(st.place.file)
@@ -51,7 +71,33 @@ extension AuditFix {
     /// `dealloc` and, on iOS before 6, set to nil in `viewDidUnload`) or `weak` (ARC). A Mac
     /// ivar outlet has no attribute to change: no edit.
     static func danglingEdits(_ f: Audit.Finding, _ c: ImportedClass, _ m: ImportedMember, arc: Bool, project: ImportedProject,
-                              lines: (String) -> [String]) -> [Edit]? {
+                              dir: String, lines: (String) -> [String]) -> [Edit]? {
+        // B3: the window the user closes gets Release When Closed off, in its XIB element.
+        if f.fix.contains(NibAuditor.releasedWhenClosedOff) {
+            guard let p = f.related.first(where: { $0.what == NibAuditor.closedWindowPlace }), p.file.hasSuffix(".xib") else { return nil }
+            let file = dir + "/" + p.file
+            let text = lines(file)
+            guard p.line >= 1, p.line <= text.count else { return nil }
+            let l = text[p.line - 1]
+            if l.contains("releasedWhenClosed=\"YES\"") {
+                return [Edit(file: file, line: p.line, delete: 1, insert: [l.replacingOccurrences(of: "releasedWhenClosed=\"YES\"", with: "releasedWhenClosed=\"NO\"")])]
+            }
+            // A legacy archive's window template: bit 0x40000000 of its NSWTFlags set.
+            if l.contains("\"NSWindowTemplate\"") {
+                for k in p.line..<min(text.count, p.line + 40) {
+                    let t = text[k]
+                    if t.contains("\"NSWindowTemplate\"") { break }
+                    guard let r = t.range(of: #"<int key="NSWTFlags">-?[0-9]+</int>"#, options: .regularExpression) else { continue }
+                    let digits = t[r].drop { !$0.isNumber && $0 != "-" }.prefix { $0.isNumber || $0 == "-" }
+                    guard let v = Int64(digits) else { return nil }
+                    let new = t.replacingCharacters(in: r, with: "<int key=\"NSWTFlags\">\(v | 0x4000_0000)</int>")
+                    return [Edit(file: file, line: k + 1, delete: 1, insert: [new])]
+                }
+                return nil
+            }
+            guard !l.contains("releasedWhenClosed="), let tag = l.range(of: "<window ") ?? l.range(of: "<panel ") else { return nil }
+            return [Edit(file: file, line: p.line, delete: 1, insert: [l.replacingCharacters(in: tag, with: String(l[tag]) + "releasedWhenClosed=\"NO\" ")])]
+        }
         if f.fix.contains("without setting"), !arc, NibAuditor.releasedWithoutNil(m, ivar: m.ivarName, in: c.helpers) != nil {
             // Every method that gives it up without a nil gets the nil after that statement.
             var out: [Edit] = []

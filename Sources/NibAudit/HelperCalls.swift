@@ -41,6 +41,9 @@ extension ImportLowering {
         var out: [ImportedStatement] = []
         for s in statements {
             guard case .callSelf(let sel) = s.kind, let h = helper(sel, in: c) else { out.append(s); continue }
+            // B9: a hook a project subclass overrides is a message, dispatched at run time
+            // from the receiver's class (see DynamicDispatch.swift), not inlined from here.
+            if overriddenBelow(sel, in: c) { out.append(s); continue }
             guard depth < Self.helperDepth, !stack.contains(sel) else { continue }
             for var inner in expand(h.statements, in: c, depth: depth + 1, stack: stack + [sel]) {
                 // A helper's own `[super sel]` is not the caller's super call.

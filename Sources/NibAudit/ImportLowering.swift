@@ -37,6 +37,10 @@ package struct ImportLowering {
     /// Ivars the audited nib connects to a window released when closed (B3): the code's
     /// `[x close]`/`[x performClose:…]` gives back that window's +1.
     package var releasedWhenClosed: Set<String> = []
+    /// Selectors lowered as methods of their own in every class that defines them, for the
+    /// frameworks or the battery to send: a window delegate's `windowWillClose:` (B7), a
+    /// preference pane's lifecycle (B8), the teardown methods the project's users send (B10).
+    package var callbacks: Set<String> = ImportLowering.frameworkCallbacks
     /// Classes a method body makes that neither the sources nor the catalogue know: made as
     /// plain objects (B4), and a finding about one is low confidence.
     package final class Unknown {
@@ -44,8 +48,77 @@ package struct ImportLowering {
         /// Variables standing for objects made and kept nowhere (`[[[X alloc] init] show]`):
         /// the class made, the class whose method makes it, the statement.
         package var unkept: [String: (String, String, ImportedStatement, String)] = [:]
+        /// Class → member → why a `dealloc` release of it was taken as run on a condition
+        /// the nib does not decide (R1): a finding about it is low confidence.
+        package var conditional: [String: [String: String]] = [:]
     }
     package let unknownMade = Unknown()
+    /// The audited nib's outlet connections, per class whose object makes them: outlet key →
+    /// the destination's id; `?` when the class has several objects in the nib (R1).
+    package var nibConnections: [String: [String: String]] = [:]
+
+    /// The outlets of File's Owner another nib connects to its top-level objects (key, class),
+    /// by the nib's name; nil when no such nib was found (R3).
+    package var otherNib: (@Sendable (String) -> [(String, String)]?)?
+
+    /// `-sel` (a nib named by what `[self sel]` returns): the literal that method returns, in
+    /// the class or an imported superclass (R3).
+    func resolveNibName(_ written: String, in c: ImportedClass) -> String? {
+        guard written.hasPrefix("-") else { return nil }
+        let sel = String(written.dropFirst())
+        var k: ImportedClass? = c
+        var seen = Set<String>()
+        while let cls = k, seen.insert(cls.name).inserted {
+            if let m = cls.method(sel) ?? cls.helper(sel) { return m.returnsLiteral }
+            k = cls.superclass.flatMap { project[$0] }
+        }
+        return nil
+    }
+
+    /// R3: on the Mac under MRC, a load of another nib with self as File's Owner hands self
+    /// a +1 of each top-level object and stores it in the outlets the nib connects, directly
+    /// into an ivar (the old value is not released, N6) or through a retaining setter: so a
+    /// release of that outlet later (in `dealloc`) balances the load. The objects are made as
+    /// objects of their nib class; nil when there is no such nib or nothing it connects.
+    func otherNibLoad(_ nib: String, in c: ImportedClass, at: String) -> [String]? {
+        guard platform == .mac, memory == .mrc, let outs = otherNib?(nib), !outs.isEmpty else { return nil }
+        var lines: [String] = []
+        for (key, cls) in outs {
+            guard let mem = member(key, in: c) ?? member("_" + key, in: c) else { continue }
+            let new = "new \(ScriptText.name(type(cls)))"
+            if mem.isProperty, !mem.isReadonly, case .property(let a, _) = mem.kind, a == .retain || a == .strong || a == .copy {
+                lines.append("self.\(ScriptText.name(mem.name)) = \(new)" + at)
+            } else {
+                lines.append("\(ScriptText.name(mem.ivarName)) = \(new)" + at)
+            }
+        }
+        return lines.isEmpty ? nil : lines
+    }
+
+    /// `a == b` (or `!=`, `equal` false) of two members of `c`, evaluated from the nib (R1): a
+    /// member the nib connects holds that object; one it does not connect holds nil or an
+    /// object from elsewhere, never one of this nib. Nil when the nib does not decide: a
+    /// member the code also sets (outside `dealloc`), both unconnected, or an ambiguous class.
+    func evaluate(_ a: ImportedMember, equal: Bool, _ b: ImportedMember, in c: ImportedClass) -> Bool? {
+        if a.ivarName == b.ivarName { return equal }
+        let conns = nibConnections[c.name] ?? [:]
+        func target(_ m: ImportedMember) -> String? { conns[m.name] ?? conns[m.ivarName] }
+        func setByCode(_ m: ImportedMember) -> Bool {
+            let names: Set<String> = [m.name, m.ivarName]
+            return (c.methods + c.helpers).contains { method in
+                method.selector != "dealloc" && method.statements.contains { s in
+                    switch s.kind {
+                    case .setNew(let x, _, _, _), .storeArgument(let x, _): return names.contains(x)
+                    default: return false
+                    }
+                }
+            }
+        }
+        let ta = target(a), tb = target(b)
+        if ta == "?" || tb == "?" || setByCode(a) || setByCode(b) { return nil }
+        guard ta != nil || tb != nil else { return nil }
+        return (ta == tb) == equal
+    }
 
     package init(project: ImportedProject, platform: PlatformName, memory: MemoryModelName) {
         self.project = project
@@ -100,6 +173,8 @@ package struct ImportLowering {
     final class MemberNames {
         var byClass: [String: [String: ImportedMember]] = [:]
         var catalogue: Set<String>?
+        /// See `dispatchedSelectors` (DynamicDispatch.swift).
+        var dispatched: Set<String>?
         func names(of c: ImportedClass) -> [String: ImportedMember] {
             if let n = byClass[c.name] { return n }
             var n: [String: ImportedMember] = [:]
@@ -154,8 +229,14 @@ package struct ImportLowering {
             out += "    " + memberLine(m) + "\n"
         }
         for m in c.methods { out += method(m, in: c) }
+        var lowered = Set(c.methods.map(\.selector))
         for sel in entries[c.name] ?? [] {
-            if let h = c.helper(sel), c.method(sel) == nil { out += method(h, in: c) }
+            if let h = c.helper(sel), c.method(sel) == nil, lowered.insert(sel).inserted { out += method(h, in: c) }
+        }
+        // What the frameworks or the project's own users send it (B7, B8, B10), and the hooks
+        // its superclasses send to self that a subclass overrides (B9): methods of their own.
+        for h in c.helpers where (callbacks.contains(h.selector) || isDispatched(h.selector, in: c)) && lowered.insert(h.selector).inserted {
+            out += method(h, in: c)
         }
         out += "}\n"
         return out
@@ -248,10 +329,17 @@ package struct ImportLowering {
     /// Whether a statement about `names` runs whenever the method does, as far as memory goes:
     /// its branches are nil checks of its subject, a setter's `if (x != value)` guard, or an
     /// init's `if (self = [super init…])`.
-    func runsAlways(_ s: ImportedStatement, names: Set<String>, in m: ImportedMethod) -> Bool {
-        s.path.allSatisfy { b in
+    func runsAlways(_ s: ImportedStatement, names: Set<String>, in m: ImportedMethod, of c: ImportedClass) -> Bool {
+        let outlet = names.contains { member($0, in: c)?.isOutlet == true }
+        return s.path.allSatisfy { runsAlways(branch: $0, names: names, in: m, of: c, outlet: outlet) }
+    }
+
+    func runsAlways(branch b: ImportedBranch, names: Set<String>, in m: ImportedMethod, of c: ImportedClass, outlet: Bool) -> Bool {
+        do {
             // A `@try` body runs whenever the method does, barring an exception.
             if b.kind == .tryBody || b.isNilCheck(of: names) || b.isNilCheck(of: ["self"]) { return true }
+            // R7: an outlet is nil until the window nib loads.
+            if outlet, ConditionalReleases.isWindowLoadedCheck(b), ConditionalReleases.isWindowController(c, project: project) { return true }
             let c = String(b.condition.filter { $0 != " " && $0 != "(" && $0 != ")" })
             if b.kind == .ifTrue, c.hasPrefix("self=[super") || c.hasPrefix("self=[self") { return true }
             if b.kind == .ifTrue, ObjCScanner.isSetter(m.selector), let arg = m.arguments.first {
@@ -293,8 +381,18 @@ package struct ImportLowering {
             case .superCall, .callSelf, .loadNib, .makeUnkept: break
             }
             // A nib loaded with self as owner (B1), under nil checks of members as `if`s.
-            if case .loadNib(let nib) = s.kind {
+            if case .loadNib(let written) = s.kind {
+                let nib = resolveNibName(written, in: c) ?? written
                 let conds = s.path.map { scriptCondition($0, in: c) }
+                // R3: another nib loaded with self as owner sets the outlets it connects anew.
+                if nibTokens[nib] == nil, !conds.contains(where: { $0 == nil }), let lines = otherNibLoad(nib, in: c, at: at) {
+                    if conds.isEmpty { out += lines } else {
+                        out.append("if \(conds.compactMap { $0 }.joined(separator: " && ")) {")
+                        out += lines.map { "    " + $0 }
+                        out.append("}")
+                    }
+                    continue
+                }
                 guard let token = nibTokens[nib], !conds.contains(where: { $0 == nil }) else {
                     if own.contains(s.place) { dropped += 1 }
                     notes.append("a nib load not modelled: \(place(s.place)): \(s.text)")
@@ -308,12 +406,44 @@ package struct ImportLowering {
                 }
                 continue
             }
+            if case .callSelf(let sel) = s.kind, overriddenBelow(sel, in: c), helper(sel, in: c) != nil {
+                if let line = dispatchedCall(sel, s, in: c, at: at) { out += line } else if own.contains(s.place) { dropped += 1 }
+                continue
+            }
             // The super call after an early return is the one of the path that goes on.
             let superAfterReturn = s.kind == .superCall && s.path.allSatisfy { $0.kind == .notReturned }
-            if !superAfterReturn && !runsAlways(s, names: names, in: m) {
-                if own.contains(s.place) { dropped += 1 }
-                notes.append("on a branch: \(place(s.place)): \(s.text) (\(s.path.map(\.description).joined(separator: ", ")))")
-                continue
+            // R1: in `dealloc`, a release on a branch the audit cannot call a nil check: under a
+            // comparison of two members it is evaluated from the nib here (a `dealloc` body
+            // takes no script `if`); under any other condition it is kept, as if some path runs
+            // it (a finding about the member says so, low confidence). R7: `isWindowLoaded` is
+            // a nil check of an outlet (in `runsAlways`).
+            if !superAfterReturn && !runsAlways(s, names: names, in: m, of: c) {
+                let releaseLike: Bool
+                switch s.kind { case .release, .autorelease, .setNil: releaseLike = true; default: releaseLike = false }
+                // Only the branches of an `if` or a `switch`: a `@catch` body or a loop is not
+                // a path `dealloc` takes as a rule.
+                let conditional = s.path.allSatisfy { [.ifTrue, .ifFalse, .notReturned, .switchCase, .tryBody].contains($0.kind) }
+                guard isDealloc, releaseLike, conditional, let mem = names.lazy.compactMap({ member($0, in: c) }).first else {
+                    if own.contains(s.place) { dropped += 1 }
+                    notes.append("on a branch: \(place(s.place)): \(s.text) (\(s.path.map(\.description).joined(separator: ", ")))")
+                    continue
+                }
+                var never = false
+                for b in s.path where !runsAlways(branch: b, names: names, in: m, of: c, outlet: mem.isOutlet) {
+                    guard let (l, equal, r) = ConditionalReleases.comparison(b), let ml = member(l, in: c), let mr = member(r, in: c) else { continue }
+                    switch evaluate(ml, equal: equal, mr, in: c) {
+                    case false?: never = true
+                    case true?: break
+                    case nil:
+                        unknownMade.conditional[c.name, default: [:]][mem.name] = "`dealloc` releases `\(mem.name)` only \(b.description) (\(s.place.fileName):\(s.place.line)), which the nib does not decide (a member set by the code, or an object that occurs more than once): taken as released (R1)"
+                    }
+                }
+                if never {
+                    if own.contains(s.place) { dropped += 1 }
+                    notes.append("never runs, as the nib connects them (R1): \(place(s.place)): \(s.text) (\(s.path.map(\.description).joined(separator: ", ")))")
+                    continue
+                }
+                notes.append("on a branch, taken as run (R1): \(place(s.place)): \(s.text) (\(s.path.map(\.description).joined(separator: ", ")))")
             }
             switch s.kind {
             case .callSelf, .loadNib:
@@ -331,10 +461,23 @@ package struct ImportLowering {
             case .closeWindow(let x):
                 // B3: a window the nib says is released when closed gives back its +1 (the
                 // owner's, N3, or the application's for a main nib); another closes and stays.
-                guard let mem = member(x, in: c), releasedWhenClosed.contains(mem.ivarName), !isDealloc else {
+                // B7: first the close's notification, the delegate's `windowWillClose:`.
+                guard let mem = member(x, in: c), !isDealloc else {
                     if own.contains(s.place) { dropped += 1 }; continue
                 }
-                out.append("\(memory == .arc ? "CFRelease" : "release") \(ScriptText.name(mem.ivarName))" + at)
+                let ivar = ScriptText.name(mem.ivarName)
+                if releasedWhenClosed.contains(mem.ivarName), memory == .mrc {
+                    // The window releases itself after the notification, whatever the delegate
+                    // did with the ivar meanwhile (`xmlConsoleWindow = nil` in windowWillClose:):
+                    // a local keeps the object the close is about.
+                    let local = ScriptText.name("closing_\(mem.ivarName)_\(s.place.line)")
+                    out += ["\(local) = \(ivar)" + at, "send \(ivar) close" + at, "release \(local)" + at]
+                } else {
+                    out.append("send \(ivar) close" + at)
+                    // Under ARC a local would be strong: the release goes through the ivar,
+                    // unless the delegate set it to nil (then the window's release is not seen).
+                    if releasedWhenClosed.contains(mem.ivarName) { out += ["if \(ivar) != nil {", "    CFRelease \(ivar)" + at, "}"] }
+                }
             case .superCall:
                 if isInit { continue }
                 if isDealloc && memory == .arc { continue }

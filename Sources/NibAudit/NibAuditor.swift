@@ -27,6 +27,10 @@ package struct NibAuditor {
     var errors: [String] = []
     /// Titles of the scenarios of B1 and B3 (an explored one adds its warning after them).
     var stepScenarios: Set<String> = []
+    /// The scenarios that send a method twice (B1's second click), by title: its class and selector.
+    var secondClicks: [String: (String, String)] = [:]
+    /// The scenarios of B3 that close a main nib's window, by title: the window's index.
+    var closedWindows: [String: Int] = [:]
     /// Classes with an object in a main nib (L1), and that nib: they live as long as the
     /// application, and their `dealloc` never runs.
     var mainNibClasses: [String: String] = [:]
@@ -141,7 +145,7 @@ package struct NibAuditor {
     /// The standard scenarios for an owner's kind, as lines of nibscript.
     package static func battery(_ kind: OwnerKind, owner: String, nib: String, platform: PlatformName, arc: Bool,
                         taken: Set<String> = [], afterLoad: [String] = [], afterOwner: [String] = [],
-                        keepOwner: Bool = false) -> [(String, [String])] {
+                        keepOwner: Bool = false, closing: Closing? = nil) -> [(String, [String])] {
         // Variables of the scenario must not be names the nib gives its objects.
         func name(_ base: String) -> String { var n = base; while taken.contains(n) { n += "_" }; return n }
         let c = name("c"), nav = name("nav")
@@ -163,6 +167,11 @@ package struct NibAuditor {
                 (lifeTitle, start + made("cover") + ["pop \(nav)", "pop \(nav)", "drain"]),
             ]
         case .windowController, .macViewController:
+            // B7: a window whose delegate gets `windowWillClose:` is closed by the user before
+            // its controller goes, as an NSWindowController's window is.
+            if let closing {
+                return [("shown, \(closing.title) and released", ["\(c) = new \(owner)", "show \(c)", "drain"] + closing.lines + [giveUp, "drain"])]
+            }
             return [("shown and released", ["\(c) = new \(owner)", "show \(c)", "drain", giveUp, "drain"])]
         case .application:
             return [("main nib loaded", ["load nib \(nib) owner app", "drain"])]
@@ -172,10 +181,10 @@ package struct NibAuditor {
             // window (the pane's +1, N3) is released; the pane lives until System Preferences
             // unloads it.
             // `_window` is an ivar of the pane (no property): `->`.
-            let give = arc ? "CFRelease \(c)->_window" : "release \(c)->_window"
-            return [("loaded by System Preferences and unloaded",
-                     ["\(c) = new \(owner)", "load nib \(nib) owner \(c)", "\(c).mainView = \(c)->_window.contentView", give,
-                      "\(c)->_window = nil", "drain", giveUp, "drain"])]
+            // B8: then `mainViewDidLoad`, the pane selected and, before it goes, unselected, in
+            // the order System Preferences sends them.
+            return [("loaded by System Preferences, selected, unselected and unloaded",
+                     Self.paneStart(c, owner: owner, nib: nib, arc: arc) + Self.paneEnd(c, arc: arc))]
         case .document:
             // L6: NSDocument's window controller loads the nib with the document as File's
             // Owner and adopts its top-level objects (`afterLoad`: their releases when the
@@ -191,7 +200,9 @@ package struct NibAuditor {
             }
             // What the loading code does with the top-level objects (L7, L8) comes after the
             // load and after the owner: see NibAuditorCodeLoads.swift.
-            return [("loaded and released", ["\(c) = new \(cls)", "load nib \(nib) owner \(c)"] + afterLoad + ["drain", giveUp, "drain"]
+            // B10: what the project's users send it when they are done with it comes before its release.
+            return [(closing.map { "loaded, \($0.title) and released" } ?? "loaded and released",
+                     ["\(c) = new \(cls)", "load nib \(nib) owner \(c)"] + afterLoad + ["drain"] + (closing?.lines ?? []) + [giveUp, "drain"]
                         + afterOwner + (afterOwner.isEmpty ? [] : ["drain"]))]
         }
     }
@@ -274,7 +285,7 @@ package struct NibAuditor {
                         // Named by the method, not the line: a fingerprint an edit above does not move.
                         var f = Audit.Finding(kind: .leak, rule: "O9", className: maker, member: nil, objectDescription: "\(made) made in `\(sel)`",
                                               location: place, message: "`\(st.text)` makes a \(made) at +1 and keeps no reference to it: nothing releases it",
-                                              fix: "keep it in an ivar of \(maker) and release it when done with it (release the previous one before making another), or autorelease it if something else keeps it")
+                                              fix: "keep it in an ivar of \(maker) and release it when done with it (release the previous one before making another), or autorelease it if something else keeps it" + Self.noEditForUnkept)
                         f.configurations = [config]; f.scenarios = [scenario]; f.objects = [Audit.Object(className: made, name: "", origin: "\(st.place.fileName):\(st.place.line)",
                                                                                              text: "\(made) (\(st.place.fileName):\(st.place.line))")]
                         findings.append(f)
@@ -286,12 +297,16 @@ package struct NibAuditor {
                     let others = stepScenarios.contains { scenario.hasPrefix($0) } ? classesUsed : []
                     let cls = ([ownerClass] + others).first { member(name, of: $0) != nil }
                     if let cls, let (ic, m) = member(name, of: cls) {
-                        let made = maker(of: m, in: ic)
+                        // Made by the method a B1 scenario sends twice: the second one
+                        // overwrote the first without releasing it (a second click's leak).
+                        let again = kind == .leak ? sentStep(scenario).flatMap { s in
+                            overwrittenMembers(cls: s.0, sel: s.1).contains { $0.name == m.name } ? assignment(of: m, cls: s.0, sel: s.1) : nil } : nil
+                        let made = again ?? maker(of: m, in: ic)
                         let cls = unknownMade[m.ivarName] ?? e.className(e.classOf(o))
                         let object = made.map { Audit.Object(className: cls, name: name, origin: "\($0.1.place.fileName):\($0.1.place.line)",
                                                              text: "\(cls) \(name) (made in `\($0.0.selector)`, \($0.1.place.fileName):\($0.1.place.line))") }
                             ?? objectRef(o)
-                        var f = finding(kind, ic, m, object: object.text, platform: platform, arc: arc, madeBy: made)
+                        var f = finding(kind, ic, m, object: object.text, platform: platform, arc: arc, madeBy: made, overwritten: again != nil)
                         if let u = unknownMade[m.ivarName] {
                             f.confidence = "low"
                             f.confidenceReason = "\(u) is in neither the sources nor the catalogue: it was made as a plain object (B4), and what its own methods do with it is not seen"
@@ -330,6 +345,25 @@ package struct NibAuditor {
                     continue
                 }
                 if doc.objects[i].parent != nil && kind != .leak { continue }
+                // R4: an object inside the nib's tree (a tab view item in its tab view) is no
+                // top-level object: the leak of the member whose code retained it, or one
+                // named with its parent.
+                if kind == .leak, let p = doc.objects[i].parent, doc.objects[i].relationship != .topLevel {
+                    if let (ic, m, c, at) = holders(of: i, retaining: false).compactMap({ h in codeRetain(of: h.1, in: h.0).map { (h.0, h.1, h.2, $0) } }).first {
+                        var f = retainedNestedLeak(ic, m, object: describe(o), retainedAt: at, platform: platform, arc: arc)
+                        f.related.append(Audit.Place(file: rel, line: c.location.line, column: c.location.column, what: "connection of outlet '\(c.name)'"))
+                        f.configurations = [config]; f.scenarios = [scenario]; f.objects = [objectRef(o)]
+                        findings.append(f)
+                        continue
+                    }
+                    var f = Audit.Finding(kind: .leak, rule: "O9 R4", className: ownerClass, member: nil,
+                                          objectDescription: "\(objectRef(o).className) in \(doc.objects[p].effectiveClass)", location: nibPlace(i, "nib object"),
+                                          message: "\(describe(o)), inside \(doc.objects[p].effectiveClass) \(names[p] ?? "") (it is no top-level object), outlives the nib: something retained it and nothing releases it",
+                                          fix: "find what retains it beyond its parent, and release it when done with it")
+                    f.configurations = [config]; f.scenarios = [scenario]; f.objects = [objectRef(o)]
+                    findings.append(f)
+                    continue
+                }
                 recordObject(kind, object: objectRef(o), at: nibPlace(i, "nib object"))
             }
         }
@@ -413,6 +447,11 @@ package struct NibAuditor {
                 var conn: IBConnection?
                 if let i = ibIndex(d.target) { conn = holders(of: i, retaining: false).first { $0.1.name == m.name }?.2 }
                 record(.dangling, ic, m, object: objectRef(d.target), connection: conn)
+                // B3: a window the user closed, released when closed, and an outlet that does
+                // not retain: the fix can be the window's, in the nib.
+                if let w = closedWindows[scenario], !retains(m, platform: platform, arc: arc) {
+                    closedWindowFix(&findings[findings.count - 1], m, window: doc.objects[w], doc: doc)
+                }
             }
         }
     }

@@ -34,11 +34,15 @@ extension NibAuditor {
         var out: [String] = []
         for h in c.helpers.sorted(by: { $0.selector < $1.selector }) {
             let sel = h.selector
+            if Self.endsTheApplication(sel) { continue }  // B12
             guard !called.contains(sel), !ObjCScanner.isInteresting(sel), !members.contains(sel), c.method(sel) == nil,
-                  !["viewWillAppear:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:", "windowWillClose:"].contains(sel) else { continue }
+                  !["viewWillAppear:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:"].contains(sel),
+                  !ImportLowering.frameworkCallbacks.contains(sel) else { continue }
             let (lines, _, _) = lowering.statements(h, in: c)
             // Only a method that changes memory is worth a run (a `super` line alone is not).
-            guard lines.contains(where: { !$0.hasPrefix("super") }) else { continue }
+            // Nor is a close alone of a window nothing releases (B7: the battery closes a window
+            // controller's window itself).
+            guard lines.contains(where: { l in !l.hasPrefix("super") && !(l.hasPrefix("send ") && l.components(separatedBy: "    #")[0].hasSuffix(" close")) }) else { continue }
             out.append(sel)
             if out.count == Self.entryLimit { break }
         }
@@ -61,7 +65,7 @@ extension NibAuditor {
 
     /// The start of a battery, up to the point where the owner is loaded and shown, for the
     /// kinds whose owner the script makes (`c`): the scenarios of B1 go on from there.
-    static func prefix(_ kind: OwnerKind, owner: String, nib: String, arc: Bool, taken: Set<String>) -> (String, [String])? {
+    static func prefix(_ kind: OwnerKind, owner: String, nib: String, arc: Bool, taken: Set<String>, afterLoad docLife: [String] = []) -> (String, [String])? {
         let life = battery(kind, owner: owner, nib: nib, platform: .ios, arc: arc, taken: taken)
         var c = "c"
         while taken.contains(c) { c += "_" }
@@ -79,21 +83,30 @@ extension NibAuditor {
             return (c, ["\(c) = new \(ScriptText.name(cls))", "load nib \(nib) owner \(c)", "drain"])
         case .application:
             return ("", ["load nib \(nib) owner app", "drain"])
-        case .preferencePane, .document:
-            // Their own batteries (L2, L6) are the framework's steps; no action is sent yet.
-            return nil
+        case .preferencePane:
+            // B8: the pane loaded and selected; its actions come while it is shown.
+            return (c, paneStart(c, owner: ScriptText.name(owner), nib: nib, arc: arc))
+        case .document:
+            // L6: the document opened, its window nib loaded; its actions come while it is open.
+            guard docLife.count >= 3 else { return nil }
+            return (c, Array(docLife[..<3]))
         }
     }
 
     /// The end of the owner's life after a B1 scenario: popped (a view controller, whose
     /// creator's reference the start already gave up), or released.
-    static func ending(_ kind: OwnerKind, owner c: String, arc: Bool, taken: Set<String>) -> [String]? {
+    static func ending(_ kind: OwnerKind, owner c: String, arc: Bool, taken: Set<String>, closing: Closing? = nil, life: [String] = []) -> [String]? {
         var nav = "nav"
         while taken.contains(nav) { nav += "_" }
         switch kind {
         case .viewController: return ["pop \(nav)", "drain"]
-        case .windowController, .macViewController, .plain: return [arc ? "\(c) = nil" : "release \(c)", "drain"]
-        case .application, .preferencePane, .document: return nil
+        // B7: a window closed by the user before its controller goes, as in the life.
+        case .windowController, .macViewController, .plain: return (closing?.lines ?? []) + [arc ? "\(c) = nil" : "release \(c)", "drain"]
+        // B8: unselected, then unloaded.
+        case .preferencePane: return paneEnd(c, arc: arc)
+        // L6: the document closes, its window controller releases the top-level objects.
+        case .document: return life.count > 3 ? Array(life.dropFirst(3)) : nil
+        case .application: return nil
         }
     }
 
@@ -155,11 +168,20 @@ extension Audit {
             mainNibClasses[f.className] != nil && f.kind == .leak && !f.scenarios.isEmpty && f.scenarios.allSatisfy { $0.hasSuffix(", then released") }
         }
         for k in findings.indices {
+            // A second send's leak is no `dealloc`'s: it stays, but the last object made is
+            // kept for the application's life, so nothing is owed for it in `dealloc`.
+            if mainNibClasses[findings[k].className] != nil, findings[k].kind == .leak, findings[k].message.contains(NibAuditor.secondSend) {
+                findings[k].message = findings[k].message.replacingOccurrences(of: NibAuditor.lastUnreleased, with: "")
+                if let r = findings[k].fix.range(of: "; and release `") ?? findings[k].fix.range(of: "; and add a `dealloc`") {
+                    findings[k].fix = String(findings[k].fix[..<r.lowerBound])
+                }
+                continue
+            }
             guard let nib = mainNibClasses[findings[k].className], findings[k].kind == .leak,
                   findings[k].fix.contains("dealloc"), !findings[k].fix.contains("again whenever") else { continue }
             let cls = findings[k].className
             let what = findings[k].member.map { "`\($0)`" } ?? "the object"
-            findings[k].fix = "\(cls) is an object of the main nib \((nib as NSString).lastPathComponent): it lives as long as the application and \(neverRuns), so a release there frees nothing; release \(what) when done with it (when its window closes), or keep it for the application's life if it is made once"
+            findings[k].fix = "\(cls) is an object of the main nib \((nib as NSString).lastPathComponent): it lives as long as the application and \(neverRuns), so a release there frees nothing; release \(what) when done with it (when its window closes), or keep it for the application's life if it is made once (no edit is offered: when the application is done with it is the design's choice)"
         }
     }
 }

@@ -23,6 +23,9 @@ extension NibAuditor {
         var notes: [String] = []
         /// An array loader whose +1s the code never gives back: the top-level leaks' fix.
         var unbalanced: NibLoaders.TopLevelLoad?
+        /// R6: outlets whose top-level object a method returns at +1 under a name that, by
+        /// Cocoa's naming convention, returns +0: the member, and what a finding about it says.
+        var naming: [String: (reason: String, fix: String)] = [:]
         var isEmpty: Bool { afterLoad.isEmpty && afterOwner.isEmpty }
     }
 
@@ -38,7 +41,7 @@ extension NibAuditor {
             if t.balanced || !t.plusOne {
                 // The code holds each object (the array, or what it retains from it) and gives
                 // it back when it is done with it: after the owner, as the owner's ivars go.
-                let tops = doc.topLevelObjects.compactMap { names[$0] }
+                let tops = doc.ownedTopLevelObjects.compactMap { names[$0] }
                 out.afterOwner += tops.map { "\(give) \(ScriptText.name($0))" }
                 out.notes.append(t.plusOne
                     ? "the code gives back each top-level object's +1 (\(t.place)): they are the code's, not File's Owner's (L7)"
@@ -59,7 +62,7 @@ extension NibAuditor {
                 out.keepsOwner = true
                 var used = taken
                 used.insert(cvar)
-                for t in doc.topLevelObjects.compactMap({ names[$0] }) {
+                for t in doc.ownedTopLevelObjects.compactMap({ names[$0] }) {
                     var v = "kept"
                     var i = 1
                     while used.contains(v) { v = "kept\(i)"; i += 1 }
@@ -79,7 +82,7 @@ extension NibAuditor {
         var chain: [String] = []
         var k: String? = ownerClass
         while let n = k, !chain.contains(n) { chain.append(n); k = project[n]?.superclass }
-        let tops = Set(doc.topLevelObjects)
+        let tops = Set(doc.ownedTopLevelObjects)
         var handed = 0
         for l in context.loaders.loads(of: entry.name) where l.owner == "self" && l.inClass.map(chain.contains) == true {
             guard let rest = l.rest, let method = l.method else { continue }
@@ -92,6 +95,15 @@ extension NibAuditor {
                 if Self.matches(rest, #"\[\s*(?:self\.)?(?:"# + alts + #")\s+(?:auto)?release\s*\]"#) {
                     out.afterLoad += ["\(give) \(script)"] + (nilled ? ["\(script) = nil"] : [])
                     out.notes.append("\(place) loads the nib and releases `\(m.name)`'s top-level object itself (L8)")
+                } else if nilled, Self.returns(rest, alts), !Self.returnsOwned(method) {
+                    // R6: by Cocoa's naming convention only alloc/new/copy/mutableCopy methods
+                    // hand their caller a +1; `-createView` hands +0. The code may still work
+                    // (its caller releases what it gets), but a reviewer flags the name: the
+                    // handover is not taken on trust, and the leak stays, low confidence.
+                    let reason = "\(place) returns `\(m.name)`'s top-level object at +1 (its +1 from the nib, N3): if the caller releases it, there is no leak, "
+                        + "but by Cocoa's naming convention only a method whose name begins with alloc, new, copy or mutableCopy hands its caller a +1, so `\(method)` says +0 (R6)"
+                    out.naming[m.name] = (reason, "name the method for what it hands over (`\(Self.owningName(method))`, so that callers and the static analyzer know they own the result), or return the object autoreleased and let the caller retain it")
+                    out.notes.append("\(place) returns `\(m.name)`'s top-level object at +1, but its name says +0 (Cocoa's naming convention): not taken as a handover (R6)")
                 } else if nilled, Self.returns(rest, alts) {
                     // Only a method that lets go of the outlet (`x = nil`) hands its object
                     // over: a getter returning its ivar (`-view`) hands nothing, +0.
@@ -117,6 +129,27 @@ extension NibAuditor {
             // The 10.8 call of the same class: an NSNib has one of its own.
             + (t.call.hasPrefix("instantiateNib") ? "`-[NSNib instantiateWithOwner:topLevelObjects:]`" : "`-[NSBundle loadNibNamed:owner:topLevelObjects:]`")
             + " (OS X 10.8), which hands no +1"
+    }
+
+    /// Whether a selector is in a family that returns an owned object (Cocoa's naming
+    /// convention, as clang's `ns_returns_retained` families): `alloc`, `new`, `copy`,
+    /// `mutableCopy`, as the first word (leading underscores aside), followed by nothing or
+    /// by a character that is not a lowercase letter (`newView`, `copy:`; not `newsletter`).
+    static func returnsOwned(_ selector: String) -> Bool {
+        let s = selector.drop { $0 == "_" }
+        for family in ["alloc", "new", "copy", "mutableCopy"] where s.hasPrefix(family) {
+            guard let next = s.dropFirst(family.count).first else { return true }
+            if !next.isLowercase { return true }
+        }
+        return false
+    }
+
+    /// The selector renamed into the `new` family: its first lowercase word (`create` in
+    /// `createView`) becomes `new`; a one-word selector gets `new` before it (`newView`).
+    static func owningName(_ selector: String) -> String {
+        let rest = selector.drop { $0.isLowercase }
+        if let f = rest.first, f.isUppercase { return "new" + rest }
+        return "new" + selector.prefix(1).uppercased() + selector.dropFirst()
     }
 
     static func matches(_ text: String, _ pattern: String) -> Bool {

@@ -18,6 +18,10 @@ extension NibAuditor {
         var back: (holder: ObjectID, slot: String, target: ObjectID)
         /// Every leaked object the cycle keeps (its members and what only they hold).
         var kept: Set<ObjectID>
+        /// The group's other references back at its first object: breaking `back` alone
+        /// leaves the cycle whole when another member also holds the owner (Briefs'
+        /// `delegate` of one view and `controller` of another, both File's Owner).
+        var alsoBack: [(holder: ObjectID, slot: String)] = []
     }
 
     /// The owning single-slot references of `o` (lists are owned collections, not back-edges).
@@ -45,14 +49,15 @@ extension NibAuditor {
             done.formUnion(group)
             let first = group.min { $0.index < $1.index }!
             // The back-edge: a member of the group holding the group's first object.
-            var back: (ObjectID, String, ObjectID)?
-            for h in group where h != first {
-                if let (slot, _) = owningEdges(e, h).first(where: { $0.1 == first }) { back = (h, slot, first); break }
+            var backs: [(ObjectID, String)] = []
+            for h in group.sorted(by: { $0.index < $1.index }) where h != first {
+                for (slot, t) in owningEdges(e, h) where t == first { backs.append((h, slot)) }
             }
-            guard let b = back else { continue }
+            guard let b = backs.first else { continue }
             var kept = Set<ObjectID>()
             for g in group { for x in leaked where reach[g]![x.index] { kept.insert(x) } }
-            out.append(Cycle(members: group.sorted { $0.index < $1.index }, back: b, kept: kept.intersection(set)))
+            out.append(Cycle(members: group.sorted { $0.index < $1.index }, back: (b.0, b.1, first), kept: kept.intersection(set),
+                             alsoBack: backs.dropFirst().map { (holder: $0.0, slot: $0.1) }))
         }
         return out
     }
@@ -78,6 +83,12 @@ extension NibAuditor {
         } else {
             f.fix = arc ? "declare the ivar `\(m.name)` `__weak`: a reference back to the owner must not keep it"
                         : "do not retain into `\(m.name)`: a reference back to the owner must not keep it"
+        }
+        // Every other reference back at the owner must go too, or the cycle stays.
+        let others = c.alsoBack.map { "`\($0.slot)` of \(describe($0.holder).text)" }
+        if !others.isEmpty {
+            f.message += "; \(others.joined(separator: ", ")) also point\(others.count == 1 ? "s" : "") back at it"
+            f.fix += "; the same for \(others.joined(separator: ", ")), or the cycle stays"
         }
         f.objects = objects
         return f

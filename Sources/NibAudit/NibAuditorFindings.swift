@@ -23,13 +23,16 @@ extension NibAuditor {
     }
 
     func finding(_ kind: Audit.Kind, _ c: ImportedClass, _ m: ImportedMember, object: String, platform: PlatformName, arc: Bool,
-                 topLevel: Bool = false, madeBy: (ImportedMethod, ImportedStatement)? = nil) -> Audit.Finding {
+                 topLevel: Bool = false, madeBy: (ImportedMethod, ImportedStatement)? = nil, overwritten: Bool = false) -> Audit.Finding {
         let place = Audit.Place(m.place, base: dir, what: "declaration of '\(m.name)'")
         let dealloc = c.method("dealloc")
         let unload = c.method("viewDidUnload")
         func at(_ p: SourcePlace) -> String { "\(p.fileName):\(p.line)" }
         var related: [Audit.Place] = []
-        if let d = dealloc { related.append(Audit.Place(d.place, base: dir, what: "dealloc")) }
+        // A dangling outlet's holder is alive, so its `dealloc` has not run: the place to
+        // see is what freed the object (`danglingCause`), not `dealloc`.
+        if let d = dealloc, kind != .dangling { related.append(Audit.Place(d.place, base: dir, what: "dealloc")) }
+        if kind == .dangling, let p = danglingCause(m, in: c, platform: platform) { related.append(p) }
         if let u = unload, kind == .abandoned || kind == .overRelease { related.append(Audit.Place(u.place, base: dir, what: "viewDidUnload")) }
         let how: String
         switch m.kind {
@@ -61,7 +64,18 @@ extension NibAuditor {
                     if case .setNil(let x, true) = s.kind { return x == m.name && m.isProperty }
                     return false
                 } ?? false
-                if arc {
+                if overwritten && !arc {
+                    // B1 sends each method twice: the second store replaced the first object
+                    // without releasing it. Reported at the assignment (the fingerprint is the
+                    // member's, so a baseline still matches).
+                    let thing = object.components(separatedBy: " ").first ?? "object"
+                    f.location = Audit.Place(st.place, base: dir, what: "assignment in \(method.selector)")
+                    f.related.removeAll { $0.what.hasPrefix("made in") }
+                    f.message = "\(made) stores a new \(thing) into `\(m.name)` (\(how)) without releasing the one it holds: sent a second time (a second click, a second callback), it leaks the first"
+                        + (released ? "" : Self.lastUnreleased)
+                    f.fix = "release the old value first: `[\(ivar) release];` on the line before \(made), or make it only once (`if (\(ivar) == nil)`)"
+                        + (released ? "" : dealloc.map { "; and release `\(m.name)` in `dealloc` (\(at($0.place))): `\(release)`" } ?? "; and add a `dealloc` that releases `\(m.name)` (`\(release)`)")
+                } else if arc {
                     // A strong member releases what it held when it is set again and when its
                     // owner goes: what outlives the owner is kept by something else.
                     f.fix = "under ARC `\(m.name)` is released with its owner: find what keeps \(c.name) or the object alive (a strong reference back to it), and make that reference weak, or write `\(release)` when done with it"
@@ -105,7 +119,10 @@ extension NibAuditor {
         case .abandoned:
             f.rule = "V7"
             f.message = "after a memory warning unloads the view, \(subject) still keeps \(object) (abandoned memory, iOS 3.0–5.1)"
-            let keep = arc ? "" : ", and keep the release in `dealloc`"
+            // Keep the release `dealloc` has; name the one it lacks (a leak hidden behind a
+            // cycle, as Briefs' preview controller's, is no finding of its own).
+            let keep = arc ? "" : Self.releasedInDealloc(m, of: c) ? ", and keep the release in `dealloc`"
+                : ", and release it in `dealloc` too (`\(release)`), which does not"
             if let u = unload {
                 f.fix = "set `\(m.name)` to nil in `viewDidUnload` (\(at(u.place))): `\(setNil)`\(keep)"
             } else {
@@ -121,6 +138,10 @@ extension NibAuditor {
                 let why: String
                 if case .closeWindow = st.kind { why = "the window is released when closed" } else { why = "the superview held its only retain" }
                 f.fix = "`\(st.text)` in `\(method.selector)` (\(at(st.place))) frees it (\(why)) and `\(m.name)` keeps pointing at it: set it to nil there (`\(m.isProperty ? "self.\(m.name)" : ivar) = nil;`)"
+            } else if !arc, !m.isOutlet, let (method, st) = Self.releasedWithoutNil(m, ivar: ivar, in: c.helpers) {
+                // An ivar the code fills (no outlet: no window, no attribute to change), given
+                // up in an action without a nil (Transmission's `Controller`): the nil is the fix.
+                f.fix = "`\(st.text)` in `\(method.selector)` (\(at(st.place))) gives it up without setting `\(m.name)` to nil: set it to nil there (`\(ivar) = nil;`)"
             } else if arc {
                 f.fix = "declare `\(m.name)` weak, so that it is set to nil when its object is deallocated (or strong, to keep the object)"
             } else if platform == .mac {
@@ -231,6 +252,26 @@ extension NibAuditor {
             }
             if let g = given { return (method, g) }
         }
+        return nil
+    }
+}
+
+extension NibAuditor {
+    /// Where the object a dangling member points at was freed, to show beside the finding:
+    /// a release or autorelease of the member with no nil after it (in `viewDidUnload` or a
+    /// method the battery sends), a `removeFromSuperview` or a window `close` of it; else, on
+    /// iOS, the view's unloading after a memory warning, which follows `viewDidUnload`.
+    func danglingCause(_ m: ImportedMember, in c: ImportedClass, platform: PlatformName) -> Audit.Place? {
+        let unload = c.method("viewDidUnload")
+        if let (method, st) = Self.releasedWithoutNil(m, ivar: m.ivarName, in: unload.map { [$0] + c.helpers } ?? c.helpers) {
+            return Audit.Place(st.place, base: dir, what: "given up without a nil in \(method.selector)")
+        }
+        if let (method, st) = Self.removedWithoutNil(m, in: c.helpers) {
+            let what: String
+            if case .closeWindow = st.kind { what = "window closed in \(method.selector)" } else { what = "removed from its superview in \(method.selector)" }
+            return Audit.Place(st.place, base: dir, what: what)
+        }
+        if platform == .ios, let u = unload { return Audit.Place(u.place, base: dir, what: "viewDidUnload: the view unloads after it") }
         return nil
     }
 }

@@ -78,31 +78,43 @@ extension NibAuditor {
             isMain = true
             result.loadedBy.append("the application, as its main nib (guessed: no Info.plist read, and the nib connects the Application's outlets)")
         }
-        // A File's Owner class that exists nowhere: a stale nib (L5), listed, no other finding —
-        // unless a class of the sources loads it as its own nib (`[super initWithNibName:@"X"
-        // …]` in its `@implementation`, or `[[C alloc] initWithNibName:@"X" …]`): that class is
-        // the owner the nib really gets (a renamed class the nib was not updated for).
+        // A File's Owner class that exists nowhere: the owner is whatever the code passes (L5).
+        // A load by a class of the sources (`[super initWithNibName:@"X" …]` in its
+        // `@implementation`, `[[C alloc] initWithNibName:@"X" …]`, `loadNibNamed:@"X"
+        // owner:self`, a `-nibName` returning `@"X"`) gives the nib the owner it really gets (a
+        // renamed class the nib was not updated for); a nib nothing loads is stale, listed, no
+        // other finding.
         // A class of an Apple framework the catalogue lacks (`AMAppleScriptAction`, an
         // Automator action's owner) exists, in the framework: never stale, modelled (below)
         // as an NSObject subclass and listed as assumed.
         let frameworkOwner = Self.applePrefixes.contains { ownerClass.hasPrefix($0) && ownerClass.dropFirst($0.count).first?.isUppercase == true }
         if doc.kind == .xib, ownerObject?.customClass != nil, !catalogue.contains(ownerClass), !defines(ownerClass), !isMain, !frameworkOwner {
-            let p = project
-            let isDefined: (String) -> Bool = { n in p[n].map { $0.superclass != nil || $0.language == .swift } ?? false }
-            let real = loads.compactMap { l -> String? in
-                guard ["initWithNibName:", "initWithWindowNibName:"].contains(l.call) else { return nil }
-                if let c = l.createdClass, isDefined(c) { return c }
-                if l.createdClass == nil, let c = l.inClass, isDefined(c) { return c }
-                return nil
-            }.first
-            if let real {
+            // The owner is whatever the loading call passes (L5): File's Owner's class is only
+            // Interface Builder's hint. A load with an owner of a known class audits the nib
+            // with that class (an outlet it lacks is an undefined key: a real crash).
+            let owners = loaderOwners(loads, catalogue: catalogue)
+            if let (real, l) = owners.first {
                 renamedOwner = ownerClass
-                result.notes.append("File's Owner class \(ownerClass) is in no source; \(real) loads the nib as its own (\(result.loadedBy.joined(separator: ", "))): audited with that owner")
+                result.notes.append("File's Owner class \(ownerClass) is in no source; \(real) loads the nib as its own (\(Self.place(l))): audited with that owner")
+                for (other, ol) in owners.dropFirst() {
+                    result.notes.append("also loaded with a \(other) as owner (\(Self.place(ol)))")
+                }
                 ownerClass = real
-            } else {
+                let lacking = outletsLacking(doc, owner: real)
+                if !lacking.isEmpty {
+                    result.notes.append("\(real) has no \(lacking.map { "`\($0)`" }.joined(separator: ", ")), which the nib connects from File's Owner: "
+                        + (platform == .ios ? "setting it raises an undefined key (N7)" : "the Mac loader leaves \(lacking.count == 1 ? "it" : "them") nil (N6)"))
+                }
+            } else if loads.isEmpty {
                 result.owner = ownerClass
-                result.problem = "stale: its File's Owner class \(ownerClass) is defined in no source and is no Cocoa class the catalogue knows"
-                    + (loads.isEmpty ? ", and nothing loads it (L5)" : " (L5); loaded at \(result.loadedBy.joined(separator: ", "))")
+                result.problem = "stale: its File's Owner class \(ownerClass) is defined in no source and is no Cocoa class the catalogue knows, and nothing loads it (L5)"
+                result.listed = true
+                return result
+            } else {
+                // Something loads it, with an owner whose class the text does not say
+                // (`owner:controller`, a name built at run time): not stale, not auditable.
+                result.owner = ownerClass
+                result.problem = "owner not known: its File's Owner class \(ownerClass) is defined in no source, and the code that loads it (\(result.loadedBy.joined(separator: ", "))) passes an owner whose class the audit cannot tell (L5)"
                 result.listed = true
                 return result
             }
@@ -206,8 +218,11 @@ extension NibAuditor {
             memory = .arc
         }
         var kind = isMain ? .application : ownerKind(ownerClass, platform: platform, stubs: stubs, doc: doc, assumed: assumed)
+        // L11: no load by name, and the nib is named after its view controller class.
+        if kind == .viewController, doc.kind == .xib, let l = defaultNibLoader(ownerClass: ownerClass, loads: loads) { result.loadedBy.append(l) }
         if kind == .application, doc.kind == .xib {
-            for o in doc.objects where !o.isPlaceholder { if let cc = o.customClass, defines(cc) { mainNibClasses[cc] = rel } }
+            // The nib as the project names it (`MainMenu.nib`, not its bundle's `designable.nib` or `keyedobjects.nib`).
+            for o in doc.objects where !o.isPlaceholder { if let cc = o.customClass, defines(cc) { mainNibClasses[cc] = entry.displayPath } }
         }
         // L6: an NSDocument subclass names its window nib (`-windowNibName`, or
         // `initWithWindowNibName:… owner:self`): NSDocument makes an NSWindowController that
@@ -221,7 +236,9 @@ extension NibAuditor {
         // as the initializer does.
         var scriptOwner = ownerClass
         var ownerDecl = ""
-        if catalogue.contains(ownerClass), [.viewController, .windowController, .macViewController, .preferencePane].contains(kind) {
+        // Not a pane: its battery loads the nib itself (L2), and only a view or window
+        // controller may carry a nib in the script (a plain NSPreferencePane owner did not compile).
+        if catalogue.contains(ownerClass), [.viewController, .windowController, .macViewController].contains(kind) {
             scriptOwner = Self.identifier(ownerClass + "_" + entry.name)
             ownerDecl = ScriptText.comment("# \(ownerClass) made with the nib's name (L3)")
                 + "\nclass \(ScriptText.name(scriptOwner)) : \(ScriptText.name(ownerClass)) {\n    nib \(ScriptText.name(Self.identifier(entry.name)))\n}\n"
@@ -238,6 +255,13 @@ extension NibAuditor {
         var cvar = "c"
         while taken.contains(cvar) { cvar += "_" }
         var unbalanced: NibLoaders.TopLevelLoad?
+        var keptShared = false
+        var naming: [String: (reason: String, fix: String)] = [:]
+        var conditional: [String: [String: String]] = [:]
+        // Controllers the application keeps for its life (the main storyboard's initial one).
+        var appLifetime: [String: String] = [:]
+        var closing: Closing?
+        var hooks: [String] = []
         if doc.kind == .storyboard {
             let names = doc.scriptNames
             let scenes = doc.scenes.compactMap { sc -> (IBScene, Int, String)? in
@@ -253,6 +277,9 @@ extension NibAuditor {
                     continue
                 }
                 result.loadedBy += how.map { scenes.count > 1 ? "\(cls): \($0)" : $0 }
+                if doc.initialViewController == c, mainByPlist != nil || guessedMainStoryboard(doc) {
+                    appLifetime[cls] = Self.appLifetimeReason(cls, guessed: mainByPlist == nil)
+                }
                 let decl = ScriptText.name(Self.identifier(cls) + "_scene")
                 let take = ["load nib \(decl) owner nil", "\(cvar) = \(ScriptText.name(names[c]!))"] + (arc ? [] : ["retain \(cvar)"])
                 let battery = Self.battery(.viewController, owner: cls, nib: decl, platform: platform, arc: arc, taken: taken).map { (t, body) in
@@ -273,16 +300,41 @@ extension NibAuditor {
             result.loadedBy += code.loadedBy
             result.notes += code.notes
             unbalanced = code.unbalanced
+            naming = code.naming
             // The document's window controller adopts the top-level objects (L6).
-            let adopted = kind == .document ? doc.topLevelObjects.compactMap { doc.scriptNames[$0] }.map { "\(arc ? "CFRelease" : "release") \(ScriptText.name($0))" } : []
+            let adopted = kind == .document ? doc.ownedTopLevelObjects.compactMap { doc.scriptNames[$0] }.map { "\(arc ? "CFRelease" : "release") \(ScriptText.name($0))" } : []
             if kind == .document {
                 result.loadedBy.append("the NSWindowController the document makes, with the document as File's Owner; it releases the nib's top-level objects when the document closes (L6)")
             }
+            // L10 for a shared window or Mac view controller: shown and kept.
+            if kind == .windowController || kind == .macViewController, let n = sharedInstanceClass(above: ownerClass), !writesDealloc(ownerClass) {
+                keptShared = true
+                result.loadedBy.append("\(ownerClass), a shared instance (a `+shared…` method in \(n)): kept, with its nib's objects, for the application's life (L10)")
+            }
+            // B7: a window controller's window closed by the user first, when its delegate gets
+            // `windowWillClose:`; B10: a plain owner closed as its users close it.
+            if kind == .windowController, !keptShared { closing = windowClosing(doc: doc, ownerClass: ownerClass, cvar: cvar) }
+            if kind == .plain, !code.keepsOwner {
+                var probe = ImportLowering(project: project, platform: platform, memory: memory)
+                probe.extraClasses = Set(stubs.map(\.name)); probe.base = dir
+                probe.declared = Set(needed + stubs.map(\.name) + assumed.keys); probe.assumedSuperclass = assumed
+                closing = teardown(ownerClass: ownerClass, cvar: cvar, senders: teardownSenders(), lowering: probe)
+            }
+            if let t = closing { result.notes.append("before its release: \(t.title) (\(kind == .plain ? "B10" : "B7"))") }
+            // B11: the hooks the owner's loading method calls after its `-nibName` load.
+            if kind == .plain, loads.contains(where: { $0.call == "-nibName" }) {
+                hooks = loaderHooks(ownerClass: ownerClass)
+                if !hooks.isEmpty { result.notes.append("after the load: " + hooks.map { "`\($0)`" }.joined(separator: ", ") + ", as the method that loads it with `[self nibName]` sends them (B11)") }
+            }
+            let hookLines = hooks.map { "send \(cvar) \(ScriptText.name($0))" + String(repeating: " nil", count: $0.filter { $0 == ":" }.count) }
             units = [("nib \(nibName)\(kind == .application ? " main" : "") from " + ScriptText.string(nibPath),
-                      Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken,
-                                   afterLoad: code.afterLoad + adopted, afterOwner: code.afterOwner, keepOwner: code.keepsOwner), ownerClass)]
+                      keptShared ? Self.sharedControllerBattery(owner: scriptOwner, taken: taken)
+                        : Self.battery(kind, owner: scriptOwner, nib: nibName, platform: platform, arc: arc, taken: taken,
+                                   afterLoad: hookLines + code.afterLoad + adopted, afterOwner: code.afterOwner, keepOwner: code.keepsOwner,
+                                   closing: closing), ownerClass)]
             for c in extraOwners {
-                units.append(("", Self.battery(kind, owner: c, nib: nibName, platform: platform, arc: arc, taken: taken).map { ("\(c): \($0.0)", $0.1) }, c))
+                let own = kind == .windowController ? windowClosing(doc: doc, ownerClass: c, cvar: cvar) : nil
+                units.append(("", Self.battery(kind, owner: c, nib: nibName, platform: platform, arc: arc, taken: taken, closing: own).map { ("\(c): \($0.0)", $0.1) }, c))
             }
         }
         if kind == .preferencePane { result.loadedBy.append("NSPreferencePane's loadMainView (L2)") }
@@ -321,6 +373,7 @@ extension NibAuditor {
         // B1, B3: the owner's (a main nib's top-level objects') other methods, each sent in a
         // scenario of its own, and a main nib's windows closed.
         var entries: [String: [String]] = [:]
+        let callbacks = ImportLowering.frameworkCallbacks.union(closing?.sent ?? []).union(hooks)
         // B3: the ivars this nib connects to its windows released when closed, for the code's
         // own closes (only where the +1 is the owner's or the application's: a plain owner or
         // a main nib; a window controller keeps its window).
@@ -334,6 +387,8 @@ extension NibAuditor {
         var stepTitles: Set<String> = []
         var releasedTitles: Set<String> = []
         var stepMethod: [String: (String, String)] = [:]
+        // The scenarios of a guarded load sent twice: a second load replaces the top-level objects.
+        var reloadTitles: Set<String> = []
         var baseDangling: Set<String> = []
         // B6: a controller every creator presents modally is never covered by another: its
         // view never unloads while it is shown, so the battery shows and dismisses it.
@@ -353,9 +408,10 @@ extension NibAuditor {
         var plainEnd: [String]?
         if kind == .plain, let body = units.first?.scenarios.first?.1 {
             let give = arc ? "\(cvar) = nil" : "release \(cvar)"
-            if let k = body.firstIndex(of: give) { plainEnd = Array(body[k...]) } else { plainEnd = [] }
+            // The owner's end starts with its users' teardown (B10), if any, then its release.
+            if let k = body.firstIndex(of: give) { plainEnd = Array(body[(k - (closing?.lines.count ?? 0))...]) } else { plainEnd = [] }
         }
-        if doc.kind == .xib, !units.isEmpty, var (cv, pre) = Self.prefix(kind, owner: scriptOwner, nib: nibName, arc: arc, taken: taken) {
+        if doc.kind == .xib, !units.isEmpty, var (cv, pre) = Self.prefix(kind, owner: scriptOwner, nib: nibName, arc: arc, taken: taken, afterLoad: units.first?.scenarios.first?.1 ?? []) {
             if kind == .plain, let body = units.first?.scenarios.first?.1 {
                 pre = Array(body.prefix(body.count - (plainEnd?.count ?? 0)))
                 cv = cvar
@@ -363,6 +419,7 @@ extension NibAuditor {
             var probe = ImportLowering(project: project, platform: platform, memory: memory)
             probe.extraClasses = Set(stubs.map(\.name)); probe.base = dir; probe.declared = declared
             probe.assumedSuperclass = assumed; probe.nibTokens = [entry.name: nibName]; probe.releasedWhenClosed = closable
+            probe.callbacks = callbacks
             var targets: [(String, String)] = []
             if kind == .application {
                 for o in doc.objects where (o.parent == nil || o.relationship == .topLevel) && !o.isPlaceholder {
@@ -386,13 +443,25 @@ extension NibAuditor {
                     let start = loads ? pre.filter { !$0.hasPrefix("load nib \(nibName) ") } : pre
                     let title = Self.entryTitle(cls, sel) + (guarded ? " twice" : "")
                     stepMethod[title] = (cls, sel)
+                    if guarded { reloadTitles.insert(title) }
                     let sent = start + Self.sendLines(t, sel) + (guarded ? Self.sendLines(t, sel) : [])
                     units[0].scenarios.append((title, sent))
                     stepTitles.insert(title)
                     // Then the owner's end: what the method made and `dealloc` never releases.
-                    if let end = kind == .plain ? plainEnd.flatMap({ $0.isEmpty ? nil : $0 }) : Self.ending(kind, owner: cv, arc: arc, taken: taken) {
+                    if let end = kind == .plain ? plainEnd.flatMap({ $0.isEmpty ? nil : $0 }) : keptShared ? nil : Self.ending(kind, owner: cv, arc: arc, taken: taken, closing: closing, life: units[0].scenarios.first?.1 ?? []) {
                         units[0].scenarios.append((title + ", then released", sent + end))
                         releasedTitles.insert(title + ", then released")
+                    }
+                    // A second click (or a second callback): a method that stores a new object
+                    // into a member is sent twice, and only what the second store overwrote
+                    // counts there (the rest is the single send's). A loader is not: its
+                    // second load is the guarded one's case above.
+                    if !loads, !overwrittenMembers(cls: cls, sel: sel).isEmpty {
+                        let twice = Self.entryTitle(cls, sel) + " twice"
+                        stepMethod[twice] = (cls, sel)
+                        secondClicks[twice] = (cls, sel)
+                        units[0].scenarios.append((twice, sent + Self.sendLines(t, sel)))
+                        stepTitles.insert(twice)
                     }
                 }
             }
@@ -400,9 +469,13 @@ extension NibAuditor {
             if !stepTitles.isEmpty { units[0].scenarios.insert((Self.baseTitle, pre), at: baseAt) }
             stepScenarios = stepTitles
             if kind == .application {
-                for w in Self.closableWindows(doc, names: names) {
+                for i in Self.closableWindowIndices(doc) {
+                    guard let w = names[i] else { continue }
                     let title = "main nib loaded, window \(w) closed by the user"
-                    units[0].scenarios.append((title, pre + ["\(arc ? "CFRelease" : "release") \(ScriptText.name(w))", "drain"]))
+                    closedWindows[title] = i
+                    // B7: the close first sends the window's delegate `windowWillClose:`.
+                    units[0].scenarios.append((title, pre + ["event {", "    send \(ScriptText.name(w)) close",
+                                                              "    \(arc ? "CFRelease" : "release") \(ScriptText.name(w))", "}", "drain"]))
                     stepTitles.insert(title)
                 }
             }
@@ -423,8 +496,11 @@ extension NibAuditor {
                 lowering.assumedSuperclass = assumed
                 lowering.neutralized = neutralized
                 if doc.kind == .xib { lowering.nibTokens = [entry.name: nibName] }
+                lowering.nibConnections = Self.connectionsByClass(doc, ownerClass: ownerClass, project: project)
+                lowering.otherNib = Self.ownerOutlets(paths: context.nibPaths, dir: dir)
                 lowering.entries = entries
                 lowering.releasedWhenClosed = closable
+                lowering.callbacks = callbacks
                 var text = "platform \(platform == .ios ? "ios" : "mac") \(config.versionText)\nmemory \(memory.rawValue)\n\n"
                 for (name, sup) in assumed.sorted(by: { $0.key < $1.key }) where !catalogue.contains(name) {
                     text += "# not in the sources: assumed\nclass \(ScriptText.name(name)) : \(ScriptText.name(sup)) {\n}\n"
@@ -450,6 +526,7 @@ extension NibAuditor {
                 }
                 for (k, v) in lowering.unknownMade.made { unknownMade[k] = v }
                 for (k, v) in lowering.unknownMade.unkept { unkept[k] = v }
+                for (k, v) in lowering.unknownMade.conditional { conditional[k, default: [:]].merge(v) { a, _ in a } }
                 guard let program = compile(text, config: config, result: &result) else { return result }
                 if attempt == 0 { result.configurations.append(cname) }
                 var crashed: [(String, String)] = []
@@ -491,8 +568,14 @@ extension NibAuditor {
                         // The owner is alive: its top-level objects are not yet leaked, unless a
                         // second load replaced them (a guarded load sent twice).
                         let kept = findings[before...].filter { f in
-                            (f.kind == .leak && (!f.rule.contains("N3") || s.title.hasSuffix(" twice")))
+                            (f.kind == .leak && (!f.rule.contains("N3") || reloadTitles.contains(s.title)))
                                 || (f.kind == .dangling && !handed.contains(f.member ?? "") && !baseDangling.contains("\(f.className).\(f.member ?? "")")) }
+                        findings.removeSubrange(before...)
+                        findings += kept
+                    }
+                    // A second click's run: only the leaks of what the second send overwrote.
+                    if secondClicks[s.title] != nil {
+                        let kept = findings[before...].filter { $0.kind == .leak && $0.message.contains(Self.secondSend) }
                         findings.removeSubrange(before...)
                         findings += kept
                     }
@@ -513,6 +596,25 @@ extension NibAuditor {
                 rerun = Set(crashed.map(\.0))
             }
         }
+        for k in findings.indices[firstFinding...] where findings[k].kind == .leak {
+            guard let why = appLifetime[findings[k].className] else { continue }
+            findings[k].confidence = "low"
+            findings[k].confidenceReason = why
+        }
+        // B1's second click: a member's leak that the second send explains is one defect with
+        // its leak where the method came once (nothing releases the last): one finding, at
+        // the assignment, whose fix says both.
+        var absorbed = IndexSet()
+        for k in findings.indices[firstFinding...] where findings[k].kind == .leak && findings[k].message.contains(Self.secondSend) {
+            for j in findings.indices[firstFinding...] where j != k && !absorbed.contains(j) && findings[j].kind == .leak
+                && findings[j].className == findings[k].className && findings[j].member != nil && findings[j].member == findings[k].member
+                && !findings[j].message.contains(Self.secondSend) {
+                for c in findings[j].configurations where !findings[k].configurations.contains(c) { findings[k].configurations.append(c) }
+                for t in findings[j].scenarios where !findings[k].scenarios.contains(t) { findings[k].scenarios.append(t) }
+                absorbed.insert(j)
+            }
+        }
+        for j in absorbed.reversed() { findings.remove(at: j) }
         // B2: a member an action gives up (`removeFromSuperview`, `autorelease`) without a nil
         // dangles after it; the same member's leak in a run where no action came is that
         // defect seen without the action (FreeRDP's `_connecting_view`): one finding, the
@@ -541,7 +643,7 @@ extension NibAuditor {
             for k in findings.indices[firstFinding...] where findings[k].kind == .leak && findings[k].rule.contains("N3") {
                 let now = doc.connections.first { $0.source == doc.filesOwner && $0.kind == .outlet && doc.objects[$0.destination].parent == nil }
                 findings[k].fix = "`\(st.text)` in `\(method)` (\(st.place.fileName):\(st.place.line)) loads \((rel as NSString).lastPathComponent) again whenever `\(guardMember)` is nil, and the nib never connects `\(guardMember)`"
-                    + (now.map { " (it connects `\($0.name)`)" } ?? "") + ": connect `\(guardMember)` in the nib, so it is loaded once; then release its top-level objects when done with them"
+                    + (now.map { " (it connects `\($0.name)`)" } ?? "") + ": connect `\(guardMember)` in the nib, so it is loaded once; then release its top-level objects when done with them" + Self.noEditForWrongGuard
                 findings[k].message += "; loaded again at every `\(method)`"
             }
         }
@@ -554,6 +656,7 @@ extension NibAuditor {
                 findings[k].rule = "L7 N3 O9"
             }
         }
+        Self.markReadingLimits(&findings, from: firstFinding, naming: naming, conditional: conditional)
         return result
     }
 

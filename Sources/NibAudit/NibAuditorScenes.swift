@@ -17,6 +17,9 @@ extension NibAuditor {
         if doc.initialViewController == c {
             var how = "the storyboard's initial view controller"
             if let m = mainByPlist { how += ", made at launch for the window (main storyboard: \(m))" }
+            else if guessedMainStoryboard(doc) {
+                how += ", made at launch for the window (main storyboard, guessed: no Info.plist read, and no code loads this storyboard by name)"
+            }
             let named = loaders.storyboardLoads(of: entry.name)
             if !named.isEmpty {
                 let initial = loaders.instantiatesInitial.filter { i in named.contains { $0.file == i.file } }
@@ -42,5 +45,22 @@ extension NibAuditor {
             }
         }
         return out
+    }
+}
+
+extension NibAuditor {
+    /// With no Info.plist read, an iOS storyboard with an initial view controller that no
+    /// code loads by name is taken for the main storyboard (L9), and says it was guessed.
+    func guessedMainStoryboard(_ doc: IBDocument) -> Bool {
+        doc.kind == .storyboard && doc.platform == .ios && doc.initialViewController != nil && context.settings.mainNibs.isEmpty
+            && context.loaders.storyboardLoads(of: entry.name).isEmpty
+    }
+
+    /// The main storyboard's initial view controller is made at launch for the window, which
+    /// keeps it as its root for the application's life: its `dealloc` never runs, so a leak
+    /// seen when the battery releases it is real only if the app ever replaces its root.
+    /// Such leaks stay, at low confidence, saying why.
+    static func appLifetimeReason(_ cls: String, guessed: Bool) -> String {
+        "\(cls) is the main storyboard's initial view controller\(guessed ? " (guessed: no Info.plist read)" : ""): the window keeps it for the application's life and its `dealloc` never runs, so this leak happens only if the app replaces the window's root view controller"
     }
 }

@@ -231,7 +231,8 @@ extension NibLoaders {
             guard let data = FileManager.default.contents(atPath: path),
                   let raw = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1),
                   raw.contains("shared") else { continue }
-            let text = withoutComments(raw)
+            // A declaration in a string literal is no declaration (R5).
+            let text = codeText(raw)
             let ns = text as NSString
             let all = NSRange(location: 0, length: ns.length)
             let blocks = block.matches(in: text, range: all).map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
@@ -254,5 +255,50 @@ extension NibLoaders {
     static func restOfMethod(_ ns: NSString, at: Int, methods: [MethodSpan]) -> (String, String)? {
         guard let m = methods.last(where: { $0.bodyStart <= at && at < $0.end }) else { return nil }
         return (ns.substring(with: NSRange(location: at, length: m.end - at)), m.keywords.joined())
+    }
+}
+
+extension NibLoaders {
+    /// The text L7 and L10 read (R5): comments, character literals and string literals that
+    /// could be code blanked (newlines kept, so lines still count). A string's contents stay
+    /// only when they are a plain name (letters, digits, `_ . - + ~` and spaces: a nib's
+    /// name, `NSTopLevelObjects`); a string holding `loadNibFile:` or `+ (id)sharedX;` is
+    /// text, not a call or a declaration, and must not match.
+    static func codeText(_ raw: String) -> String {
+        let cs = Array(raw.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        out.reserveCapacity(cs.count)
+        func plain(_ s: ArraySlice<Unicode.Scalar>) -> Bool {
+            s.allSatisfy { c in c.properties.isAlphabetic || ("0"..."9").contains(c) || "_.-+~ ".unicodeScalars.contains(c) }
+        }
+        var i = 0
+        while i < cs.count {
+            let c = cs[i]
+            if c == "/", i + 1 < cs.count, cs[i + 1] == "/" {
+                while i < cs.count, cs[i] != "\n" { out.append(" "); i += 1 }
+                continue
+            }
+            if c == "/", i + 1 < cs.count, cs[i + 1] == "*" {
+                out.append(" "); out.append(" "); i += 2
+                while i < cs.count, !(cs[i] == "*" && i + 1 < cs.count && cs[i + 1] == "/") { out.append(cs[i] == "\n" ? "\n" : " "); i += 1 }
+                if i < cs.count { out.append(" "); out.append(" "); i += 2 }
+                continue
+            }
+            if c == "\"" || c == "'" {
+                // The literal up to its closing quote (a backslash escapes the next scalar).
+                var j = i + 1
+                while j < cs.count, cs[j] != c, cs[j] != "\n" { j += cs[j] == "\\" ? 2 : 1 }
+                let end = min(j, cs.count)
+                out.append(c)
+                let inside = cs[(i + 1)..<end]
+                let keep = c == "\"" && plain(inside)
+                for s in inside { out.append(keep ? s : (s == "\n" ? "\n" : " ")) }
+                if end < cs.count { out.append(cs[end]) }
+                i = end + 1
+                continue
+            }
+            out.append(c); i += 1
+        }
+        return String(out)
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import FileBytes
+import InterfaceBuilder
 import CocoaSimulator
 import NibScriptInterpreter
 import NibScriptExplore
@@ -6,8 +8,8 @@ import NibScriptReports
 
 /// Every Interface Builder file under the audited folder, as the audit accounts for it:
 /// `.xib` and `.storyboard` files, `.nib` bundle folders (their `designable.nib` is a XIB;
-/// one with only `keyedobjects.nib` is compiled and cannot be read), and plain `.nib` files
-/// (compiled). Localized copies of one nib (`en.lproj/X.xib`, `Base.lproj/X.xib`, …) are one
+/// one with only `keyedobjects.nib` is a compiled Mac nib, read from that archive), and plain
+/// `.nib` files (compiled: read when a keyed archive, listed when an iOS NIBArchive). Localized copies of one nib (`en.lproj/X.xib`, `Base.lproj/X.xib`, …) are one
 /// nib: the audit reads one of them (Base, then English, then the first) and lists the others.
 struct NibInventory {
     struct Entry {
@@ -21,6 +23,35 @@ struct NibInventory {
         var unreadable: String?
         /// Localized copies of this nib, not audited again.
         var copies: [String] = []
+        /// A compiled nib read from its keyed archive (no designable.nib, no XIB): a localized
+        /// copy with a source document is audited instead.
+        var compiled = false
+
+        init(path: String, displayPath: String, name: String, unreadable: String? = nil, compiled: Bool = false) {
+            self.path = path
+            self.displayPath = displayPath
+            self.name = name
+            self.unreadable = unreadable
+            self.compiled = compiled
+        }
+    }
+
+    /// The files inside a `.nib` bundle folder.
+    static let bundleMemberNames: Set<String> = ["designable.nib", "keyedobjects.nib", "objects.nib", "classes.nib", "info.nib"]
+
+    /// Why a compiled nib is listed unread, said precisely.
+    static func unreadableReason(_ path: String, isBundle: Bool) -> String {
+        if isBundle {
+            if FileManager.default.fileExists(atPath: path + "/objects.nib") {
+                return "compiled for Mac OS X 10.1 or earlier (objects.nib, an NSArchiver typedstream; no keyedobjects.nib, no designable.nib): not readable"
+            }
+            return "compiled nib bundle without keyedobjects.nib or designable.nib: not readable"
+        }
+        if FileBytes.prefix(atPath: path, count: 10).map({ $0 == Array("NIBArchive".utf8) }) == true {
+            return "an iOS compiled nib (NIBArchive format, ibtool for iOS 6 and later): not read — nibscript reads Mac compiled nibs "
+                + "(NSKeyedArchiver archives) only"
+        }
+        return "a compiled nib file in a format nibscript does not know (neither a keyed archive nor NIBArchive): not readable"
     }
     var entries: [Entry] = []
 
@@ -38,17 +69,28 @@ struct NibInventory {
             let name = Self.loadName(f)
             if ext == "nib" {
                 var isDir: ObjCBool = false
-                if FileManager.default.fileExists(atPath: dir + "/" + f, isDirectory: &isDir), isDir.boolValue {
-                    bundles.append(f)
-                    let designable = f + "/designable.nib"
-                    if FileManager.default.fileExists(atPath: dir + "/" + designable) {
-                        found.append(Entry(path: designable, displayPath: f, name: name))
-                    } else {
-                        found.append(Entry(path: f, displayPath: f, name: name,
-                                           unreadable: "compiled only (keyedobjects.nib, no designable.nib): not readable"))
-                    }
-                } else {
-                    found.append(Entry(path: f, displayPath: f, name: name, unreadable: "a compiled nib file: not readable"))
+                let isBundle = FileManager.default.fileExists(atPath: dir + "/" + f, isDirectory: &isDir) && isDir.boolValue
+                if isBundle { bundles.append(f) }
+                // A bundle's own file outside any `.nib` folder (`en_AU.lproj/keyedobjects.nib`
+                // beside `en_AU.lproj/X.nib`): no code loads a nib by that name.
+                if !isBundle, Self.bundleMemberNames.contains((f as NSString).lastPathComponent.lowercased()) {
+                    found.append(Entry(path: f, displayPath: f, name: name,
+                                       unreadable: "stray: a file of a nib bundle outside any .nib folder: no code can load a nib by this name"))
+                    continue
+                }
+                // What the bundle or file holds decides (`IBReader.classify`): its designable.nib
+                // (a XIB), its keyedobjects.nib or the file itself (a compiled Mac nib: read,
+                // see `IBCompiledNib`), or a compiled nib nibscript cannot read (listed).
+                switch IBReader.classify(path: dir + "/" + f) {
+                case .nibBundleDesignable:
+                    found.append(Entry(path: f + "/" + IBReader.designableNibName, displayPath: f, name: name))
+                case .compiledArchive:
+                    found.append(Entry(path: isBundle ? f + "/" + IBReader.keyedObjectsNibName : f, displayPath: f, name: name,
+                                       compiled: true))
+                case .xib, .storyboard:
+                    found.append(Entry(path: f, displayPath: f, name: name))
+                case .compiledNib, .other:
+                    found.append(Entry(path: f, displayPath: f, name: name, unreadable: Self.unreadableReason(dir + "/" + f, isBundle: isBundle)))
                 }
                 continue
             }
@@ -64,8 +106,10 @@ struct NibInventory {
         }
         for key in order {
             let members = groups[key]!.map { found[$0] }
+            // A source document before a compiled copy (it has names and lines), then any readable one.
             let readable = members.filter { $0.unreadable == nil }
-            let pick = Self.preferred(readable.isEmpty ? members : readable)
+            let sources = readable.filter { !$0.compiled }
+            let pick = Self.preferred(!sources.isEmpty ? sources : (readable.isEmpty ? members : readable))
             var e = pick
             e.copies = members.filter { $0.displayPath != pick.displayPath }.map(\.displayPath)
             entries.append(e)

@@ -33,6 +33,10 @@ struct NibLoaders {
     /// Classes that declare or define a shared instance (`+ (id)sharedInstance`,
     /// `+sharedController`…): one object for the application's life (L10).
     var sharedClasses: Set<String> = []
+    /// Controllers made with no nib name (`[[C alloc] init]`, `initWithNibName:nil bundle:`,
+    /// `[C new]`, `initWithStyle:`, `[super initWithNibName:nil …]` in C's own `init…`), for
+    /// UIKit's default nib lookup (see `NibAuditorDefaultNib.swift`).
+    var unnamed: [Load] = []
     /// Every string literal of the sources (a nib name mentioned anywhere counts as a use:
     /// code may build the call in ways a search does not follow).
     var strings: Set<String> = []
@@ -66,7 +70,8 @@ struct NibLoaders {
             for m in stringPattern.matches(in: text, range: range) { strings.insert(ns.substring(with: m.range(at: 1))) }
             let impls = implPattern.matches(in: text, range: range).map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
             func enclosing(_ at: Int) -> String? { impls.last { $0.0 < at }?.1 }
-            texts.append((rel, text))
+            // L7 reads code only (R5): not a call written in a string literal.
+            texts.append((rel, Self.codeText(raw)))
             let spans = Self.methods(in: ns, classes: impls)
             storyboard += Self.storyboardCalls(ns, rel: rel, enclosing: enclosing)
             for m in callPattern.matches(in: text, range: range) {
@@ -77,6 +82,7 @@ struct NibLoaders {
                                   createdClass: created, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location),
                                   owner: owner, method: rest?.1, rest: rest?.0))
             }
+            unnamed += Self.unnamedCreations(ns, rel: rel, enclosing: enclosing)
             for m in methodPattern.matches(in: text, range: range) {
                 loads.append(Load(call: "-" + ns.substring(with: m.range(at: 1)), name: ns.substring(with: m.range(at: 2)),
                                   createdClass: nil, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location)))

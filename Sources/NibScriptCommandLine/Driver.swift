@@ -405,10 +405,8 @@ public enum Driver {
         // A `.nib` is a bundle folder or a compiled (binary) nib, which the reader names itself.
         let nib = path.lowercased().hasSuffix(".nib") || path.lowercased().hasSuffix(".nib/")
         if let problem = CommandInput.fileProblem(path, allowDirectory: nib, allowBinary: nib) { return CommandInput.failure(problem) }
-        // A compiled nib has no source to show: said in one line, like any binary file.
-        if nib, IBReader.classify(path: path) == .compiledNib {
-            return CommandInput.failure("cannot read '\(path)': it is a compiled nib, not an Interface Builder source file; give the .xib it was compiled from")
-        }
+        // A compiled Mac nib is read from its keyed archive; one nibscript cannot read (an iOS
+        // NIBArchive, an objects.nib bundle) is refused by the reader in one line, with why.
         return InterfaceBuilderDescribe.describe(path: path)
     }
 }

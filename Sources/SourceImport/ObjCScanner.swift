@@ -359,6 +359,10 @@ public enum ObjCScanner {
             var m = ImportedMethod(selector: selector, place: place(start), statements: statements, skipped: unread.count + split.unreachable)
             m.unread = unread
             m.arguments = arguments
+            if bodyEnd - bodyStart == 4, t(bodyStart + 1) == "return", t(bodyStart + 3) == ";" {
+                let lit = t(bodyStart + 2)
+                if lit.hasPrefix("@\""), lit.hasSuffix("\""), lit.count > 3 { m.returnsLiteral = String(lit.dropFirst(2).dropLast()) }
+            }
             if interesting { classes[c].methods.append(m) } else { classes[c].helpers.append(m) }
         }
     }

@@ -345,7 +345,14 @@ struct StatementRecognizer {
     static func nibLoadedBySelf(_ w: [String]) -> String? {
         let joined = w.joined(separator: " ")
         guard joined.hasPrefix("[ NSBundle loadNibNamed : ") || joined.hasPrefix("[ [ NSBundle mainBundle ] loadNibNamed : ") else { return nil }
-        guard let k = w.firstIndex(of: "loadNibNamed"), k + 5 < w.count, w[k + 1] == ":", w[k + 3] == "owner", w[k + 4] == ":", w[k + 5] == "self" else { return nil }
+        guard let k = w.firstIndex(of: "loadNibNamed"), k + 5 < w.count, w[k + 1] == ":" else { return nil }
+        // R3: `loadNibNamed:[self nibNameMethod] owner:self`: the nib is what `-nibNameMethod`
+        // returns, written `-nibNameMethod` for the audit to resolve.
+        if w[k + 2] == "[", k + 8 < w.count, w[k + 3] == "self", isName(w[k + 4]), w[k + 5] == "]",
+           w[k + 6] == "owner", w[k + 7] == ":", w[k + 8] == "self" {
+            return "-" + w[k + 4]
+        }
+        guard w[k + 3] == "owner", w[k + 4] == ":", w[k + 5] == "self" else { return nil }
         let lit = w[k + 2]
         guard lit.hasPrefix("@\""), lit.hasSuffix("\""), lit.count > 3 else { return nil }
         return String(lit.dropFirst(2).dropLast())

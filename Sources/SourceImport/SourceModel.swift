@@ -75,7 +75,8 @@ public enum ImportedStatementKind: Sendable, Equatable {
     /// `[x removeFromSuperview]`: the superview gives up its retain of `x` (issue 24).
     case removeFromSuperview(String)
     /// `[NSBundle loadNibNamed:@"X" owner:self]`, `[[NSBundle mainBundle] loadNibNamed:@"X"
-    /// owner:self options:…]`: the nib `X` loaded with self as File's Owner (issue 24).
+    /// owner:self options:…]`: the nib `X` loaded with self as File's Owner (issue 24);
+    /// `-sel` when the name is what `[self sel]` returns (R3).
     case loadNib(String)
     /// `[x close]` / `[x performClose:…]`: a window closed (released when its
     /// `releasedWhenClosed` says so).
@@ -192,6 +193,9 @@ public struct ImportedMethod: Sendable {
     public var unread: [UnreadStatement] = []
     /// The names of the method's arguments, in order.
     public var arguments: [String] = []
+    /// `- (NSString *)dateItemNibName { return @"X"; }`: the string literal that is the whole
+    /// body (R3: a nib loaded by `[self dateItemNibName]` is `X`).
+    public var returnsLiteral: String?
     public init(selector: String, place: SourcePlace, statements: [ImportedStatement], skipped: Int) {
         self.selector = selector; self.place = place; self.statements = statements; self.skipped = skipped
     }
@@ -350,10 +354,22 @@ public struct ImportedProject: Sendable {
                     c.members.append(m)
                 }
             }
+            // R2: the compiler synthesizes nothing for a property whose accessors the class
+            // writes itself (a readonly property's getter; a readwrite one's getter and
+            // setter) unless `@synthesize` asks; its storage is then whatever ivar the class
+            // declares, the one KVC finds when no setter exists (`_key`, `_isKey`, `key`,
+            // `isKey`, Apple's accessor search pattern).
+            let written = Set(c.methods.map(\.selector) + c.helpers.map(\.selector))
+            let ivars = Set(c.members.compactMap { m -> String? in m.isProperty ? nil : m.name })
             for k in c.members.indices {
                 guard case .property(let attr, _) = c.members[k].kind else { continue }
                 let name = c.members[k].name
-                let ivar = c.synthesized[name] ?? (c.language == .swift ? name : "_" + name)
+                var ivar = c.synthesized[name] ?? (c.language == .swift ? name : "_" + name)
+                if c.language == .objc, c.synthesized[name] == nil, written.contains(name),
+                   c.members[k].isReadonly || written.contains("set" + name.prefix(1).uppercased() + name.dropFirst() + ":") {
+                    let cap = name.prefix(1).uppercased() + name.dropFirst()
+                    if let declared = ["_" + name, "_is" + cap, name, "is" + cap].first(where: ivars.contains) { ivar = declared }
+                }
                 c.members[k].kind = .property(attribute: attr, ivar: ivar)
             }
             // An ivar that backs a property is the property's storage, not a member of its own;

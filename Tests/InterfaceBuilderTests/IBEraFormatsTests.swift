@@ -119,7 +119,7 @@ final class IBEraFormatsTests: XCTestCase {
             while let relative = walker.nextObject() as? String {
                 let path = root + "/" + relative
                 switch IBReader.classify(path: path) {
-                case .xib, .storyboard, .nibBundleDesignable: paths.append(path)
+                case .xib, .storyboard, .nibBundleDesignable, .compiledArchive: paths.append(path)
                 case .compiledNib, .other: break
                 }
             }

@@ -32,16 +32,24 @@ final class IBFileKindTests: XCTestCase {
         let storyboard = try write("B.storyboard", fixture("ios-navigation.storyboard"))
         let designable = try write("MainMenu.nib/designable.nib", fixture("legacy/pair-mac-7.10-Sparkle-SUStatus.xib"))
         _ = try write("MainMenu.nib/keyedobjects.nib", Array("bplist00".utf8))
-        _ = try write("Compiled.nib/keyedobjects.nib", Array("bplist00".utf8))
+        let compiled = try write("Compiled.nib/keyedobjects.nib", Array("bplist00".utf8))
+        _ = try write("Ancient.nib/objects.nib", Array("typedstream".utf8))
         let binary = try write("Flat.nib", Array("NIBArchive\u{1}".utf8))
+        let flatArchive = try write("FlatArchive.nib", Array("bplist00".utf8))
+        let xmlArchive = try write("XMLArchive.nib", Array(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" "
+                                                          + "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n"
+                                                          + "\t<key>$archiver</key>\n\t<string>NSKeyedArchiver</string>\n").utf8))
         let xmlNib = try write("Loose.nib", Array("\n<?xml version=\"1.0\"?>\n<archive/>".utf8))
         let other = try write("notes.txt", Array("x".utf8))
 
         XCTAssertEqual(IBReader.classify(path: xib), .xib)
         XCTAssertEqual(IBReader.classify(path: storyboard), .storyboard)
         XCTAssertEqual(IBReader.classify(path: folder + "/MainMenu.nib"), .nibBundleDesignable(designablePath: designable))
-        XCTAssertEqual(IBReader.classify(path: folder + "/Compiled.nib"), .compiledNib)
+        XCTAssertEqual(IBReader.classify(path: folder + "/Compiled.nib"), .compiledArchive(archivePath: compiled))
+        XCTAssertEqual(IBReader.classify(path: folder + "/Ancient.nib"), .compiledNib)
         XCTAssertEqual(IBReader.classify(path: binary), .compiledNib)
+        XCTAssertEqual(IBReader.classify(path: flatArchive), .compiledArchive(archivePath: flatArchive))
+        XCTAssertEqual(IBReader.classify(path: xmlArchive), .compiledArchive(archivePath: xmlArchive))
         XCTAssertEqual(IBReader.classify(path: xmlNib), .xib)
         XCTAssertEqual(IBReader.classify(path: other), .other)
         XCTAssertEqual(IBReader.classify(path: folder + "/Missing.nib"), .other)
@@ -59,12 +67,19 @@ final class IBFileKindTests: XCTestCase {
         case .failure(let f):
             XCTFail("\(f)")
         }
-        // Compiled only: refused, with a word about the source.
+        // Compiled only: its keyedobjects.nib is read (here a damaged one, which says so).
         _ = try write("Only.nib/keyedobjects.nib", Array("bplist00".utf8))
         guard case .failure(let f) = IBReader.read(path: folder + "/Only.nib", displayPath: "Only.nib") else {
-            return XCTFail("a compiled bundle read")
+            return XCTFail("a damaged compiled bundle read")
         }
-        XCTAssertEqual(f.description, "Only.nib: error: a compiled nib bundle, not an Interface Builder source file: "
-                       + "give the .xib it was compiled from")
+        XCTAssertEqual(f.description, "Only.nib/keyedobjects.nib:1:1: error: a compiled nib that is not a readable property list "
+                       + "(truncated or damaged): a compiled nib's keyedobjects.nib is a binary or XML property list")
+        // Neither keyedobjects.nib nor designable.nib: refused, with the reason.
+        _ = try write("Ancient.nib/objects.nib", Array("typedstream".utf8))
+        guard case .failure(let old) = IBReader.read(path: folder + "/Ancient.nib", displayPath: "Ancient.nib") else {
+            return XCTFail("an objects.nib bundle read")
+        }
+        XCTAssertEqual(old.description, "Ancient.nib: error: a nib bundle of Mac OS X 10.1 or earlier (objects.nib, an NSArchiver "
+                       + "typedstream, without keyedobjects.nib or designable.nib): not read; give the .xib it was compiled from")
     }
 }

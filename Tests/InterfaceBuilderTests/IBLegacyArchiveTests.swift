@@ -370,8 +370,10 @@ final class IBLegacyArchiveTests: XCTestCase {
 
     func testACompiledNibIsRefusedWithAWordAboutTheXib() {
         let result = IBReader.read(data: Data("bplist00\u{1}\u{2}".utf8), path: "Main.nib")
+        // A compiled Mac nib is read (IBCompiledNibTests): this one is truncated.
         XCTAssertEqual(diagnostics(result), [
-            "Main.nib:1:1: error: a compiled nib, not an Interface Builder source file: give the .xib it was compiled from",
+            "Main.nib:1:1: error: a compiled nib that is not a readable property list (truncated or damaged): "
+                + "a compiled nib's keyedobjects.nib is a binary or XML property list",
         ])
         let archive = IBReader.read(data: Data("NIBArchive\u{1}\u{0}".utf8), path: "View.nib")
         XCTAssertEqual(diagnostics(archive).count, 1)
@@ -383,7 +385,7 @@ final class IBLegacyArchiveTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: (dir as NSString).deletingLastPathComponent) }
         XCTAssertEqual(diagnostics(IBReader.read(path: dir, displayPath: "Main.nib")), [
-            "Main.nib: error: a compiled nib bundle, not an Interface Builder source file: give the .xib it was compiled from",
+            "Main.nib: error: a compiled nib bundle without keyedobjects.nib or designable.nib: nothing to read; give the .xib it was compiled from",
         ])
     }
 }

@@ -72,13 +72,21 @@ final class AuditFixTests: XCTestCase {
         // A Mac ivar outlet into a closed window and a nib whose fix is a connection: no edit.
         XCTAssertTrue(actions.stdout.contains("     [welcomeWindow close];\n+    welcomeWindow = nil;"), actions.stdout)
         // AppController is a main-nib object: the Welcome window's +1 gets no `dealloc` edit.
-        XCTAssertEqual(rest, ["dangling|AppController|chartView", "leak|AppController|inspectorPanel", "leak|AppController|welcomeWindow"])
+        // An ivar outlet into a main-nib window the user closes: the window's Release When
+        // Closed turned off in the nib (issue 24 item 4), proven like every fix.
+        XCTAssertTrue(actions.stdout.contains("-        <window title=\"Chart\" id=\"w1\" userLabel=\"Chart Window\">\n+        <window releasedWhenClosed=\"NO\" title=\"Chart\" id=\"w1\" userLabel=\"Chart Window\">"), actions.stdout)
+        XCTAssertEqual(rest, ["leak|AppController|inspectorPanel", "leak|AppController|welcomeWindow"])
+        // The ones left say why no edit is offered.
+        let text = Driver.main(["audit", Self.root + "/examples/audit/actions"]).stdout
+        XCTAssertTrue(text.contains("(no edit is offered: which of the two outlets the code meant"), text)
+        XCTAssertTrue(text.contains("(no edit is offered: when the application is done with it is the design's choice)"), text)
         // Over-releases of Mac ivar outlets: the release deleted.
         let (loaders, none) = try fixAndReaudit(Self.root + "/examples/audit/loaders")
         XCTAssertTrue(loaders.stdout.contains("-    [durationField release];\n-    [startButton release];\n"), loaders.stdout)
         // A window controller made in an action and kept nowhere (B1): no edit is safe (an
         // autorelease would free it while its window shows).
         XCTAssertEqual(none, ["leak|ClockDelegate|TimerWindowController made in `showTimer`|Sources/Clock.m"])
+        XCTAssertTrue(Driver.main(["audit", Self.root + "/examples/audit/loaders"]).stdout.contains("(no edit is offered: autoreleasing it would free it while it is in use"))
         // The same fixes as SARIF `fixes`: whole lines deleted.
         let sarif = Driver.main(["audit", "--fix", "--format", "sarif", Self.root + "/examples/audit/loaders"]).stdout
         XCTAssertEqual(sarif.components(separatedBy: "\"artifactChanges\"").count - 1, 2, sarif)
@@ -124,6 +132,10 @@ final class AuditFixTests: XCTestCase {
         XCTAssertTrue(plot.stdout.contains("+    [graph release];\n     graph = [(CPTXYGraph *)[CPTXYGraph alloc]"), plot.stdout)
         XCTAssertFalse(plot.stdout.contains("[super dealloc]"), plot.stdout)
         XCTAssertFalse(rest.contains("leak|Controller|graph"))
+        // F5: `hostView` into the main window the user closes: the legacy archive's window
+        // template gets NSWTFlags' 0x40000000 bit (not released when closed), proven.
+        XCTAssertTrue(plot.stdout.contains("-\t\t\t\t<int key=\"NSWTFlags\">603979776</int>\n+\t\t\t\t<int key=\"NSWTFlags\">1677721600</int>"), plot.stdout)
+        XCTAssertFalse(rest.contains("dangling|Controller|hostView"))
     }
 
     /// tunnelblick (../shared/wild): every over-released setter-less outlet's release deleted.

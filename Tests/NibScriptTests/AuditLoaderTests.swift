@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import NibScript
 @testable import NibAudit
 @testable import NibScriptCommandLine
@@ -275,6 +276,32 @@ final class AuditLoaderTests: ProjectFolderTestCase {
 
     // MARK: Every nib on disk
 
+    /// A compiled Mac nib (a bundle with keyedobjects.nib only) is audited like its XIB: here
+    /// a window controller-less owner loads it with `owner:self` under MRC and never releases
+    /// the top-level window its IBOutlet ivar points at. A localized copy with a designable.nib
+    /// is audited instead of a compiled one; a bundle's file outside any bundle is stray.
+    func testACompiledNibIsAudited() throws {
+        let dir = try project([
+            "MyController.h": "@interface MyController : NSObject {\n    IBOutlet NSWindow *window;\n    IBOutlet NSButton *button;\n    IBOutlet id helper;\n}\n@end\n",
+            "MyController.m": "@implementation MyController\n- (void)show { [NSBundle loadNibNamed:@\"Main\" owner:self]; }\n"
+                + "- (IBAction)doIt:(id)sender { }\n@end\n",
+            "Helper.h": "@interface Helper : NSObject\n@end\n",
+            "MyButton.h": "@interface MyButton : NSButton\n@end\n",
+        ])
+        var archive = CompiledNibArchive.sample().archive
+        let plist = archive.propertyList()
+        try FileManager.default.createDirectory(atPath: dir + "/en.lproj/Main.nib", withIntermediateDirectories: true)
+        try CompiledNibArchive.binary(plist).write(to: URL(fileURLWithPath: dir + "/en.lproj/Main.nib/keyedobjects.nib"))
+        try CompiledNibArchive.binary(plist).write(to: URL(fileURLWithPath: dir + "/en.lproj/keyedobjects.nib"))
+        let r = audit([dir])
+        XCTAssertTrue(r.stdout.contains("en.lproj/Main.nib: owner MyController (plain owner)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("leak [N3 O9] `window` of MyController"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("en.lproj/Main.nib/keyedobjects.nib"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("en.lproj/keyedobjects.nib: stray: a file of a nib bundle outside any .nib folder"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("not readable"), r.stdout)
+        XCTAssertEqual(r.status, 1)
+    }
+
     func testLocalizedCopiesBundlesAndCompiledNibs() throws {
         let view = "<customView id=\"c1\"><rect key=\"frame\" x=\"0\" y=\"0\" width=\"20\" height=\"20\"/></customView>"
         let xib = macXib(owner: "NSObject", objects: view)
@@ -282,13 +309,13 @@ final class AuditLoaderTests: ProjectFolderTestCase {
             "App.m": "@implementation App\n- (void)a { [NSBundle loadNibNamed:@\"Strip\" owner:nil]; [NSBundle loadNibNamed:@\"Legacy\" owner:nil]; }\n@end\n",
             "Base.lproj/Strip.xib": xib, "en.lproj/Strip.xib": xib, "fr.lproj/Strip.xib": xib,
             "Legacy.nib/designable.nib": xib, "Legacy.nib/keyedobjects.nib": "bplist00",
-            "Old.nib/keyedobjects.nib": "bplist00",
+            "Old.nib/objects.nib": "typedstream",
         ])
         let r = audit([dir])
         XCTAssertTrue(r.stdout.contains("Base.lproj/Strip.xib: owner NSObject"), r.stdout)
         XCTAssertTrue(r.stdout.contains("localized copies, audited as this one: en.lproj/Strip.xib, fr.lproj/Strip.xib"), r.stdout)
         XCTAssertTrue(r.stdout.contains("Legacy.nib: owner NSObject"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("Old.nib: compiled only"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Old.nib: compiled for Mac OS X 10.1 or earlier (objects.nib"), r.stdout)
         XCTAssertEqual(r.stdout.components(separatedBy: "Strip.xib:").count - 1, 2, "one nib, one finding place: \(r.stdout)")
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(audit(["--strict", dir]).status, 2, "a compiled nib is unread under --strict")

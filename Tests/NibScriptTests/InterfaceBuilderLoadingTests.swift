@@ -211,7 +211,7 @@ final class InterfaceBuilderLoadingTests: XCTestCase {
             ("notxml.xib", "this is not xml", "notxml.xib:1:"),
             ("legacy.xib", "<?xml version=\"1.0\"?>\n<archive type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"6.02\">\n</archive>\n",
              "legacy.xib:2:1: error: unknown legacy archive version '6.02'"),
-            ("compiled.nib", "bplist00\u{1}", "compiled.nib:1:1: error: a compiled nib, not an Interface Builder source file: give the .xib"),
+            ("compiled.nib", "bplist00\u{1}", "compiled.nib:1:1: error: a compiled nib that is not a readable property list (truncated or damaged)"),
             ("dangling.xib", """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">

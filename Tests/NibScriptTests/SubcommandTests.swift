@@ -101,12 +101,20 @@ final class SubcommandTests: XCTestCase {
                 XCTAssertEqual(r.status, 2, "\(sub) \(input)")
             }
         }
-        // A compiled nib given to `describe`: one line, no bytes echoed.
+        // A damaged compiled nib given to `describe`: one line, no bytes echoed.
         let compiled = path("Compiled.nib")
         XCTAssertTrue(FileManager.default.createFile(atPath: compiled, contents: Data("bplist00".utf8 + [0, 1, 2, 0xD1])))
         let d = Driver.main(["describe", compiled], environment: [:])
-        XCTAssertEqual(d.stderr, "error: cannot read '\(compiled)': it is a compiled nib, not an Interface Builder source file; give the .xib it was compiled from\n")
+        XCTAssertEqual(d.stderr, "\(compiled):1:1: error: a compiled nib that is not a readable property list (truncated or damaged): "
+                       + "a compiled nib's keyedobjects.nib is a binary or XML property list\n")
         XCTAssertEqual(d.status, 2)
+        // An iOS compiled nib: one line with the reason it is not read.
+        let ios = path("View.nib")
+        XCTAssertTrue(FileManager.default.createFile(atPath: ios, contents: Data("NIBArchive".utf8 + [1, 0, 0, 0, 9, 0, 0, 0])))
+        let v = Driver.main(["describe", ios], environment: [:])
+        XCTAssertTrue(v.stderr.hasPrefix("\(ios):1:1: error: an iOS compiled nib (NIBArchive format"), v.stderr)
+        XCTAssertEqual(v.stderr.components(separatedBy: "\n").count, 2, v.stderr)
+        XCTAssertEqual(v.status, 2)
         // Standard input holding a binary: the same words, no bytes echoed.
         let r = Driver.main(["run", "-"], stdin: { Data([0x7F, 0x45, 0x4C, 0x46, 0, 1]) }, environment: [:])
         XCTAssertEqual(r.stderr, "error: cannot read standard input: it is not a text file (a NUL byte at byte 5); give a UTF-8 text file\n")

@@ -30,6 +30,9 @@ package enum BuiltinMessages {
             guard arguments.count == 2, let key = arguments[1].text else { return false }
             run.setValue(arguments[0].object, forKey: key, of: o)
             return true
+        case "close", "performClose:":
+            // B7: the window's delegate gets windowWillClose: (CocoaSimulator/WindowClosing.swift).
+            return run.world.closeWindow(o)
         case "removeFromSuperview":
             guard cls.isView else { return false }
             if let (sup, slot) = superview(of: o, in: run) { engine.listRemove(SlotRef(sup, slot), o) }

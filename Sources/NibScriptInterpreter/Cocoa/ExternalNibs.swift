@@ -242,6 +242,9 @@ package struct NibModelMapping {
             while let i = stack.popLast() {
                 // Fields read in place: a copy of the object costs more than the rest here.
                 if doc.objects[i].isPlaceholder { continue }
+                // A shared instance (the Shared User Defaults Controller, NSApp) is not made by
+                // the load: it is neither a top-level object of the owner's nor freed with it.
+                if doc.objects[i].isSharedInstance { continue }
                 sel.position[i] = sel.order.count
                 sel.order.append(i)
                 if i == root { sel.parent[i] = parent } else { sel.parent[i] = doc.objects[i].parent }

@@ -23,7 +23,7 @@
 @interface Inspector : NSObject {
     IBOutlet NSView *outletView;
 }
-- (NSView *)createView;
+- (NSView *)newInspectorView;
 @end
 
 @interface Copier : NSObject {

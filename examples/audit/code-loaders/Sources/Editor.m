@@ -67,7 +67,7 @@
 
 @implementation Inspector
 
-- (NSView *)createView {
+- (NSView *)newInspectorView {
     [NSBundle loadNibNamed:@"Inspector" owner:self];
     NSView *result = outletView; // the top-level object's +1 goes to the caller
     outletView = nil;

@@ -1,0 +1,57 @@
+import Foundation
+import SourceImport
+
+/// B13, an object handed over before its release. `t = [[NSToolbar alloc] init…];
+/// [[self window] setToolbar:t]; [t release];` gives the toolbar to the window, which keeps
+/// it (Cocoa's setters and `add…`/`insert…` methods retain their argument): the ivar still
+/// points at a live object. The reader does not follow a message to another object, so the
+/// run freed it and reported the ivar "dangling" (Quicksilver's
+/// `QSPreferencesController.toolbar`). Such a dangling finding is left out. `setDelegate:`,
+/// `setDataSource:` and `setTarget:` keep nothing, and a message to `self` is read as the
+/// class's own (its setter is lowered): neither counts.
+enum AuditHandOver {
+    static let nonRetaining: Set<String> = ["setDelegate:", "setDataSource:", "setTarget:"]
+
+    /// The statement that hands the member to another object before a release of it in the
+    /// same method, if any: its line and text.
+    static func handedOver(_ member: ImportedMember, in c: ImportedClass, lines: (String) -> [String]) -> (ImportedMethod, Int, String)? {
+        let names = [member.name, member.ivarName].map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
+        // `[receiver sel:x]` with a plain receiver, or `…] sel:x]` with a message as receiver.
+        guard let re = try? NSRegularExpression(pattern:
+            #"(?:\[\s*([A-Za-z_][A-Za-z0-9_.]*)|\])\s+((?:set[A-Z]|add|insert)[A-Za-z0-9_]*:)\s*(?:self\.)?(?:"# + names + #")\s*\]"#) else { return nil }
+        for m in c.methods + c.helpers {
+            let releases = m.statements.filter {
+                if case .release(let x) = $0.kind { return x == member.name || x == member.ivarName || x == "self." + member.name }
+                return false
+            }.map(\.place.line)
+            guard let last = releases.max() else { continue }
+            let text = lines(m.place.file)
+            for (n, l) in AuditConfidence.body(m, lines: text) where n < last {
+                let ns = l as NSString
+                for hit in re.matches(in: l, range: NSRange(location: 0, length: ns.length)) {
+                    let receiver = hit.range(at: 1).location == NSNotFound ? nil : ns.substring(with: hit.range(at: 1))
+                    let sel = ns.substring(with: hit.range(at: 2))
+                    if receiver == "self" || nonRetaining.contains(sel) { continue }
+                    return (m, n, text[n - 1].trimmingCharacters(in: .whitespaces))
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Leaves out the dangling findings whose object was handed over before its release.
+    static func drop(_ findings: inout [Audit.Finding], project: ImportedProject) {
+        var cache: [String: [String]] = [:]
+        func lines(_ f: String) -> [String] {
+            if let l = cache[f] { return l }
+            let l = (try? String(contentsOfFile: f, encoding: .utf8))?.components(separatedBy: "\n") ?? []
+            cache[f] = l
+            return l
+        }
+        findings.removeAll { f in
+            guard f.kind == .dangling, f.consequences.isEmpty, let name = f.member, let c = project[f.className],
+                  let m = c.member(forIvarOrName: name), !m.isOutlet else { return false }
+            return handedOver(m, in: c, lines: lines) != nil
+        }
+    }
+}

@@ -1,0 +1,8 @@
+#import <Cocoa/Cocoa.h>
+
+@interface AppDelegate : NSObject {
+    NSMutableArray *torrents;
+    NSMutableArray *cache;
+}
+- (IBAction)refresh:(id)sender;
+@end

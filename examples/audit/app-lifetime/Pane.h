@@ -1,0 +1,7 @@
+#import <Cocoa/Cocoa.h>
+
+@interface Pane : NSObject {
+    IBOutlet NSUserDefaultsController *defaults;
+}
+- (void)loadSettings;
+@end

@@ -1,0 +1,6 @@
+@interface AppDelegate : NSObject {
+    InspectorController *inspector;
+    QuietController *quiet;
+}
+- (IBAction)showInspector:(id)sender;
+@end

@@ -1,0 +1,7 @@
+#import "PreviewViews.h"
+
+@implementation PreviewView
+@end
+
+@implementation InfoView
+@end
