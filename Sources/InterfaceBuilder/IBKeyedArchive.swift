@@ -1,7 +1,8 @@
 import Foundation
 
 // An NSKeyedArchiver archive (a compiled Mac nib's `keyedobjects.nib`, binary or XML property
-// list), read with Foundation's PropertyListSerialization and made plain: every value of
+// list), read (binary: IBBinaryPropertyList.swift; XML: Foundation's PropertyListSerialization)
+// and made plain: every value of
 // `$objects` becomes an `IBKeyedValue`, its UIDs numbers. What the objects mean is
 // IBCompiledNib.swift's.
 //
@@ -68,6 +69,7 @@ struct IBKeyedArchive {
 
     /// Reads `data` (binary or XML property list).
     static func read(_ data: Data) -> Result<IBKeyedArchive, Failure> {
+        if data.starts(with: Array("bplist".utf8)) { return readBinary([UInt8](data)) }
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -102,6 +104,28 @@ struct IBKeyedArchive {
             top.append((key, value))
         }
         return .success(IBKeyedArchive(archiver: root["$archiver"] as? String, top: top, objects: objects))
+    }
+
+    /// Reads a binary property list with IBBinaryPropertyList, which checks every offset
+    /// (Foundation's reader on Linux does not: a damaged file could crash it).
+    static func readBinary(_ bytes: [UInt8]) -> Result<IBKeyedArchive, Failure> {
+        // The root dictionary and `$objects` are two levels above an object's own values.
+        let root: IBKeyedValue
+        switch IBBinaryPropertyList.decode(bytes, maxDepth: maxDepth + 2) {
+        case .success(let value): root = value
+        case .failure(.tooDeep): return .failure(.notAKeyedArchive("its values nest deeper than \(maxDepth) levels, or contain themselves"))
+        case .failure(.malformed): return .failure(.notAPropertyList)
+        }
+        guard case .dictionary = root else {
+            return .failure(.notAKeyedArchive("the property list is not a dictionary"))
+        }
+        guard let objects = root["$objects"]?.arrayValue else {
+            return .failure(.notAKeyedArchive("it has no $objects array"))
+        }
+        guard case .dictionary(let top)? = root["$top"] else {
+            return .failure(.notAKeyedArchive("it has no $top dictionary"))
+        }
+        return .success(IBKeyedArchive(archiver: root["$archiver"]?.stringValue, top: top, objects: objects))
     }
 
     /// A property-list value made plain; nil when nested deeper than `maxDepth`.

@@ -13,6 +13,24 @@ extension NibAuditor {
     /// is the framework's, not a stale name).
     static let applePrefixes = ["NS", "UI", "AM", "AB", "AV", "CA", "CI", "CL", "EK", "GK", "IK", "MK", "PDF", "QC", "QL", "SK", "WK", "Web", "DOM", "OSA", "SF", "SB"]
 
+    /// Automator's action classes (the catalogue has none): an action loads its bundle's
+    /// `main.nib` itself, with itself as File's Owner, and keeps and releases the nib's
+    /// top-level objects as an NSViewController does its nib's — whether or not the nib
+    /// connects its `view` outlet (a compiled action's often does not).
+    static let automatorActions: Set<String> = ["AMAction", "AMBundleAction", "AMAppleScriptAction", "AMShellScriptAction"]
+
+    /// Whether `name` is `ancestor` or inherits from it, through the sources' classes and the catalogue's.
+    func isKind(_ name: String, of ancestor: String, platform: PlatformName) -> Bool {
+        let builtin = Catalogue.classes(for: platform)
+        var k: String? = name
+        var seen = Set<String>()
+        while let n = k, seen.insert(n).inserted {
+            if n == ancestor { return true }
+            k = project[n]?.superclass ?? builtin.first { $0.name == n }?.superclass
+        }
+        return false
+    }
+
     /// Whether the sources define `name` (an `@interface Name : Super` or a Swift class), not
     /// only add to it (a category or class extension has no superclass of its own).
     func defines(_ name: String) -> Bool {
@@ -68,6 +86,7 @@ extension NibAuditor {
         // Who loads it (L1–L5): the Info.plist's main nib, a framework owner, the code.
         let mainByPlist = context.settings.mainNibs[entry.name]
         var renamedOwner: String?
+        var formerOwner: String?
         let appPlaceholder = doc.objects.first { $0.placeholderIdentifier == "IBApplication" }
         let appConnected = appPlaceholder.map { a in doc.connections(from: a.index).contains { $0.kind == .outlet } } ?? false
         var isMain = mainByPlist != nil
@@ -121,9 +140,19 @@ extension NibAuditor {
         }
         // A generic File's Owner (`NSObject`) the code replaces: `[NSBundle loadNibNamed:@"X"
         // owner:self]` in a class of the sources gives the nib that class as its owner (L3).
-        if doc.kind == .xib, !isMain, ownerClass == "NSObject",
-           let l = loads.first(where: { $0.owner == "self" && $0.createdClass == nil && $0.inClass.map(defines) == true }) {
-            result.notes.append("File's Owner is NSObject in the nib; \(l.file):\(l.line) loads it with owner:self in \(l.inClass!): audited with that owner")
+        // So does a class unrelated to the loading class (neither inherits from the other): the
+        // nib's name for a class renamed since (Colloquy's `JVChatTranscript`, a model class now,
+        // whose nib `JVChatTranscriptPanel` loads with owner:self) — when no load's class is related.
+        // A subclass of the loading class stays (a load in `EventsController` runs in a `MyEventsController`).
+        let selfLoads = loads.filter { $0.owner == "self" && $0.createdClass == nil && $0.inClass.map(defines) == true }
+        if doc.kind == .xib, !isMain, let l = selfLoads.first,
+           ownerClass == "NSObject" || !selfLoads.contains(where: { isKind($0.inClass!, of: ownerClass, platform: platform)
+                                                                   || isKind(ownerClass, of: $0.inClass!, platform: platform) }) {
+            result.notes.append(ownerClass == "NSObject"
+                ? "File's Owner is NSObject in the nib; \(l.file):\(l.line) loads it with owner:self in \(l.inClass!): audited with that owner"
+                : "File's Owner is \(ownerClass) in the nib, but \(l.file):\(l.line) loads it with owner:self in \(l.inClass!), which is no \(ownerClass): audited with that owner")
+            // The nib still names its old class: the script declares it (`need`, below).
+            if ownerClass != "NSObject" { formerOwner = ownerClass }
             ownerClass = l.inClass!
             renamedOwner = nil
         }
@@ -153,8 +182,9 @@ extension NibAuditor {
             // A superclass neither the sources nor the catalogue defines (a library's): modelled
             // as the nib element's class, NSObject at worst, and listed as assumed.
             if let top = k, !catalogue.contains(top), !defines(top), assumed[top] == nil, let first = chain.last, project[first]?.language != .swift {
-                assumed[top] = element
-                missing.append(Audit.Missing(name: top, loadedAs: element + " (assumed: superclass of \(first))", places: ["\(rel)"]))
+                let modelled = platform == .mac && Self.automatorActions.contains(top) ? "NSViewController" : element
+                assumed[top] = modelled
+                missing.append(Audit.Missing(name: top, loadedAs: modelled + " (assumed: superclass of \(first))", places: ["\(rel)"]))
             }
             for n in chain.reversed() where !needed.contains(n) { needed.append(n) }
         }
@@ -168,7 +198,8 @@ extension NibAuditor {
             var sup = elementClass(o)
             if o.index == ownerIndex {
                 let outs = doc.connections(from: o.index).map(\.name)
-                if platform == .ios && outs.contains("view") { sup = "UIViewController" }
+                if platform == .mac && Self.automatorActions.contains(custom) { sup = "NSViewController" }
+                else if platform == .ios && outs.contains("view") { sup = "UIViewController" }
                 else if platform == .mac && outs.contains("window") { sup = "NSWindowController" }
                 else if platform == .mac && outs.contains("view") { sup = "NSViewController" }
                 else { sup = "NSObject" }
@@ -178,6 +209,7 @@ extension NibAuditor {
         }
         // The nib's own name for the renamed owner class: a subclass of NSObject the script can name.
         if let r = renamedOwner { stubs.append(Stub(name: r, superclass: "NSObject")) }
+        if let f = formerOwner, defines(f) { need(f, element: "NSObject") }
         // Several loaders, several batteries: other classes of the sources that load this nib
         // as their own (`[[Other alloc] initWithNibName:@"X" …]`, or `[super initWithNibName:
         // @"X" …]` in Other's `@implementation`) run the same battery as owners (at most 4).

@@ -209,7 +209,8 @@ final class IBCompiledNibTests: XCTestCase {
         for _ in 0..<40 { deep = [deep] }
         var c = CompiledNibArchive.sample().archive
         c.add(deep)
-        XCTAssertEqual(messages(read(CompiledNibArchive.binary(c.propertyList()))).first.map { $0.contains("nests deeper than") }, true)
+        let deepMessages = messages(read(CompiledNibArchive.binary(c.propertyList())))
+        XCTAssertEqual(deepMessages.first.map { $0.contains("nest deeper than") }, true, "\(deepMessages)")
     }
 
     func testRandomDamageNeverTraps() {

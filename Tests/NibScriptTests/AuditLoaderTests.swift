@@ -302,6 +302,59 @@ final class AuditLoaderTests: ProjectFolderTestCase {
         XCTAssertEqual(r.status, 1)
     }
 
+    /// An Automator action's compiled `main.nib` (File's Owner `AMBundleAction`, a top-level
+    /// view and parameters controller, bound but with no outlet): the action loads the nib and
+    /// releases its top-level objects itself, as an NSViewController does — no leak.
+    func testAnAutomatorActionsNibIsTheActions() throws {
+        let dir = try project(["Action.h": "@interface Action : AMBundleAction\n@end\n"])
+        var a = CompiledNibArchive()
+        let owner = a.customObject("AMBundleAction")
+        let view = a.object("NSView", superclasses: ["NSResponder", "NSObject"])
+        let parameters = a.object("NSObjectController", superclasses: ["NSController", "NSObject"])
+        a.root = owner
+        a.names.append((owner, "File's Owner"))
+        a.place(view, in: owner, name: "View")
+        a.place(parameters, in: owner, name: "Parameters")
+        a.binding(parameters, "contentObject: parameters", owner)
+        let folder = dir + "/Action.action/Contents/Resources/English.lproj/main.nib"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try CompiledNibArchive.binary(a.propertyList()).write(to: URL(fileURLWithPath: folder + "/keyedobjects.nib"))
+        let r = audit([dir])
+        XCTAssertTrue(r.stdout.contains("English.lproj/main.nib: owner AMBundleAction"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("AMBundleAction: NSViewController"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("leak"), r.stdout)
+        XCTAssertEqual(r.status, 0, r.stdout)
+    }
+
+    /// L5: a nib whose File's Owner is a renamed class — gone from the sources, or now an
+    /// unrelated class — and that the class it became loads with `owner:self` is audited with
+    /// that class; a subclass of the loading class stays the owner.
+    func testTheClassLoadingANibWithOwnerSelfIsItsOwnerWhenTheNibNamesAnother() throws {
+        let panel = "@interface Panel : NSObject {\n    IBOutlet NSWindow *window;\n}\n@end\n"
+        let loads = { (release: Bool) in
+            "@implementation Panel\n- (void)show { [NSBundle loadNibNamed:@\"Old\" owner:self]; }\n"
+                + "- (void)dealloc {\n" + (release ? "    [window release];\n" : "") + "    [super dealloc];\n}\n@end\n"
+        }
+        for (ownerInNib, model) in [("OldPanel", ""), ("Transcript", "@interface Transcript : NSObject\n@end\n")] {
+            for release in [true, false] {
+                let dir = try project([
+                    "Panel.h": panel + model, "Panel.m": loads(release),
+                    "Old.xib": macXib(owner: ownerInNib, outlets: [("window", "w1")], objects: window),
+                ])
+                let r = audit([dir])
+                XCTAssertTrue(r.stdout.contains("Old.xib: owner Panel"), "\(ownerInNib): \(r.stdout)")
+                XCTAssertFalse(r.stdout.contains("stale"), r.stdout)
+                XCTAssertEqual(r.stdout.contains("leak [N3 O9] `window` of Panel"), !release, "\(ownerInNib), release \(release): \(r.stdout)")
+            }
+        }
+        // The nib names a subclass of the loading class: the subclass stays its owner.
+        let dir = try project([
+            "Panel.h": panel + "@interface SpecialPanel : Panel\n@end\n", "Panel.m": loads(true),
+            "Old.xib": macXib(owner: "SpecialPanel", outlets: [("window", "w1")], objects: window),
+        ])
+        XCTAssertTrue(audit([dir]).stdout.contains("Old.xib: owner SpecialPanel"), audit([dir]).stdout)
+    }
+
     func testLocalizedCopiesBundlesAndCompiledNibs() throws {
         let view = "<customView id=\"c1\"><rect key=\"frame\" x=\"0\" y=\"0\" width=\"20\" height=\"20\"/></customView>"
         let xib = macXib(owner: "NSObject", objects: view)
