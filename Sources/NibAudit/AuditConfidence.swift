@@ -42,13 +42,7 @@ enum AuditConfidence {
 
     /// Marks the findings that depend on an unread statement.
     static func mark(_ findings: inout [Audit.Finding], project: ImportedProject, dir: String) {
-        var cache: [String: [String]] = [:]
-        func lines(_ f: String) -> [String] {
-            if let l = cache[f] { return l }
-            let l = (try? String(contentsOfFile: f, encoding: .utf8))?.components(separatedBy: "\n") ?? []
-            cache[f] = l
-            return l
-        }
+        let lines = SourceLines()
         func at(_ m: ImportedMethod, _ n: Int) -> String { "\(m.place.fileName):\(n)" }
         for k in findings.indices {
             let f = findings[k]

@@ -41,17 +41,11 @@ enum AuditHandOver {
 
     /// Leaves out the dangling findings whose object was handed over before its release.
     static func drop(_ findings: inout [Audit.Finding], project: ImportedProject) {
-        var cache: [String: [String]] = [:]
-        func lines(_ f: String) -> [String] {
-            if let l = cache[f] { return l }
-            let l = (try? String(contentsOfFile: f, encoding: .utf8))?.components(separatedBy: "\n") ?? []
-            cache[f] = l
-            return l
-        }
+        let lines = SourceLines()
         findings.removeAll { f in
             guard f.kind == .dangling, f.consequences.isEmpty, let name = f.member, let c = project[f.className],
                   let m = c.member(forIvarOrName: name), !m.isOutlet else { return false }
-            return handedOver(m, in: c, lines: lines) != nil
+            return handedOver(m, in: c, lines: { lines($0) }) != nil
         }
     }
 }

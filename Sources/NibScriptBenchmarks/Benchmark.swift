@@ -179,6 +179,18 @@ public enum Benchmark {
         return measured.min { ($0.cpuSeconds ?? $0.seconds) < ($1.cpuSeconds ?? $1.seconds) }
     }
 
+    /// The `--engine NAME` mode: runs one engine workload once (`loop`, 10 M events, or an
+    /// operation of the engine table by its first word: `alloc`, `slot`, `list`,
+    /// `autorelease`, `weak`, `leaks`) and prints its time. For callgrind, whose instruction
+    /// counts are the figure here: a whole bench run under it would take hours.
+    public static func engineWorkload(named name: String) -> String? {
+        if name == "loop" { return "loop \(nanoseconds(engineLoop(10_000_000)) / 1e9) s" }
+        let keys = ["alloc", "slot", "list", "autorelease", "weak", "leaks"]
+        guard let k = keys.firstIndex(of: name) else { return nil }
+        let (title, _, body) = engineOperations()[k]
+        return "\(title) \(nanoseconds(body()) / 1e9) s"
+    }
+
     private static func engineOperations() -> [(String, Int, () -> Duration)] {
         [
             ("alloc+retain+release+dealloc", million, { independentLifecycles(million) }),

@@ -46,6 +46,7 @@ public enum IssueShape: String, CaseIterable {
         program = program!.withoutNibSyntax()
         let counter = CountingOutput()
         let reports = Runner.run(program!, quiet: true, to: VisibleOutput(counter))
+        program!.keepUntilExit()  // as `run` does: the process ends after it
         let seconds = nanoseconds(clock.now - start) / 1e9
         let cpu = processCPUSeconds() - startCPU
         if self == .crashing {

@@ -262,9 +262,11 @@ public enum Driver {
         }
         if files.isEmpty { stderr.write(usage("'run' needs a file (or '-' for standard input)").stderr); stderr.flush(); return 2 }
         var status: Int32 = 0
-        for path in files {
+        for (k, path) in files.enumerated() {
             guard let file = source(path, stdin: stdin, stderr: stderr) else { status = 2; continue }
-            status = max(status, runSource(file, quiet: quiet, json: json, errorLimit: errorLimit, stdout: stdout, stderr: stderr))
+            // The last file's program is not freed: the process ends after it (see `keepUntilExit`).
+            status = max(status, runSource(file, quiet: quiet, json: json, errorLimit: errorLimit, stdout: stdout, stderr: stderr,
+                                           keepsProgram: k == files.count - 1))
         }
         return status
     }
@@ -280,10 +282,12 @@ public enum Driver {
 
     /// Compiles and runs one script: the compiler's diagnostics first, then each scenario's
     /// trace as it runs, its summary, and last the errors found while running.
+    /// `keepsProgram`: the process exits after this run, so the program is never freed.
     public static func runSource(_ file: SourceFile, quiet: Bool = false, json: Bool = false,
                                  errorLimit: Int = DiagnosticFormatter.defaultErrorLimit,
-                                 stdout: TextOutput, stderr: TextOutput) -> Int32 {
+                                 stdout: TextOutput, stderr: TextOutput, keepsProgram: Bool = false) -> Int32 {
         guard var program = compile(file, errorLimit: errorLimit, stderr: stderr, nibTables: true) else { return 2 }
+        defer { if keepsProgram { program.keepUntilExit() } }
         program = program.withoutNibSyntax()  // the nibs' syntax is freed here, not at the end
         let reports = json ? Runner.runJSONLines(program, quiet: quiet, to: stdout) : Runner.run(program, quiet: quiet, to: stdout)
         if reports.isEmpty && !json { stdout.write("\(file.path): no scenarios\n") }

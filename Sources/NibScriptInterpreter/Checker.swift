@@ -59,13 +59,16 @@ package struct Checker {
 
         /// Where the variable named `n` is in `variables`, if it is there.
         func variablePosition(_ n: Identifier) -> Int? {
-            // The variable named last is the one most often used next (`x = new …`, then
-            // `retain x`): one String comparison instead of hashing the name. Names are unique
-            // in the list, so it is the same answer.
-            if !variables.isEmpty, variables[variables.count - 1].name == n.name { return variables.count - 1 }
-            return variableIndex[n]
+            // By the name's id (see `NameIndex`): an array read.
+            variableIndex[n]
         }
         func nibObject(_ n: Identifier) -> (name: String, type: String)? { nibObjectIndex[n].map { nibObjects[$0] } }
+
+        /// Declares a variable unless the scope has one by that name: by its id.
+        mutating func addVariable(_ name: Identifier, _ type: String?) {
+            guard variableIndex.setIfAbsent(name, to: variables.count) else { return }
+            variables.append((name.name, type))
+        }
 
         /// Declares a variable unless the scope has one by that name.
         mutating func addVariable(_ name: String, _ type: String?) {
@@ -394,12 +397,12 @@ package struct Checker {
     private func checkAssignTarget(_ target: Expr, valueType: String?, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
         switch target.kind {
         case .name(let id):
-            if id.name == "self" { diagnostics.append(.error("'self' cannot be assigned", at: id.range)); return }
+            if id.isSelf { diagnostics.append(.error("'self' cannot be assigned", at: id.range)); return }
             if scope.nibObject(id) != nil {
                 diagnostics.append(.error("'\(id.name)' names an object of a loaded nib; use another name for a variable", at: id.range)); return
             }
             if let cls = scope.cls, cls.ivar(id.name) != nil { return }
-            scope.addVariable(id.name, valueType)
+            scope.addVariable(id, valueType)
         case .property(let base, let name):
             if let t = type(of: base, scope, diagnostics: &diagnostics), let cls = classes[t] {
                 // The property is there: `type(of: target)` would find the base's class and the
@@ -502,7 +505,7 @@ package struct Checker {
 
     private func nameType(_ id: Identifier, _ scope: Scope, diagnostics: inout [Diagnostic]) -> String? {
         let n = id.name
-        if n == "self" {
+        if id.isSelf {
             if let c = scope.cls { return c.name }
             diagnostics.append(.error("'self' only exists inside a method", at: id.range)); return nil
         }

@@ -4,10 +4,27 @@
 public struct Identifier: Hashable, Sendable, CustomStringConvertible {
     /// An interned String when the parser made it (see `NameTable`): every use of a name
     /// shares one.
-    public var name: String
+    public var name: String {
+        didSet { nameID = -1 }  // the id names the old text
+    }
     public var range: SourceRange
-    public init(_ name: String, _ range: SourceRange) { self.name = name; self.range = range }
+    /// The name's id in the table of the parser that read it (see `NameTable`), or -1 for
+    /// a name made elsewhere (a rewrite's, a selector of several parts). The checker finds
+    /// names by it with an array read instead of hashing the String; it is a hint only: a
+    /// table is asked whether its name of that id is this one (one comparison of equal
+    /// Strings), so a tree checked against another table stays correct. Not part of
+    /// equality. It fits in the padding an `Expr` had, so no node grows.
+    public private(set) var nameID: Int32
+    public init(_ name: String, _ range: SourceRange) { self.name = name; self.range = range; nameID = -1 }
+    /// A name the parser read, with its id in its table.
+    public init(_ name: String, _ range: SourceRange, id: Int32) { self.name = name; self.range = range; nameID = id }
     public var description: String { name }
+    public static func == (a: Identifier, b: Identifier) -> Bool { a.name == b.name && a.range == b.range }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name); hasher.combine(range) }
+    /// Whether the name is `self`: by id when the parser gave one (keywords have the same
+    /// id in every table), else by its text.
+    @inline(__always)
+    public var isSelf: Bool { nameID >= 0 ? nameID == Keyword.`self`.rawValue : name == "self" }
 }
 
 public struct ScriptFile: Sendable {
@@ -298,26 +315,29 @@ public struct Block: Sendable {
 }
 
 public struct Stmt: Sendable {
-    public var kind: StmtKind
+    // The range first: the kind's tag then fits in the last bytes of the 48 (see `Expr`).
     public var range: SourceRange
+    public var kind: StmtKind
     public init(_ kind: StmtKind, range: SourceRange) { self.kind = kind; self.range = range }
 }
 
 public enum StmtKind: Sendable {
     /// `x = e` (a variable), `o.p = e` (through the setter), `o->iv = e` / `iv = e` in a body (the ivar, directly).
-    indirect case assign(target: Expr, value: Expr)
+    case assign(target: Expr, value: Expr)
     case retain(Expr)
     case release(Expr)
     case autorelease(Expr)
     /// `CFRelease x`: a bridged release, allowed under ARC.
     case cfRelease(Expr)
-    // The larger and rarer cases are boxed (`indirect`), so a statement stays small: a
-    // script of a million statements is mostly retains, releases and assignments.
+    // Assignments, sends, `load nib` and commands are stored in the statement (88 bytes): a
+    // box each cost an allocation, a free and 96–112 bytes more, and assignments are half
+    // of a generated script's statements. The rarer cases holding blocks or expectations
+    // stay boxed (`indirect`).
     /// `send x [selector [args…]]`: a message to an object (a zombie message if it is
     /// deallocated), e.g. `send v addSubview: label`.
-    indirect case send(Expr, selector: Identifier?, arguments: [Expr])
+    case send(Expr, selector: Identifier?, arguments: [Expr])
     /// `load nib Panel owner o`.
-    indirect case loadNib(nib: Identifier, owner: Expr)
+    case loadNib(nib: Identifier, owner: Expr)
     /// `drain`: the current run-loop event ends and its autorelease pool drains.
     case drain
     /// `autoreleasepool { … }`: a nested pool, drained at the closing brace.
@@ -330,7 +350,7 @@ public enum StmtKind: Sendable {
     case watch(Expr)
     /// A verb with arguments for the controller world: `push nav b`, `pop nav`, `memoryWarning`,
     /// `present a b`, `dismiss a`, `select tabs 1`, `popToRoot nav`, `show c`.
-    indirect case command(verb: Identifier, args: [Expr])
+    case command(verb: Identifier, args: [Expr])
     /// `choose { … } or { … }`: a nondeterministic choice. `nibscript run` takes the first
     /// branch; `nibscript explore` takes every branch.
     case choose([Block])
@@ -342,8 +362,10 @@ public enum StmtKind: Sendable {
 }
 
 public struct Expr: Sendable {
-    public var kind: ExprKind
+    // The range first, so the kind (an identifier and its tag) ends the struct: no padding
+    // between them, and a `Stmt` holding an `Expr` stays 48 bytes.
     public var range: SourceRange
+    public var kind: ExprKind
     public init(_ kind: ExprKind, range: SourceRange) { self.kind = kind; self.range = range }
 }
 

@@ -224,6 +224,8 @@ public enum Keyword: Int32, CaseIterable, Sendable {
     case outlet, ivar, no, leaks, zombies, event, crash
     // Conditions in method bodies.
     case `if`, `else`
+    /// Not a keyword of the grammar: interned first so that the checker tells `self` by id.
+    case `self`
 
     public var text: String { Keyword.texts[Int(rawValue)] }
 
@@ -231,7 +233,7 @@ public enum Keyword: Int32, CaseIterable, Sendable {
     static let texts = ["retain", "release", "autorelease", "CFRelease", "send", "load", "drain", "watch", "super",
                         "expect", "autoreleasepool", "choose", "or", "new", "nil", "autoreleased",
                         "nib", "owner", "main", "from", "connect", "action", "as", "stale",
-                        "outlet", "ivar", "no", "leaks", "zombies", "event", "crash", "if", "else"]
+                        "outlet", "ivar", "no", "leaks", "zombies", "event", "crash", "if", "else", "self"]
 }
 
 /// A map from names to indices that finds a name of the file by its interned id (see
@@ -264,7 +266,22 @@ public struct NameIndex: Sendable {
         return Int(byOtherID[Int(k)] - 1)
     }
 
-    public subscript(_ name: Identifier) -> Int? { self[name.name] }
+    public subscript(_ name: Identifier) -> Int? {
+        if byID.isEmpty && others == nil { return nil }
+        // By the id the parser gave the name, when this table has that name under it: an
+        // array read, where the String's hash and probe cost about 260 instructions.
+        if let i = tableIndex(name) { return i < byID.count && byID[i] > 0 ? Int(byID[i] - 1) : nil }
+        return self[name.name]
+    }
+
+    /// The identifier's id as an index into `byID`, when this index's table has its name
+    /// under that id (one comparison of equal Strings); else nil.
+    @inline(__always)
+    private func tableIndex(_ name: Identifier) -> Int? {
+        let k = name.nameID
+        guard k >= 0, Int(k) < names.count, names[k] == name.name else { return nil }
+        return Int(k)
+    }
 
     public subscript(_ name: String) -> Int? {
         // An empty index (a scope with no nib objects, asked of every name assigned) answers
@@ -289,7 +306,19 @@ public struct NameIndex: Sendable {
         byID[i] = Int32(index + 1)
     }
 
-    public mutating func set(_ name: Identifier, to index: Int) { set(name.name, to: index) }
+    public mutating func set(_ name: Identifier, to index: Int) {
+        guard let i = tableIndex(name) else { set(name.name, to: index); return }
+        set(id: Int32(i), to: index)
+    }
+
+    /// `setIfAbsent` by the identifier's id when this table has it (see `tableIndex`).
+    public mutating func setIfAbsent(_ name: Identifier, to index: Int) -> Bool {
+        guard let i = tableIndex(name) else { return setIfAbsent(name.name, to: index) }
+        if i >= byID.count { byID += repeatElement(0, count: max(i + 1 - byID.count, byID.count)) }
+        if byID[i] > 0 { return false }
+        byID[i] = Int32(index + 1)
+        return true
+    }
 
     /// The index of the name with id `k` in the table: an array read.
     public subscript(id k: Int32) -> Int? {

@@ -194,7 +194,7 @@ struct ScriptParser {
     func text(_ t: Token) -> String { t.name >= 0 ? lexer.names[t.name] : file.text(t.range) }
 
     @inline(__always)
-    func identifier(_ t: Token) -> Identifier { Identifier(lexer.names[t.name], t.range) }
+    func identifier(_ t: Token) -> Identifier { Identifier(lexer.names[t.name], t.range, id: t.name) }
 
     /// A string token's value.
     func stringValue(_ t: Token) -> String { Lexer.stringValue(of: t.range, in: file.bytes) }

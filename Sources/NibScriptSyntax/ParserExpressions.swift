@@ -79,6 +79,8 @@ extension ScriptParser {
     mutating func parseSelector() throws -> Identifier {
         let first = try expectIdentifier("expected a selector")
         var name = first.name
+        // One word keeps its id; a selector of parts is a name no token had.
+        guard check(.colon) else { return first }
         if match(.colon) {
             name += ":"
             while current.kind == .identifier && peek().kind == .colon {

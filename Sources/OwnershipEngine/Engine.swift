@@ -1,7 +1,8 @@
 /// The ownership engine: objects with retain counts, slots that hold references and
 /// claims of ownership, autorelease pools, weak zeroing, dealloc cascades, zombies.
 ///
-/// Storage is a struct of arrays indexed by `ObjectID.raw`. Costs per operation: alloc,
+/// Storage is a struct of arrays: what every object keeps indexed by `ObjectID.raw`, what only
+/// a live one needs by a place reused after its dealloc (ObjectIdentities.swift). Costs per operation: alloc,
 /// retain, release without dealloc, autorelease and a single-slot store are O(1) amortized;
 /// a dealloc costs O(its plan's steps + weak references to the object); a drain O(entries);
 /// a leak search O(live objects + references). Cascades run on an explicit frame stack, so a
@@ -98,7 +99,7 @@ public final class Engine {
         let all = inherited + slots
         s.classes.append(EngineState.ClassRecord(name: name, superclass: superclass, slots: all,
                                                  ownSlotStart: inherited.count, hidden: hidden,
-                                                 slotIsList: all.map(\.isList)))
+                                                 slotIsList: all.map(\.isList), slotCount: Int32(all.count)))
         return ClassID(Int32(s.classes.count - 1))
     }
 
@@ -128,26 +129,29 @@ public final class Engine {
 
     // MARK: Objects
 
-    @inlinable public var objectCount: Int { s.objects.count }
-    public var allObjects: [ObjectID] { (0..<s.objects.count).map { ObjectID(Int32($0)) } }
+    @inlinable public var objectCount: Int { s.ids.count }
+    public var allObjects: [ObjectID] { (0..<s.ids.count).map { ObjectID(Int32($0)) } }
     /// Objects that are alive (or deallocating) and not hidden, in id order.
     public var liveVisibleObjects: [ObjectID] {
         var out: [ObjectID] = []
-        for i in 0..<s.objects.count where s.objects[i].state != .deallocated && !s.isHidden(ObjectID(Int32(i))) {
+        for i in 0..<s.ids.count where s.state(ObjectID(Int32(i))) != .deallocated && !s.isHidden(ObjectID(Int32(i))) {
             out.append(ObjectID(Int32(i)))
         }
         return out
     }
-    @inlinable public func classOf(_ o: ObjectID) -> ClassID { s.objects[o.index].classID }
-    @inlinable public func count(_ o: ObjectID) -> Int { Int(s.objects[o.index].count) }
-    @inlinable public func state(_ o: ObjectID) -> ObjectState { s.objects[o.index].state }
-    @inlinable public func isAlive(_ o: ObjectID) -> Bool { s.objects[o.index].state != .deallocated }
+    @inlinable public func classOf(_ o: ObjectID) -> ClassID { s.ids[o.index].classID }
+    @inlinable public func count(_ o: ObjectID) -> Int { Int(s.count(o)) }
+    @inlinable public func state(_ o: ObjectID) -> ObjectState { s.state(o) }
+    @inlinable public func isAlive(_ o: ObjectID) -> Bool { s.state(o) != .deallocated }
     @inlinable public func isHidden(_ o: ObjectID) -> Bool { s.isHidden(o) }
-    public func name(_ o: ObjectID) -> String { s.names[o.index].string(longNames: s.longNames) }
-    public func setName(_ o: ObjectID, _ name: String) { s.names[o.index] = ObjectName(name, longNames: &s.longNames) }
+    public func name(_ o: ObjectID) -> String { s.names[Int(s.ids[o.index].name)].string(longNames: s.longNames) }
+    public func setName(_ o: ObjectID, _ name: String) { s.ids[o.index].name = s.intern(name) }
     /// 1, 2, 3… in allocation order among visible objects: stable across runs and machines.
-    public func number(_ o: ObjectID) -> Int { Int(s.objects[o.index].number) }
-    public func deallocSite(_ o: ObjectID) -> Int32 { s.objects[o.index].deallocSite }
+    public func number(_ o: ObjectID) -> Int { Int(s.numbers.number(o.index)) }
+    public func deallocSite(_ o: ObjectID) -> Int32 { s.deallocSite(o) }
+    /// How many objects have a live record (alive, deallocating, or deallocated with
+    /// something left to read): what the engine's memory grows with (for tests).
+    public var liveRecordCount: Int { s.objects.count - s.freeCount }
 
     /// Room for `objects` more objects, before a caller allocates that many (a nib loads a
     /// million objects): the per-object arrays then never grow by doubling, which copies
@@ -177,7 +181,7 @@ public final class Engine {
         // `EngineState.check`'s two tests, on the fields in place: calling the method on
         // `s` from here copied the whole state (every array retained, then released).
         if case .some = s.crash { return false }
-        if s.objects[o.index].state == .deallocated { zombie(o, selector); return false }
+        if s.state(o) == .deallocated { zombie(o, selector); return false }
         return true
     }
 
@@ -185,7 +189,7 @@ public final class Engine {
     @discardableResult
     private func message(_ o: ObjectID, _ selector: Int32, inFrame f: Int) -> Bool {
         if s.crash != nil { return false }
-        if s.objects[o.index].state == .deallocated {
+        if s.state(o) == .deallocated {
             zombie(o, selectorName(selector, ofFrame: f))
             return false
         }
@@ -193,7 +197,7 @@ public final class Engine {
     }
 
     @usableFromInline func zombie(_ o: ObjectID, _ selector: String) {
-        let cls = s.classes[s.objects[o.index].classID.index].name
+        let cls = s.classes[s.ids[o.index].classID.index].name
         let text = "*** -[\(cls) \(selector)]: message sent to deallocated instance"
         emit(.zombie(o, selector: selector))
         s.crash = Crash(message: text, object: o, selector: selector, site: s.site)
@@ -275,41 +279,42 @@ public final class Engine {
     // MARK: Slots
 
     @inlinable @inline(__always) public func read(_ r: SlotRef) -> ObjectID? {
-        let t = s.slotValues[s.slotIndex(r)].target
+        let t = s.slotValue(r).target
         return t < 0 ? nil : ObjectID(t)
     }
-    public func claims(_ r: SlotRef) -> Int { Int(s.slotValues[s.slotIndex(r)].claims) }
+    public func claims(_ r: SlotRef) -> Int { Int(s.slotValue(r).claims) }
 
     /// Stores `value` into a single slot under `rule` (O6, O7, O8). Returns false on a crash.
     @discardableResult
     public func store(_ r: SlotRef, _ value: ObjectID?, rule: StoreRule, cause: Cause? = nil) -> Bool {
         guard s.crash == nil else { return false }
-        let i = s.slotIndex(r)
+        let i = s.slotIndex(forWriting: r)
         let old = s.slotValues[i].target < 0 ? nil : ObjectID(s.slotValues[i].target)
         // The causes are made only where they are used: most stores retain nothing or
         // release nothing, and both were built at every store.
         // Whatever the new rule, the slot no longer waits to be zeroed for its old target.
-        if let old, !s.weakReferrers.isEmpty(at: old.index) { s.unregisterWeak(r, from: old) }
+        if let old, s.place(old) >= 0, !s.weakReferrers.isEmpty(at: s.place(old)) { s.unregisterWeak(r, from: old) }
         switch rule {
         case .retain:
+            // A retain deallocates nothing, so the holder keeps its place meanwhile.
             if let v = value { guard retain(v, cause: cause ?? .store(r)) else { return false } }
-            s.setSlot(i, value?.raw ?? -1, value == nil ? 0 : 1)
+            s.setSlot(r, i, value?.raw ?? -1, value == nil ? 0 : 1)
         case .adopt:
-            s.setSlot(i, value?.raw ?? -1, value == nil ? 0 : 1)
+            s.setSlot(r, i, value?.raw ?? -1, value == nil ? 0 : 1)
         case .assign:
-            s.setSlot(i, value?.raw ?? -1, 0)
+            s.setSlot(r, i, value?.raw ?? -1, 0)
             return s.crash == nil
         case .weak:
             // A weak store of an object already deallocating reads back as nil, as objc_storeWeak does.
-            if let v = value, s.objects[v.index].state == .alive {
-                s.setSlot(i, v.raw, 0)
-                s.weakReferrers[v.index].append(r)
+            if let v = value, s.state(v) == .alive {
+                s.setSlot(r, i, v.raw, 0)
+                s.weakReferrers[s.place(v)].append(r)
             } else {
-                s.setSlot(i, -1, 0)
+                s.setSlot(r, i, -1, 0)
             }
             return s.crash == nil
         case .direct(let adoptsClaim):
-            s.setSlot(i, value?.raw ?? -1, (adoptsClaim && value != nil) ? 1 : 0)
+            s.setSlot(r, i, value?.raw ?? -1, (adoptsClaim && value != nil) ? 1 : 0)
             return s.crash == nil
         }
         // `retain` and `adopt` release the old value whatever claim the slot had on it: a
@@ -330,21 +335,21 @@ public final class Engine {
     /// (an MRC local going out of scope, a variable overwritten without a release).
     public func dropClaims(_ r: SlotRef) {
         guard s.crash == nil else { return }
-        let i = s.slotIndex(r)
-        s.setSlot(i, s.slotValues[i].target, 0)
+        let i = s.slotIndex(forWriting: r)
+        s.setSlot(r, i, s.slotValues[i].target, 0)
     }
 
     /// Records that `holder` has taken over a +1 on `target` without a slot for it.
     public func adopt(_ target: ObjectID, by holder: ObjectID) {
         guard s.crash == nil else { return }
-        s.adoptedAppend(holder.index, target)
+        s.adoptedAppend(holder, target)
     }
-    public func adoptedObjects(_ holder: ObjectID) -> [ObjectID] { s.adopted[holder.index] }
+    public func adoptedObjects(_ holder: ObjectID) -> [ObjectID] { s.adoptedObjects(holder) }
     /// Gives up one adopted +1 of `holder` on `target` (before the caller releases it).
     @discardableResult
     public func consumeAdopted(_ target: ObjectID, by holder: ObjectID) -> Bool {
-        guard let k = s.adopted[holder.index].firstIndex(of: target) else { return false }
-        s.adoptedRemove(holder.index, at: k)
+        guard let k = s.adoptedObjects(holder).firstIndex(of: target) else { return false }
+        s.adoptedRemove(holder, at: k)
         return true
     }
 
@@ -358,7 +363,7 @@ public final class Engine {
         s.markDeallocating(o, digested: digested)
         // Nearly every object has no weak reference: the list (an array, retained and
         // released) is taken only for one that has.
-        if s.weakReferrers.isEmpty(at: o.index) { emit(.dealloc(o)); return }
+        if s.weakReferrers.isEmpty(at: s.place(o)) { emit(.dealloc(o)); return }
         let zeroed = s.zeroWeakReferences(to: o)
         emit(.dealloc(o))
         for r in zeroed { emit(.weakZeroed(r, target: o)) }
@@ -367,7 +372,7 @@ public final class Engine {
     // MARK: Lists
 
     @inlinable @inline(__always) public func list(_ r: SlotRef) -> [ObjectID] {
-        let t = s.slotValues[s.slotIndex(r)].target
+        let t = s.slotValue(r).target
         return t < 0 ? [] : s.lists[Int(t)]
     }
 
@@ -376,19 +381,19 @@ public final class Engine {
 
     /// How many elements the owned list in `r` holds.
     @inlinable public func listCount(_ r: SlotRef) -> Int {
-        let t = s.slotValues[s.slotIndex(r)].target
+        let t = s.slotValue(r).target
         return t < 0 ? 0 : s.lists[Int(t)].count
     }
 
     /// Whether the owned list in `r` holds `o`.
     @inlinable public func listContains(_ r: SlotRef, _ o: ObjectID) -> Bool {
-        let t = s.slotValues[s.slotIndex(r)].target
+        let t = s.slotValue(r).target
         return t >= 0 && s.lists[Int(t)].contains(o)
     }
 
     /// The last element of the owned list in `r`, if any.
     @inlinable public func listLast(_ r: SlotRef) -> ObjectID? {
-        let t = s.slotValues[s.slotIndex(r)].target
+        let t = s.slotValue(r).target
         return t < 0 ? nil : s.lists[Int(t)].last
     }
 
@@ -410,7 +415,7 @@ public final class Engine {
     @discardableResult
     public func listRemove(_ r: SlotRef, _ value: ObjectID, cause: Cause? = nil) -> Bool {
         guard s.crash == nil else { return false }
-        let t = s.slotValues[s.slotIndex(r)].target
+        let t = s.slotValue(r).target
         guard t >= 0, let k = s.lists[Int(t)].lastIndex(of: value) else { return true }
         s.listRemove(r, list: Int(t), at: k)
         return release(value, cause: cause ?? .list(r))
@@ -421,7 +426,7 @@ public final class Engine {
     func beginDealloc(_ o: ObjectID) {
         // Called only when a release took the count to 0 (see `EngineState.release`).
         markDeallocating(o, digested: true)
-        let c = s.objects[o.index].classID.index
+        let c = s.ids[o.index].classID.index
         let frame: DeallocFrame
         if c < keepsClassPlan.count, keepsClassPlan[c] {
             frame = DeallocFrame(object: o, plan: Int32(c), reachesRoot: classPlans[c].reachesRoot, siteBefore: s.site)
@@ -478,7 +483,7 @@ public final class Engine {
     /// each step, and twice the memory touched); the room never reached is never touched.
     @inline(never)
     private func reserveFramesForDeepCascade() {
-        s.frames.reserveCapacity(s.objects.count)
+        s.frames.reserveCapacity(s.ids.count)
     }
 
     /// Runs dealloc frames until none is left. Depth-first, like nested dealloc calls in
@@ -502,8 +507,10 @@ public final class Engine {
             s.frameIndent -= Int(done.indent)
             s.site = done.siteBefore
             if !done.reachesRoot { emit(.deallocIncomplete(done.object)) }
-            s.setState(done.object.index, .deallocated)
             s.forgetWeakSlots(of: done.object)
+            // Deallocated; if nothing of it is left to read, its live record goes back for
+            // the next object.
+            s.endDealloc(done.object)
         }
     }
 
@@ -515,13 +522,31 @@ public final class Engine {
     }
 
     /// Inlined into `runFrames`, its one caller: a call per step cost more than most steps.
+    /// The two steps nearly every dealloc has are here; the others, each a store, a message
+    /// or an event anyway, are a call away (inlined too, they made this too large to be
+    /// inlined itself).
     @inline(__always) func perform(_ step: DeallocStep, in frameIndex: Int) {
         let me = s.frames[frameIndex].object
-        let cause = Cause.dealloc(me)
         switch step {
         case .release(let slot):
             let r = SlotRef(me, slot)
             if let t = read(r) { release(t, cause: .deallocSlot(r), via: r) }
+        case .releaseList(let slot):
+            let t = s.slotValue(SlotRef(me, slot)).target
+            guard t >= 0 else { return }
+            let list = Int(t)
+            let taken = s.listTakeAll(SlotRef(me, slot), list: list)
+            s.addPending(taken, cause: .deallocSlot(SlotRef(me, slot)), toFrame: frameIndex)
+        default:
+            performOther(step, of: me, in: frameIndex)
+        }
+    }
+
+    @inline(never) private func performOther(_ step: DeallocStep, of me: ObjectID, in frameIndex: Int) {
+        let cause = Cause.dealloc(me)
+        switch step {
+        case .release, .releaseList:
+            perform(step, in: frameIndex)
         case .autorelease(let slot):
             let r = SlotRef(me, slot)
             if let t = read(r) { autorelease(t, cause: .deallocSlot(r), via: r) }
@@ -531,14 +556,8 @@ public final class Engine {
             if let t = read(SlotRef(me, slot)) { message(t, selector, inFrame: frameIndex) }
         case .storeNilThrough(let slot, let targetSlot, let expecting, let rule, let selector):
             guard let t = read(SlotRef(me, slot)), message(t, selector, inFrame: frameIndex),
-                  isSubclass(s.objects[t.index].classID, of: expecting) else { return }
+                  isSubclass(s.ids[t.index].classID, of: expecting) else { return }
             store(SlotRef(t, targetSlot), nil, rule: rule, cause: cause)
-        case .releaseList(let slot):
-            let i = s.slotIndex(SlotRef(me, slot))
-            guard s.slotValues[i].target >= 0 else { return }
-            let list = Int(s.slotValues[i].target)
-            let taken = s.listTakeAll(SlotRef(me, slot), list: list)
-            s.addPending(taken, cause: .deallocSlot(SlotRef(me, slot)), toFrame: frameIndex)
         case .statement(let site, let token, let indent):
             s.frameIndent += Int(indent - s.frames[frameIndex].indent)
             s.frames[frameIndex].indent = indent
@@ -548,7 +567,7 @@ public final class Engine {
             s.frameIndent += 1
             s.frames[frameIndex].indent = indent + 1
         case .releaseAdopted:
-            let taken = s.adoptedTakeAll(me.index)
+            let taken = s.adoptedTakeAll(me)
             s.addPending(taken, cause: cause, toFrame: frameIndex)
         }
     }

@@ -1,12 +1,10 @@
-/// The facts the engine keeps per object, side by side: an alloc appends one record, not one
-/// element to each of seven arrays, and the first write after explore restores a snapshot
-/// copies one array, not seven.
+/// The facts the engine keeps per live object, side by side: an alloc writes one record, not
+/// one element of each of five arrays, and the first write after explore restores a snapshot
+/// copies one array, not five. Indexed by the object's `IDRecord.place`, not by its id: a
+/// place is reused once its object is deallocated and retired (ObjectIdentities.swift).
 @usableFromInline struct ObjectRecord {
-    @usableFromInline var classID: ClassID
     @usableFromInline var count: Int32
     @usableFromInline var state: ObjectState
-    /// Display number among visible objects, 0 for hidden ones.
-    var number: Int32
     /// Where its slots begin in `EngineState.slotValues`.
     @usableFromInline var slotBase: Int32
     var deallocSite: Int32
@@ -16,10 +14,6 @@
     /// million views would allocate a million) and the rest, rarely any, beside it
     /// (`EngineState.moreListHolders`).
     @usableFromInline var firstListHolder: SlotRef
-    /// Its fact's hash in the state digest (`EngineState.objectFact`), kept while the engine
-    /// digests: a change of count or state then hashes the new fact only, not the old one
-    /// again (two mixes were most of a retain's or a release's cost).
-    var fact: UInt64
 }
 
 /// Everything the engine knows, as plain data: a struct of arrays indexed by `ObjectID`,
@@ -43,14 +37,36 @@
         /// Which slots are lists, by index: walks over every slot of many objects read these
         /// plain flags, not the slots' descriptions (each holding its name, retained when read).
         var slotIsList: [Bool]
+        /// `slots.count`, read at every alloc and dealloc without touching the arrays.
+        var slotCount: Int32
     }
     @usableFromInline var classes: [ClassRecord] = []
 
-    // Objects: one record each (see ObjectRecord), and beside them the names (ObjectNames.swift).
+    /// Every object ever made, by `ObjectID` (ObjectIdentities.swift).
+    @usableFromInline var ids: [IDRecord] = []
+    /// The live objects' records, by `IDRecord.place`, and the places free for reuse.
     @usableFromInline var objects: [ObjectRecord] = []
+    /// The first free place in `objects` (-1: none), and how many there are (the rest are
+    /// linked from it, see `newRecord`).
+    var freeRecords: Int32 = -1
+    var freeCount = 0
+    /// Blocks of slots of retired objects, by their number of slots: where the first free
+    /// one begins in `slotValues` (-1: none), for the next object of as many slots.
+    var freeSlotBlocks: [Int32] = []
+    /// Each live record's fact's hash in the state digest (`EngineState.objectFact`), by
+    /// place, kept while the engine digests: a change of count or state then hashes the new
+    /// fact only, not the old one again (two mixes were most of a retain's or a release's
+    /// cost). Empty while it does not.
+    var facts: [UInt64] = []
+    var numbers = VisibleNumbers()
+    /// The names, interned (ObjectNames.swift, `intern`), and a cache of recent ones.
     var names: [ObjectName] = []
+    var nameCache: [Int32] = []
+    /// The name the last alloc was given, in `names` (-1: none yet).
+    var lastName: Int32 = -1
     /// Names longer than an `ObjectName` holds inline.
     var longNames: [String] = []
+    /// By place, like `objects`.
     var weakReferrers = SparseLists<SlotRef>()
     /// +1s an object has taken over without a slot of its own for them (Mac top-level objects
     /// handed to File's Owner): they count for reachability.
@@ -70,7 +86,7 @@
 
     /// The list slots that hold `o`, in the order they came to.
     func listHolders(of o: ObjectID) -> [SlotRef] {
-        let first = objects[o.index].firstListHolder
+        let first = firstListHolder(o)
         if first == EngineState.noHolder { return [] }
         return [first] + (moreListHolders[o.raw] ?? [])
     }
@@ -109,91 +125,95 @@
         case counted(Int32)
     }
 
-    @inlinable @inline(__always) func slotIndex(_ r: SlotRef) -> Int { Int(objects[r.holder.index].slotBase) + Int(r.slot) }
-
-    @inlinable @inline(__always) func isHidden(_ o: ObjectID) -> Bool { classes[objects[o.index].classID.index].hidden }
+    @inlinable @inline(__always) func isHidden(_ o: ObjectID) -> Bool { classes[ids[o.index].classID.index].hidden }
 
     /// See `Engine.reserveCapacity(objects:)`.
     mutating func reserveCapacity(objects n: Int) {
         guard n > 0 else { return }
-        let total = objects.count + n
-        objects.reserveCapacity(total); names.reserveCapacity(total)
-        weakReferrers.reserveCapacity(total); adopted.reserveCapacity(total)
-        history.reserveCapacity(objects: total)
+        // Live records for as many as the free places do not already hold.
+        let live = objects.count + max(0, n - freeCount)
+        ids.reserveCapacity(ids.count + n); objects.reserveCapacity(live)
+        weakReferrers.reserveCapacity(live); adopted.reserveCapacity(live)
+        numbers.reserveCapacity(ids.count + n)
+        history.reserveCapacity(objects: ids.count + n)
     }
 
     mutating func alloc(_ c: ClassID, name: String) -> ObjectID {
-        let o = ObjectID(Int32(objects.count))
+        let o = ObjectID(Int32(ids.count))
         let hidden = classes[c.index].hidden
-        let slotCount = classes[c.index].slots.count
         if !hidden { visibleCount += 1 }
-        let fact = digesting ? Self.objectFact(o.index, 1, .alive, c) : 0
-        objects.append(ObjectRecord(classID: c, count: 1, state: .alive, number: hidden ? 0 : visibleCount,
-                                    slotBase: Int32(slotValues.count), deallocSite: -1, firstListHolder: EngineState.noHolder,
-                                    fact: fact))
-        names.append(ObjectName(name, longNames: &longNames))
-        weakReferrers.appendEmpty(); adopted.appendEmpty()
-        // One append per slot: a class has a few, and appending a block (a template array, or
-        // repeated elements) cost more in the generic append than the appends themselves.
-        for _ in 0..<slotCount { slotValues.append(.empty) }
-        digest &+= fact
+        numbers.append(visible: !hidden)
+        let l = newRecord(slots: Int(classes[c.index].slotCount))
+        ids.append(IDRecord(classID: c, name: intern(name), place: Int32(l)))
+        if digesting {
+            let fact = Self.objectFact(o.index, 1, .alive, c)
+            setFact(l, fact)
+            digest &+= fact
+        }
         return o
     }
 
-    @inline(__always) func check(_ o: ObjectID) -> Outcome? {
-        if crash != nil { return .stopped }
-        if objects[o.index].state == .deallocated { return .zombie }
-        return nil
+    /// `o`'s live place, or nil with the outcome that stops the operation.
+    @inline(__always) func check(_ o: ObjectID) -> (place: Int, stop: Outcome?) {
+        if crash != nil { return (-1, .stopped) }
+        let l = place(o)
+        if l < 0 || objects[l].state == .deallocated { return (l, .zombie) }
+        return (l, nil)
     }
 
     // The counting primitives are inlined into Engine's: as calls, each returned its
     // Outcome as a value for Engine's switch to take apart.
 
     @inline(__always) mutating func retain(_ o: ObjectID, via: SlotRef?) -> Outcome {
-        if let stop = check(o) { return stop }
+        let (l, stop) = check(o)
+        if let stop { return stop }
         if garbageCollected { return .ignored }
-        setCount(o.index, objects[o.index].count + 1)
-        if let via { let i = slotIndex(via); setSlot(i, slotValues[i].target, slotValues[i].claims + 1) }
-        return .counted(objects[o.index].count)
+        setCount(o, l, objects[l].count + 1)
+        if let via { let i = slotIndex(forWriting: via); setSlot(via, i, slotValues[i].target, slotValues[i].claims + 1) }
+        return .counted(objects[l].count)
     }
 
     @inline(__always) mutating func release(_ o: ObjectID, via: SlotRef?) -> Outcome {
-        if let stop = check(o) { return stop }
+        let (l, stop) = check(o)
+        if let stop { return stop }
         // The runtime ignores a release of an object whose dealloc is already running.
-        if objects[o.index].state == .deallocating || garbageCollected { return .ignored }
+        if objects[l].state == .deallocating || garbageCollected { return .ignored }
         if let via { consumeClaim(on: o, via: via) }
-        let i = o.index
-        if digesting && objects[i].count == 1 {
+        if digesting && objects[l].count == 1 {
             // Count 0 begins the dealloc at once (`Engine.release`), which marks the object
             // deallocating: its fact goes from (1, alive) to (0, deallocating) in one change,
             // not two (a hash mix fewer per dealloc), and `markDeallocating(_:digested:)`
             // leaves the digest alone. Nothing reads the digest in between.
-            let f = Self.objectFact(i, 0, .deallocating, objects[i].classID)
-            let st = objects[i].state
-            Self.write(&objects[i], count: 0, state: st, fact: f, into: &digest)
+            let f = Self.objectFact(o.index, 0, .deallocating, ids[o.index].classID)
+            write(l, count: 0, state: objects[l].state, fact: f)
             return .counted(0)
         }
-        setCount(i, objects[i].count - 1)
-        return .counted(objects[i].count)
+        setCount(o, l, objects[l].count - 1)
+        return .counted(objects[l].count)
     }
 
     @inline(__always) mutating func autorelease(_ o: ObjectID, via: SlotRef?) -> Outcome {
-        if let stop = check(o) { return stop }
+        let (l, stop) = check(o)
+        if let stop { return stop }
         if garbageCollected { return .ignored }
         if let via { consumeClaim(on: o, via: via) }
         poolAppend(o)
-        return .counted(objects[o.index].count)
+        return .counted(objects[l].count)
     }
 
     mutating func consumeClaim(on o: ObjectID, via r: SlotRef) {
-        let i = slotIndex(r)
-        if slotValues[i].target == o.raw, slotValues[i].claims > 0 { setSlot(i, slotValues[i].target, slotValues[i].claims - 1); return }
+        // A retired holder has no claim and adopted nothing.
+        let i = slotIndexIfAny(r)
+        guard i >= 0 else { return }
+        if slotValues[i].target == o.raw, slotValues[i].claims > 0 { setSlot(r, i, slotValues[i].target, slotValues[i].claims - 1); return }
         // Releasing through a reference that holds no claim gives up one the holder adopted.
-        if let k = adopted[r.holder.index].firstIndex(of: o) { adoptedRemove(r.holder.index, at: k) }
+        if let k = adopted[place(r.holder)].firstIndex(of: o) { adoptedRemove(r.holder, at: k) }
     }
 
     mutating func unregisterWeak(_ r: SlotRef, from target: ObjectID) {
-        if let k = weakReferrers[target.index].firstIndex(of: r) { weakReferrers[target.index].remove(at: k) }
+        let l = place(target)
+        guard l >= 0 else { return }
+        if let k = weakReferrers[l].firstIndex(of: r) { weakReferrers[l].remove(at: k) }
     }
 
     /// A freed object's weak slots must not be zeroed later on its behalf.
@@ -205,11 +225,13 @@
     }
 
     private mutating func forgetWeakSlotsWalking(_ o: ObjectID) {
-        let base = Int(objects[o.index].slotBase)
-        let c = objects[o.index].classID.index
+        let l = place(o)
+        guard l >= 0 else { return }
+        let base = Int(objects[l].slotBase)
+        let c = ids[o.index].classID.index
         for k in classes[c].slotIsList.indices where !classes[c].slotIsList[k] {
             let t = slotValues[base + k].target
-            if t >= 0, !weakReferrers.isEmpty(at: Int(t)) { unregisterWeak(SlotRef(o, k), from: ObjectID(t)) }
+            if t >= 0, place(ObjectID(t)) >= 0, !weakReferrers.isEmpty(at: place(ObjectID(t))) { unregisterWeak(SlotRef(o, k), from: ObjectID(t)) }
         }
     }
 
@@ -218,12 +240,13 @@
     @inline(__always) mutating func markDeallocating(_ o: ObjectID, digested: Bool) {
         // The statement that started the cascade, not a line of a dealloc body inside it.
         let deallocSite = frames.first?.siteBefore ?? site
+        let l = place(o)
         if digested {
             // State and site in one access to the element (one uniqueness check, not two).
-            Self.beginDealloc(&objects[o.index], site: deallocSite)
+            Self.beginDealloc(&objects[l], site: deallocSite)
         } else {
-            setState(o.index, .deallocating)
-            objects[o.index].deallocSite = deallocSite
+            setState(o, l, .deallocating)
+            objects[l].deallocSite = deallocSite
         }
     }
 
@@ -234,21 +257,24 @@
 
     /// Weak references to `o` read as nil from now on. Returns them.
     mutating func zeroWeakReferences(to o: ObjectID) -> [SlotRef] {
-        let referrers = weakReferrers[o.index]
-        weakReferrers[o.index] = []
-        for r in referrers { let i = slotIndex(r); setSlot(i, -1, slotValues[i].claims) }
+        let p = place(o)
+        guard p >= 0 else { return [] }
+        let referrers = weakReferrers[p]
+        weakReferrers[p] = []
+        for r in referrers { let i = slotIndex(forWriting: r); setSlot(r, i, -1, slotValues[i].claims) }
         return referrers
     }
 
     /// Appends to the list in slot `r`, making the list on first use.
     @inline(__always) mutating func listAppend(_ r: SlotRef, _ value: ObjectID) {
-        let i = slotIndex(r)
-        if slotValues[i].target < 0 { lists.append([]); setSlot(i, Int32(lists.count - 1), slotValues[i].claims) }
+        let i = slotIndex(forWriting: r)
+        if slotValues[i].target < 0 { lists.append([]); setSlot(r, i, Int32(lists.count - 1), slotValues[i].claims) }
         let l = Int(slotValues[i].target)
         if digesting { digest &+= Self.listFact(l, lists[l].count, value) }
         lists[l].append(value)
-        if objects[value.index].firstListHolder == EngineState.noHolder {
-            objects[value.index].firstListHolder = r
+        let v = record(forWriting: value)
+        if objects[v].firstListHolder == EngineState.noHolder {
+            objects[v].firstListHolder = r
         } else {
             moreListHolders[value.raw, default: []].append(r)
         }
@@ -281,71 +307,89 @@
 
     /// Forgets the last occurrence of `r` among `o`'s holders.
     @inline(__always) private mutating func forgetHolder(_ r: SlotRef, of o: ObjectID) {
+        // A retired object is in no list.
+        let p = place(o)
+        guard p >= 0 else { return }
         if var more = moreListHolders[o.raw] {
             if let k = more.lastIndex(of: r) {
                 more.remove(at: k)
-            } else if objects[o.index].firstListHolder == r {
-                objects[o.index].firstListHolder = more.removeFirst()
+            } else if objects[p].firstListHolder == r {
+                objects[p].firstListHolder = more.removeFirst()
             } else {
                 return
             }
             moreListHolders[o.raw] = more.isEmpty ? nil : more
-        } else if objects[o.index].firstListHolder == r {
-            objects[o.index].firstListHolder = EngineState.noHolder
+        } else if objects[p].firstListHolder == r {
+            objects[p].firstListHolder = EngineState.noHolder
         }
     }
 
     // MARK: Writes that keep the digest
 
-    @inline(__always) mutating func setCount(_ i: Int, _ n: Int32) {
-        guard digesting else { objects[i].count = n; return }
-        let st = objects[i].state
-        let f = Self.objectFact(i, n, st, objects[i].classID)
-        Self.write(&objects[i], count: n, state: st, fact: f, into: &digest)
+    /// Object `o` (at live place `l`) now has count `n`.
+    @inline(__always) mutating func setCount(_ o: ObjectID, _ l: Int, _ n: Int32) {
+        guard digesting else { objects[l].count = n; return }
+        let st = objects[l].state
+        write(l, count: n, state: st, fact: Self.objectFact(o.index, n, st, ids[o.index].classID))
     }
 
-    @inline(__always) mutating func setState(_ i: Int, _ st: ObjectState) {
-        guard digesting else { objects[i].state = st; return }
-        let n = objects[i].count
-        let f = Self.objectFact(i, n, st, objects[i].classID)
-        Self.write(&objects[i], count: n, state: st, fact: f, into: &digest)
+    /// Object `o` (at live place `l`) is now in state `st`.
+    @inline(__always) mutating func setState(_ o: ObjectID, _ l: Int, _ st: ObjectState) {
+        guard digesting else { objects[l].state = st; return }
+        let n = objects[l].count
+        write(l, count: n, state: st, fact: Self.objectFact(o.index, n, st, ids[o.index].classID))
     }
 
-    /// Writes a record's count, state and fact `f` in one access (each access to an element
-    /// checks the array's uniqueness); the digest trades the fact the record had for `f`.
-    @inline(__always) static func write(_ r: inout ObjectRecord, count: Int32, state: ObjectState, fact f: UInt64,
-                                        into digest: inout UInt64) {
-        digest = digest &- r.fact &+ f
-        r.count = count; r.state = state; r.fact = f
+    /// Writes the record at `l`'s count and state in one access (each access to an element
+    /// checks the array's uniqueness), and its fact `f`: the digest trades the fact the
+    /// record had for `f`.
+    @inline(__always) mutating func write(_ l: Int, count: Int32, state: ObjectState, fact f: UInt64) {
+        Self.write(&objects[l], count: count, state: state)
+        digest = digest &- facts[l] &+ f
+        facts[l] = f
     }
 
-    /// Slot `i` (flat index) now points at `target` (-1: nil) with `claims` claims.
-    @inline(__always) mutating func setSlot(_ i: Int, _ target: Int32, _ claims: Int32) {
+    @inline(__always) static func write(_ r: inout ObjectRecord, count: Int32, state: ObjectState) {
+        r.count = count; r.state = state
+    }
+
+    /// Slot `r`, at flat index `i`, now points at `target` (-1: nil) with `claims` claims.
+    @inline(__always) mutating func setSlot(_ r: SlotRef, _ i: Int, _ target: Int32, _ claims: Int32) {
         if digesting {
-            digest &-= Self.slotFact(i, slotValues[i].target, slotValues[i].claims)
-            digest &+= Self.slotFact(i, target, claims)
+            digest &-= Self.slotFact(r, slotValues[i].target, slotValues[i].claims)
+            digest &+= Self.slotFact(r, target, claims)
         }
         slotValues[i] = SlotValue(target: target, claims: claims)
     }
 
-    mutating func adoptedAppend(_ holder: Int, _ target: ObjectID) {
-        if digesting { digest &+= Self.adoptedFact(holder, adopted[holder].count, target) }
-        adopted[holder].append(target)
+    mutating func adoptedAppend(_ holder: ObjectID, _ target: ObjectID) {
+        let h = record(forWriting: holder)
+        if digesting { digest &+= Self.adoptedFact(holder.index, adopted[h].count, target) }
+        adopted[h].append(target)
     }
 
-    mutating func adoptedRemove(_ holder: Int, at k: Int) {
+    mutating func adoptedRemove(_ holder: ObjectID, at k: Int) {
+        let h = place(holder)
         if digesting {
-            let a = adopted[holder]
-            for j in k..<a.count { digest &-= Self.adoptedFact(holder, j, a[j]) }
-            for j in (k + 1)..<a.count { digest &+= Self.adoptedFact(holder, j - 1, a[j]) }
+            let a = adopted[h]
+            for j in k..<a.count { digest &-= Self.adoptedFact(holder.index, j, a[j]) }
+            for j in (k + 1)..<a.count { digest &+= Self.adoptedFact(holder.index, j - 1, a[j]) }
         }
-        adopted[holder].remove(at: k)
+        adopted[h].remove(at: k)
     }
 
-    mutating func adoptedTakeAll(_ holder: Int) -> [ObjectID] {
-        let a = adopted[holder]
-        if digesting { for (j, o) in a.enumerated() { digest &-= Self.adoptedFact(holder, j, o) } }
-        adopted[holder] = []
+    /// What `holder` adopted (nothing if it is retired).
+    func adoptedObjects(_ holder: ObjectID) -> [ObjectID] {
+        let h = place(holder)
+        return h < 0 ? [] : adopted[h]
+    }
+
+    mutating func adoptedTakeAll(_ holder: ObjectID) -> [ObjectID] {
+        let h = place(holder)
+        guard h >= 0 else { return [] }
+        let a = adopted[h]
+        if digesting { for (j, o) in a.enumerated() { digest &-= Self.adoptedFact(holder.index, j, o) } }
+        adopted[h] = []
         return a
     }
 

@@ -11,20 +11,27 @@ extension Engine {
         guard s.crash == nil else { return [] }
         let reached = reachableByAnyPointer(from: roots)
         var collected: [ObjectID] = []
-        for i in 0..<s.objects.count where s.objects[i].state != .deallocated && !reached[i] && !isHidden(ObjectID(Int32(i))) {
+        for i in 0..<s.ids.count where s.state(ObjectID(Int32(i))) != .deallocated && !reached[i] && !isHidden(ObjectID(Int32(i))) {
             collected.append(ObjectID(Int32(i)))
         }
         collected.forEach(markDeallocating)
         for o in collected {
-            s.setState(o.index, .deallocated)
-            s.setCount(o.index, 0)
+            let l = s.place(o)
+            s.setState(o, l, .deallocated)
+            s.setCount(o, l, 0)
             s.forgetWeakSlots(of: o)
         }
+        // Retired only once every collected object's weak slots are forgotten: one of them may
+        // hold a weak reference to another.
+        for o in collected { s.retireIfEmpty(o) }
         return collected
     }
 
     /// Reachability as the collector sees it: every pointer but a weak one keeps its target.
     func reachableByAnyPointer(from roots: [ObjectID]) -> [Bool] {
-        traverse(from: roots) { r, target, _ in !s.weakReferrers[target.index].contains(r) }
+        traverse(from: roots) { r, target, _ in
+            let l = s.place(target)
+            return l < 0 || !s.weakReferrers[l].contains(r)
+        }
     }
 }

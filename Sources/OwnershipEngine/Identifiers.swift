@@ -40,7 +40,9 @@ public enum ObjectState: UInt8, Sendable {
 /// What one slot holds: its target (an ObjectID raw value, or a list's index for a list
 /// slot; -1 for none) and the claims of ownership it has on it.
 @usableFromInline struct SlotValue: Equatable {
+    @usableFromInline init(target: Int32, claims: Int32) { self.target = target; self.claims = claims }
     @usableFromInline var target: Int32
-    var claims: Int32
-    static let empty = SlotValue(target: -1, claims: 0)
+    @usableFromInline var claims: Int32
+    /// Computed, not stored: a stored one is read through its lazy initializer's accessor.
+    @inlinable static var empty: SlotValue { SlotValue(target: -1, claims: 0) }
 }

@@ -6,7 +6,7 @@
 /// retained, and released again when the variant's copy is freed at the next restore; an
 /// array of these is copied as a block. Names are nearly always short (a variable, a nib
 /// object), and read only when something is printed.
-struct ObjectName {
+struct ObjectName: Equatable {
     /// The 16 bytes, in memory order: the name's bytes, then its length in byte 15 (`long`:
     /// the name is in `longNames`, at index `words.0`).
     private var words: (UInt64, UInt64)
@@ -34,6 +34,13 @@ struct ObjectName {
             w[15] = UInt8(bytes.count)
         }
         return words
+    }
+
+    static func == (a: ObjectName, b: ObjectName) -> Bool { a.words == b.words }
+
+    /// A cache bucket for the name, of `size` (a power of two).
+    @inline(__always) func bucket(_ size: Int) -> Int {
+        Int(truncatingIfNeeded: ((words.0 ^ (words.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 40) & (size - 1)
     }
 
     func string(longNames: [String]) -> String {

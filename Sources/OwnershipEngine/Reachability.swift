@@ -11,9 +11,9 @@ extension Engine {
     /// followed, so an object only they hold is a leak.
     public func leaks(roots: [ObjectID], followsAdopted: (ObjectID) -> Bool = { _ in true }) -> [ObjectID] {
         let reached = reachable(from: roots, followsAdopted: followsAdopted)
-        return (0..<s.objects.count).compactMap { i in
+        return (0..<s.ids.count).compactMap { i in
             let o = ObjectID(Int32(i))
-            return s.objects[i].state == .alive && !reached[i] && !isHidden(o) ? o : nil
+            return s.state(o) == .alive && !reached[i] && !isHidden(o) ? o : nil
         }
     }
 
@@ -35,14 +35,14 @@ extension Engine {
                   followsAdopted: (ObjectID) -> Bool = { _ in true },
                   follows: (SlotRef, ObjectID, Int32) -> Bool) -> [Bool] {
         let s = self.s  // one read of the state for the whole walk
-        var seen = [Bool](repeating: false, count: s.objects.count)
+        var seen = [Bool](repeating: false, count: s.ids.count)
         // An adopted object of a holder whose +1s are debts becomes reached once both hold:
         // its holder was reached (`owed`) and a reached slot points at it (`pointed`).
-        var owed = [Bool](repeating: false, count: s.objects.count)
-        var pointed = [Bool](repeating: false, count: s.objects.count)
+        var owed = [Bool](repeating: false, count: s.ids.count)
+        var pointed = [Bool](repeating: false, count: s.ids.count)
         var work: [ObjectID] = []
         func visit(_ o: ObjectID) {
-            guard !seen[o.index], s.objects[o.index].state != .deallocated else { return }
+            guard !seen[o.index], s.state(o) != .deallocated else { return }
             seen[o.index] = true
             work.append(o)
         }
@@ -50,8 +50,10 @@ extension Engine {
         // closure value it made `seen` and `work` boxed, with every access checked at run time.
         for r in roots { visit(r) }
         while let o = work.popLast() {
-            let c = s.objects[o.index].classID.index
-            let base = Int(s.objects[o.index].slotBase)
+            // Only objects not deallocated are visited: each has its live record.
+            let c = s.ids[o.index].classID.index
+            let l = s.place(o)
+            let base = Int(s.objects[l].slotBase)
             for k in s.classes[c].slotIsList.indices {
                 let t = s.slotValues[base + k].target
                 guard t >= 0, !skip(SlotRef(o, k)) else { continue }
@@ -64,11 +66,11 @@ extension Engine {
                     if owed[target.index] { visit(target) }
                 }
             }
-            guard !s.adopted.isEmpty(at: o.index) else { continue }
+            guard !s.adopted.isEmpty(at: l) else { continue }
             if followsAdopted(o) {
-                for a in s.adopted[o.index] { visit(a) }
+                for a in s.adopted[l] { visit(a) }
             } else {
-                for a in s.adopted[o.index] {
+                for a in s.adopted[l] {
                     owed[a.index] = true
                     if pointed[a.index] { visit(a) }
                 }
@@ -85,14 +87,14 @@ extension Engine {
     /// Single slots of live, visible objects that still point at a deallocated object (O10).
     public func danglingReferences() -> [Dangling] {
         var out: [Dangling] = []
-        for i in 0..<s.objects.count where s.objects[i].state != .deallocated {
+        for i in 0..<s.ids.count where s.state(ObjectID(Int32(i))) != .deallocated {
             let o = ObjectID(Int32(i))
             if isHidden(o) { continue }
-            let c = s.objects[i].classID.index
-            let base = Int(s.objects[i].slotBase)
+            let c = s.ids[i].classID.index
+            let base = Int(s.objects[s.place(o)].slotBase)
             for k in s.classes[c].slotIsList.indices where !s.classes[c].slotIsList[k] {
                 let t = s.slotValues[base + k].target
-                if t >= 0, s.objects[Int(t)].state == .deallocated { out.append(Dangling(slot: SlotRef(o, k), target: ObjectID(t))) }
+                if t >= 0, s.state(ObjectID(t)) == .deallocated { out.append(Dangling(slot: SlotRef(o, k), target: ObjectID(t))) }
             }
         }
         return out
@@ -103,11 +105,24 @@ extension Engine {
     /// from there on (the basis of state-space exploration). Names and event history are
     /// left out on purpose.
     public func stateHash(into h: inout Hasher) {
-        h.combine(s.objects.count)
-        for i in 0..<s.objects.count { h.combine(s.objects[i].count); h.combine(s.objects[i].state.rawValue); h.combine(s.objects[i].classID.raw) }
-        for i in 0..<s.slotValues.count { h.combine(s.slotValues[i].target); h.combine(s.slotValues[i].claims) }
+        h.combine(s.ids.count)
+        for i in 0..<s.ids.count {
+            let o = ObjectID(Int32(i))
+            h.combine(s.count(o)); h.combine(s.state(o).rawValue); h.combine(s.ids[i].classID.raw)
+        }
+        // Every slot by its holder, in id order (a retired holder's are all empty).
+        for i in 0..<s.ids.count {
+            let o = ObjectID(Int32(i))
+            for k in 0..<s.classes[s.ids[i].classID.index].slots.count {
+                let v = s.slotValue(SlotRef(o, k))
+                h.combine(v.target); h.combine(v.claims)
+            }
+        }
         for l in s.lists { h.combine(l.count); for o in l { h.combine(o.raw) } }
-        for (i, a) in s.adopted.enumerated() where !a.isEmpty { h.combine(i); h.combine(a.count); for o in a { h.combine(o.raw) } }
+        for i in 0..<s.ids.count {
+            let a = s.adoptedObjects(ObjectID(Int32(i)))
+            if !a.isEmpty { h.combine(i); h.combine(a.count); for o in a { h.combine(o.raw) } }
+        }
         for p in s.pools { h.combine(p.count); for o in p { h.combine(o.raw) } }
         h.combine(s.crash?.message)
     }

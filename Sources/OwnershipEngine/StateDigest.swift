@@ -1,8 +1,8 @@
 /// explore's state digest, kept as the state changes instead of walked at every run-loop turn.
 ///
 /// What it covers: the same facts as `stateHash` — for every object ever allocated, its
-/// count, state and class; every slot's target and claims (a list slot's target is its list's
-/// number); every list element, with its list and position; every adopted +1, with its
+/// count, state and class; every slot's target and claims, by its holder's id and its number
+/// in the holder's layout (a list slot's target is its list's number); every list element, with its list and position; every adopted +1, with its
 /// holder and position; every pending pool entry, with its pool and position; the number of
 /// objects, lists and pools, and the crash. Each fact is hashed on its own with a strong
 /// 64-bit mix (splitmix64's finalizer over the words) and the digest is the wrapping sum of
@@ -24,9 +24,11 @@ extension EngineState {
         mix(1, i, Int(count), Int(state.rawValue) | (Int(cls.raw) << 8))
     }
 
-    /// Nothing for an empty slot (nil, no claims).
-    @inline(__always) static func slotFact(_ i: Int, _ target: Int32, _ claims: Int32) -> UInt64 {
-        target < 0 && claims == 0 ? 0 : mix(2, i, Int(target), Int(claims))
+    /// Nothing for an empty slot (nil, no claims). By holder and slot number, not by the
+    /// slot's place in `slotValues`: places are reused (ObjectIdentities.swift), and two runs
+    /// that reach the same objects may have put them in different places.
+    @inline(__always) static func slotFact(_ r: SlotRef, _ target: Int32, _ claims: Int32) -> UInt64 {
+        target < 0 && claims == 0 ? 0 : mix(2, Int(r.holder.raw) << 32 | Int(r.slot), Int(target), Int(claims))
     }
 
     @inline(__always) static func listFact(_ list: Int, _ position: Int, _ o: ObjectID) -> UInt64 {
@@ -41,18 +43,31 @@ extension EngineState {
         mix(5, pool, position, Int(o.raw))
     }
 
-    /// Stores every object's fact (`ObjectRecord.fact`), as the digest begins to be kept.
+    /// Stores every live record's fact (`facts`), as the digest begins to be kept.
     mutating func keepObjectFacts() {
-        for i in 0..<objects.count { objects[i].fact = Self.objectFact(i, objects[i].count, objects[i].state, objects[i].classID) }
+        facts = [UInt64](repeating: 0, count: objects.count)
+        for i in 0..<ids.count where ids[i].place >= 0 {
+            let l = Int(ids[i].place)
+            facts[l] = Self.objectFact(i, objects[l].count, objects[l].state, ids[i].classID)
+        }
     }
 
     /// The sum of every fact's hash, walked from scratch.
     func computedDigest() -> UInt64 {
         var d: UInt64 = 0
-        for i in 0..<objects.count { d &+= Self.objectFact(i, objects[i].count, objects[i].state, objects[i].classID) }
-        for i in 0..<slotValues.count { d &+= Self.slotFact(i, slotValues[i].target, slotValues[i].claims) }
+        for i in 0..<ids.count {
+            let o = ObjectID(Int32(i))
+            d &+= Self.objectFact(i, count(o), state(o), ids[i].classID)
+            // A retired object's slots are all empty, and it adopted nothing.
+            let l = place(o)
+            guard l >= 0 else { continue }
+            let base = Int(objects[l].slotBase)
+            for k in 0..<classes[ids[i].classID.index].slots.count {
+                d &+= Self.slotFact(SlotRef(o, k), slotValues[base + k].target, slotValues[base + k].claims)
+            }
+            for (j, a) in adopted[l].enumerated() { d &+= Self.adoptedFact(i, j, a) }
+        }
         for (l, list) in lists.enumerated() { for (j, o) in list.enumerated() { d &+= Self.listFact(l, j, o) } }
-        for (i, a) in adopted.enumerated() { for (j, o) in a.enumerated() { d &+= Self.adoptedFact(i, j, o) } }
         for (p, pool) in pools.enumerated() { for (j, o) in pool.enumerated() { d &+= Self.poolFact(p, j, o) } }
         return d
     }
@@ -72,7 +87,7 @@ extension Engine {
     /// The state digest (see StateDigest.swift) combined into `h`: O(1) while
     /// `maintainsStateDigest` is on, a walk over the whole state otherwise.
     public func stateDigest(into h: inout StableHash) {
-        h.combine(s.objects.count)
+        h.combine(s.ids.count)
         h.combine(s.lists.count)
         h.combine(s.pools.count)
         h.combine(Int(bitPattern: UInt(s.digesting ? s.digest : s.computedDigest())))
@@ -89,7 +104,7 @@ extension Engine {
     /// The same, one by one, without building an array: asked at every push (which stack
     /// holds a controller) and for every view's way up to the window.
     @inlinable public func forEachListHolder(of o: ObjectID, _ body: (SlotRef) -> Void) {
-        let first = s.objects[o.index].firstListHolder
+        let first = s.firstListHolder(o)
         if first.holder.raw < 0 { return }   // `EngineState.noHolder`
         body(first)
         if let more = s.moreListHolders[o.raw] { for r in more { body(r) } }

@@ -87,7 +87,13 @@ public struct XcodeProjectReader {
                 if let ref = c["baseConfigurationReference"]?.string, let p = paths[ref] {
                     for (k, v) in XcconfigReader.read(dir: dir, path: p) { s[k] = v }
                 }
-                for (k, v) in c["buildSettings"]?.dict ?? [:] {
+                // In key order, so that which of several conditional settings wins does not
+                // depend on a dictionary's order; a conditional one (`KEY[arch=ppc64]`) never
+                // replaces the plain `KEY` beside it, which is what a build without the
+                // condition uses.
+                let entries = (c["buildSettings"]?.dict ?? [:]).sorted { $0.key < $1.key }
+                let plain = Set(entries.map(\.key).filter { !$0.contains("[") })
+                for (k, v) in entries where !k.contains("[") || !plain.contains(Self.baseKey(k)) {
                     let value = v.string ?? v.array?.compactMap(\.string).joined(separator: " ") ?? ""
                     s[Self.baseKey(k)] = ProjectSetting(value: value, origin: "\(projectName), \(level), \(name)")
                 }
@@ -167,6 +173,8 @@ enum XcconfigReader {
     static func read(dir: String, path: String, depth: Int = 0) -> [String: ProjectSetting] {
         guard depth < 8, let text = try? String(contentsOfFile: dir + "/" + path, encoding: .utf8) else { return [:] }
         var out: [String: ProjectSetting] = [:]
+        // Keys this file sets with no condition: a conditional line does not replace them.
+        var plain = Set<String>()
         for (n, raw) in text.components(separatedBy: "\n").enumerated() {
             var line = raw
             if let c = line.range(of: "//") { line = String(line[..<c.lowerBound]) }
@@ -180,7 +188,11 @@ enum XcconfigReader {
             // `KEY[sdk=iphoneos*] = value`: the `=` after the condition.
             let from = line.firstIndex(of: "]") ?? line.startIndex
             guard let eq = line[from...].firstIndex(of: "=") else { continue }
-            let key = XcodeProjectReader.baseKey(line[..<eq].trimmingCharacters(in: .whitespaces))
+            let written = line[..<eq].trimmingCharacters(in: .whitespaces)
+            let key = XcodeProjectReader.baseKey(written)
+            let conditional = written.contains("[")
+            if conditional && plain.contains(key) { continue }
+            if !conditional { plain.insert(key) }
             let value = line[line.index(after: eq)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t;"))
             if !key.isEmpty { out[key] = ProjectSetting(value: value, origin: "\(path):\(n + 1)") }
         }

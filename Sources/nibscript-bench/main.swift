@@ -14,6 +14,7 @@ let usage = """
     usage: nibscript-bench [--quick] [--runs N]   (run with: swift run -c release nibscript-bench)
            nibscript-bench --audit [N...]   (only the audit of generated projects of N nibs, default 200: one core, then all cores)
            nibscript-bench --generate WORKLOAD SIZE DIR   (writes one input, for profiling by hand)
+           nibscript-bench --engine loop|alloc|slot|list|autorelease|weak|leaks   (one engine workload once, for callgrind)
     workloads: \((ScriptWorkload.allCases.map(\.rawValue) + IssueShape.allCases.map(\.rawValue) + ["audit-project"]).joined(separator: ", "))
     """
 var options = Benchmark.Options(executable: CommandLine.arguments[0])
@@ -42,6 +43,13 @@ while let a = args.popFirst() {
             FileHandle.standardError.write("usage: nibscript-bench --generate WORKLOAD SIZE DIR\n".data(using: .utf8)!); exit(2)
         }
         print(path)
+        exit(0)
+    case "--engine":
+        // One engine workload, once (for callgrind): `loop`, `alloc`, `slot`, `list`, `autorelease`, `weak`, `leaks`.
+        guard let name = args.popFirst(), let line = Benchmark.engineWorkload(named: name) else {
+            FileHandle.standardError.write("usage: nibscript-bench --engine loop|alloc|slot|list|autorelease|weak|leaks\n".data(using: .utf8)!); exit(2)
+        }
+        print(line)
         exit(0)
     case "--audit":
         // Only the audit figures (issues 13 and 27): generated projects of N nibs and N

@@ -137,6 +137,20 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(file.text(tokens[5].range), "d")
     }
 
+    /// A comment ends at `\n` or at the `\r` of `\r\n`; a lone `\r` inside it is text,
+    /// and a comment at the end of the file (with or without a `\r`) has no break.
+    func testCommentEnds() {
+        let (file, tokens) = lex("a #x\r\r\nb #\r\nc #\rq\nd # end\r")
+        XCTAssertEqual(tokens.map(\.kind), [.identifier, .newline, .identifier, .newline, .identifier, .newline, .identifier, .eof])
+        XCTAssertEqual(tokens[1].range, SourceRange(start: 5, end: 7))
+        XCTAssertEqual(tokens[3].range, SourceRange(start: 10, end: 12))
+        XCTAssertEqual(tokens[5].range, SourceRange(start: 17, end: 18))
+        XCTAssertEqual(file.text(tokens[6].range), "d")
+        XCTAssertEqual(kinds("#"), [.eof])
+        XCTAssertEqual(kinds("#\r"), [.eof])
+        XCTAssertEqual(kinds("\t\u{0B}\u{0C} x"), [.identifier, .eof])
+    }
+
     func testLineAndColumn() {
         let (file, tokens) = lex("platform ios 5.1\n\nclass A : B {\n\touter x\n}")
         let where_ = tokens.map { "\(file.location(of: $0.range.start))" }

@@ -105,6 +105,29 @@ final class XcodeProjectTests: ProjectFolderTestCase {
         XCTAssertEqual(all.iosDeployment?.0.0, 4, "--all-configurations adds Debug's 4.0")
     }
 
+    /// A conditional setting beside its plain key (HexFiend: `MACOSX_DEPLOYMENT_TARGET = 10.7`
+    /// and `"MACOSX_DEPLOYMENT_TARGET[arch=ppc64]" = 10.5`) never replaces it, whatever order
+    /// the project's dictionary or the xcconfig's lines give them; the report was 10.5 or 10.7
+    /// from run to run.
+    func testAConditionalSettingNeverReplacesItsPlainKey() throws {
+        var text = ProjectFiles.pbxproj(platform: "mac", deployment: "10.7", arc: nil, infoPlist: nil,
+                                        sources: [("A.m", "")], resources: ["Main.xib"], xcconfig: "Base.xcconfig")
+        text = text.replacingOccurrences(of: "MACOSX_DEPLOYMENT_TARGET = 10.7;",
+                                         with: "\"MACOSX_DEPLOYMENT_TARGET[arch=ppc64]\" = 10.5; MACOSX_DEPLOYMENT_TARGET = 10.7; \"MACOSX_DEPLOYMENT_TARGET[arch=x86_64]\" = 10.4;")
+        let dir = try write([
+            "App.xcodeproj/project.pbxproj": text,
+            "Base.xcconfig": "CLANG_ENABLE_OBJC_ARC = NO\nCLANG_ENABLE_OBJC_ARC[arch=i386] = YES\nGCC_PREFIX_HEADER[sdk=macosx*] = P.pch\n",
+        ])
+        for _ in 0..<20 {
+            let read = XcodeProjectReader.read(dir: dir, files: ["App.xcodeproj/project.pbxproj"])
+            XCTAssertEqual(read.problems, [])
+            let s = try XCTUnwrap(read.targets.first).settings()
+            XCTAssertEqual(s["MACOSX_DEPLOYMENT_TARGET"]?.value, "10.7")
+            XCTAssertEqual(s["CLANG_ENABLE_OBJC_ARC"], ProjectSetting(value: "NO", origin: "Base.xcconfig:1"))
+            XCTAssertEqual(s["GCC_PREFIX_HEADER"]?.value, "P.pch", "a conditional setting alone still counts")
+        }
+    }
+
     func testBrokenProjectFileIsAProblemNotACrash() throws {
         let dir = try write(["X.xcodeproj/project.pbxproj": "{ objects = { A = {isa = PBX"])
         let r = XcodeProjectReader.read(dir: dir, files: ["X.xcodeproj/project.pbxproj"])

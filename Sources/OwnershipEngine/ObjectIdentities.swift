@@ -1,0 +1,233 @@
+/// What every object ever made keeps, alive or dead: its class, its name and where its live
+/// record is. 12 bytes.
+///
+/// Why: an `ObjectID` is never reused (traces, zombie messages and dangling references name
+/// a dead object by it), so whatever is indexed by it grows with every object ever made. A
+/// run of a million `new` + `release` rounds kept a 40-byte record, a 16-byte name and the
+/// sparse lists' heads for each dead object (about 110 bytes with the arrays' growth). Now
+/// what only a live object needs (count, state, slots, the list holding it, weak references,
+/// adopted +1s) is in a live record, whose place is reused once the object is deallocated
+/// and nothing of it is left to read: its count is 0 and every slot, list and holder empty.
+/// What a dead object still answers (its class, its name, where it was deallocated, which
+/// events it had) is here and in `EventHistory`, and its display number is counted
+/// (`VisibleNumbers`).
+@usableFromInline struct IDRecord {
+    @usableFromInline var classID: ClassID
+    /// Its name's index in `EngineState.names` (names are interned).
+    var name: Int32
+    /// `>= 0`: the index of its live record in `EngineState.objects`. `< 0`: retired (see
+    /// above), deallocated at site `-2 - place` (sites are script lines, or -1).
+    @usableFromInline var place: Int32
+}
+
+/// Objects' display numbers (1, 2, 3… in allocation order among visible objects), counted
+/// rather than stored: a bit per object and a running total per 64 objects, so an object's
+/// number costs it 0.19 bytes, not 4.
+struct VisibleNumbers {
+    private struct Word {
+        var bits: UInt64
+        /// Visible objects before this word's first.
+        var before: Int32
+    }
+    /// Every full word (64 objects).
+    private var words: [Word] = []
+    /// The word being filled, kept out of the array until it is full: an alloc then writes
+    /// no array element.
+    private var current = Word(bits: 0, before: 0)
+    private var count = 0
+    private var visible: Int32 = 0
+
+    mutating func reserveCapacity(_ n: Int) { words.reserveCapacity((n + 63) / 64) }
+
+    @inline(__always) mutating func append(visible isVisible: Bool) {
+        if isVisible {
+            current.bits |= 1 << UInt64(count & 63)
+            visible += 1
+        }
+        count += 1
+        if count & 63 == 0 {
+            words.append(current)
+            current = Word(bits: 0, before: visible)
+        }
+    }
+
+    /// Object `i`'s number: 0 for a hidden one.
+    func number(_ i: Int) -> Int32 {
+        let word = i >> 6 < words.count ? words[i >> 6] : current
+        let bit = UInt64(1) << UInt64(i & 63)
+        guard word.bits & bit != 0 else { return 0 }
+        return word.before + Int32((word.bits & (bit - 1)).nonzeroBitCount) + 1
+    }
+}
+
+extension EngineState {
+    /// The index of `name` in `names`, added if it is new to the cache.
+    ///
+    /// A direct-mapped cache of recent names, not a dictionary: hashing every name with the
+    /// standard hasher cost more than the rest of an alloc. A name the cache has forgotten is
+    /// stored again (names are read only when something is printed, so a duplicate is only
+    /// 16 bytes); a script's rounds reuse a few names, so nearly every alloc finds its own.
+    @inline(__always) mutating func intern(_ name: String) -> Int32 {
+        let n = ObjectName(name, longNames: &longNames)
+        // The name of the alloc before, most often (a script's rounds, a nib's objects of one name).
+        if lastName >= 0, names[Int(lastName)] == n { return lastName }
+        lastName = internMiss(n)
+        return lastName
+    }
+
+    @inline(never) private mutating func internMiss(_ n: ObjectName) -> Int32 {
+        if nameCache.isEmpty { nameCache = [Int32](repeating: -1, count: Self.nameCacheSize) }
+        let h = n.bucket(Self.nameCacheSize)
+        let k = nameCache[h]
+        if k >= 0, names[Int(k)] == n { return k }
+        names.append(n)
+        nameCache[h] = Int32(names.count - 1)
+        return Int32(names.count - 1)
+    }
+
+    static var nameCacheSize: Int { 1024 }
+
+    /// A live record's place for a new object with `slots` slots: a freed one if any.
+    ///
+    /// The free places and blocks are linked lists through themselves (a free record's
+    /// `count` names the next free place, a free block's first slot's target the next free
+    /// block of its size), not arrays beside them: a pop and a push are then a read and a
+    /// write of memory the alloc or the dealloc touches anyway.
+    @inline(__always) mutating func newRecord(slots n: Int) -> Int {
+        let base: Int32
+        if n > 0, n < freeSlotBlocks.count, freeSlotBlocks[n] >= 0 {
+            // Its slots were all empty when it was freed (see `retireIfEmpty`), but the first,
+            // which held the link.
+            base = freeSlotBlocks[n]
+            freeSlotBlocks[n] = slotValues[Int(base)].target
+            slotValues[Int(base)] = .empty
+        } else {
+            base = Int32(slotValues.count)
+            // One append per slot: a class has a few, and appending a block (a template
+            // array, or repeated elements) cost more in the generic append than the appends.
+            for _ in 0..<n { slotValues.append(.empty) }
+        }
+        let record = ObjectRecord(count: 1, state: .alive, slotBase: base, deallocSite: -1, firstListHolder: EngineState.noHolder)
+        if freeRecords >= 0 {
+            let l = Int(freeRecords)
+            freeRecords = objects[l].count
+            freeCount -= 1
+            objects[l] = record
+            return l
+        }
+        objects.append(record)
+        weakReferrers.appendEmpty(); adopted.appendEmpty()
+        return objects.count - 1
+    }
+
+    /// The end of `o`'s dealloc: deallocated, and its live record freed if nothing of it is
+    /// left to read (count 0, every slot empty, in no list, no weak reference to it, nothing
+    /// adopted). What it answered then it answers from its `IDRecord` alone. Its fact in the
+    /// digest is the same for a retired object as for the record it had (`objectFact`,
+    /// count 0, deallocated).
+    ///
+    /// A call, not inlined into `runFrames`: inlined, it made the loop too large for the dealloc
+    /// steps (`Engine.perform`) to be inlined into it, which cost more than this call.
+    @inline(never) mutating func endDealloc(_ o: ObjectID) {
+        let l = place(o)
+        guard l >= 0 else { return }
+        let r = objects[l]
+        let c = ids[o.index].classID
+        let n = Int(classes[c.index].slotCount)
+        // The cheap tests first; the slots last (most objects that keep anything keep a pointer).
+        guard r.count == 0, r.firstListHolder.holder.raw < 0, r.deallocSite >= -1,
+              weakReferrers.isEmpty(at: l), adopted.isEmpty(at: l), slotsEmpty(Int(r.slotBase), n) else {
+            setState(o, l, .deallocated)
+            return
+        }
+        if digesting { digest = digest &- facts[l] &+ Self.objectFact(o.index, 0, .deallocated, c) }
+        ids[o.index].place = -2 - r.deallocSite
+        objects[l].count = freeRecords
+        freeRecords = Int32(l)
+        freeCount += 1
+        if n > 0 {
+            if n >= freeSlotBlocks.count { freeSlotBlocks += repeatElement(-1, count: n + 1 - freeSlotBlocks.count) }
+            slotValues[Int(r.slotBase)].target = freeSlotBlocks[n]
+            freeSlotBlocks[n] = r.slotBase
+        }
+    }
+
+    @inline(__always) private func slotsEmpty(_ base: Int, _ n: Int) -> Bool {
+        for k in base..<(base + n) where slotValues[k].target >= 0 || slotValues[k].claims != 0 { return false }
+        return true
+    }
+
+    /// Retires `o` if it is deallocated and nothing of it is left to read (see `endDealloc`).
+    mutating func retireIfEmpty(_ o: ObjectID) {
+        let l = place(o)
+        guard l >= 0, objects[l].state == .deallocated else { return }
+        endDealloc(o)
+    }
+
+    /// `o`'s live record, made again (deallocated, count 0, empty slots) if it was retired:
+    /// for a write to a dead object (a store into one of its slots). Its digest fact is
+    /// already counted.
+    @inline(__always) mutating func record(forWriting o: ObjectID) -> Int {
+        let p = ids[o.index].place
+        if p >= 0 { return Int(p) }
+        return revive(o, site: -2 - p)
+    }
+
+    @inline(never) private mutating func revive(_ o: ObjectID, site: Int32) -> Int {
+        let c = ids[o.index].classID
+        let l = newRecord(slots: Int(classes[c.index].slotCount))
+        objects[l].count = 0
+        objects[l].state = .deallocated
+        objects[l].deallocSite = site
+        ids[o.index].place = Int32(l)
+        if digesting { setFact(l, Self.objectFact(o.index, 0, .deallocated, c)) }
+        return l
+    }
+
+    /// Stores fact `f` of the object at live place `l` (while digesting).
+    @inline(__always) mutating func setFact(_ l: Int, _ f: UInt64) {
+        if l < facts.count { facts[l] = f } else { facts.append(f) }
+    }
+
+    // Reads by object id, whether or not it has a live record.
+
+    @inlinable @inline(__always) func place(_ o: ObjectID) -> Int { Int(ids[o.index].place) }
+
+    @inlinable @inline(__always) func state(_ o: ObjectID) -> ObjectState {
+        let l = place(o)
+        return l < 0 ? .deallocated : objects[l].state
+    }
+
+    @inlinable @inline(__always) func count(_ o: ObjectID) -> Int32 {
+        let l = place(o)
+        return l < 0 ? 0 : objects[l].count
+    }
+
+    func deallocSite(_ o: ObjectID) -> Int32 {
+        let l = place(o)
+        return l < 0 ? -2 - Int32(l) : objects[l].deallocSite
+    }
+
+    @inlinable @inline(__always) func firstListHolder(_ o: ObjectID) -> SlotRef {
+        let l = place(o)
+        return l < 0 ? EngineState.noHolder : objects[l].firstListHolder
+    }
+
+    /// The flat index of slot `r`, or -1 if its holder is retired (every slot of it empty).
+    @inlinable @inline(__always) func slotIndexIfAny(_ r: SlotRef) -> Int {
+        let l = place(r.holder)
+        return l < 0 ? -1 : Int(objects[l].slotBase) + Int(r.slot)
+    }
+
+    /// What slot `r` holds: its target (-1: nil, or a list's index) and claims.
+    @inlinable @inline(__always) func slotValue(_ r: SlotRef) -> SlotValue {
+        let i = slotIndexIfAny(r)
+        return i < 0 ? .empty : slotValues[i]
+    }
+
+    /// The flat index of slot `r` for a write (its holder's record made again if retired).
+    @inline(__always) mutating func slotIndex(forWriting r: SlotRef) -> Int {
+        let l = record(forWriting: r.holder)
+        return Int(objects[l].slotBase) + Int(r.slot)
+    }
+}
