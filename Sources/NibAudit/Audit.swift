@@ -101,6 +101,11 @@ package enum Audit {
         /// (AuditConfidence), with the reason; nil otherwise.
         var confidence: String?
         var confidenceReason: String?
+        /// A dangling member that is no IBOutlet (an ivar the code fills): "dangling
+        /// reference", as the engine's findings say; "dangling outlet" is for outlets only.
+        var notOutlet = false
+        /// The words the text output heads the finding with (the fingerprint keeps `kind.id`).
+        var label: String { kind == .dangling && notOutlet ? "dangling reference" : kind.rawValue }
         /// A member's finding is the member's; an object no member holds is the object's in its
         /// nib (two nibs with the same owner class and a top-level view are two defects).
         package var fingerprint: String {
@@ -260,7 +265,8 @@ package enum Audit {
         let readerSettings = ReaderSettings(arc: o.memory.map { $0 == .arc },
                                             platform: o.platform.map { $0 == .ios ? .ios : .mac } ?? projectPlatform)
         let (project, errors) = SourceReading.read(paths: sources.map { dir + "/" + $0 }, settings: readerSettings)
-        var loaders = NibLoaders(files: sources.filter { !$0.hasSuffix(".h") && !$0.hasSuffix(".pch") }.map { dir + "/" + $0 }, base: dir)
+        var loaders = NibLoaders(files: sources.filter { !$0.hasSuffix(".h") && !$0.hasSuffix(".pch") }.map { dir + "/" + $0 }, base: dir,
+                                 superclasses: Dictionary(project.classes.compactMap { c in c.superclass.map { (c.name, $0) } }, uniquingKeysWith: { a, _ in a }))
         // Shared instances are declared in headers too (L10).
         loaders.sharedClasses = NibLoaders.sharedClasses(files: sources.map { dir + "/" + $0 })
         var report = Report(dir: dir, sourceFiles: sources.count, classes: project.classes.count)

@@ -35,12 +35,12 @@ package enum AuditOutput {
             for u in r.unconnected { out += "  \(u.className).\(u.outlet) (\(u.place.text))\n" }
         }
         for (k, f) in r.findings.enumerated() {
-            out += "\n\(f.location.text): \(f.kind.rawValue) [\(f.rule)] \(f.member.map { "`\($0)` of \(f.className)" } ?? "\(f.objectDescription) of \(f.className)")\n"
+            out += "\n\(f.location.text): \(f.label) [\(f.rule)] \(f.member.map { "`\($0)` of \(f.className)" } ?? "\(f.objectDescription) of \(f.className)")\n"
             out += "  finding \(k + 1): \(f.message)\n"
             let more = f.scenarios.count > 2 ? " and \(f.scenarios.count - 2) more" : ""
             out += "  where: \(f.configurations.joined(separator: ", ")); scenario\(f.scenarios.count == 1 ? "" : "s") \(f.scenarios.prefix(2).map { "\"\($0)\"" }.joined(separator: ", "))\(more)\n"
             for c in f.consequences {
-                out += "  also \(c.kind.rawValue) [\(c.rule)]: \(c.message)\n"
+                out += "  also \(c.label) [\(c.rule)]: \(c.message)\n"
                 out += "    where: \(c.configurations.joined(separator: ", ")); scenario\(c.scenarios.count == 1 ? "" : "s") \(c.scenarios.prefix(2).map { "\"\($0)\"" }.joined(separator: ", "))\(c.scenarios.count > 2 ? " and \(c.scenarios.count - 2) more" : "")\n"
             }
             for p in f.related { out += "  see: \(p.text) (\(p.what))\n" }

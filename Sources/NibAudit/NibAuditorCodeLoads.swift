@@ -34,24 +34,6 @@ extension NibAuditor {
                    cvar: String, taken: Set<String>) -> CodeLoads {
         var out = CodeLoads()
         let give = arc ? "CFRelease" : "release"
-        // L7: the top-level objects come to the code in an array.
-        if let t = context.loaders.topLevelLoads(of: entry.name).first {
-            let chain = (t.entry.map { ["\(t.file):\(t.line) `\($0)@\"\(t.name)\"`"] } ?? []) + t.through + ["\(t.place) `\(t.call)`"]
-            out.loadedBy.append(chain.joined(separator: " → ") + ", which hands the top-level objects to the code (L7)")
-            if t.balanced || !t.plusOne {
-                // The code holds each object (the array, or what it retains from it) and gives
-                // it back when it is done with it: after the owner, as the owner's ivars go.
-                let tops = doc.ownedTopLevelObjects.compactMap { names[$0] }
-                out.afterOwner += tops.map { "\(give) \(ScriptText.name($0))" }
-                out.notes.append(t.plusOne
-                    ? "the code gives back each top-level object's +1 (\(t.place)): they are the code's, not File's Owner's (L7)"
-                    : "`\(t.call)` leaves the top-level objects to the array the code keeps (OS X 10.8): none is File's Owner's (L7)")
-            } else {
-                out.notes.append("the code takes the top-level objects at +1 (\(t.place)) and gives none back: they leak unless kept by an outlet that is released (L7)")
-                out.unbalanced = t
-            }
-            return out
-        }
         // L10: a shared instance (its class or a superclass has `+shared…`) loads the nib and
         // lives as long as the application: it and the nib's objects are kept, as the
         // application keeps a main nib's (L1). The scenario holds each top-level object.
@@ -73,6 +55,30 @@ extension NibAuditor {
                 return out
             }
             up = project[n]?.superclass
+        }
+        // (Before L7: a shared instance keeps what it loads however it loads it.)
+        // L7: the top-level objects come to the code in an array.
+        if let t = context.loaders.topLevelLoads(of: entry.name).first {
+            // A computed name (L5): `-sel` returning the literal, then the load asking for it.
+            let chain = (t.entry.map { $0.hasPrefix("-") ? ["`\($0)` returns @\"\(t.name)\" (\((t.file as NSString).lastPathComponent):\(t.line))"]
+                                                         : ["\(t.file):\(t.line) `\($0)@\"\(t.name)\"`"] } ?? []) + t.through + ["\(t.place) `\(t.call)`"]
+            out.loadedBy.append(chain.joined(separator: " → ") + ", which hands the top-level objects to the code (L7)")
+            if t.balanced || !t.plusOne {
+                // The code holds each object (the array, or what it retains from it) and gives
+                // it back when it is done with it: after the owner, as the owner's ivars go.
+                let tops = doc.ownedTopLevelObjects.compactMap { names[$0] }
+                out.afterOwner += tops.map { "\(give) \(ScriptText.name($0))" }
+                out.notes.append(t.plusOne
+                    ? "the code gives back each top-level object's +1 (\(t.place)): they are the code's, not File's Owner's (L7)"
+                    : "`\(t.call)` leaves the top-level objects to the array the code keeps (OS X 10.8): none is File's Owner's (L7)")
+            } else {
+                out.notes.append("the code takes the top-level objects at +1 (\(t.place)) and gives none back: they leak unless kept by an outlet that is released (L7)")
+                out.unbalanced = t
+                let (lines, notes) = releasesAfterComputedLoad(t, doc: doc, ownerClass: ownerClass, platform: platform, arc: arc, cvar: cvar)
+                out.afterLoad += lines
+                out.notes += notes
+            }
+            return out
         }
         // L8: `loadNibNamed:@"X" owner:self` in a method of File's Owner's class, whose rest
         // releases or returns an outlet's top-level object.

@@ -99,6 +99,16 @@ extension NibAuditor {
                 let rel = arc ? "`CFRelease((__bridge CFTypeRef)\(ivar));` (ARC forbids `release`; on OS X 10.8 and later, `loadNibNamed:owner:topLevelObjects:` hands no +1)" : "`[\(ivar) release];`"
                 f.fix = dealloc.map { "release it in `dealloc` (\(at($0.place))): \(rel), or load the nib with an NSWindowController or NSViewController, which releases its top-level objects" }
                     ?? "add a `dealloc` to \(c.name) that releases it (\(rel)), or load the nib with an NSWindowController or NSViewController, which releases its top-level objects"
+                // A hand-written setter the Mac loader calls (KVC `set<Key>:` first, N6) that
+                // retains: two retains, the top-level +1 and the setter's.
+                if let setter = retainingSetter(of: m, in: c, platform: platform, arc: arc) {
+                    let deallocReleases = dealloc?.statements.contains { if case .release(let x) = $0.kind { return x == ivar || x == m.name }; return false } ?? false
+                    f.related.append(Audit.Place(setter.place, base: dir, what: "\(setter.selector), which retains"))
+                    f.message = "\(object) is a top-level object of the nib: File's Owner \(c.name) is handed its +1, and the nib loader sets `\(m.name)` (\(how)) through `-\(setter.selector)` (\(at(setter.place))), which retains it again (N6): it holds two retains, and "
+                        + (deallocReleases ? "`dealloc` gives back only one" : "nothing gives back either")
+                    f.fix = "give back the top-level +1 once the nib is loaded (`[\(ivar) release];` right after the load: the setter's retain keeps it)"
+                        + (deallocReleases ? ", as `dealloc` (\(at(dealloc!.place))) gives back the setter's" : ", and release it in `dealloc` (`[\(ivar) release];`) for the setter's")
+                }
             } else if let d = dealloc, let wrong = d.statements.first(where: { if case .setNil(let x, false) = $0.kind { return x == ivar } ; return false }), m.isProperty {
                 f.fix = "`\(wrong.text)` in `dealloc` (\(at(wrong.place))) stores into the ivar and releases nothing: write `self.\(m.name) = nil;` (or `[\(ivar) release];`)"
             } else if arc {
@@ -130,6 +140,7 @@ extension NibAuditor {
             }
         case .dangling:
             f.rule = "O10 V8"
+            f.notOutlet = !m.isOutlet
             f.message = "\(subject) still points at \(object) after it was deallocated"
             if retains(m, platform: platform, arc: arc) {
                 f.fix = "set `\(m.name)` to nil where it is released (`\(setNil)`)"

@@ -45,7 +45,7 @@ extension NibAuditor {
     }
 
     static func place(_ l: NibLoaders.Load) -> String {
-        "\(l.file):\(l.line) `\(l.call)@\"\(l.name)\"`"
+        l.text
     }
 }
 

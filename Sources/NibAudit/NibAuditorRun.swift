@@ -82,7 +82,7 @@ extension NibAuditor {
         var ownerClass = ownerObject?.customClass ?? ownerObject?.className ?? "NSObject"
         if ownerClass == "IBFilesOwner" || ownerClass.isEmpty { ownerClass = "NSObject" }
         let loads = context.loaders.loads(of: entry.name)
-        result.loadedBy = loads.map { "\($0.file):\($0.line) `\($0.call)@\"\($0.name)\"`" + ($0.createdClass.map { " (a new \($0))" } ?? "") }
+        result.loadedBy = loads.map { $0.text + ($0.createdClass.map { " (a new \($0))" } ?? "") }
         // Who loads it (L1–L5): the Info.plist's main nib, a framework owner, the code.
         let mainByPlist = context.settings.mainNibs[entry.name]
         var renamedOwner: String?

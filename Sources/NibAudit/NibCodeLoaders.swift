@@ -31,6 +31,10 @@ extension NibLoaders {
         /// The place of the call that names the nib.
         var file: String
         var line: Int
+        /// The loading method's text from the call on, and whether the call passes `self` as
+        /// owner, for a load under a computed name (L5): its releases are followed (L8).
+        var rest: String? = nil
+        var ownerIsSelf = false
     }
 
     /// One Objective-C method definition of a file: its selector's keywords, parameter
@@ -78,12 +82,12 @@ extension NibLoaders {
     /// array, by a literal name or by a parameter; then, four times at most, the methods that
     /// pass one of their parameters to such a method; then every call of one of them with a
     /// literal name.
-    static func topLevelLoads(files: [(rel: String, text: String)]) -> [TopLevelLoad] {
+    static func topLevelLoads(files: [(rel: String, text: String)], nameMethods: [NameMethod] = [], superclasses: [String: String] = [:]) -> [TopLevelLoad] {
         struct Loader { var keyword: String; var load: TopLevelLoad; var cls: String? }
         let loadCall = try! NSRegularExpression(pattern:
             #"(loadNibFile:|instantiateNibWithOwner:|loadNibNamed:|instantiateWithOwner:)[^;]*?(NSNibTopLevelObjects|NSTopLevelObjects|topLevelObjects:\s*&?\s*([A-Za-z_][A-Za-z0-9_]*))"#)
         let namePattern = try! NSRegularExpression(pattern:
-            #"(?:pathForResource:|loadNibFile:|loadNibNamed:|initWithNibNamed:|nibWithNibName:|NSNib\(nibNamed:)\s*(@"([^"\\]+)"|([A-Za-z_][A-Za-z0-9_]*))"#)
+            #"(?:pathForResource:|loadNibFile:|loadNibNamed:|initWithNibNamed:|nibWithNibName:|NSNib\(nibNamed:)\s*(@"([^"\\]+)"|([A-Za-z_][A-Za-z0-9_]*)|\[\s*self\s+([A-Za-z_][A-Za-z0-9_]*)\s*\])"#)
         var loaders: [Loader] = []
         var found: [TopLevelLoad] = []
         var spans: [(rel: String, ns: NSString, methods: [MethodSpan])] = []
@@ -115,11 +119,25 @@ extension NibLoaders {
                     let before = NSRange(location: 0, length: call.range.location + call.range.length)
                     // (`loadNibFile:path` names a local: the `pathForResource:name` before it counts.)
                     guard let n = namePattern.matches(in: body, range: before).reversed().first(where: { n in
-                        n.range(at: 2).location != NSNotFound || m.parameters[bns.substring(with: n.range(at: 3))] != nil
+                        n.range(at: 2).location != NSNotFound || n.range(at: 4).location != NSNotFound
+                            || (n.range(at: 3).location != NSNotFound && m.parameters[bns.substring(with: n.range(at: 3))] != nil)
                     }) else { continue }
                     let load = TopLevelLoad(name: "", call: callText, place: place, plusOne: legacy, balanced: balanced, through: [], entry: nil, array: array,
                                             file: rel, line: line)
-                    if n.range(at: 2).location != NSNotFound {
+                    var withRest = load
+                    withRest.rest = after
+                    withRest.ownerIsSelf = bns.substring(with: call.range).range(of: #"[Oo]wner:\s*self\b"#, options: .regularExpression) != nil
+                    if n.range(at: 4).location != NSNotFound {
+                        // `[self sel]`: the nib each class returning a literal from `-sel` names (L5).
+                        for nm in resolve(bns.substring(with: n.range(at: 4)), in: m.inClass, methods: nameMethods, superclasses: superclasses) {
+                            var l = withRest
+                            l.name = nm.name
+                            l.entry = "-" + nm.selector
+                            l.file = nm.file
+                            l.line = nm.line
+                            found.append(l)
+                        }
+                    } else if n.range(at: 2).location != NSNotFound {
                         var l = load
                         l.name = bns.substring(with: n.range(at: 2))
                         found.append(l)

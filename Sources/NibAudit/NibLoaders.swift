@@ -24,6 +24,14 @@ struct NibLoaders {
         /// The method the call is in (its selector) and its text from the call on (L8).
         var method: String? = nil
         var rest: String? = nil
+        /// `[self sel]` as the name (L5): `sel`, and the place of the `-sel` returning the name.
+        var computed: String? = nil
+        var namedAt: String? = nil
+        /// How the call names the nib, for the report (between backquotes, with the place).
+        var text: String {
+            if let sel = computed { return "\(file):\(line) `\(call)[self \(sel)]` (`-\(sel)` returns @\"\(name)\", \(namedAt ?? ""))" }
+            return "\(file):\(line) `\(call)@\"\(name)\"`"
+        }
     }
     var loads: [Load] = []
     /// Loads that hand the top-level objects to the code in an array (L7).
@@ -50,7 +58,9 @@ struct NibLoaders {
 
     init() {}
 
-    init(files: [String], base: String) {
+    /// `superclasses`: each class's superclass as the sources read declare it (headers are
+    /// not searched here), for the computed names of L5.
+    init(files: [String], base: String, superclasses known: [String: String] = [:]) {
         let callPattern = try! NSRegularExpression(pattern:
             #"(?:\[\s*\[\s*([A-Za-z_][A-Za-z0-9_]*)\s+alloc\s*\]\s*)?(initWithNibName:|initWithWindowNibName:|loadNibNamed:|loadNibFile:|nibWithNibName:|initWithNibNamed:|UINib\(nibName:|NSNib\(nibNamed:|windowNibName:|nibName:)\s*@?"([^"\\]+)"(?:\s*(?:,\s*)?owner:\s*([A-Za-z_][A-Za-z0-9_]*))?"#)
         // `- (NSString *)windowNibName { return @"X"; }` (NSDocument, NSWindowController).
@@ -58,10 +68,12 @@ struct NibLoaders {
         let implPattern = try! NSRegularExpression(pattern: #"@implementation\s+([A-Za-z_][A-Za-z0-9_]*)"#)
         let stringPattern = try! NSRegularExpression(pattern: #"@?"((?:[^"\\\n]|\\.)*)""#)
         var texts: [(rel: String, text: String)] = []
+        var plain: [(rel: String, text: String)] = []
         for path in files {
             guard let data = FileManager.default.contents(atPath: path),
                   let raw = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else { continue }
             let text = Self.withoutComments(raw)
+            plain.append((path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path, text))
             if text.contains("NSStringFromClass(") || text.contains("String(describing:") { buildsNamesFromClasses = true }
             let ns = text as NSString
             let rel = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
@@ -88,7 +100,18 @@ struct NibLoaders {
                                   createdClass: nil, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location)))
             }
         }
-        topLevel = Self.topLevelLoads(files: texts)
+        // Loads under a computed name, `[self sel]`, resolved to the literals `-sel` returns (L5).
+        let (named, found) = Self.nameMethods(files: plain)
+        let supers = known.merging(found) { a, _ in a }
+        if !named.isEmpty {
+            for (rel, text) in plain where text.contains("[self") {
+                let ns = text as NSString
+                let impls = implPattern.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
+                loads += Self.computedLoads(ns, rel: rel, spans: Self.methods(in: ns, classes: impls), enclosing: { at in impls.last { $0.0 < at }?.1 },
+                                            methods: named, superclasses: supers)
+            }
+        }
+        topLevel = Self.topLevelLoads(files: texts, nameMethods: named, superclasses: supers)
     }
 
     func topLevelLoads(of name: String) -> [TopLevelLoad] {
