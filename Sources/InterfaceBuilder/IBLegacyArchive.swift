@@ -151,7 +151,8 @@ struct IBLegacyArchive {
     /// `<bool key="…">YES</bool>`.
     private func boolean(_ element: Int) -> Bool {
         guard let e = target(element).map({ elements[$0] }), e.name == "bool" else { return false }
-        return e.text.trimmingCharacters(in: .whitespacesAndNewlines) == "YES"
+        // `<bool key="K">YES</bool>` in an archive XIB; a compiled nib's translation writes `value="YES"`.
+        return (e.attributes["value"] ?? e.text).trimmingCharacters(in: .whitespacesAndNewlines) == "YES"
     }
 
     private func integer(_ element: Int) -> Int? {

@@ -69,6 +69,20 @@ final class IBCompiledNibTests: XCTestCase {
         XCTAssertEqual(keptDocument.objects.first { $0.className == "NSWindow" }?.attribute("releasedWhenClosed"), "NO")
     }
 
+    /// A compiled Shared User Defaults Controller (`NSSharedInstance` true) is the shared
+    /// instance, as in an archive XIB (L12): Colloquy's `JVRoomInspector.nib` reported it leaked.
+    func testTheSharedUserDefaultsControllerIsTheSharedInstance() throws {
+        for shared in [true, false] {
+            var sample = CompiledNibArchive.sample()
+            let controller = sample.archive.object("NSUserDefaultsController", superclasses: ["NSController", "NSObject"],
+                                                   ["NSSharedInstance": shared])
+            sample.archive.place(controller, in: sample.owner, name: "Shared User Defaults Controller")
+            let d = try document(CompiledNibArchive.binary(sample.archive.propertyList()))
+            let object = try XCTUnwrap(d.objects.first { $0.className == "NSUserDefaultsController" })
+            XCTAssertEqual(object.attribute("representsSharedInstance"), shared ? "YES" : nil)
+        }
+    }
+
     func testEveryFormOfUIDReadsAlike() throws {
         var archive = CompiledNibArchive.sample().archive
         let plist = archive.propertyList()
