@@ -76,6 +76,24 @@ final class CIScriptTests: XCTestCase {
         XCTAssertEqual(try summarize(text, ci: nil).status, 0, "off CI a skip is reported, not a failure")
     }
 
+    /// A test of material no clone has (a developer's fetched projects, named by an
+    /// environment variable) says `opt-in:`: listed on CI, not a failure; any other skip
+    /// beside it still fails the run.
+    func testAnOptInSkipIsListedNotAFailure() throws {
+        let optIn = "opt-in: set NIBSCRIPT_REAL_PROJECTS to a folder of real projects with compiled nibs"
+        let alone = log([("IBCompiledNibRealTests.testReal", "skipped"), ("T.b", "passed")],
+                        reasons: ["IBCompiledNibRealTests.testReal": optIn])
+        let r = try summarize(alone, ci: "true")
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.out, "1 passed, 0 failed, 1 skipped\nopt-in tests not run:\n  IBCompiledNibRealTests.testReal: \(optIn)\n")
+        let both = log([("IBCompiledNibRealTests.testReal", "skipped"), ("BrowserReportTests.testRender", "skipped")],
+                       reasons: ["IBCompiledNibRealTests.testReal": optIn, "BrowserReportTests.testRender": "no Chromium"])
+        let r2 = try summarize(both, ci: "true")
+        XCTAssertEqual(r2.status, 1)
+        XCTAssertEqual(r2.out, "0 passed, 0 failed, 2 skipped\nerror: 1 test(s) skipped on CI, where every dependency is installed:\n"
+                       + "  BrowserReportTests.testRender: no Chromium\n")
+    }
+
     func testNoTotalsIsAFailure() throws {
         let r = try summarize("error: compile command failed\n", ci: nil)
         XCTAssertEqual(r.status, 1)
