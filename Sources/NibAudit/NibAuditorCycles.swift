@@ -76,7 +76,8 @@ extension NibAuditor {
         }
         var f = Audit.Finding(kind: .cycle, rule: "O9", className: ic.name, member: m.name, objectDescription: "cycle",
                               location: place, message: "", fix: "")
-        f.message = "a retain cycle of \(c.members.count) objects no one else holds: \(names.joined(separator: " → ")); `\(m.name)` (\(attr), \(m.place.fileName):\(m.place.line)) of \(describe(c.back.holder).text) points back at its owner \(describe(c.back.target).text), so none of them is ever deallocated"
+        // The members in id order, not a path: a member need not hold the next one listed.
+        f.message = "a retain cycle of \(c.members.count) objects no one else holds: \(names.joined(separator: ", ")); `\(m.name)` (\(attr), \(m.place.fileName):\(m.place.line)) of \(describe(c.back.holder).text) points back at its owner \(describe(c.back.target).text), so none of them is ever deallocated"
         if m.isProperty {
             f.fix = arc ? "declare `\(m.name)` weak (`@property (nonatomic, weak)`): a reference back to the owner must not keep it"
                         : "declare `\(m.name)` assign (`@property (nonatomic, assign)`): a reference back to the owner must not retain it"
