@@ -276,7 +276,24 @@
         guard p >= 0 else { return [] }
         let referrers = weakReferrers[p]
         weakReferrers[p] = []
-        for r in referrers { let i = slotIndex(forWriting: r); setSlot(r, i, -1, slotValueAt(i).claims) }
+        // A weak referrer keeps its record: its slot is not empty while it is registered.
+        if digesting {
+            for r in referrers {
+                let i = slotIndexIfAny(r)
+                assert(i >= 0, "a retired weak referrer")
+                setSlot(r, i, -1, slotValueAt(i).claims)
+            }
+        } else {
+            // One uniqueness check of the slots for all the referrers, not one each.
+            let ids = self.ids, objects = self.objects
+            slotValues.withUnsafeMutableBufferPointer { v in
+                for r in referrers {
+                    let l = Int(ids[r.holder.index].place)
+                    assert(l >= 0, "a retired weak referrer")
+                    v[Int(objects[l].slotBase) + Int(r.slot)].target = -1
+                }
+            }
+        }
         return referrers
     }
 

@@ -137,11 +137,12 @@ extension EngineState {
         let l = Int(id.place)
         guard l >= 0 else { return }
         let r = record(l)
-        let n = Int(classes[id.classID.index].slotCount)
-        // The cheap tests first; the slots last (most objects that keep anything keep a pointer).
+        let n = Int(classes.withUnsafeBufferPointer { $0[id.classID.index].slotCount })
+        // The record's own fields first, then its slots (most objects that keep anything keep
+        // a pointer), then the lists beside it.
         guard r.count == 0, r.firstListHolder.holder.raw < 0, r.deallocSite >= -1,
-              weakReferrers.allEmpty || weakReferrers.isEmpty(at: l), adopted.allEmpty || adopted.isEmpty(at: l),
-              n == 0 || slotsEmpty(Int(r.slotBase), n) else {
+              n == 0 || slotsEmpty(Int(r.slotBase), n),
+              weakReferrers.allEmpty || weakReferrers.isEmpty(at: l), adopted.allEmpty || adopted.isEmpty(at: l) else {
             setState(o, l, .deallocated)
             return
         }
