@@ -134,7 +134,9 @@ extension NibAuditor {
     func wrongGuard(ownerClass: String, doc: IBDocument) -> (String, String, ImportedStatement)? {
         guard let c = project[ownerClass] else { return nil }
         let connectedNames = Set(doc.connections.filter { $0.source == doc.filesOwner }.map(\.name))
-        for h in c.helpers + c.methods {
+        // A method Cocoa sends once per object (`applicationDidFinishLaunching:`) loads it once,
+        // whatever its guard tests.
+        for h in c.helpers + c.methods where !Self.isSentOnce(h.selector) {
             for st in h.statements {
                 guard case .loadNib(let n) = st.kind, n == entry.name else { continue }
                 for b in st.path {

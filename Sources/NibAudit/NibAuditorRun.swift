@@ -468,10 +468,11 @@ extension NibAuditor {
                 for sel in sels {
                     // A method that loads this very nib is its loader: the run starts without
                     // the battery's load, and a load under a nil check (made to be sent again,
-                    // as a second click would) is sent twice.
+                    // as a second click would) is sent twice — unless Cocoa sends it once per
+                    // object (`applicationDidFinishLaunching:`, `awakeFromNib`): no second click.
                     let lines = ic.helper(sel).map { probe.statements($0, in: ic).0 } ?? []
                     let loads = lines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("load nib \(nibName) ") }
-                    let guarded = loads && lines.contains { $0.hasPrefix("if ") }
+                    let guarded = loads && lines.contains { $0.hasPrefix("if ") } && !Self.isSentOnce(sel)
                     let start = loads ? pre.filter { !$0.hasPrefix("load nib \(nibName) ") } : pre
                     let title = Self.entryTitle(cls, sel) + (guarded ? " twice" : "")
                     stepMethod[title] = (cls, sel)
