@@ -191,14 +191,17 @@ extension Audit {
 extension NibAuditor {
     /// Whether every load of the nib makes a controller (`[[C alloc] initWithNibName:…]`)
     /// that the same method then presents modally (`presentModalViewController:`,
-    /// `presentViewController:`), read in the lines after the load up to the method's end.
+    /// `presentViewController:`), read in the code of the lines after the load up to the
+    /// method's end.
     func presentedModally(_ loads: [NibLoaders.Load]) -> Bool {
         let made = loads.filter { $0.createdClass != nil }
         guard !made.isEmpty, made.count == loads.count else { return false }
         for l in made {
             let path = dir + "/" + l.file
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
-            let lines = text.components(separatedBy: "\n")
+            // Code only (R5): a present commented out, in an `#if 0` block or in a string
+            // (a log message) presents nothing.
+            let lines = NibLoaders.codeText(text, keepNames: false).components(separatedBy: "\n")
             guard l.line >= 1, l.line <= lines.count else { return false }
             var found = false
             for k in (l.line - 1)..<min(lines.count, l.line + 12) {

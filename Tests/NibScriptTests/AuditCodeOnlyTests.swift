@@ -98,6 +98,36 @@ extension AuditLoaderTests {
         }
     }
 
+    func modalProject(_ present: String) throws -> String {
+        try project([
+            "SheetController.h": "@interface SheetController : UIViewController {\n    IBOutlet UILabel *label;\n}\n@end\n",
+            "SheetController.m": "@implementation SheetController\n- (void)dealloc {\n    [label release];\n    [super dealloc];\n}\n@end\n",
+            "Opener.h": "@interface Opener : UIViewController\n- (IBAction)open:(id)sender;\n@end\n",
+            "Opener.m": """
+                @implementation Opener
+                - (IBAction)open:(id)sender {
+                    SheetController *s = [[SheetController alloc] initWithNibName:@"Sheet" bundle:nil];
+                \(present)
+                    [s release];
+                }
+                @end
+                """,
+            "Sheet.xib": iOSXib(owner: "SheetController", outlets: [("view", "v"), ("label", "l")], objects: iOSViewWithLabel),
+        ])
+    }
+
+    /// B6 reads code only too: a controller whose creator's present is commented out, in an
+    /// `#if 0` block or a log message is not presented modally (before, any of them was).
+    func testAModalPresentThatIsNotCodePresentsNothing() throws {
+        let statement = "[self presentModalViewController:s animated:YES];"
+        let real = audit(["--platform", "ios", try modalProject("    " + statement)]).stdout
+        XCTAssertTrue(real.contains("presented modally by its creator (Opener.m:3)"), real)
+        for (way, text) in Self.notCode(statement).sorted(by: { $0.key < $1.key }) {
+            let out = audit(["--platform", "ios", try modalProject(text)]).stdout
+            XCTAssertFalse(out.contains("presented modally"), "\(way):\n\(out)")
+        }
+    }
+
     /// The cleaner keeps lines, blanks an `#if 0` region up to its `#else` (nested `#if`s
     /// followed), and an `#if 0` inside a comment opens nothing.
     func testTheCodeTextBlanksIfZeroRegions() {
