@@ -71,7 +71,7 @@ struct NibLoaders {
         for path in files {
             guard let data = FileManager.default.contents(atPath: path),
                   let raw = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else { continue }
-            let text = Self.withoutComments(raw)
+            let text = Self.withoutDeadCode(Self.withoutComments(raw))
             // L7 and L5's computed names read code only (R5): not a call or a `return @"X"`
             // written in a string literal or an `#if 0` region.
             let code = Self.codeText(raw)

@@ -128,6 +128,22 @@ extension AuditLoaderTests {
         }
     }
 
+    /// L1–L6 read no `#if 0` block: a nib whose only load (and only mention) is in one is
+    /// unused (L4), not loaded by it.
+    func testALoadInAnIfZeroBlockLoadsNothing() throws {
+        func files(_ load: String) -> [String: String] {
+            ["Loader.h": "@interface Loader : NSObject\n- (void)show;\n@end\n",
+             "Loader.m": "@implementation Loader\n- (void)show {\n\(load)\n}\n@end\n",
+             "Old.xib": macXib(owner: "NSObject", objects: window)]
+        }
+        let statement = "    [NSBundle loadNibNamed:@\"Old\" owner:self];"
+        let real = audit(["--platform", "mac", try project(files(statement))]).stdout
+        XCTAssertTrue(real.contains("loaded by: Loader.m:3 `loadNibNamed:@\"Old\"`"), real)
+        let dead = audit(["--platform", "mac", try project(files("#if 0\n\(statement)\n#endif"))]).stdout
+        XCTAssertTrue(dead.contains("unused: File's Owner is NSObject, no source names it"), dead)
+        XCTAssertFalse(dead.contains("loaded by: Loader.m"), dead)
+    }
+
     /// The cleaner keeps lines, blanks an `#if 0` region up to its `#else` (nested `#if`s
     /// followed), and an `#if 0` inside a comment opens nothing.
     func testTheCodeTextBlanksIfZeroRegions() {
