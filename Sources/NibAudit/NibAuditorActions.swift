@@ -37,7 +37,10 @@ extension NibAuditor {
             if Self.endsTheApplication(sel) { continue }  // B12
             guard !called.contains(sel), !ObjCScanner.isInteresting(sel), !members.contains(sel), c.method(sel) == nil,
                   !["viewWillAppear:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:"].contains(sel),
-                  !ImportLowering.frameworkCallbacks.contains(sel) else { continue }
+                  // A callback the battery itself sends (`windowWillClose:`, a pane's lifecycle,
+                  // a close observer's handler or a users' teardown the closing sends, a loader's
+                  // hooks) comes once, where it belongs: sent as an action too, it came twice.
+                  !lowering.callbacks.contains(sel) else { continue }
             let (lines, _, _) = lowering.statements(h, in: c)
             // Only a method that changes memory is worth a run (a `super` line alone is not).
             // Nor is a close alone of a window nothing releases (B7: the battery closes a window

@@ -16,7 +16,7 @@ extension AuditLoaderTests {
 
     /// A window controller observing NSWindowWillCloseNotification with `object:` written
     /// `object`; its handler releases what `windowDidLoad` made.
-    func observerProject(object: String) throws -> String {
+    func observerProject(object: String, handler: String = "[buffer release];\n    buffer = nil;") throws -> String {
         try project([
             "Watch.h": "@interface WatchController : NSWindowController {\n    IBOutlet NSWindow *sidePanel;\n    NSMutableArray *buffer;\n}\n@end\n",
             "Watch.m": """
@@ -27,8 +27,7 @@ extension AuditLoaderTests {
                                                              name:NSWindowWillCloseNotification object:\(object)];
                 }
                 - (void)watchedWindowWillClose:(NSNotification *)notification {
-                    [buffer release];
-                    buffer = nil;
+                    \(handler)
                 }
                 @end
                 """,
@@ -50,6 +49,17 @@ extension AuditLoaderTests {
             XCTAssertFalse(out.contains("observing NSWindowWillCloseNotification"), "\(object):\n\(out)")
             XCTAssertTrue(out.contains("leak [V12 O9] `buffer` of WatchController"), "\(object):\n\(out)")
         }
+    }
+
+    /// The handler comes once, when the window closes before the controller goes, as the
+    /// delegate's `windowWillClose:` does: it is no action of its own too (B1). Before, it
+    /// was also sent as an action while the window was open, and then again at the close:
+    /// its release without a nil made `buffer` "dangling" in that action's run.
+    func testACloseObserversHandlerIsNotAlsoSentAsAnAction() throws {
+        let out = audit(["--platform", "mac", "--memory", "mrc", try observerProject(object: "nil", handler: "[buffer release];")]).stdout
+        XCTAssertTrue(out.contains("(`watchedWindowWillClose:` observing NSWindowWillCloseNotification)"), out)
+        XCTAssertFalse(out.contains("watchedWindowWillClose:] sent"), out)
+        XCTAssertFalse(out.contains("`buffer` of WatchController"), out)
     }
 
     func testTheObservedObjectIsReadUpToTheMessagesEnd() {
