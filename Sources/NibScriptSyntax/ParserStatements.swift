@@ -7,8 +7,21 @@ extension ScriptParser {
 
     /// block = "{" { NEWLINE | statement } "}"
     mutating func parseBlock() throws -> Block {
-        let (statements, range) = try parseBraced { p in try p.parseStatement() }
-        return Block(statements: statements, range: range)
+        // Each statement is packed as soon as it is read: the block never exists as an
+        // array of full statements (88 bytes each), so the peak is the packed size.
+        var b = StatementsBuilder()
+        let range = try parseBracedEach { p in
+            if p.packStatements {
+                if try !p.parsePacked(into: &b) { b.append(try p.parseStatement(), &p.nameSlots) }
+            } else {
+                b.appendWhole(try p.parseStatement())
+            }
+            if b.count == Self.bigBlock { b.reserveCapacity(b.count + p.linesLeft()) }
+        }
+        // As `parseBraced` does: room reserved and not used is given back unless the block
+        // runs to the end of the file (then it was never touched).
+        if b.capacity > 2 * b.count + Self.bigBlock, linesLeft() >= Self.bigBlock { b.shrink() }
+        return Block(statements: b.finish(names: names, &nameSlots), range: range)
     }
 
     /// statement = assign | VERB … ; a statement's range covers it without its line break.
@@ -170,7 +183,11 @@ extension ScriptParser {
 
     /// assign = expr "=" expr ; the target must be a name, `e.p` or `e->iv`.
     mutating func parseAssignment() throws -> Stmt {
-        let target = try parseExpression()
+        try parseAssignment(target: try parseExpression())
+    }
+
+    /// The rest of an assignment whose target has been read.
+    mutating func parseAssignment(target: Expr) throws -> Stmt {
         guard check(.equal) else {
             // Points at the expression: the whole line is the problem, not the place after it.
             report("expected '=' after expression; to send a message write 'send …'", at: target.range)
