@@ -22,13 +22,14 @@ extension ScenarioRun {
                 let kind = v.kind(i)
                 switch kind {
                 case .assign, .retain, .release, .autorelease:
-                    let p = v.parts(i)
-                    if stopsAt(p.range.start) { return }
-                    line = file.line(of: p.range.start, hint: &lineHint)
+                    let start = v.start(i)
+                    if stopsAt(start) { return }
+                    line = file.line(of: start, hint: &lineHint)
                     if crashed {
                         if topLevel && !skippedAfterCrash { skippedAfterCrash = true; skipped() }
                         continue
                     }
+                    let p = v.parts(i)
                     header(p.range)
                     switch kind {
                     case .assign: assign(p.first, p.second, ctx)

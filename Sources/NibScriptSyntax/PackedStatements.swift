@@ -5,8 +5,9 @@
 // are a 16-byte record each, and any other statement (one that nests blocks, an expectation,
 // a command, a long gap between tokens…) is kept whole in a side array the record points
 // into. A record holds the statement's start; each token after it is a gap of one byte from
-// the end of the token before, and each name an index into the block's table of names,
-// whose entry gives the String, its parser id and its length. Reading a statement rebuilds
+// the end of the token before, and each name an index into the parse's table of names
+// (`PackedNames`, shared by its blocks), whose entry gives the String, its parser id and its
+// length. Reading a statement rebuilds
 // the `Stmt` the parser made, bit for bit (ranges, names and ids): consumers read
 // `block.statements` as before, as a random-access collection.
 
@@ -18,6 +19,16 @@ struct PackedName: Sendable {
     @usableFromInline let id: Int32
     @usableFromInline let length: Int32
     @usableFromInline init(name: String, id: Int32, length: Int32) { self.name = name; self.id = id; self.length = length }
+}
+
+/// The names of one parse's packed statements, shared by all its blocks (a table per block
+/// cost a few hundred bytes and a pass at its end for each of the many small blocks of a
+/// script): appended to while the file is parsed, read only after. Not checked for
+/// exclusivity: blocks only read it, and only once the parser is done with it.
+public final class PackedNames: @unchecked Sendable {
+    @exclusivity(unchecked) @usableFromInline var names: [PackedName] = []
+    public init() {}
+    @usableFromInline static let empty = PackedNames()
 }
 
 /// One statement in 16 bytes. `shape` is the statement's kind (high 3 bits) and the forms of
@@ -61,12 +72,12 @@ struct PackedCursor {
     @inlinable init(_ r: PackedStmt) {
         p = Int(r.start); gaps = r.gaps; names = UInt64(r.names) | UInt64(r.name2) << 32
     }
-    @inlinable mutating func gap() -> Int {
+    @inlinable @inline(__always) mutating func gap() -> Int {
         let g = Int(gaps & 0xFF)
         gaps >>= 8
         return g
     }
-    @inlinable mutating func ident(_ table: UnsafeBufferPointer<PackedName>) -> Identifier {
+    @inlinable @inline(__always) mutating func ident(_ table: UnsafeBufferPointer<PackedName>) -> Identifier {
         let s = p + gap()
         let n = table[Int(names & 0xFFFF)]
         names >>= 16
@@ -105,11 +116,11 @@ struct PackedCursor {
 
 public struct Statements: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
     @usableFromInline var records: [PackedStmt]
-    @usableFromInline var names: [PackedName]
+    @usableFromInline var store: PackedNames
     @usableFromInline var escapes: [Stmt]
 
-    @usableFromInline init(records: [PackedStmt], names: [PackedName], escapes: [Stmt]) {
-        self.records = records; self.names = names; self.escapes = escapes
+    @usableFromInline init(records: [PackedStmt], store: PackedNames, escapes: [Stmt]) {
+        self.records = records; self.store = store; self.escapes = escapes
     }
 
     /// Packs `statements` (a rewrite's, a test's).
@@ -117,7 +128,7 @@ public struct Statements: RandomAccessCollection, Sendable, ExpressibleByArrayLi
         var b = StatementsBuilder()
         var slots = NameSlots(dense: false)
         for s in statements { b.append(s, &slots) }
-        self = b.finish()
+        self = b.finish(slots)
     }
 
     public init(arrayLiteral elements: Stmt...) { self.init(elements) }
@@ -135,7 +146,23 @@ public struct Statements: RandomAccessCollection, Sendable, ExpressibleByArrayLi
     @inlinable public subscript(i: Int) -> Stmt {
         let r = records[i]
         if r.shape == PackedStmt.escape { return escapes[Int(r.names)] }
-        return names.withUnsafeBufferPointer { Self.decode(r, $0) }
+        return store.names.withUnsafeBufferPointer { Self.decode(r, $0) }
+    }
+
+    /// What statement `i` is (see `StatementsView.kind`), without the closure of `withView`.
+    @inlinable public func kind(_ i: Int) -> PackedKind {
+        let shape = records[i].shape
+        return shape == PackedStmt.escape ? .whole : PackedKind(rawValue: shape >> 5).unsafelyUnwrapped
+    }
+
+    /// The variable an assignment record assigns to, when its target is a name (see
+    /// `StatementsView.assignedName`).
+    @inlinable public func assignedName(_ i: Int) -> Identifier? {
+        let r = records[i]
+        guard r.shape != PackedStmt.escape, r.shape >> 5 == PackedForm.assign, r.shape & 3 == PackedForm.name else { return nil }
+        let n = store.names[Int(r.names & 0xFFFF)]
+        let s = Int(r.start) + Int(r.gaps & 0xFF)
+        return Identifier(n.name, SourceRange(start: s, end: s + Int(n.length)), id: n.id)
     }
 
     /// The statements unpacked, in an array.
@@ -147,15 +174,15 @@ public struct Statements: RandomAccessCollection, Sendable, ExpressibleByArrayLi
     /// The room for records (see the parser's big blocks).
     public var capacity: Int { records.capacity }
 
-    /// How many names the block's table holds (for tests).
-    public var nameCount: Int { names.count }
+    /// How many names the parse's table holds (for tests).
+    public var nameCount: Int { store.names.count }
 
     /// Calls `body` with the statements' storage in place, for the loops that run or check
     /// every statement: they read a packed record's parts (`StatementsView.parts`) without
     /// building the whole `Stmt` (and destroying it after), which cost as much as the work.
     @inlinable public func withView<R>(_ body: (StatementsView) throws -> R) rethrows -> R {
         try records.withUnsafeBufferPointer { r in
-            try names.withUnsafeBufferPointer { n in
+            try store.names.withUnsafeBufferPointer { n in
                 try escapes.withUnsafeBufferPointer { e in try body(StatementsView(records: r, names: n, escapes: e)) }
             }
         }
@@ -187,27 +214,29 @@ public struct Statements: RandomAccessCollection, Sendable, ExpressibleByArrayLi
     }
 }
 
-/// Where a builder finds the index its block gave a name. The parser keeps one (`dense`): an
-/// entry per parser id holding the index in whatever block last added the name; a builder
-/// trusts it only when its own entry at that index has the id (a nested block may have
-/// written over it: the outer block then adds the name again, which costs an entry, never a
-/// wrong name). `Statements.init` (a rewrite's tree, ids of any table) looks names up by text.
+/// Where a builder finds the index of a name in the parse's table (`store`). The parser keeps
+/// one (`dense`): an entry per parser id. `Statements.init` (a rewrite's tree, ids of any
+/// table) looks names up by text in a table of its own.
 public struct NameSlots: Sendable {
+    let store = PackedNames()
     var dense: [UInt16] = []
     var byText: [String: UInt16] = [:]
     let isDense: Bool
     public init(dense: Bool = true) { isDense = dense }
+
+    /// Gives the names added by id (see `StatementsBuilder.appendRecord`) their text, once
+    /// the parse is done.
+    mutating func fillTexts(from table: NameTable) {
+        for i in store.names.indices where store.names[i].name.isEmpty && store.names[i].id >= 0 {
+            store.names[i].name = table[store.names[i].id]
+        }
+    }
 }
 
 /// Packs statements as the parser reads them: no array of full statements is ever held.
 public struct StatementsBuilder: Sendable {
     var records: [PackedStmt] = []
-    var names: [PackedName] = []
     var escapes: [Stmt] = []
-    /// Whether names were added without their text (see `finish(names:)`).
-    var textPending = false
-    /// The entries of the parser's `NameSlots` this block wrote over, with their values.
-    var overwritten: [(Int32, UInt16)] = []
 
     public init() {}
 
@@ -224,7 +253,7 @@ public struct StatementsBuilder: Sendable {
         records = exact
     }
 
-    public mutating func append(_ s: Stmt, _ slots: inout NameSlots) {
+    public mutating func append(_ s: consuming Stmt, _ slots: inout NameSlots) {
         if let r = pack(s, &slots) {
             records.append(r)
         } else {
@@ -233,7 +262,7 @@ public struct StatementsBuilder: Sendable {
     }
 
     /// Keeps `s` whole, unpacked.
-    public mutating func appendWhole(_ s: Stmt) {
+    public mutating func appendWhole(_ s: consuming Stmt) {
         records.append(PackedStmt(start: UInt32(truncatingIfNeeded: s.range.start), gaps: 0,
                                   names: UInt32(escapes.count), name2: 0, shape: PackedStmt.escape, tail: 0))
         escapes.append(s)
@@ -241,31 +270,20 @@ public struct StatementsBuilder: Sendable {
 
     public var capacity: Int { records.capacity }
 
-    public func finish() -> Statements { Statements(records: records, names: names, escapes: escapes) }
-
-    /// `finish()` for the parser: the names added by id get their text from `table`, and the
-    /// enclosing block's entries in `slots` this block wrote over are put back (blocks nest,
-    /// so the enclosing one finds its names again instead of adding each again after every
-    /// nested block: a scenario of 200,000 pools filled its table of 65,536 names so).
-    mutating func finish(names table: NameTable, _ slots: inout NameSlots) -> Statements {
-        for (k, l) in overwritten.reversed() { slots.dense[Int(k)] = l }
-        overwritten = []
-        if textPending {
-            for i in names.indices where names[i].name.isEmpty && names[i].id >= 0 { names[i].name = table[names[i].id] }
-            textPending = false
-        }
-        return finish()
+    /// The statements, their names in `slots`' table.
+    public func finish(_ slots: NameSlots) -> Statements {
+        Statements(records: records, store: slots.store, escapes: escapes)
     }
 
-    /// The index of `id`'s name in this block's table, added if new; nil when the table is
+    /// The index of `id`'s name in the parse's table, added if new; nil when the table is
     /// full (65,536 names) or the name's range is not its length.
     private mutating func index(of id: Identifier, _ slots: inout NameSlots) -> UInt16? {
         let length = id.range.end - id.range.start
         if slots.isDense, id.nameID >= 0 { return index(id: id.nameID, length: length, &slots) { id.name } }
-        if !slots.isDense, let l = slots.byText[id.name], names[Int(l)].id == id.nameID {
-            return names[Int(l)].length == length ? l : nil
+        if !slots.isDense, let l = slots.byText[id.name], slots.store.names[Int(l)].id == id.nameID {
+            return slots.store.names[Int(l)].length == length ? l : nil
         }
-        guard let l = add(id.name, id.nameID, length) else { return nil }
+        guard let l = add(id.name, id.nameID, length, slots.store) else { return nil }
         if !slots.isDense { slots.byText[id.name] = l }
         return l
     }
@@ -277,20 +295,21 @@ public struct StatementsBuilder: Sendable {
         let k = Int(id)
         if k < slots.dense.count {
             let l = Int(slots.dense[k])
-            if l < names.count, names[l].id == id { return names[l].length == length ? UInt16(l) : nil }
+            if l < slots.store.names.count, slots.store.names[l].id == id {
+                return slots.store.names[l].length == length ? UInt16(l) : nil
+            }
         } else {
             slots.dense += repeatElement(0, count: max(k + 1 - slots.dense.count, slots.dense.count))
         }
-        guard let l = add(text(), id, length) else { return nil }
-        overwritten.append((Int32(k), slots.dense[k]))
+        guard let l = add(text(), id, length, slots.store) else { return nil }
         slots.dense[k] = l
         return l
     }
 
-    private mutating func add(_ name: String, _ id: Int32, _ length: Int) -> UInt16? {
-        guard names.count <= Int(UInt16.max), length >= 0, length <= Int(Int32.max) else { return nil }
-        names.append(PackedName(name: name, id: id, length: Int32(length)))
-        return UInt16(names.count - 1)
+    private func add(_ name: String, _ id: Int32, _ length: Int, _ store: PackedNames) -> UInt16? {
+        guard store.names.count <= Int(UInt16.max), length >= 0, length <= Int(Int32.max) else { return nil }
+        store.names.append(PackedName(name: name, id: id, length: Int32(length)))
+        return UInt16(store.names.count - 1)
     }
 
     /// For the parser: a statement given by its kind (`PackedForm`), operands as read (the
@@ -303,7 +322,7 @@ public struct StatementsBuilder: Sendable {
         var forms = x.form
         if let y {
             guard operand(y, &e, &slots) else { return false }
-            forms |= y.form << 2
+            forms |= kind == PackedForm.send ? 4 : y.form << 2  // a send's selector is a name
         }
         let tail = end - e.p
         guard tail >= 0, tail < 256 else { return false }
@@ -331,10 +350,10 @@ public struct StatementsBuilder: Sendable {
 
     @inline(__always)
     private mutating func ident(_ id: Int32, _ r: SourceRange, _ e: inout Encoder, _ slots: inout NameSlots) -> Bool {
-        // The text is filled in by `finish(names:)`: the parser's table is not at hand here.
+        // The text is filled in at the end of the parse (`NameSlots.fillTexts`): the parser's
+        // table is not at hand here.
         guard id >= 0, e.nameCount < 3, e.gap(to: r.start),
               let l = index(id: id, length: r.end - r.start, &slots, { "" }) else { return false }
-        textPending = true
         e.names |= UInt64(l) << (16 * e.nameCount)
         e.nameCount += 1
         e.p = r.end
@@ -376,7 +395,7 @@ public struct StatementsBuilder: Sendable {
         var gapCount = 0
         var names: UInt64 = 0
         var nameCount = 0
-        mutating func gap(to position: Int) -> Bool {
+        @inline(__always) mutating func gap(to position: Int) -> Bool {
             let g = position - p
             guard g >= 0, g < 256, gapCount < 4 else { return false }
             gaps |= UInt32(g) << (8 * gapCount)

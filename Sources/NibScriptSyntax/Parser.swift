@@ -29,6 +29,7 @@ public enum Parser {
         parser.nibTables = nibTables
         parser.packStatements = packStatements
         let decls = parser.parseFile()
+        parser.nameSlots.fillTexts(from: parser.names)
         return (ScriptFile(decls: decls), parser.names, parser.sortedDiagnostics())
     }
 }

@@ -23,6 +23,9 @@ extension ScriptParser {
         case .retain?: kind = PackedForm.retain
         case .release?: kind = PackedForm.release
         case .autorelease?: kind = PackedForm.autorelease
+        case .send?:
+            try parsePackedSend(into: &b)
+            return true
         default: return false
         }
         advance()
@@ -34,6 +37,32 @@ extension ScriptParser {
         let k: StmtKind = kind == PackedForm.retain ? .retain(e) : kind == PackedForm.release ? .release(e) : .autorelease(e)
         b.append(Stmt(k, range: SourceRange(start: start, end: end)), &nameSlots)
         return true
+    }
+
+    /// `send x [selector]` without arguments (as `parseSimpleStatement` reads it).
+    private mutating func parsePackedSend(into b: inout StatementsBuilder) throws {
+        let start = advance().range.start
+        let receiver = try packableOperand(value: false)
+        // A selector of one word (no `:`, so no arguments) is its token's name; a word ending
+        // in `:` (`\`showInspector:\``, as the audit writes selectors) takes arguments.
+        guard let o = receiver.operand,
+              current.kind != .identifier || (peek().kind != .colon && text(current).utf8.last != UInt8(ascii: ":")) else {
+            let kind = try parseSend(receiver: expr(receiver))
+            let stmt = Stmt(kind, range: range(from: start))
+            expectEnd("statement")
+            b.append(stmt, &nameSlots)
+            return
+        }
+        var selector: PackableOperand?
+        if current.kind == .identifier {
+            let t = advance()
+            selector = PackableOperand(form: PackedForm.name, a: t.name, aRange: t.range, start: t.range.start)
+        }
+        let end = prevEnd
+        expectEnd("statement")
+        if b.appendRecord(kind: PackedForm.send, o, selector, start: start, end: end, &nameSlots) { return }
+        let sel = selector.map { Identifier(names[$0.a], $0.aRange, id: $0.a) }
+        b.append(Stmt(.send(expr(receiver), selector: sel, arguments: []), range: SourceRange(start: start, end: end)), &nameSlots)
     }
 
     /// `target = value`, the target starting with a name (as `parseAssignment` reads it).

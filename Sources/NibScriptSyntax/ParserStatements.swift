@@ -21,7 +21,7 @@ extension ScriptParser {
         // As `parseBraced` does: room reserved and not used is given back unless the block
         // runs to the end of the file (then it was never touched).
         if b.capacity > 2 * b.count + Self.bigBlock, linesLeft() >= Self.bigBlock { b.shrink() }
-        return Block(statements: b.finish(names: names, &nameSlots), range: range)
+        return Block(statements: b.finish(nameSlots), range: range)
     }
 
     /// statement = assign | VERB … ; a statement's range covers it without its line break.
@@ -133,13 +133,7 @@ extension ScriptParser {
         case .send?:
             // send = "send" expr [ selector { expr } ]
             advance()
-            let receiver = try parseExpression()
-            let selector = current.kind == .identifier ? try parseSelector() : nil
-            var arguments: [Expr] = []
-            if let s = selector, s.name.utf8.last == UInt8(ascii: ":") {
-                while canStartExpression(current) { arguments.append(try parseExpression()) }
-            }
-            kind = .send(receiver, selector: selector, arguments: arguments)
+            kind = try parseSend(receiver: try parseExpression())
         case .load?:
             kind = try parseLoadNib()
         case .drain?:
@@ -171,6 +165,16 @@ extension ScriptParser {
         let stmt = Stmt(kind, range: range(from: first.range.start))
         expectEnd("statement")
         return stmt
+    }
+
+    /// The selector and arguments of a `send` whose receiver has been read.
+    mutating func parseSend(receiver: Expr) throws -> StmtKind {
+        let selector = current.kind == .identifier ? try parseSelector() : nil
+        var arguments: [Expr] = []
+        if let s = selector, s.name.utf8.last == UInt8(ascii: ":") {
+            while canStartExpression(current) { arguments.append(try parseExpression()) }
+        }
+        return .send(receiver, selector: selector, arguments: arguments)
     }
 
     /// command = VERB { expr } END

@@ -115,7 +115,7 @@ final class PackedStatementsTests: XCTestCase {
         XCTAssertEqual(bs[0].statements.count, 14)
         XCTAssertEqual(bs[0].statements.escapedCount, 0, "every shape of this block fits a record")
         XCTAssertEqual(bs[1].statements.escapedCount, 0)
-        XCTAssertEqual(bs[0].statements.nameCount, 10, "each name once in the block's table")
+        XCTAssertEqual(bs[0].statements.nameCount, 10, "each name once in the parse's table")
     }
 
     func testWhatDoesNotFitIsKeptWhole() {
@@ -126,6 +126,9 @@ final class PackedStatementsTests: XCTestCase {
             a =\(far)new Node
             a.child = b.child
             send a setValue:forKey: b "key"
+            send a `showInspector:` nil
+            send a `showInspector:`
+            send a `description`
             expect alive a
             \(longName) = new Node
             release \(longName)
@@ -142,14 +145,18 @@ final class PackedStatementsTests: XCTestCase {
         }
         """
         let bs = roundTrip(text)
-        // The gaps of 300 bytes, the four names, the argument, the expectation, the blocks and
-        // the command; the 400-byte name fits (names are indices, not lengths).
-        XCTAssertEqual(bs[0].statements.escapedCount, 9)
+        // The gaps of 300 bytes, the four names, the arguments, the expectation, the blocks and
+        // the command; the 400-byte name fits (names are indices, not lengths), and so do a
+        // selector in backquotes and one that ends in `:` with its argument missing.
+        XCTAssertEqual(bs[0].statements.escapedCount, 10)
+        guard case .send(_, let sel?, let args) = bs[0].statements[3].kind else { return XCTFail("a send") }
+        XCTAssertEqual(sel.name, "showInspector:")
+        XCTAssertEqual(args.count, 1, "the selector ends in ':': nil is its argument")
     }
 
     func testANestedBlockThatReusesTheOuterNames() {
-        // The inner block writes over the parser's index of `a` and `b`: the outer block,
-        // resumed, must not take the inner block's entries for its own.
+        // The inner blocks use the outer block's names: each name is in the table once, and
+        // every block decodes it the same.
         var text = "scenario \"s\" {\n    a = new Node\n    b = new Node\n"
         for k in 0..<20 {
             text += "    autoreleasepool {\n        q\(k) = new Node\n        b = a\n        autoreleasepool {\n            a.child = b\n        }\n    }\n"
@@ -158,8 +165,9 @@ final class PackedStatementsTests: XCTestCase {
         text += "}\n"
         let bs = roundTrip(text)
         XCTAssertEqual(bs[0].statements.count, 2 + 20 * 3)
-        // a, Node, b and the x's: each once, though every pool wrote over a's and b's entries.
-        XCTAssertEqual(bs[0].statements.nameCount, 3 + 20)
+        // a, Node, b, child, the q's and the x's: each once in the parse's table, though
+        // every pool uses a and b again.
+        XCTAssertEqual(bs[0].statements.nameCount, 4 + 20 + 20)
         XCTAssertEqual(bs[0].statements.escapedCount, 20, "the pools")
     }
 
