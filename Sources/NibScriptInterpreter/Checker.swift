@@ -300,27 +300,51 @@ package struct Checker {
     // MARK: Statements
 
     package func checkBlock(_ b: Block, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
-        // Each statement is read where it lies: `for s in` copied every statement out of the
-        // array, payload by payload, and destroyed the copy, which cost more than checking it.
-        b.statements.withUnsafeBufferPointer { statements in
-            for i in statements.indices { checkStatement(statements, i, &scope, diagnostics: &diagnostics) }
+        // An assignment, retain, release or autorelease is checked from its packed record's
+        // parts (see `Statements`): rebuilding the whole statement and destroying it cost
+        // as much as checking it. Any other statement is rebuilt whole (ARC's errors need it).
+        b.statements.withView { v in
+            for i in 0..<v.count {
+                switch v.kind(i) {
+                case .assign:
+                    let p = v.parts(i)
+                    checkAssign(p.first, p.second, &scope, diagnostics: &diagnostics)
+                case .retain, .release, .autorelease:
+                    if config.isARC {
+                        checkStatement(v.statement(i), &scope, diagnostics: &diagnostics)
+                    } else {
+                        checkOwnership(v.parts(i).first, &scope, diagnostics: &diagnostics)
+                    }
+                default:
+                    checkStatement(v.statement(i), &scope, diagnostics: &diagnostics)
+                }
+            }
         }
     }
 
-    private func checkStatement(_ statements: UnsafeBufferPointer<Stmt>, _ i: Int, _ scope: inout Scope,
-                                diagnostics: inout [Diagnostic]) {
-        switch statements[i].kind {
+    private func checkAssign(_ target: Expr, _ value: Expr, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
+        let t = type(of: value, scope, diagnostics: &diagnostics, allowNew: true)
+        checkAssignTarget(target, valueType: t, &scope, diagnostics: &diagnostics)
+    }
+
+    /// The operand of `retain`, `release` or `autorelease`. (`scope` is `inout` only so that
+    /// the loop of `checkBlock`, a closure, passes it without copying it.)
+    private func checkOwnership(_ e: Expr, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
+        // A name, nearly always: what `type(of:)` would do with it, without its switch.
+        if case .name(let id) = e.kind {
+            _ = nameType(id, scope, diagnostics: &diagnostics)
+        } else {
+            _ = type(of: e, scope, diagnostics: &diagnostics)
+        }
+    }
+
+    private func checkStatement(_ s: Stmt, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
+        switch s.kind {
         case .assign(let target, let value):
-            let t = type(of: value, scope, diagnostics: &diagnostics, allowNew: true)
-            checkAssignTarget(target, valueType: t, &scope, diagnostics: &diagnostics)
+            checkAssign(target, value, &scope, diagnostics: &diagnostics)
         case .retain(let e), .release(let e), .autorelease(let e):
-            if config.isARC { diagnostics.append(arcForbids(statements[i])) }
-            // A name, nearly always: what `type(of:)` would do with it, without its switch.
-            if case .name(let id) = e.kind {
-                _ = nameType(id, scope, diagnostics: &diagnostics)
-            } else {
-                _ = type(of: e, scope, diagnostics: &diagnostics)
-            }
+            if config.isARC { diagnostics.append(arcForbids(s)) }
+            checkOwnership(e, &scope, diagnostics: &diagnostics)
         case .cfRelease(let e):
             _ = type(of: e, scope, diagnostics: &diagnostics)
         case .send(let e, let sel, let args):
@@ -367,7 +391,7 @@ package struct Checker {
             }
         case .watch(let e):
             guard scope.isScenario else {
-                diagnostics.append(.error("'watch' names an object for the scenario's expectations; it belongs in a scenario, not in a method", at: statements[i].range)); return
+                diagnostics.append(.error("'watch' names an object for the scenario's expectations; it belongs in a scenario, not in a method", at: s.range)); return
             }
             guard case .name(let id) = e.kind, scope.variable(id) != nil else {
                 diagnostics.append(.error("'watch' takes a variable of the scenario", at: e.range,
@@ -376,26 +400,26 @@ package struct Checker {
             }
         case .drain:
             if !scope.isScenario {
-                diagnostics.append(.error("'drain' ends a run-loop event; it belongs in a scenario, not in a method", at: statements[i].range))
+                diagnostics.append(.error("'drain' ends a run-loop event; it belongs in a scenario, not in a method", at: s.range))
             }
         case .autoreleasePool(let b):
             checkBlock(b, &scope, diagnostics: &diagnostics)
         case .superCall:
             if scope.isScenario {
-                diagnostics.append(.error("'super' calls the superclass's implementation; it belongs in a method", at: statements[i].range))
+                diagnostics.append(.error("'super' calls the superclass's implementation; it belongs in a method", at: s.range))
             } else if let sel = scope.selector, Checker.initializers.contains(sel) {
-                diagnostics.append(.error("an initializer's body already runs after [super \(sel)]; remove 'super'", at: statements[i].range))
+                diagnostics.append(.error("an initializer's body already runs after [super \(sel)]; remove 'super'", at: s.range))
             }
         case .expect(let e):
             if !scope.isScenario {
-                diagnostics.append(.error("expectations belong in a scenario, not in a method", at: statements[i].range)); return
+                diagnostics.append(.error("expectations belong in a scenario, not in a method", at: s.range)); return
             }
             checkExpectation(e, scope, diagnostics: &diagnostics)
         case .command(let verb, let args):
             ControllerCommands.check(verb, args, scope: scope, checker: self, diagnostics: &diagnostics)
         case .choose(let branches):
             if !scope.isScenario {
-                diagnostics.append(.error("'choose' is a choice of the scenario's author; it belongs in a scenario, not in a method", at: statements[i].range))
+                diagnostics.append(.error("'choose' is a choice of the scenario's author; it belongs in a scenario, not in a method", at: s.range))
                 return
             }
             // Names a branch introduces stay known after it, as each branch may be the one taken.
@@ -412,7 +436,7 @@ package struct Checker {
             checkIf(s, &scope, diagnostics: &diagnostics)
         case .event(let b):
             if !scope.isScenario {
-                diagnostics.append(.error("'event' groups a scenario's statements into one run-loop event; it belongs in a scenario, not in a method", at: statements[i].range))
+                diagnostics.append(.error("'event' groups a scenario's statements into one run-loop event; it belongs in a scenario, not in a method", at: s.range))
                 return
             }
             EventBlocks.check(b, diagnostics: &diagnostics)
