@@ -12,6 +12,8 @@ public struct Lexer {
     private var suppressNewline = true
     /// The `LexError` code of the `.error` a scan just returned (see `Lexeme.errorCode`).
     private var pendingError: UInt8 = 0
+    /// The ids of short names read lately (see `scanRun`).
+    private let recent = RecentShortNames()
     /// Every identifier read so far, each once.
     public internal(set) var names = NameTable()
 
@@ -136,8 +138,22 @@ public struct Lexer {
                 if isIdentifierStart(c) {
                     let (end, head) = Self.scanASCIIName(b, from: p)
                     if end < n && b[end] >= 0x80 { break }
-                    out[written] = Lexeme(.identifier, SourceRange(start: start, end: end), isAtLineStart: lineStart,
-                                          name: names.intern(b, start, end, head: head))
+                    // A name of up to eight bytes seen lately is found by its word and length
+                    // alone, in a direct-mapped cache; the table hashes and probes for the rest.
+                    let length = UInt64(end - start)
+                    let id: Int32
+                    if length <= 8 {
+                        let entry = recent.entries + Int(truncatingIfNeeded: (head &* 0x9E37_79B9_7F4A_7C15) >> (64 - RecentShortNames.bits))
+                        if entry.pointee.head == head && entry.pointee.info >> 32 == length {
+                            id = Int32(truncatingIfNeeded: entry.pointee.info)
+                        } else {
+                            id = names.intern(b, start, end, head: head)
+                            entry.pointee = (head, length << 32 | UInt64(UInt32(bitPattern: id)))
+                        }
+                    } else {
+                        id = names.intern(b, start, end, head: head)
+                    }
+                    out[written] = Lexeme(.identifier, SourceRange(start: start, end: end), isAtLineStart: lineStart, name: id)
                     written += 1
                     p = end
                     lineStart = false
@@ -590,4 +606,19 @@ private extension UInt8 {
     static let backslash = UInt8(ascii: "\\")
     static let dot = UInt8(ascii: ".")
     static let backtick = UInt8(ascii: "`")
+}
+
+/// A direct-mapped cache of names of up to eight bytes: each entry is a name's bytes as a
+/// word (`NameKey.head`) and its length and id (`length << 32 | id`). A script repeats a few
+/// names (its verbs, its variables, its properties) most of the time: finding one here is a
+/// multiply and a comparison, where the table hashes it and probes (half of the lexer's
+/// cost per name). An empty entry has length 0, which no name has.
+final class RecentShortNames {
+    static let bits: UInt64 = 12
+    let entries: UnsafeMutablePointer<(head: UInt64, info: UInt64)>
+    init() {
+        entries = .allocate(capacity: 1 << Int(Self.bits))
+        entries.initialize(repeating: (0, 0), count: 1 << Int(Self.bits))
+    }
+    deinit { entries.deallocate() }
 }
