@@ -299,6 +299,10 @@ package struct Checker {
             _ = type(of: e, scope, diagnostics: &diagnostics)
         case .send(let e, let sel, let args):
             _ = type(of: e, scope, diagnostics: &diagnostics)
+            // A selector that does not end in a colon, sent with no argument (nearly every
+            // `send`), is none of those below and takes none: its checks, comparisons of
+            // the selector with a handful of others and a count of its colons, are skipped.
+            if args.isEmpty, sel.map({ $0.name.utf8.last != UInt8(ascii: ":") }) ?? true { return }
             // `send o setValue:forKey: v "key"`: the key is a string (Key-Value Coding).
             let isKVC = sel?.name == "setValue:forKey:"
             // `send o performSelector:withObject:afterDelay: "sel" x 1` (T2): a selector and a delay.

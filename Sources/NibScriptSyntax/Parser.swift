@@ -57,8 +57,6 @@ struct ScriptParser {
     /// Braces currently open.
     var depth = 0
     private(set) var diagnostics: [Diagnostic] = []
-    /// A file with a NUL byte is not read as a script at all.
-    private var isBinary = false
     /// Whether nib blocks are read into `table` rather than into syntax trees.
     var nibTables = false
     /// The nib block being read, when `nibTables`.
@@ -71,7 +69,11 @@ struct ScriptParser {
             // A binary file would give one error per stretch of junk, each echoing raw bytes.
             report("not a text file: it has a NUL byte (at byte \(offset + 1)); a script is UTF-8 text",
                    at: SourceRange(start: offset, end: offset + 1))
-            isBinary = true
+            // A file with a NUL byte is not read as a script at all: the grammar sees the
+            // end of the file at once.
+            current = Lexeme(.eof, SourceRange(start: file.bytes.count, end: file.bytes.count))
+            lookahead = current
+            return
         }
         current = nextToken()
         lookahead = nextToken()
@@ -82,7 +84,6 @@ struct ScriptParser {
     /// no "expected …" cascades from it.
     @inline(__always)
     private mutating func nextToken() -> Lexeme {
-        if isBinary { return Lexeme(.eof, SourceRange(start: file.bytes.count, end: file.bytes.count)) }
         let token = rawToken()
         // The usual case first, out of the way of the error handling below.
         guard token.kind == .error else { return token }
@@ -171,12 +172,13 @@ struct ScriptParser {
     @inline(__always)
     func peek() -> Lexeme { lookahead }
 
-    /// Consumes the current token (never the EOF) and returns it.
-    @discardableResult
+    /// Consumes the current token (never the EOF) and returns it. Inlined: a call per token
+    /// cost more than what it does.
+    @discardableResult @inline(__always)
     mutating func advance() -> Lexeme {
         let t = current
         if t.kind == .eof { return t }
-        index += 1
+        index &+= 1
         if t.kind != .newline { prevEnd = t.range.end }
         current = lookahead
         if lookahead.kind != .eof { lookahead = nextToken() }
