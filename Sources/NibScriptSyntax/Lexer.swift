@@ -92,10 +92,18 @@ public struct Lexer {
     /// Trivia, ASCII names and punctuation, until `capacity` tokens or a token of another
     /// kind, which is left (trivia before it skipped) for `scan()`.
     private mutating func scanRun(into out: UnsafeMutablePointer<Lexeme>, capacity: Int) -> Int {
-        var p = pos, lineStart = atLineStart, suppress = suppressNewline
-        var written = 0
-        bytes.withUnsafeBufferPointer { b in
+        // Offsets fit in 32 bits (see `SourceRange`): a file too big for that takes the
+        // general path, which clamps them.
+        guard bytes.count <= Int(Int32.max) else { return 0 }
+        // The state is copied in and out of the closure, so that it stays in registers.
+        let (written, p, lineStart, suppress) = bytes.withUnsafeBufferPointer { b -> (Int, Int, Bool, Bool) in
+            var p = pos, lineStart = atLineStart, suppress = suppressNewline
+            var written = 0
             let n = b.count
+            /// The range from `start` to `end`, packed without clamping.
+            @inline(__always) func range(_ start: Int, _ end: Int) -> SourceRange {
+                SourceRange(packed: UInt64(truncatingIfNeeded: start) | UInt64(truncatingIfNeeded: end) << 32)
+            }
             run: while written < capacity {
                 // Whitespace, comments and blank lines, as `skipTrivia`.
                 while p < n {
@@ -122,8 +130,8 @@ public struct Lexer {
                         lineStart = true
                         if suppress { continue }
                         suppress = true
-                        out[written] = Lexeme(.newline, SourceRange(start: start, end: p))
-                        written += 1
+                        out[written] = Lexeme(.newline, range(start, p))
+                        written &+= 1
                         continue run
                     } else if c == .cr {
                         p += 1
@@ -153,8 +161,8 @@ public struct Lexer {
                     } else {
                         id = names.intern(b, start, end, head: head)
                     }
-                    out[written] = Lexeme(.identifier, SourceRange(start: start, end: end), isAtLineStart: lineStart, name: id)
-                    written += 1
+                    out[written] = Lexeme(.identifier, range(start, end), isAtLineStart: lineStart, name: id)
+                    written &+= 1
                     p = end
                     lineStart = false
                     suppress = false
@@ -181,11 +189,12 @@ public struct Lexer {
                 case .arrow, .equalEqual, .bangEqual, .ampAmp, .lessEqual, .greaterEqual: p += 2
                 default: p += 1
                 }
-                out[written] = Lexeme(kind, SourceRange(start: start, end: p), isAtLineStart: lineStart)
-                written += 1
+                out[written] = Lexeme(kind, range(start, p), isAtLineStart: lineStart)
+                written &+= 1
                 lineStart = false
                 suppress = false
             }
+            return (written, p, lineStart, suppress)
         }
         pos = p
         atLineStart = lineStart
