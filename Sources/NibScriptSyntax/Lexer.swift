@@ -12,7 +12,9 @@ public struct Lexer {
     private var suppressNewline = true
     /// The `LexError` code of the `.error` a scan just returned (see `Lexeme.errorCode`).
     private var pendingError: UInt8 = 0
-    /// The ids of short names read lately (see `scanRun`).
+    /// The ids of short names read lately (see `scanRun`). A reference: copies of a lexer
+    /// share it, which is right only while they read the same names in the same order (the
+    /// parser never copies its lexer).
     private let recent = RecentShortNames()
     /// Every identifier read so far, each once.
     public internal(set) var names = NameTable()

@@ -42,7 +42,9 @@ struct ScriptParser {
     let file: SourceFile
     /// Tokens are read from the lexer as the parser goes, with one token of lookahead: the
     /// grammar never needs more, and a file of millions of tokens is never held as an array.
-    /// The lexer scans them ahead into `scanned`, a few hundred at a time.
+    /// The lexer scans them ahead into `scanned`, a few hundred at a time. (`scanned` is a
+    /// reference, so two copies of a parser would take tokens from one buffer: no parser
+    /// is copied.)
     private var lexer: Lexer
     private let scanned = ScannedTokens()
     /// The token being looked at.
