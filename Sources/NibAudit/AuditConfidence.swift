@@ -7,21 +7,16 @@ import SourceImport
 /// over-release of a member whose hand-written setter was not read whole: the finding may
 /// be the reader's mistake, and says so, with the statement.
 enum AuditConfidence {
-    /// The body of a method from its first line to its closing brace, comments, strings and
-    /// `#if 0` blocks blanked (lines kept, so line numbers still count).
-    static func body(_ m: ImportedMethod, lines: [String]) -> [(Int, String)] {
-        guard m.place.line >= 1, m.place.line <= lines.count else { return [] }
+    /// The body of a method from its first line to its closing brace, in `code`: the file's
+    /// lines with comments, strings and `#if 0` blocks blanked (`SourceLines.code`, so a
+    /// `/* … */` over several lines is blanked too; line numbers still count).
+    static func body(_ m: ImportedMethod, code: [String]) -> [(Int, String)] {
+        guard m.place.line >= 1, m.place.line <= code.count else { return [] }
         var out: [(Int, String)] = []
         var depth = 0
         var opened = false
-        var dead = 0
-        for n in (m.place.line - 1)..<min(lines.count, m.place.line + 400) {
-            var l = NibLoaders.withoutComments(lines[n])
-            let t = l.trimmingCharacters(in: .whitespaces)
-            if t.hasPrefix("#if 0") { dead += 1 } else if dead > 0, t.hasPrefix("#if") { dead += 1 }
-            else if dead > 0, t.hasPrefix("#endif") || (dead == 1 && t.hasPrefix("#else")) { dead -= 1; continue }
-            if dead > 0 { continue }
-            l = l.replacingOccurrences(of: #"@?"(?:[^"\\]|\\.)*""#, with: "\"\"", options: .regularExpression)
+        for n in (m.place.line - 1)..<min(code.count, m.place.line + 400) {
+            let l = code[n]
             for c in l { if c == "{" { depth += 1; opened = true } else if c == "}" { depth -= 1 } }
             out.append((n + 1, l))
             if opened && depth <= 0 { break }
@@ -29,13 +24,14 @@ enum AuditConfidence {
         return out
     }
 
-    /// The first line of `m` that names the member but holds no statement the reader kept.
-    static func unread(_ m: ImportedMethod, member: ImportedMember, lines: [String]) -> (Int, String)? {
+    /// The first line of `m` that names the member but holds no statement the reader kept,
+    /// with its text as written (`raw`).
+    static func unread(_ m: ImportedMethod, member: ImportedMember, code: [String], raw: [String]) -> (Int, String)? {
         let names = Set([member.name, member.ivarName])
         let kept = Set(m.statements.map(\.place.line))
-        for (n, l) in body(m, lines: lines).dropFirst() where !kept.contains(n) {
+        for (n, l) in body(m, code: code).dropFirst() where !kept.contains(n) {
             let words = l.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
-            if words.contains(where: names.contains) { return (n, lines[n - 1].trimmingCharacters(in: .whitespaces)) }
+            if words.contains(where: names.contains), n <= raw.count { return (n, raw[n - 1].trimmingCharacters(in: .whitespaces)) }
         }
         return nil
     }
@@ -55,10 +51,10 @@ enum AuditConfidence {
             guard let name = f.member, let c = project[f.className], let m = c.member(forIvarOrName: name) else { continue }
             var reasons: [String] = findings[k].confidenceReason.map { [$0] } ?? []
             let kinds = [f.kind] + f.consequences.map(\.kind)
-            if kinds.contains(.leak), let d = c.method("dealloc"), let (n, text) = unread(d, member: m, lines: lines(d.place.file)) {
+            if kinds.contains(.leak), let d = c.method("dealloc"), let (n, text) = unread(d, member: m, code: lines.code(d.place.file), raw: lines(d.place.file)) {
                 reasons.append("`dealloc` names `\(name)` in a statement the reader did not understand (\(at(d, n)): `\(text)`)")
             }
-            if kinds.contains(.abandoned), let u = c.method("viewDidUnload"), let (n, text) = unread(u, member: m, lines: lines(u.place.file)) {
+            if kinds.contains(.abandoned), let u = c.method("viewDidUnload"), let (n, text) = unread(u, member: m, code: lines.code(u.place.file), raw: lines(u.place.file)) {
                 reasons.append("`viewDidUnload` names `\(name)` in a statement the reader did not understand (\(at(u, n)): `\(text)`)")
             }
             // R1: a `dealloc` release under a condition the audit could not evaluate was taken

@@ -14,7 +14,7 @@ enum AuditHandOver {
 
     /// The statement that hands the member to another object before a release of it in the
     /// same method, if any: its line and text.
-    static func handedOver(_ member: ImportedMember, in c: ImportedClass, lines: (String) -> [String]) -> (ImportedMethod, Int, String)? {
+    static func handedOver(_ member: ImportedMember, in c: ImportedClass, lines: SourceLines) -> (ImportedMethod, Int, String)? {
         let names = [member.name, member.ivarName].map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
         // `[receiver sel:x]` with a plain receiver, or `…] sel:x]` with a message as receiver.
         guard let re = try? NSRegularExpression(pattern:
@@ -25,8 +25,10 @@ enum AuditHandOver {
                 return false
             }.map(\.place.line)
             guard let last = releases.max() else { continue }
-            let text = lines(m.place.file)
-            for (n, l) in AuditConfidence.body(m, lines: text) where n < last {
+            // Code only (R5): a hand-over commented out, in an `#if 0` block or written in a
+            // string (a log message) hands nothing over.
+            let text = lines.raw(m.place.file)
+            for (n, l) in AuditConfidence.body(m, code: lines.code(m.place.file)) where n < last {
                 let ns = l as NSString
                 for hit in re.matches(in: l, range: NSRange(location: 0, length: ns.length)) {
                     let receiver = hit.range(at: 1).location == NSNotFound ? nil : ns.substring(with: hit.range(at: 1))
@@ -45,7 +47,7 @@ enum AuditHandOver {
         findings.removeAll { f in
             guard f.kind == .dangling, f.consequences.isEmpty, let name = f.member, let c = project[f.className],
                   let m = c.member(forIvarOrName: name), !m.isOutlet else { return false }
-            return handedOver(m, in: c, lines: { lines($0) }) != nil
+            return handedOver(m, in: c, lines: lines) != nil
         }
     }
 }

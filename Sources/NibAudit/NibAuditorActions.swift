@@ -37,7 +37,10 @@ extension NibAuditor {
             if Self.endsTheApplication(sel) { continue }  // B12
             guard !called.contains(sel), !ObjCScanner.isInteresting(sel), !members.contains(sel), c.method(sel) == nil,
                   !["viewWillAppear:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:"].contains(sel),
-                  !ImportLowering.frameworkCallbacks.contains(sel) else { continue }
+                  // A callback the battery itself sends (`windowWillClose:`, a pane's lifecycle,
+                  // a close observer's handler or a users' teardown the closing sends, a loader's
+                  // hooks) comes once, where it belongs: sent as an action too, it came twice.
+                  !lowering.callbacks.contains(sel) else { continue }
             let (lines, _, _) = lowering.statements(h, in: c)
             // Only a method that changes memory is worth a run (a `super` line alone is not).
             // Nor is a close alone of a window nothing releases (B7: the battery closes a window
@@ -134,7 +137,9 @@ extension NibAuditor {
     func wrongGuard(ownerClass: String, doc: IBDocument) -> (String, String, ImportedStatement)? {
         guard let c = project[ownerClass] else { return nil }
         let connectedNames = Set(doc.connections.filter { $0.source == doc.filesOwner }.map(\.name))
-        for h in c.helpers + c.methods {
+        // A method Cocoa sends once per object (`applicationDidFinishLaunching:`) loads it once,
+        // whatever its guard tests.
+        for h in c.helpers + c.methods where !Self.isSentOnce(h.selector) {
             for st in h.statements {
                 guard case .loadNib(let n) = st.kind, n == entry.name else { continue }
                 for b in st.path {
@@ -189,14 +194,17 @@ extension Audit {
 extension NibAuditor {
     /// Whether every load of the nib makes a controller (`[[C alloc] initWithNibName:…]`)
     /// that the same method then presents modally (`presentModalViewController:`,
-    /// `presentViewController:`), read in the lines after the load up to the method's end.
+    /// `presentViewController:`), read in the code of the lines after the load up to the
+    /// method's end.
     func presentedModally(_ loads: [NibLoaders.Load]) -> Bool {
         let made = loads.filter { $0.createdClass != nil }
         guard !made.isEmpty, made.count == loads.count else { return false }
         for l in made {
             let path = dir + "/" + l.file
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
-            let lines = text.components(separatedBy: "\n")
+            // Code only (R5): a present commented out, in an `#if 0` block or in a string
+            // (a log message) presents nothing.
+            let lines = NibLoaders.codeText(text, keepNames: false).components(separatedBy: "\n")
             guard l.line >= 1, l.line <= lines.count else { return false }
             var found = false
             for k in (l.line - 1)..<min(lines.count, l.line + 12) {

@@ -62,7 +62,7 @@ extension NibAuditor {
         // The owner may also observe the notification itself (`addObserver:self
         // selector:@selector(sel) name:NSWindowWillCloseNotification …`): the center sends it
         // `sel` too, in the same event (the center is not simulated: the battery sends it).
-        let observed = windowCloseObservers(ownerClass).filter { sel in !(sel == "windowWillClose:" && delegate == o && definer != nil) }
+        let observed = windowCloseObservers(ownerClass, doc: doc, window: w).filter { sel in !(sel == "windowWillClose:" && delegate == o && definer != nil) }
         guard definer != nil || !observed.isEmpty else { return nil }
         var what: [String] = definer.map { ["`-[\($0) windowWillClose:]`"] } ?? []
         what += observed.map { "`\($0)` observing NSWindowWillCloseNotification" }
@@ -72,18 +72,23 @@ extension NibAuditor {
     }
 
     /// The selectors with which the owner's class (or a project superclass) registers itself
-    /// for NSWindowWillCloseNotification, when the class implements them.
-    func windowCloseObservers(_ cls: String) -> [String] {
+    /// for NSWindowWillCloseNotification, when the class implements them and the
+    /// registration's `object:` is one the closing window `window` (a nib object) posts for:
+    /// the center delivers a notification to an observer registered with `object:X` only
+    /// when X is the poster, and to one registered with `object:nil` for every window
+    /// (Apple's NSNotificationCenter reference, `addObserver:selector:name:object:`).
+    func windowCloseObservers(_ cls: String, doc: IBDocument, window: Int) -> [String] {
         var out: [String] = []
         var k: String? = cls
         var seen = Set<String>()
         while let n = k, seen.insert(n).inserted, let c = project[n] {
             for m in (c.methods + c.helpers).sorted(by: { $0.place < $1.place }) {
                 for u in m.unread {
-                    let t = u.text.filter { $0 != " " }
+                    let t = u.text.filter { $0 != " " && $0 != "\t" && $0 != "\n" }
                     guard t.contains("addObserver:self"), t.contains("name:NSWindowWillCloseNotification"),
                           let r = t.range(of: "selector:@selector(") else { continue }
                     let sel = String(t[r.upperBound...].prefix { $0 != ")" })
+                    guard hears(Self.observedObject(t), window: window, doc: doc, ownerClass: cls) else { continue }
                     if sel.hasSuffix(":"), sel.dropLast().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
                        implementer(sel, of: cls) != nil, !out.contains(sel) { out.append(sel) }
                 }
@@ -91,6 +96,46 @@ extension NibAuditor {
             k = c.superclass
         }
         return out
+    }
+
+    /// The `object:` argument of an `addObserver:selector:name:object:` statement (its text
+    /// without spaces), as written up to the message's closing bracket: `nil`,
+    /// `[selfwindow]`, `self.window`, `sidePanel`. Nil when there is none.
+    static func observedObject(_ compact: String) -> String? {
+        guard let r = compact.range(of: "object:", options: .backwards) else { return nil }
+        var depth = 0
+        var out = ""
+        for ch in compact[r.upperBound...] {
+            if ch == "[" || ch == "(" { depth += 1 } else if ch == "]" || ch == ")" { if depth == 0 { break }; depth -= 1 }
+            else if ch == ";" && depth == 0 { break }
+            out.append(ch)
+        }
+        return out.isEmpty ? nil : out
+    }
+
+    /// Whether an observer registered with `object:` written `object` hears the close of the
+    /// nib's `window`, which is File's Owner's `window` outlet. `nil` (or no `object:`)
+    /// hears every window; `self.window`, `[self window]` or the `window` ivar this one; an
+    /// outlet of File's Owner hears it when the nib connects it to this window, not when it
+    /// connects it to another object; `self` (the controller is no window) never. Anything
+    /// else (a member the nib does not connect, a call) is not known: taken as hearing, as
+    /// before this was read.
+    func hears(_ object: String?, window: Int, doc: IBDocument, ownerClass: String) -> Bool {
+        guard let object else { return true }
+        if ["nil", "NULL", "0", "Nil"].contains(object) { return true }
+        if object == "self" { return false }
+        var name = object
+        if name.hasPrefix("self.") { name = String(name.dropFirst(5)) }
+        else if name.hasPrefix("self->") { name = String(name.dropFirst(6)) }
+        else if name.hasPrefix("[self"), name.hasSuffix("]") { name = String(name.dropFirst(5).dropLast()) }
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !name.isEmpty else { return true }
+        if name == "window" || name == "_window" { return true }
+        guard let o = doc.filesOwner else { return true }
+        // The outlet as the nib connects it, by the member's name or its ivar's.
+        let names = Set([name] + (member(name, of: ownerClass).map { [$0.1.name, $0.1.ivarName] } ?? []))
+        let targets = doc.connections(from: o).filter { $0.kind == .outlet && names.contains($0.name) }.map(\.destination)
+        guard !targets.isEmpty else { return true }
+        return targets.contains(window)
     }
 
     /// Methods whose run is the end of an object's use: what they send to other objects is

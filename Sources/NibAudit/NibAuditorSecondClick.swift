@@ -51,13 +51,30 @@ extension NibAuditor {
 }
 
 extension NibAuditor {
-    /// Callbacks the framework sends once in an object's life (launch and termination):
-    /// never a second click's.
+    /// Methods Cocoa sends once per object, by contract: made (`init…`, `initWithCoder:`,
+    /// `awakeAfterUsingCoder:`), loaded from a nib or given its view or window (`awakeFromNib`,
+    /// `loadView`, `viewDidLoad`, `loadWindow`, `windowWillLoad`, `windowDidLoad`,
+    /// NSDocument's `makeWindowControllers` and `windowController…LoadNib:`,
+    /// NSPreferencePane's `loadMainView`, `assignMainView`, `mainViewDidLoad`), launched and
+    /// terminated (the application delegate's), gone (`dealloc`, `finalize`). Never a second
+    /// click's (B1): neither sent twice for a second store nor for a guarded load.
     static let sentOnce: Set<String> = [
         "applicationWillFinishLaunching:", "applicationDidFinishLaunching:", "application:didFinishLaunchingWithOptions:",
         "application:willFinishLaunchingWithOptions:", "applicationWillTerminate:", "applicationShouldTerminate:",
-        "windowControllerDidLoadNib:",
+        "windowControllerWillLoadNib:", "windowControllerDidLoadNib:", "makeWindowControllers",
+        "awakeFromNib", "awakeAfterUsingCoder:", "loadView", "viewDidLoad", "loadWindow", "windowWillLoad", "windowDidLoad",
+        "loadMainView", "assignMainView", "mainViewDidLoad", "dealloc", "finalize", ".cxx_destruct",
     ]
+
+    /// Whether Cocoa sends `sel` once per object (`sentOnce`, or an initializer).
+    static func isSentOnce(_ sel: String) -> Bool {
+        if sentOnce.contains(sel) { return true }
+        // `init`, `initWithFrame:`, `initWithNibName:bundle:`; not `initialize…`-like words
+        // of the code's own (`initialStateChanged:`).
+        guard sel.hasPrefix("init") else { return false }
+        let rest = sel.dropFirst(4)
+        return rest.isEmpty || rest.first == ":" || rest.first?.isUppercase == true
+    }
 
     /// The members whose object `sel` stores and that a second send of it would overwrite:
     /// stored through the ivar (`assignment(of:…)`), and given up by no method of the class
@@ -68,7 +85,7 @@ extension NibAuditor {
         // An action takes its sender, a delegate or notification method its object: a method
         // with no argument (`-completeLogin`, `-windowWillLoad`) is the code's own step, or a
         // lifecycle one, sent once.
-        guard sel.contains(":"), !Self.sentOnce.contains(sel), let c = project[cls] else { return [] }
+        guard sel.contains(":"), !Self.isSentOnce(sel), let c = project[cls] else { return [] }
         return c.members.filter { m in
             assignment(of: m, cls: cls, sel: sel) != nil && !releasedOutside(m, in: cls, except: ["dealloc", "viewDidUnload", sel])
         }

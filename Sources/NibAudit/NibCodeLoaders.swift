@@ -277,12 +277,42 @@ extension NibLoaders {
 }
 
 extension NibLoaders {
-    /// The text L7 and L10 read (R5): comments, character literals and string literals that
-    /// could be code blanked (newlines kept, so lines still count). A string's contents stay
-    /// only when they are a plain name (letters, digits, `_ . - + ~` and spaces: a nib's
-    /// name, `NSTopLevelObjects`); a string holding `loadNibFile:` or `+ (id)sharedX;` is
-    /// text, not a call or a declaration, and must not match.
-    static func codeText(_ raw: String) -> String {
+    /// The text L7, L10, L5's computed names and B13 read (R5): comments, `#if 0` regions,
+    /// character literals and string literals that could be code blanked (newlines kept, so
+    /// lines still count). A string's contents stay only when they are a plain name (letters,
+    /// digits, `_ . - + ~` and spaces: a nib's name, `NSTopLevelObjects`) and `keepNames` is
+    /// set; a string holding `loadNibFile:` or `+ (id)sharedX;` is text, not a call or a
+    /// declaration, and must not match.
+    static func codeText(_ raw: String, keepNames: Bool = true) -> String {
+        withoutDeadCode(commentsAndStringsBlanked(raw, keepNames: keepNames))
+    }
+
+    /// `#if 0` regions (up to their `#else`, `#elif` or `#endif`, nesting followed) blanked:
+    /// the compiler never reads them. Lines kept. Comments must already be blanked, so that a
+    /// `#if 0` in a comment opens nothing.
+    static func withoutDeadCode(_ text: String) -> String {
+        guard text.contains("#if") else { return text }
+        var lines = text.components(separatedBy: "\n")
+        var dead = 0
+        for k in lines.indices {
+            let t = lines[k].trimmingCharacters(in: .whitespacesAndNewlines)
+            if t.hasPrefix("#") {
+                let words = t.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                let directive = words.first ?? ""
+                if dead > 0 {
+                    if directive.hasPrefix("if") { dead += 1 }
+                    else if directive == "endif" || (dead == 1 && (directive == "else" || directive == "elif")) { dead -= 1 }
+                    lines[k] = ""
+                    continue
+                }
+                if directive == "if", words.count > 1, words[1] == "0" { dead = 1; lines[k] = ""; continue }
+            }
+            if dead > 0 { lines[k] = "" }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func commentsAndStringsBlanked(_ raw: String, keepNames: Bool) -> String {
         let cs = Array(raw.unicodeScalars)
         var out = String.UnicodeScalarView()
         out.reserveCapacity(cs.count)
@@ -309,7 +339,7 @@ extension NibLoaders {
                 let end = min(j, cs.count)
                 out.append(c)
                 let inside = cs[(i + 1)..<end]
-                let keep = c == "\"" && plain(inside)
+                let keep = keepNames && c == "\"" && plain(inside)
                 for s in inside { out.append(keep ? s : (s == "\n" ? "\n" : " ")) }
                 if end < cs.count { out.append(cs[end]) }
                 i = end + 1

@@ -67,13 +67,15 @@ struct NibLoaders {
         let methodPattern = try! NSRegularExpression(pattern: #"-\s*\(\s*NSString\s*\*\s*\)\s*(windowNibName|nibName)\s*\{\s*return\s+@"([^"\\]+)""#)
         let implPattern = try! NSRegularExpression(pattern: #"@implementation\s+([A-Za-z_][A-Za-z0-9_]*)"#)
         let stringPattern = try! NSRegularExpression(pattern: #"@?"((?:[^"\\\n]|\\.)*)""#)
-        var texts: [(rel: String, text: String)] = []
         var plain: [(rel: String, text: String)] = []
         for path in files {
             guard let data = FileManager.default.contents(atPath: path),
                   let raw = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else { continue }
-            let text = Self.withoutComments(raw)
-            plain.append((path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path, text))
+            let text = Self.withoutDeadCode(Self.withoutComments(raw))
+            // L7 and L5's computed names read code only (R5): not a call or a `return @"X"`
+            // written in a string literal or an `#if 0` region.
+            let code = Self.codeText(raw)
+            plain.append((path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path, code))
             if text.contains("NSStringFromClass(") || text.contains("String(describing:") { buildsNamesFromClasses = true }
             let ns = text as NSString
             let rel = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
@@ -82,8 +84,6 @@ struct NibLoaders {
             for m in stringPattern.matches(in: text, range: range) { strings.insert(ns.substring(with: m.range(at: 1))) }
             let impls = implPattern.matches(in: text, range: range).map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
             func enclosing(_ at: Int) -> String? { impls.last { $0.0 < at }?.1 }
-            // L7 reads code only (R5): not a call written in a string literal.
-            texts.append((rel, Self.codeText(raw)))
             let spans = Self.methods(in: ns, classes: impls)
             storyboard += Self.storyboardCalls(ns, rel: rel, enclosing: enclosing)
             for m in callPattern.matches(in: text, range: range) {
@@ -111,7 +111,7 @@ struct NibLoaders {
                                             methods: named, superclasses: supers)
             }
         }
-        topLevel = Self.topLevelLoads(files: texts, nameMethods: named, superclasses: supers)
+        topLevel = Self.topLevelLoads(files: plain, nameMethods: named, superclasses: supers)
     }
 
     func topLevelLoads(of name: String) -> [TopLevelLoad] {

@@ -5,8 +5,10 @@ import NibScriptSyntax
 
 /// A keystroke on a 2,000-line script: how long the server takes to answer (the new
 /// diagnostics of a change, then a hover, a completion and a definition). Measured and
-/// printed, not asserted (a timed test fails on a busy machine); the test asserts that
-/// the answers are right. grammar.md records the figures.
+/// printed, not asserted (a timed test fails on a busy machine); the tests assert that
+/// the answers are right. The same loop (`keystrokes`) runs in-process and, against a
+/// built `nibscript lsp`, over standard input and output as an editor talks to it
+/// (`NIBSCRIPT_LSP_BINARY`); grammar.md records the figures.
 final class LatencyTests: XCTestCase {
     /// Classes with outlets and a dealloc, nibs that connect them, and scenarios that load
     /// them and check counts: every kind of name the index resolves.
@@ -62,6 +64,42 @@ final class LatencyTests: XCTestCase {
         return s
     }
 
+    /// Types into the last scenario of `text` (`send o.button` becomes `send o.buttonx`,
+    /// `…xy`, `…x`, then back), one keystroke per round, and times the new diagnostics, a
+    /// hover, a completion and a definition; asserts each answer.
+    static func keystrokes(_ client: LatencyClient, uri: String, text: String, rounds: Int) -> [String: [Double]] {
+        let (line, col) = ServerHarness.find("send o.button", in: text, offset: 13, occurrence: text.components(separatedBy: "send o.button").count - 1)
+        var current = text.components(separatedBy: "\n")
+        var times: [String: [Double]] = [:]
+        func timed<T>(_ name: String, _ body: () -> T) -> T {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let r = body()
+            times[name, default: []].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            return r
+        }
+        let typed = ["x", "xy", "x", "", "", ""]
+        for i in 0..<rounds {
+            let suffix = typed[i % typed.count]
+            current[line] = "    send o.button" + suffix
+            let ds = timed("change → diagnostics") { client.change(uri, current.joined(separator: "\n"), version: 10 + i) }
+            if suffix.isEmpty { XCTAssertEqual(ds.filter { $0["severity"]?.int == 1 }.count, 0) }
+            else { XCTAssertEqual(ds.first?["message"]?.string?.hasPrefix("'Owner"), true, "\(ds)") }
+            timed("hover") { client.ask("textDocument/hover", ServerHarness.at(uri, line, col - 4)) }
+            timed("completion") { client.ask("textDocument/completion", ServerHarness.at(uri, line, col - 6)) }
+            let r = timed("definition") { client.ask("textDocument/definition", ServerHarness.at(uri, line, col - 8)) }
+            XCTAssertNotNil(r["result"]?["range"])
+        }
+        return times
+    }
+
+    /// Median, 90th percentile and maximum of each kind of answer, in milliseconds.
+    static func summary(_ times: [String: [Double]]) -> String {
+        times.sorted(by: { $0.key < $1.key }).map { name, ts in
+            let s = ts.sorted()
+            return String(format: " %@ median %.1f, 90th %.1f, max %.1f;", name, s[s.count / 2], s[min(s.count - 1, s.count * 9 / 10)], s.last!)
+        }.joined()
+    }
+
     func testKeystrokeLatencyOnATwoThousandLineScript() throws {
         let text = Self.script(lines: 2000)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
@@ -76,40 +114,29 @@ final class LatencyTests: XCTestCase {
         XCTAssertEqual(lenses.count, text.components(separatedBy: "scenario \"").count - 1)
         XCTAssertTrue(lenses.allSatisfy { $0["command"]?["title"]?.string?.hasPrefix("✓") == true }, "\(lenses.first { $0["command"]?["title"]?.string?.hasPrefix("✓") != true } ?? .null)")
 
-        // Type one character at a time into the last scenario: `send o.label` becomes `send o.labelx`, …
-        let (line, col) = ServerHarness.find("send o.button", in: text, offset: 13, occurrence: text.components(separatedBy: "send o.button").count - 1)
-        var current = text.components(separatedBy: "\n")
-        var times: [String: [Double]] = [:]
-        func timed(_ name: String, _ body: () -> Void) {
-            let start = DispatchTime.now().uptimeNanoseconds
-            body()
-            times[name, default: []].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-        }
-        let typed = ["x", "xy", "x", "", "", ""]
-        for (i, suffix) in typed.enumerated() {
-            current[line] = "    send o.button" + suffix
-            let v = 10 + i
-            timed("change → diagnostics") {
-                h.change(uri, current.joined(separator: "\n"), version: v)
-                h.drain()
-            }
-            let ds = h.diagnostics(uri)
-            if suffix.isEmpty { XCTAssertEqual(ds.filter { $0["severity"]?.int == 1 }.count, 0) }
-            else { XCTAssertEqual(ds.first?["message"]?.string?.hasPrefix("'Owner"), true, "\(ds)") }
-            timed("hover") { h.request("textDocument/hover", ServerHarness.at(uri, line, col - 4)) }
-            timed("completion") { h.request("textDocument/completion", ServerHarness.at(uri, line, col - 6)) }
-            timed("definition") {
-                let r = h.request("textDocument/definition", ServerHarness.at(uri, line, col - 8))
-                XCTAssertNotNil(r["result"]?["range"])
-            }
-        }
+        let times = Self.keystrokes(InProcessClient(h), uri: uri, text: text, rounds: 6)
         h.settle()
         let runs = h.server.runs.outcome(uri)?.milliseconds ?? -1
-        var report = "latency on a \(lines)-line script (ms, median of \(typed.count)):"
-        for (name, ts) in times.sorted(by: { $0.key < $1.key }) {
-            report += String(format: " %@ %.1f (max %.1f);", name, ts.sorted()[ts.count / 2], ts.max()!)
+        print("latency on a \(lines)-line script, in-process (ms, 6 keystrokes):" + Self.summary(times)
+              + String(format: " background runs of every scenario %.0f", runs))
+    }
+
+    /// The editor's view: `nibscript lsp` as a process, 40 keystrokes over standard input and
+    /// output. `NIBSCRIPT_LSP_BINARY=.build/release/nibscript swift test --filter
+    /// LatencyTests` (after `swift build -c release --product nibscript`) gives the figures
+    /// grammar.md records; a debug build's are about 20 times slower.
+    func testKeystrokeLatencyOverStandardInputAndOutput() throws {
+        guard let binary = ProcessInfo.processInfo.environment["NIBSCRIPT_LSP_BINARY"] else {
+            throw XCTSkip("opt-in: set NIBSCRIPT_LSP_BINARY to a built nibscript (.build/release/nibscript) to time `nibscript lsp` over standard input and output")
         }
-        report += String(format: " background runs of every scenario %.0f", runs)
-        print(report)
+        let text = Self.script(lines: 2000)
+        let uri = "file:///tmp/big.nibscript"
+        let client = try ProcessClient(binary: binary)
+        client.open(uri, text)
+        // Let the first background runs of every scenario finish, as an editor's user would.
+        Thread.sleep(forTimeInterval: 3)
+        let times = Self.keystrokes(client, uri: uri, text: text, rounds: 40)
+        print("latency on a \(text.components(separatedBy: "\n").count)-line script over standard input and output (ms, 40 keystrokes):" + Self.summary(times))
+        XCTAssertEqual(client.shutdown(), 0)
     }
 }
