@@ -44,7 +44,12 @@ package struct Checker {
         var cls: RuntimeClass?
         var selector: String?
         private(set) var variables: [(name: String, type: String?)] = []
-        private(set) var nibObjects: [(name: String, type: String)] = []
+        /// The loaded nibs' objects: by the ids of their name and class in the scope's names
+        /// when both have one (a nib block's objects: 8 bytes each, where a pair of Strings
+        /// was 32, or 36 MB for a nib of a million objects, while its table and its model
+        /// were both alive), else the index of the pair in `nibObjectNames` (`nameID` -1).
+        private var nibObjectIDs: [(nameID: Int32, typeID: Int32)] = []
+        private var nibObjectNames: [(name: String, type: String)] = []
         private var variableIndex: NameIndex
         private var nibObjectIndex: NameIndex
         var isScenario: Bool { cls == nil }
@@ -62,7 +67,21 @@ package struct Checker {
             // By the name's id (see `NameIndex`): an array read.
             variableIndex[n]
         }
-        func nibObject(_ n: Identifier) -> (name: String, type: String)? { nibObjectIndex[n].map { nibObjects[$0] } }
+        func nibObject(_ n: Identifier) -> (name: String, type: String)? { nibObjectIndex[n].map(nibObject(at:)) }
+
+        private func nibObject(at k: Int) -> (name: String, type: String) {
+            let e = nibObjectIDs[k]
+            if e.nameID < 0 { return nibObjectNames[Int(e.typeID)] }
+            return (nibObjectIndex.names[e.nameID], nibObjectIndex.names[e.typeID])
+        }
+
+        /// The loaded nibs' objects, in the order they became known.
+        var nibObjects: [(name: String, type: String)] { nibObjectIDs.indices.map(nibObject(at:)) }
+
+        private mutating func appendNibObject(_ name: String, _ type: String) {
+            nibObjectIDs.append((-1, Int32(nibObjectNames.count)))
+            nibObjectNames.append((name, type))
+        }
 
         /// Declares a variable unless the scope has one by that name: by its id.
         mutating func addVariable(_ name: Identifier, _ type: String?) {
@@ -79,20 +98,27 @@ package struct Checker {
         /// Makes a nib object's name known unless it is already.
         mutating func addNibObject(_ name: String, _ type: String) {
             guard nibObjectIndex[name] == nil else { return }
-            nibObjectIndex.set(name, to: nibObjects.count)
-            nibObjects.append((name, type))
+            nibObjectIndex.set(name, to: nibObjectIDs.count)
+            appendNibObject(name, type)
         }
 
         mutating func reserveNibObjects(_ count: Int) {
-            nibObjects.reserveCapacity(nibObjects.count + count)
+            nibObjectIDs.reserveCapacity(nibObjectIDs.count + count)
             nibObjectIndex.reserveAll()
         }
 
         /// The same for a name of the scope's table, by its id.
         mutating func addNibObject(id: Int32, _ name: String, _ type: String) {
             guard nibObjectIndex[id: id] == nil else { return }
-            nibObjectIndex.set(id: id, to: nibObjects.count)
-            nibObjects.append((name, type))
+            nibObjectIndex.set(id: id, to: nibObjectIDs.count)
+            appendNibObject(name, type)
+        }
+
+        /// The same for a name and a class both of the scope's table, by their ids.
+        mutating func addNibObject(id: Int32, typeID: Int32) {
+            guard nibObjectIndex[id: id] == nil else { return }
+            nibObjectIndex.set(id: id, to: nibObjectIDs.count)
+            nibObjectIDs.append((id, typeID))
         }
     }
 
@@ -349,7 +375,7 @@ package struct Checker {
                 // By the ids the parser gave the names: no name is hashed again; and with room
                 // made at once, as a nib may have a million objects.
                 scope.reserveNibObjects(table.objects.count)
-                for o in table.objects { scope.addNibObject(id: o.name.id, names[o.name.id], names[o.className.id]) }
+                for o in table.objects { scope.addNibObject(id: o.name.id, typeID: o.className.id) }
             } else if let model = externalNibs[nib.name.name] {
                 // By the ids the objects' names were interned with (see `NibModelMapping`).
                 scope.reserveNibObjects(model.objects.count)
