@@ -107,19 +107,24 @@ public enum GoldenFiles {
         return s
     }
 
-    /// Writes `bytes` to `path` if the file holds anything else; true if it changed.
+    /// Writes `bytes` to `path` if the file holds anything else; true if it changed. The old
+    /// golden stays whole until the new one is (`ReplaceFile`): truncating it first lost it
+    /// when the disk filled or a file size limit cut the write.
     public static func write(_ bytes: [UInt8], toGolden path: String) throws -> Bool {
         if FileBytes.contents(atPath: path) == bytes { return false }
-        guard let f = fopen(path, "wb") else { throw WriteError(path: path) }
-        defer { fclose(f) }
-        let n = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-        guard n == bytes.count else { throw WriteError(path: path) }
+        if case .failure(let f) = ReplaceFile.write(bytes, to: path) { throw WriteError(path: path, message: f.message) }
         return true
     }
 
     public struct WriteError: Error, Equatable, Sendable, CustomStringConvertible {
         public var path: String
-        public var description: String { "cannot write '\(path)'" }
+        /// What went wrong, with the path (`ReplaceFile`'s words).
+        public var message: String
+        public init(path: String, message: String? = nil) {
+            self.path = path
+            self.message = message ?? "cannot write '\(path)'"
+        }
+        public var description: String { message }
     }
 }
 

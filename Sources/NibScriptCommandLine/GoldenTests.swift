@@ -107,7 +107,7 @@ public enum GoldenTests {
             return Outcome(script: script, passed: true, diff: "", changed: changed)
         }
         guard let golden = FileBytes.contents(atPath: goldenPath) else {
-            try? actual.write(toFile: actualPath, atomically: true, encoding: .utf8)
+            _ = ReplaceFile.write(Array(actual.utf8), to: actualPath)
             return Outcome(script: script, passed: false, diff: "no golden file \(script.dropLast(".nibscript".count)).out (the output is in .out.actual; run 'nibscript test --update' to accept it)\n")
         }
         // Bytes, not strings (issue 29): see `GoldenFiles.firstDifference`.
@@ -115,7 +115,7 @@ public enum GoldenTests {
             try? FileManager.default.removeItem(atPath: actualPath)
             return Outcome(script: script, passed: true, diff: "")
         }
-        try? actual.write(toFile: actualPath, atomically: true, encoding: .utf8)
+        _ = ReplaceFile.write(Array(actual.utf8), to: actualPath)
         return Outcome(script: script, passed: false,
                        diff: first + UnifiedDiff.render(expected: String(decoding: golden, as: UTF8.self), actual: actual,
                                                         expectedName: String(script.dropLast(".nibscript".count)) + ".out",

@@ -34,6 +34,7 @@ public final class LanguageServer: @unchecked Sendable {
     private var texts: [String: [UInt8]] = [:]
     private var interfaceBuilder: [String: InterfaceBuilderCache] = [:]
     private var refreshCodeLenses = false
+    private var inputEnded = false
     let runs = ScenarioRuns()
     let version: String
     /// Set once `exit` arrives: 0 after `shutdown`, 1 without it (as LSP says).
@@ -62,6 +63,15 @@ public final class LanguageServer: @unchecked Sendable {
             }
         }
         return exitCode == nil
+    }
+
+    /// The client's input ended without `exit`: nothing more is written. Returns once a
+    /// background run's report being written, if any, is whole, so the process can end
+    /// without cutting a frame in two.
+    public func endOfInput() {
+        lock.lock()
+        defer { lock.unlock() }
+        inputEnded = true
     }
 
     /// Waits until the background runs scheduled so far are done and reported (for tests).
@@ -215,7 +225,7 @@ public final class LanguageServer: @unchecked Sendable {
     private func runsFinished(_ outcome: ScenarioRuns.Outcome) {
         lock.lock()
         defer { lock.unlock() }
-        guard exitCode == nil, let a = documents[outcome.uri], a.version == outcome.version else { return }
+        guard exitCode == nil, !inputEnded, let a = documents[outcome.uri], a.version == outcome.version else { return }
         publish(a.uri, diagnostics(a, runs: outcome))
         if refreshCodeLenses {
             send(["jsonrpc": "2.0", "id": .string("codeLens-refresh-\(a.version)"), "method": "workspace/codeLens/refresh"])

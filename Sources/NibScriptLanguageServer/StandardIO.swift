@@ -21,6 +21,7 @@ extension LanguageServer {
             guard n > 0 else { break }
             if !server.receive(buffer[0..<n]) { break }
         }
+        server.endOfInput()
         return server.exitCode ?? 1
     }
 

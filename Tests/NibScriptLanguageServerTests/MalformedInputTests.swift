@@ -19,10 +19,16 @@ final class MalformedInputTests: XCTestCase {
         let h = ServerHarness()
         h.initialize()
         h.open(uri, "scenario \"s\" {\n    a = new NSObject\n}\n")
-        func errorCode(afterWriting bytes: [UInt8]) -> Int? {
+        // The answer is the one response the bytes got: not merely the last message read,
+        // for the open document's scenarios run in the background and their diagnostics
+        // may be published (rightly) just after it.
+        func errorCode(afterWriting bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> Int? {
+            let before = h.received.count
             h.write(bytes)
             h.drain()
-            return h.received.last?["error"]?["code"]?.int
+            let responses = h.received[before...].filter { $0["method"] == nil }
+            XCTAssertEqual(responses.count, 1, "\(h.received[before...])", file: file, line: line)
+            return responses.last?["error"]?["code"]?.int
         }
         XCTAssertEqual(errorCode(afterWriting: FrameReader.frame("{not json")), -32700)
         XCTAssertEqual(errorCode(afterWriting: FrameReader.frame("[1,2,3]")), -32600)
@@ -50,6 +56,22 @@ final class MalformedInputTests: XCTestCase {
         }
         h.drain()
         XCTAssertNotNil(h.received.last { $0["id"]?.string == "split" }?["result"]?.array)
+    }
+
+    /// Once the client's input ends (no `exit`), a background run that finishes later writes
+    /// nothing: the process is about to end, and a frame cut in two is all it could write.
+    func testNothingIsWrittenAfterTheInputEnds() {
+        let h = ServerHarness()
+        h.initialize()
+        var long = "scenario \"long\" {\n    a = new NSObject\n"
+        for _ in 0..<5_000 { long += "    retain a\n" }
+        h.open(uri, long + "    expect count a == 1\n}\n")
+        h.server.endOfInput()
+        h.drain()
+        let written = h.received.count
+        h.settle()
+        XCTAssertEqual(h.received.count, written, "\(h.received[written...])")
+        XCTAssertEqual(h.server.runs.outcome(uri)?.scenarios.first?.failed, 1, "the run finished, its failure not published")
     }
 
     func testRequestsOfTheWrongShape() {

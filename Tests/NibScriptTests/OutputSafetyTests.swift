@@ -1,4 +1,5 @@
 import Foundation
+import FileBytes
 import NibScriptSyntax
 import XCTest
 @testable import NibScript

@@ -1,16 +1,25 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 
-/// Writes a command's output file (`report -o PATH`) so that nothing but a regular file is
+/// Writes a file nibscript makes or replaces for the user (`report -o PATH`, a golden file
+/// `test --update` rewrites, its `.out.actual`) so that nothing but a regular file is
 /// ever replaced, and never half-written: the bytes go to a new temporary file beside the
 /// target, which is then renamed over it. `rename` replaces the directory entry itself, so
 /// a symbolic link put there in between is replaced, not followed. A symlink, FIFO, socket,
 /// device node or directory already at PATH is refused with the reason: writing through it
 /// would change another file, block for ever or fill a device (as root, `/dev/full` was
-/// replaced by a regular file).
-enum ReplaceFile {
-    struct Failure: Error, Equatable { var message: String }
+/// replaced by a regular file). A write that fails midway (a full disk, a file size limit)
+/// leaves the file as it was, and no temporary file, here or in the system's temporary folder.
+/// In the smallest module, without Foundation, so the golden files' writer reaches it too.
+public enum ReplaceFile {
+    public struct Failure: Error, Equatable, Sendable { public var message: String }
 
-    static func write(_ bytes: [UInt8], to path: String) -> Result<Void, Failure> {
+    public static func write(_ bytes: [UInt8], to path: String) -> Result<Void, Failure> {
         var st = stat()
         var mode: mode_t?
         if lstat(path, &st) == 0 {
@@ -22,11 +31,12 @@ enum ReplaceFile {
         } else if errno != ENOENT {
             return .failure(Failure(message: "cannot write '\(path)': \(String(cString: strerror(errno)))"))
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         // open(O_CREAT | O_EXCL) with mode 0666 rather than mkstemp: the kernel applies the
         // umask, so a new report gets the usual mode without reading the umask (racy).
-        let prefix = (directory.isEmpty ? "." : directory) + "/." + name + "."
+        let prefix = (directory.isEmpty ? "." : directory == "/" ? "" : directory) + "/." + name + "."
         var temporary = ""
         var fd: Int32 = -1
         for _ in 0..<100 {
@@ -47,7 +57,7 @@ enum ReplaceFile {
         if let mode, fchmod(fd, mode) != 0 { return fail("setting its mode") }
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + done, bytes.count - done) }
+            let n = bytes.withUnsafeBytes { writeSome(fd, $0.baseAddress! + done, bytes.count - done) }
             if n < 0 { if errno == EINTR { continue }; return fail("writing") }
             done += n
         }
@@ -73,3 +83,6 @@ enum ReplaceFile {
         }
     }
 }
+
+/// `write(2)`, named apart from `ReplaceFile.write` (which would hide it inside the enum).
+private func writeSome(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }
