@@ -21,11 +21,28 @@ import Foundation
 // already knows what the objects and keys mean (see grammar.md, "Compiled nibs").
 
 enum IBCompiledNib {
-    /// The reason given for an iOS compiled nib (`NIBArchive`), which is not read.
-    static let nibArchiveReason = "an iOS compiled nib (NIBArchive format, written by ibtool for iOS 6 and later): "
-        + "not read — nibscript reads Mac compiled nibs (NSKeyedArchiver archives with IB.objectdata); "
-        + "a NIBArchive's objects, keys, values and class tables name no parent of an object and no File's Owner "
-        + "record, so the ownership tree would have to be rebuilt from UIKit's own keys: give the .xib it was compiled from"
+    /// An iOS compiled nib in UIKit's NIBArchive format (see `IBNibArchive`).
+    static func read(nibArchive bytes: [UInt8], path: String) -> Result<IBDocument, IBReadFailure> {
+        switch IBNibArchive.decode(bytes) {
+        case .success(let contents):
+            return readTouch(IBNibArchive.keyedArchive(contents), path: path)
+        case .failure(let f):
+            return .failure(IBReadFailure(diagnostics: [.error("an iOS compiled nib (NIBArchive format) that cannot be read (truncated or damaged): "
+                                                               + "\(f.message); give the .xib it was compiled from",
+                                                               path: path, at: IBLocation(line: 1, column: 1))]))
+        }
+    }
+
+    /// An iOS compiled nib's keyed archive (UINib… keys in `$top`), translated by `IBCompiledNibTouch`.
+    static func readTouch(_ archive: IBKeyedArchive, path: String) -> Result<IBDocument, IBReadFailure> {
+        var translation = IBCompiledNibTouch(archive: archive)
+        switch translation.translate() {
+        case .success(let elements):
+            return IBLegacyArchive.read(elements: elements, path: path)
+        case .failure(let f):
+            return .failure(IBReadFailure(diagnostics: [.error(f.message, path: path, at: IBLocation(line: 1, column: 1))]))
+        }
+    }
 
     static func read(data: Data, path: String) -> Result<IBDocument, IBReadFailure> {
         let at = IBLocation(line: 1, column: 1)
@@ -46,9 +63,8 @@ enum IBCompiledNib {
         }
         guard let objectDataRef = archive.top.first(where: { $0.0 == "IB.objectdata" })?.1 else {
             if archive.top.contains(where: { $0.0.hasPrefix("UINib") }) {
-                return failure("an iOS compiled nib (a keyed archive of UINibTopLevelObjectsKey, UINibObjectsKey, "
-                               + "UINibConnectionsKey): not read — nibscript reads Mac compiled nibs (IB.objectdata) only; "
-                               + "give the .xib it was compiled from")
+                // An iOS compiled nib (iOS 5 and earlier): UINibTopLevelObjectsKey, UINibObjectsKey, …
+                return readTouch(archive, path: path)
             }
             let keys = archive.top.map(\.0).joined(separator: ", ")
             return failure("a keyed archive without IB.objectdata in $top (it has \(keys.isEmpty ? "nothing" : keys)): not a compiled nib")

@@ -12,12 +12,13 @@ public enum IBFileKind: Equatable, Sendable {
     /// A `.nib` bundle folder holding `designable.nib`, the XIB Interface Builder edits:
     /// read the document at `designablePath` (with `IBReader.read(path:)` on the folder or on it).
     case nibBundleDesignable(designablePath: String)
-    /// A compiled Mac nib: an NSKeyedArchiver archive (binary or XML property list) at
+    /// A compiled nib: an NSKeyedArchiver archive (binary or XML property list) at
     /// `archivePath` — a bundle folder's `keyedobjects.nib` (no `designable.nib` beside it), or
-    /// a flat `.nib` file. `IBReader.read(path:)` reads it (on the folder or on the archive).
+    /// a flat `.nib` file — or an iOS NIBArchive file. `IBReader.read(path:)` reads it (on the
+    /// folder or on the archive).
     case compiledArchive(archivePath: String)
-    /// A compiled nib nibscript cannot read (an iOS `NIBArchive`, a bundle with neither
-    /// `keyedobjects.nib` nor `designable.nib`): there is no source to read; list it as compiled.
+    /// A compiled nib nibscript cannot read (a bundle with neither `keyedobjects.nib` nor
+    /// `designable.nib`, a file in no known format): there is no source to read; list it as compiled.
     case compiledNib
     /// Not an Interface Builder path (another extension, or a `.nib` that is neither).
     case other
@@ -63,7 +64,7 @@ extension IBReader {
         // nib a property list (binary, or XML). One that cannot be sniffed (a FIFO, no
         // permission) is left to the reader, which says why.
         guard let head = FileBytes.prefix(atPath: path, count: sniffedBytes) else { return .xib }
-        if isPropertyList(head[...]) { return .compiledArchive(archivePath: path) }
+        if isPropertyList(head[...]) || head.starts(with: IBNibArchive.magic) { return .compiledArchive(archivePath: path) }
         let trimmed = head.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
         return trimmed.first == UInt8(ascii: "<") ? .xib : .compiledNib
     }

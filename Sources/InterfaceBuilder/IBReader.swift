@@ -56,7 +56,8 @@ public enum IBReader {
                            at: IBLocation(line: 1, column: 1))
         }
         if text.starts(with: Array("NIBArchive".utf8)) {
-            return failure(IBCompiledNib.nibArchiveReason, path: path, at: IBLocation(line: 1, column: 1))
+            // An iOS compiled nib (ibtool for iOS 6 and later).
+            return IBCompiledNib.read(nibArchive: text, path: path)
         }
         if isPropertyList(text.prefix(sniffedBytes)) {
             // A compiled Mac nib: an NSKeyedArchiver archive, binary or XML.

@@ -9,7 +9,7 @@ import NibScriptReports
 /// Every Interface Builder file under the audited folder, as the audit accounts for it:
 /// `.xib` and `.storyboard` files, `.nib` bundle folders (their `designable.nib` is a XIB;
 /// one with only `keyedobjects.nib` is a compiled Mac nib, read from that archive), and plain
-/// `.nib` files (compiled: read when a keyed archive, listed when an iOS NIBArchive). Localized copies of one nib (`en.lproj/X.xib`, `Base.lproj/X.xib`, …) are one
+/// `.nib` files (compiled: read, a Mac or iOS keyed archive or an iOS NIBArchive). Localized copies of one nib (`en.lproj/X.xib`, `Base.lproj/X.xib`, …) are one
 /// nib: the audit reads one of them (Base, then English, then the first) and lists the others.
 struct NibInventory {
     struct Entry {
@@ -46,10 +46,6 @@ struct NibInventory {
                 return "compiled for Mac OS X 10.1 or earlier (objects.nib, an NSArchiver typedstream; no keyedobjects.nib, no designable.nib): not readable"
             }
             return "compiled nib bundle without keyedobjects.nib or designable.nib: not readable"
-        }
-        if FileBytes.prefix(atPath: path, count: 10).map({ $0 == Array("NIBArchive".utf8) }) == true {
-            return "an iOS compiled nib (NIBArchive format, ibtool for iOS 6 and later): not read — nibscript reads Mac compiled nibs "
-                + "(NSKeyedArchiver archives) only"
         }
         return "a compiled nib file in a format nibscript does not know (neither a keyed archive nor NIBArchive): not readable"
     }

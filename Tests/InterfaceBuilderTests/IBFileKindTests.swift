@@ -47,7 +47,7 @@ final class IBFileKindTests: XCTestCase {
         XCTAssertEqual(IBReader.classify(path: folder + "/MainMenu.nib"), .nibBundleDesignable(designablePath: designable))
         XCTAssertEqual(IBReader.classify(path: folder + "/Compiled.nib"), .compiledArchive(archivePath: compiled))
         XCTAssertEqual(IBReader.classify(path: folder + "/Ancient.nib"), .compiledNib)
-        XCTAssertEqual(IBReader.classify(path: binary), .compiledNib)
+        XCTAssertEqual(IBReader.classify(path: binary), .compiledArchive(archivePath: binary), "an iOS NIBArchive is read")
         XCTAssertEqual(IBReader.classify(path: flatArchive), .compiledArchive(archivePath: flatArchive))
         XCTAssertEqual(IBReader.classify(path: xmlArchive), .compiledArchive(archivePath: xmlArchive))
         XCTAssertEqual(IBReader.classify(path: xmlNib), .xib)

@@ -1,0 +1,165 @@
+import Foundation
+import XCTest
+import TestSupport
+@testable import InterfaceBuilder
+
+/// iOS compiled nibs: UIKit's NIBArchive (written by `NIBArchiveWriter` from the format's
+/// public description) and the keyed archive of iOS 5 and earlier, read into the model as the
+/// legacy CocoaTouch archive they were compiled from.
+final class IBNibArchiveTests: XCTestCase {
+    func read(_ bytes: [UInt8], path: String = "View.nib") -> Result<IBDocument, IBReadFailure> {
+        IBReader.read(data: Data(bytes), path: path)
+    }
+
+    func document(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) throws -> IBDocument {
+        switch read(bytes) {
+        case .success(let d): return d
+        case .failure(let f):
+            XCTFail("not read:\n\(f)", file: file, line: line)
+            throw f
+        }
+    }
+
+    /// The shape without the numbers in generated names (`view-6`: the archive's object number).
+    static func shape(_ d: IBDocument) -> [String] {
+        IBCompiledNibTests.shape(d).map { $0.replacingOccurrences(of: #"-[0-9]+"#, with: "", options: .regularExpression) }
+    }
+
+    static let sampleShape = [
+        "IBFilesOwner NSObject custom=- label=- in=- topLevel",
+        "IBFirstResponder UIResponder custom=- label=- in=- topLevel",
+        "view UIView custom=- label=- in=- topLevel",
+        "label UILabel custom=- label=- in=view subview",
+        "button UIButton custom=MyButton label=- in=view subview",
+        "customObject NSObject custom=Helper label=- in=- topLevel",
+        "outlet IBFilesOwner.helper -> customObject",
+        "outlet IBFilesOwner.label -> label",
+        "outlet IBFilesOwner.view -> view",
+        "action button.doIt: -> IBFilesOwner",
+    ]
+
+    func testASmallNibReadsAsItsXibWould() throws {
+        let sample = NIBArchiveWriter.sample()
+        for coder: UInt32 in [9, 10] {
+            let d = try document(sample.writer.bytes(coderVersion: coder))
+            XCTAssertEqual(d.platform, .ios)
+            XCTAssertEqual(d.warnings.count, 0)
+            XCTAssertEqual(Self.shape(d), Self.sampleShape)
+            XCTAssertEqual(d.connections.first { $0.kind == .action }?.eventType, "touchUpInside")
+            XCTAssertEqual(d.topLevelObjects.map { d.objects[$0].className }, ["UIView", "NSObject"])
+            XCTAssertNotNil(d.filesOwner)
+        }
+    }
+
+    /// An iOS 5 compiled nib is an NSKeyedArchiver archive of the same objects: read alike.
+    func testTheKeyedArchiveOfIOS5ReadsAlike() throws {
+        var a = CompiledNibArchive()
+        let uid = CompiledNibArchive.uid
+        let owner = a.object("UIProxyObject", ["UIProxiedObjectIdentifier": a.string("IBFilesOwner")])
+        let responder = a.object("UIProxyObject", ["UIProxiedObjectIdentifier": a.string("IBFirstResponder")])
+        let view = a.object("UIView", superclasses: ["UIResponder", "NSObject"])
+        let label = a.object("UILabel", superclasses: ["UIView", "UIResponder", "NSObject"], ["UISuperview": uid(view), "UIText": a.string("Hello")])
+        let button = a.object("UIClassSwapper", ["UIClassName": a.string("MyButton"), "UIOriginalClassName": a.string("UIButton"),
+                                                 "UISuperview": uid(view)])
+        var fields = a.objects[view] as! [String: Any]
+        fields["UISubviews"] = a.array([label, button])
+        a.objects[view] = fields
+        let helper = a.object("UIClassSwapper", ["UIClassName": a.string("Helper"), "UIOriginalClassName": a.string("NSObject")])
+        func outlet(_ s: Int, _ name: String, _ d: Int) -> Int {
+            a.object("UIRuntimeOutletConnection", superclasses: ["UIRuntimeConnection", "NSObject"],
+                     ["UILabel": a.string(name), "UISource": uid(s), "UIDestination": uid(d)])
+        }
+        let connections = [outlet(owner, "view", view), outlet(owner, "label", label), outlet(owner, "helper", helper),
+                           a.object("UIRuntimeEventConnection", superclasses: ["UIRuntimeConnection", "NSObject"],
+                                    ["UILabel": a.string("doIt:"), "UISource": uid(button), "UIDestination": uid(owner), "UIEventMask": 64])]
+        let top: [String: Any] = ["UINibTopLevelObjectsKey": a.array([owner, responder, view, helper]),
+                                  "UINibObjectsKey": a.array([owner, responder, view, label, button, helper]),
+                                  "UINibConnectionsKey": a.array(connections), "UINibVisibleWindowsKey": a.array([])]
+        let plist: [String: Any] = ["$archiver": "NSKeyedArchiver", "$version": 100000, "$objects": a.objects, "$top": top]
+        let d = try document([UInt8](CompiledNibArchive.binary(plist)))
+        XCTAssertEqual(Self.shape(d), Self.sampleShape)
+    }
+
+    /// Tables past 127 entries take two-byte varints; every value type reads back.
+    func testLongVarintsAndEveryValueType() throws {
+        var w = NIBArchiveWriter()
+        let owner = w.add("UIProxyObject", [("UIProxiedObjectIdentifier", w.string("IBFilesOwner"))])
+        let view = w.add("UIView")
+        var subviews: [Int] = []
+        for i in 0..<300 {
+            subviews.append(w.add("UILabel", [("UISuperview", .object(view)), ("UITag", .int(i * 100_000_000_000)),
+                                              ("UIText", .data(Array(repeating: 65, count: i)))]))
+        }
+        w.set(view, [("UISubviews", w.array(subviews)), ("UIFlag", .bool(false)), ("UIFloat", .float(0.5)),
+                     ("UIDouble", .double(-2.25)), ("UISmall", .int(-5)), ("UIShort", .int(-3000)), ("UIInt", .int(70_000)),
+                     ("UINothing", .null)])
+        w.setRoot([("UINibTopLevelObjectsKey", w.array([owner, view])),
+                   ("UINibObjectsKey", w.array([owner, view] + subviews)), ("UINibConnectionsKey", w.array([]))])
+        let bytes = w.bytes()
+        let contents = try IBNibArchive.decode(bytes).get()
+        XCTAssertGreaterThan(contents.objects.count, 300)
+        let viewValues = Dictionary(uniqueKeysWithValues: contents.objects[view].values.map { (contents.keys[$0.0], $0.1) })
+        XCTAssertEqual(viewValues["UIFlag"], .bool(false))
+        XCTAssertEqual(viewValues["UIFloat"], .real(0.5))
+        XCTAssertEqual(viewValues["UIDouble"], .real(-2.25))
+        XCTAssertEqual(viewValues["UISmall"], .integer(-5))
+        XCTAssertEqual(viewValues["UIShort"], .integer(-3000))
+        XCTAssertEqual(viewValues["UIInt"], .integer(70_000))
+        XCTAssertEqual(viewValues["UINothing"], .null)
+        let last = Dictionary(uniqueKeysWithValues: contents.objects[subviews[299]].values.map { (contents.keys[$0.0], $0.1) })
+        XCTAssertEqual(last["UITag"], .integer(29_900_000_000_000))
+        XCTAssertEqual(last["UIText"], .data(Array(repeating: 65, count: 299)))
+        XCTAssertEqual(NIBArchiveWriter.varint(300), [0x2C, 0x82])
+        let d = try document(bytes)
+        XCTAssertEqual(d.objects.filter { $0.className == "UILabel" && $0.relationship == .subview }.count, 300)
+    }
+
+    // MARK: damaged files: never a trap; one error that says what is wrong
+
+    func testEveryTruncationIsOneError() {
+        let whole = NIBArchiveWriter.sample().writer.bytes()
+        for n in 0..<whole.count {
+            guard case .failure(let f) = read(Array(whole.prefix(n))) else {
+                XCTFail("\(n) bytes read as a nib")
+                continue
+            }
+            XCTAssertEqual(f.diagnostics.count, 1, "\(n): \(f.diagnostics)")
+            if n >= 10 {
+                XCTAssertTrue(f.diagnostics.first?.message.hasPrefix("an iOS compiled nib (NIBArchive format) that cannot be read") == true,
+                              "\(n): \(f.diagnostics)")
+            }
+        }
+    }
+
+    func testHeaderCountsAndIndicesPastTheFileAreRefused() {
+        let whole = NIBArchiveWriter.sample().writer.bytes()
+        func message(_ change: (inout [UInt8]) -> Void) -> String {
+            var bytes = whole
+            change(&bytes)
+            guard case .failure(let f) = read(bytes) else { return "read" }
+            return f.diagnostics.map(\.message).joined(separator: "\n")
+        }
+        // The object count: 4 billion objects in a file of a few hundred bytes.
+        XCTAssertTrue(message { $0.replaceSubrange(18..<22, with: [0xFF, 0xFF, 0xFF, 0xFF]) }
+            .contains("the objects table (4294967295 at offset 50) does not fit in the file's"))
+        XCTAssertTrue(message { $0.replaceSubrange(14..<18, with: [0, 0, 0, 0]); $0.replaceSubrange(10..<14, with: [2, 0, 0, 0]) }
+            .contains("a NIBArchive of format 2"))
+        // The first object's class index far past the class names.
+        XCTAssertTrue(message { $0[50] = 0x7F | 0x80 }.contains("object 0 names class 127 of"))
+    }
+
+    func testRandomDamageNeverTraps() {
+        let whole = NIBArchiveWriter.sample().writer.bytes()
+        var random = SplitMix64(seed: 0x4E1B)
+        var documents = 0
+        for _ in 0..<2_000 {
+            var bytes = whole
+            for _ in 0..<(1 + random.below(4)) {
+                bytes[10 + random.below(bytes.count - 10)] = UInt8(truncatingIfNeeded: random.next())
+            }
+            if random.chance(20) { bytes.removeLast(random.below(bytes.count - 50)) }
+            if case .success = read(bytes) { documents += 1 }   // a document or errors: either way, no trap
+        }
+        XCTAssertGreaterThan(documents, 0, "some damage leaves a readable nib")
+    }
+}
