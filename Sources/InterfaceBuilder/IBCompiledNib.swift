@@ -21,11 +21,12 @@ import Foundation
 // already knows what the objects and keys mean (see grammar.md, "Compiled nibs").
 
 enum IBCompiledNib {
-    /// An iOS compiled nib in UIKit's NIBArchive format (see `IBNibArchive`).
+    /// A compiled nib in UIKit's NIBArchive format (see `IBNibArchive`): iOS 6 and later, and
+    /// the Mac since Xcode 13.
     static func read(nibArchive bytes: [UInt8], path: String) -> Result<IBDocument, IBReadFailure> {
         switch IBNibArchive.decode(bytes) {
         case .success(let contents):
-            return readTouch(IBNibArchive.keyedArchive(contents), path: path)
+            return read(archive: IBNibArchive.keyedArchive(contents), path: path)
         case .failure(let f):
             return .failure(IBReadFailure(diagnostics: [.error("an iOS compiled nib (NIBArchive format) that cannot be read (truncated or damaged): "
                                                                + "\(f.message); give the .xib it was compiled from",
@@ -60,6 +61,15 @@ enum IBCompiledNib {
         }
         guard archive.archiver == "NSKeyedArchiver" else {
             return failure("a compiled nib whose $archiver is \(archive.archiver.map { "'\($0)'" } ?? "missing"), not NSKeyedArchiver")
+        }
+        return read(archive: archive, path: path)
+    }
+
+    /// A compiled nib's archive, however it was stored: a Mac nib's `IB.objectdata`, or an
+    /// iOS nib's UINib keys. (Xcode 13 and later compile Mac nibs into NIBArchives too.)
+    static func read(archive: IBKeyedArchive, path: String) -> Result<IBDocument, IBReadFailure> {
+        func failure(_ message: String) -> Result<IBDocument, IBReadFailure> {
+            .failure(IBReadFailure(diagnostics: [.error(message, path: path, at: IBLocation(line: 1, column: 1))]))
         }
         guard let objectDataRef = archive.top.first(where: { $0.0 == "IB.objectdata" })?.1 else {
             if archive.top.contains(where: { $0.0.hasPrefix("UINib") }) {

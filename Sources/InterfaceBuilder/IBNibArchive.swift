@@ -195,6 +195,23 @@ enum IBNibArchive {
 
     // MARK: as a keyed archive
 
+    /// A NIBArchive names one class an object; a keyed archive its chain, which the
+    /// translations read a collection's kind from (`NSMutableArray` is an `NSArray`).
+    static let foundationSuperclasses: [String: [String]] = [
+        "NSMutableArray": ["NSArray", "NSObject"], "NSArray": ["NSObject"],
+        "NSMutableSet": ["NSSet", "NSObject"], "NSSet": ["NSObject"],
+        "NSMutableOrderedSet": ["NSOrderedSet", "NSObject"], "NSOrderedSet": ["NSObject"],
+        "NSMutableDictionary": ["NSDictionary", "NSObject"], "NSDictionary": ["NSObject"],
+        "NSMutableString": ["NSString", "NSObject"], "NSString": ["NSObject"],
+    ]
+
+    static func sameKind(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case (.integer, .integer), (.real, .real), (.bool, .bool): return true
+        default: return false
+        }
+    }
+
     /// Object `n` of the file is `$objects[n + 1]` (`$objects[0]` is `$null`, as in a keyed
     /// archive); class `c` is described by `$objects[objects + 1 + c]`. The root's keys are `$top`.
     static func keyedArchive(_ contents: Contents) -> IBKeyedArchive {
@@ -224,6 +241,13 @@ enum IBNibArchive {
             case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet":
                 objects.append(.dictionary([("$class", classRef), ("NS.objects", .array(members))]))
                 continue
+            case "NSNumber":
+                // `NS.intval`, `NS.dblval` (or a bool): the number itself, as a keyed archive has it.
+                if let (_, v) = object.values.first(where: { ["NS.intval", "NS.dblval", "NS.boolval", "NS.longval"].contains(contents.keys[$0.0]) }),
+                   [.integer(0), .real(0), .bool(true)].contains(where: { Self.sameKind(v, $0) }) {
+                    objects.append(plain(v))
+                    continue
+                }
             case "NSDictionary", "NSMutableDictionary":
                 let keys = stride(from: 0, to: members.count - 1, by: 2).map { members[$0] }
                 let values = stride(from: 1, to: members.count, by: 2).map { members[$0] }
@@ -241,7 +265,8 @@ enum IBNibArchive {
             objects.append(.dictionary(entries.sorted { $0.0 < $1.0 }))
         }
         for name in contents.classNames {
-            objects.append(.dictionary([("$classes", .array([.string(name)])), ("$classname", .string(name))]))
+            let chain = [name] + (foundationSuperclasses[name] ?? [])
+            objects.append(.dictionary([("$classes", .array(chain.map { .string($0) })), ("$classname", .string(name))]))
         }
         let top: [(String, IBKeyedValue)] = objects[1]["$class"] == nil ? [] : {
             guard case .dictionary(let entries) = objects[1] else { return [] }

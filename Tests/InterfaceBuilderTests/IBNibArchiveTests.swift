@@ -80,6 +80,37 @@ final class IBNibArchiveTests: XCTestCase {
         XCTAssertEqual(Self.shape(d), Self.sampleShape)
     }
 
+    /// Xcode 13 and later compile Mac nibs into NIBArchives: `IB.objectdata` as the root's key.
+    /// The Mac sample nib, written so, reads as its keyed archive does.
+    func testAMacNibInANIBArchiveReadsAsItsKeyedArchive() throws {
+        var archive = CompiledNibArchive.sample().archive
+        let plist = archive.propertyList()
+        let keyed = try document([UInt8](CompiledNibArchive.binary(plist)))
+        let nib = try document(NIBArchiveWriter.from(keyedArchive: plist).bytes())
+        XCTAssertEqual(nib.platform, .mac)
+        XCTAssertEqual(IBCompiledNibTests.shape(nib), IBCompiledNibTests.shape(keyed))
+        XCTAssertEqual(nib.objects.first { $0.className == "NSWindow" }?.attribute("releasedWhenClosed"), "YES", "NSWTFlags read as a number")
+    }
+
+    /// Real nibs compiled by Apple's ibtool, when given: `NIBSCRIPT_NIBARCHIVE_FILES`, paths
+    /// separated by ':' (for instance Frizlab/NibKit's TestsData/nib1.nib, Apache-2.0, not
+    /// copied here). Each reads as a document, and each of its truncations is an error.
+    func testRealNIBArchivesWhenGiven() throws {
+        guard let list = ProcessInfo.processInfo.environment["NIBSCRIPT_NIBARCHIVE_FILES"], !list.isEmpty else {
+            throw XCTSkip("opt-in: NIBSCRIPT_NIBARCHIVE_FILES is not set: no real NIBArchive file to read")
+        }
+        for path in list.split(separator: ":").map(String.init) {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            XCTAssertTrue(bytes.starts(with: Array("NIBArchive".utf8)), path)
+            let d = try document(bytes)
+            XCTAssertNotNil(d.filesOwner, path)
+            XCTAssertFalse(d.objects.isEmpty, path)
+            for n in stride(from: 0, to: bytes.count, by: 7) {
+                if case .success = read(Array(bytes.prefix(n))) { XCTFail("\(path): \(n) bytes read as a nib") }
+            }
+        }
+    }
+
     /// Tables past 127 entries take two-byte varints; every value type reads back.
     func testLongVarintsAndEveryValueType() throws {
         var w = NIBArchiveWriter()

@@ -14,7 +14,7 @@ public struct NIBArchiveWriter {
         case object(Int)
     }
 
-    public private(set) var objects: [(className: String, values: [(String, Value)])] = [("NSObject", [])]
+    public var objects: [(className: String, values: [(String, Value)])] = [("NSObject", [])]
 
     public init() {}
 
@@ -90,6 +90,54 @@ public struct NIBArchiveWriter {
             out += Self.little(UInt32(n))
         }
         return out + objectTable + keyTable + valueTable + classTable
+    }
+
+    /// The same objects as a keyed archive's property list (`CompiledNibArchive`), written as
+    /// UIKit's encoder writes them: strings as NSString objects (`NS.bytes`), numbers as
+    /// NSNumber objects (`NS.intval`, `NS.dblval`), collections' members under
+    /// `UINibEncoderEmptyKey`, `$top` as the root's keys. (Xcode 13 and later compile Mac nibs so.)
+    public static func from(keyedArchive plist: [String: Any]) -> NIBArchiveWriter {
+        let keyed = plist["$objects"] as? [Any] ?? []
+        let top = plist["$top"] as? [String: Any] ?? [:]
+        var w = NIBArchiveWriter()
+        func uid(_ v: Any) -> Int? { (v as? [String: Any])?["CF$UID"] as? Int }
+        func className(_ object: [String: Any]) -> String? {
+            uid(object["$class"] as Any).flatMap { keyed[$0] as? [String: Any] }?["$classname"] as? String
+        }
+        // Every object but `$null` and the class descriptions gets a number first: values refer ahead.
+        var number: [Int: Int] = [:]
+        for (n, object) in keyed.enumerated() where n > 0 {
+            if let d = object as? [String: Any], d["$classname"] != nil { continue }
+            number[n] = w.add("NSObject")
+        }
+        func value(_ v: Any) -> Value {
+            if let n = uid(v) { return n == 0 ? .null : number[n].map { .object($0) } ?? .null }
+            if let s = v as? String { return w.string(s) }
+            if let b = v as? Bool { return .bool(b) }
+            if let i = v as? Int { return .int(i) }
+            if let x = v as? Double { return .double(x) }
+            return .null
+        }
+        for (n, object) in keyed.enumerated() {
+            guard let k = number[n] else { continue }
+            switch object {
+            case let s as String:
+                w.objects[k] = ("NSString", [("NS.bytes", .data(Array(s.utf8)))])
+            case let i as Int:
+                w.objects[k] = ("NSNumber", [("NS.intval", .int(i))])
+            case let d as [String: Any]:
+                let name = className(d) ?? "NSObject"
+                if let members = d["NS.objects"] as? [Any], name.hasSuffix("Array") || name.hasSuffix("Set") {
+                    w.objects[k] = (name, [("NSInlinedValue", .bool(false))] + members.map { ("UINibEncoderEmptyKey", value($0)) })
+                } else {
+                    w.objects[k] = (name, d.keys.sorted().filter { $0 != "$class" }.map { ($0, value(d[$0]!)) })
+                }
+            default:
+                continue
+            }
+        }
+        w.setRoot(top.keys.sorted().map { ($0, value(top[$0]!)) })
+        return w
     }
 
     /// A small iOS nib: File's Owner and First Responder (proxies), a top-level view holding a
