@@ -12,25 +12,45 @@ public struct NibModel {
         case collection(String)
     }
 
+    /// 72 bytes (88 with an `Int?` parent and an `Int32?` name id stored as such): a nib of a
+    /// million objects keeps a million of these for as long as the program runs. The optional
+    /// fields are stored as plain numbers and read through properties of their own types.
     package struct Object {
         package var name: String
         package var className: String
-        package var parent: Int?
         package var relationship: Relationship
         /// Where its driver declared it (a script's nib block: the object's line).
         package var range: SourceSpan
+        /// `parent`, or -1 at the top level.
+        private var parentIndex: Int32
+        /// `nameID`, or -1 for none.
+        private var storedNameID: Int32
+        /// `createdWithInit`: 0 nil, 1 false, 2 true.
+        private var storedInit: UInt8
+
+        package var parent: Int? {
+            get { parentIndex < 0 ? nil : Int(parentIndex) }
+            set { parentIndex = newValue.map { Int32($0) } ?? -1 }
+        }
         /// Whether the loader creates it with `init` rather than `initWithCoder:`, when the
         /// Interface Builder element decides it (a Mac `<customObject>`: init); nil for the
         /// class to decide (N2).
-        package var createdWithInit: Bool? = nil
+        package var createdWithInit: Bool? {
+            get { storedInit == 0 ? nil : storedInit == 2 }
+            set { storedInit = newValue.map { $0 ? 2 : 1 } ?? 0 }
+        }
         /// `name`'s id in the program's `NameTable`, when it was interned there (an Interface
         /// Builder file's objects): loading binds the name by it, without looking it up.
-        package var nameID: Int32? = nil
+        package var nameID: Int32? {
+            get { storedNameID < 0 ? nil : storedNameID }
+            set { storedNameID = newValue ?? -1 }
+        }
 
         package init(name: String, className: String, parent: Int?, relationship: Relationship, range: SourceSpan,
                      createdWithInit: Bool? = nil, nameID: Int32? = nil) {
-            self.name = name; self.className = className; self.parent = parent; self.relationship = relationship
-            self.range = range; self.createdWithInit = createdWithInit; self.nameID = nameID
+            self.name = name; self.className = className; self.relationship = relationship; self.range = range
+            parentIndex = -1; storedNameID = -1; storedInit = 0
+            self.parent = parent; self.createdWithInit = createdWithInit; self.nameID = nameID
         }
     }
 
@@ -39,27 +59,53 @@ public struct NibModel {
         case object(Int)
         /// The application (NSApp), which a Mac storyboard's Application scene stands for.
         case application
+
+        /// As a number: an object's index, -1 File's Owner, -2 the application.
+        @inline(__always) var code: Int32 {
+            switch self {
+            case .owner: return -1
+            case .application: return -2
+            case .object(let i): return Int32(i)
+            }
+        }
+
+        @inline(__always) init(code: Int32) {
+            self = code >= 0 ? .object(Int(code)) : code == -1 ? .owner : .application
+        }
     }
 
+    /// 48 bytes (80 with its endpoints stored as enums of an `Int`): one per connection of a
+    /// nib of a million objects, kept for the whole run. The endpoints are stored as numbers
+    /// (`Endpoint.code`) and read as `Endpoint`s.
     package struct Connection {
         package enum Kind { case outlet, action }
-        package var kind: Kind
-        package var source: Endpoint
         /// The outlet's key, or the action's selector.
         package var name: String
-        /// The first destination, and the rest of an outlet collection's: a connection of
-        /// one destination (nearly all of them) allocates no array.
-        package var destination: Endpoint
+        /// The rest of an outlet collection's destinations: a connection of one destination
+        /// (nearly all of them) allocates no array.
         package var moreDestinations: [Endpoint]
-        package var isStale: Bool
         package var range: SourceSpan
+        private var sourceCode: Int32
+        private var destinationCode: Int32
+        package var kind: Kind
+        package var isStale: Bool
         /// An outlet collection: the loader builds an array of the destinations.
         package var isCollection = false
 
+        package var source: Endpoint {
+            get { Endpoint(code: sourceCode) }
+            set { sourceCode = newValue.code }
+        }
+        /// The first destination.
+        package var destination: Endpoint {
+            get { Endpoint(code: destinationCode) }
+            set { destinationCode = newValue.code }
+        }
+
         package init(kind: Kind, source: Endpoint, name: String, destination: Endpoint, moreDestinations: [Endpoint] = [],
              isStale: Bool, range: SourceSpan, isCollection: Bool = false) {
-            self.kind = kind; self.source = source; self.name = name
-            self.destination = destination; self.moreDestinations = moreDestinations
+            self.kind = kind; self.sourceCode = source.code; self.name = name
+            self.destinationCode = destination.code; self.moreDestinations = moreDestinations
             self.isStale = isStale; self.range = range; self.isCollection = isCollection
         }
 

@@ -59,11 +59,12 @@ extension ScenarioRun {
                 let statements = d.frames[fi].statements
                 while d.frames[fi].index < statements.count {
                     let i = d.frames[fi].index
-                    let range = statements[i].range
+                    let s = statements[i]  // rebuilt from its record (see `Statements`)
+                    let range = s.range
                     enterLine(at: range.start)
                     // What the walk does with it, found without copying its payload.
                     let isCommand: Bool, endsEvent: Bool
-                    switch statements[i].kind {
+                    switch s.kind {
                     case .expect(let e):
                         check(e, ctx)
                         d.frames[fi].index += 1
@@ -78,7 +79,7 @@ extension ScenarioRun {
                     }
                     if d.stopped { return }
                     if crashed { d.frames[fi].index += 1; continue }
-                    if case .choose(let branches) = statements[i].kind {
+                    if case .choose(let branches) = s.kind {
                         let k = d.decide(kind: 2, position: range.start, options: branches.count, run: self)
                         if d.stopped { return }
                         d.step(.branch(line: line, index: k, of: branches.count))
@@ -92,7 +93,7 @@ extension ScenarioRun {
                     }
                     d.step(.statement(line: line, text: stepText(range)))
                     header(range)
-                    statements.withUnsafeBufferPointer { execute($0, i, ctx) }
+                    execute(s, ctx)
                     d.eventEnded = endsEvent
                     d.frames[fi].index += 1
                 }

@@ -17,7 +17,7 @@ package final class WorkerRun {
 /// stack of them is the continuation a forked variant resumes (a `choose` branch is a frame
 /// above the scenario's body).
 package struct WalkFrame {
-    package var statements: [Stmt]
+    package var statements: Statements
     package var index: Int
 }
 

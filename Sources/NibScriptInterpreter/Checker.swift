@@ -44,7 +44,12 @@ package struct Checker {
         var cls: RuntimeClass?
         var selector: String?
         private(set) var variables: [(name: String, type: String?)] = []
-        private(set) var nibObjects: [(name: String, type: String)] = []
+        /// The loaded nibs' objects: by the ids of their name and class in the scope's names
+        /// when both have one (a nib block's objects: 8 bytes each, where a pair of Strings
+        /// was 32, or 36 MB for a nib of a million objects, while its table and its model
+        /// were both alive), else the index of the pair in `nibObjectNames` (`nameID` -1).
+        private var nibObjectIDs: [(nameID: Int32, typeID: Int32)] = []
+        private var nibObjectNames: [(name: String, type: String)] = []
         private var variableIndex: NameIndex
         private var nibObjectIndex: NameIndex
         var isScenario: Bool { cls == nil }
@@ -62,7 +67,21 @@ package struct Checker {
             // By the name's id (see `NameIndex`): an array read.
             variableIndex[n]
         }
-        func nibObject(_ n: Identifier) -> (name: String, type: String)? { nibObjectIndex[n].map { nibObjects[$0] } }
+        func nibObject(_ n: Identifier) -> (name: String, type: String)? { nibObjectIndex[n].map(nibObject(at:)) }
+
+        private func nibObject(at k: Int) -> (name: String, type: String) {
+            let e = nibObjectIDs[k]
+            if e.nameID < 0 { return nibObjectNames[Int(e.typeID)] }
+            return (nibObjectIndex.names[e.nameID], nibObjectIndex.names[e.typeID])
+        }
+
+        /// The loaded nibs' objects, in the order they became known.
+        var nibObjects: [(name: String, type: String)] { nibObjectIDs.indices.map(nibObject(at:)) }
+
+        private mutating func appendNibObject(_ name: String, _ type: String) {
+            nibObjectIDs.append((-1, Int32(nibObjectNames.count)))
+            nibObjectNames.append((name, type))
+        }
 
         /// Declares a variable unless the scope has one by that name: by its id.
         mutating func addVariable(_ name: Identifier, _ type: String?) {
@@ -79,20 +98,27 @@ package struct Checker {
         /// Makes a nib object's name known unless it is already.
         mutating func addNibObject(_ name: String, _ type: String) {
             guard nibObjectIndex[name] == nil else { return }
-            nibObjectIndex.set(name, to: nibObjects.count)
-            nibObjects.append((name, type))
+            nibObjectIndex.set(name, to: nibObjectIDs.count)
+            appendNibObject(name, type)
         }
 
         mutating func reserveNibObjects(_ count: Int) {
-            nibObjects.reserveCapacity(nibObjects.count + count)
+            nibObjectIDs.reserveCapacity(nibObjectIDs.count + count)
             nibObjectIndex.reserveAll()
         }
 
         /// The same for a name of the scope's table, by its id.
         mutating func addNibObject(id: Int32, _ name: String, _ type: String) {
             guard nibObjectIndex[id: id] == nil else { return }
-            nibObjectIndex.set(id: id, to: nibObjects.count)
-            nibObjects.append((name, type))
+            nibObjectIndex.set(id: id, to: nibObjectIDs.count)
+            appendNibObject(name, type)
+        }
+
+        /// The same for a name and a class both of the scope's table, by their ids.
+        mutating func addNibObject(id: Int32, typeID: Int32) {
+            guard nibObjectIndex[id: id] == nil else { return }
+            nibObjectIndex.set(id: id, to: nibObjectIDs.count)
+            nibObjectIDs.append((id, typeID))
         }
     }
 
@@ -274,27 +300,51 @@ package struct Checker {
     // MARK: Statements
 
     package func checkBlock(_ b: Block, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
-        // Each statement is read where it lies: `for s in` copied every statement out of the
-        // array, payload by payload, and destroyed the copy, which cost more than checking it.
-        b.statements.withUnsafeBufferPointer { statements in
-            for i in statements.indices { checkStatement(statements, i, &scope, diagnostics: &diagnostics) }
+        // An assignment, retain, release or autorelease is checked from its packed record's
+        // parts (see `Statements`): rebuilding the whole statement and destroying it cost
+        // as much as checking it. Any other statement is rebuilt whole (ARC's errors need it).
+        b.statements.withView { v in
+            for i in 0..<v.count {
+                switch v.kind(i) {
+                case .assign:
+                    let p = v.parts(i)
+                    checkAssign(p.first, p.second, &scope, diagnostics: &diagnostics)
+                case .retain, .release, .autorelease:
+                    if config.isARC {
+                        checkStatement(v.statement(i), &scope, diagnostics: &diagnostics)
+                    } else {
+                        checkOwnership(v.parts(i).first, &scope, diagnostics: &diagnostics)
+                    }
+                default:
+                    checkStatement(v.statement(i), &scope, diagnostics: &diagnostics)
+                }
+            }
         }
     }
 
-    private func checkStatement(_ statements: UnsafeBufferPointer<Stmt>, _ i: Int, _ scope: inout Scope,
-                                diagnostics: inout [Diagnostic]) {
-        switch statements[i].kind {
+    private func checkAssign(_ target: Expr, _ value: Expr, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
+        let t = type(of: value, scope, diagnostics: &diagnostics, allowNew: true)
+        checkAssignTarget(target, valueType: t, &scope, diagnostics: &diagnostics)
+    }
+
+    /// The operand of `retain`, `release` or `autorelease`. (`scope` is `inout` only so that
+    /// the loop of `checkBlock`, a closure, passes it without copying it.)
+    private func checkOwnership(_ e: Expr, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
+        // A name, nearly always: what `type(of:)` would do with it, without its switch.
+        if case .name(let id) = e.kind {
+            _ = nameType(id, scope, diagnostics: &diagnostics)
+        } else {
+            _ = type(of: e, scope, diagnostics: &diagnostics)
+        }
+    }
+
+    private func checkStatement(_ s: Stmt, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
+        switch s.kind {
         case .assign(let target, let value):
-            let t = type(of: value, scope, diagnostics: &diagnostics, allowNew: true)
-            checkAssignTarget(target, valueType: t, &scope, diagnostics: &diagnostics)
+            checkAssign(target, value, &scope, diagnostics: &diagnostics)
         case .retain(let e), .release(let e), .autorelease(let e):
-            if config.isARC { diagnostics.append(arcForbids(statements[i])) }
-            // A name, nearly always: what `type(of:)` would do with it, without its switch.
-            if case .name(let id) = e.kind {
-                _ = nameType(id, scope, diagnostics: &diagnostics)
-            } else {
-                _ = type(of: e, scope, diagnostics: &diagnostics)
-            }
+            if config.isARC { diagnostics.append(arcForbids(s)) }
+            checkOwnership(e, &scope, diagnostics: &diagnostics)
         case .cfRelease(let e):
             _ = type(of: e, scope, diagnostics: &diagnostics)
         case .send(let e, let sel, let args):
@@ -325,7 +375,7 @@ package struct Checker {
                 // By the ids the parser gave the names: no name is hashed again; and with room
                 // made at once, as a nib may have a million objects.
                 scope.reserveNibObjects(table.objects.count)
-                for o in table.objects { scope.addNibObject(id: o.name.id, names[o.name.id], names[o.className.id]) }
+                for o in table.objects { scope.addNibObject(id: o.name.id, typeID: o.className.id) }
             } else if let model = externalNibs[nib.name.name] {
                 // By the ids the objects' names were interned with (see `NibModelMapping`).
                 scope.reserveNibObjects(model.objects.count)
@@ -341,7 +391,7 @@ package struct Checker {
             }
         case .watch(let e):
             guard scope.isScenario else {
-                diagnostics.append(.error("'watch' names an object for the scenario's expectations; it belongs in a scenario, not in a method", at: statements[i].range)); return
+                diagnostics.append(.error("'watch' names an object for the scenario's expectations; it belongs in a scenario, not in a method", at: s.range)); return
             }
             guard case .name(let id) = e.kind, scope.variable(id) != nil else {
                 diagnostics.append(.error("'watch' takes a variable of the scenario", at: e.range,
@@ -350,26 +400,26 @@ package struct Checker {
             }
         case .drain:
             if !scope.isScenario {
-                diagnostics.append(.error("'drain' ends a run-loop event; it belongs in a scenario, not in a method", at: statements[i].range))
+                diagnostics.append(.error("'drain' ends a run-loop event; it belongs in a scenario, not in a method", at: s.range))
             }
         case .autoreleasePool(let b):
             checkBlock(b, &scope, diagnostics: &diagnostics)
         case .superCall:
             if scope.isScenario {
-                diagnostics.append(.error("'super' calls the superclass's implementation; it belongs in a method", at: statements[i].range))
+                diagnostics.append(.error("'super' calls the superclass's implementation; it belongs in a method", at: s.range))
             } else if let sel = scope.selector, Checker.initializers.contains(sel) {
-                diagnostics.append(.error("an initializer's body already runs after [super \(sel)]; remove 'super'", at: statements[i].range))
+                diagnostics.append(.error("an initializer's body already runs after [super \(sel)]; remove 'super'", at: s.range))
             }
         case .expect(let e):
             if !scope.isScenario {
-                diagnostics.append(.error("expectations belong in a scenario, not in a method", at: statements[i].range)); return
+                diagnostics.append(.error("expectations belong in a scenario, not in a method", at: s.range)); return
             }
             checkExpectation(e, scope, diagnostics: &diagnostics)
         case .command(let verb, let args):
             ControllerCommands.check(verb, args, scope: scope, checker: self, diagnostics: &diagnostics)
         case .choose(let branches):
             if !scope.isScenario {
-                diagnostics.append(.error("'choose' is a choice of the scenario's author; it belongs in a scenario, not in a method", at: statements[i].range))
+                diagnostics.append(.error("'choose' is a choice of the scenario's author; it belongs in a scenario, not in a method", at: s.range))
                 return
             }
             // Names a branch introduces stay known after it, as each branch may be the one taken.
@@ -386,7 +436,7 @@ package struct Checker {
             checkIf(s, &scope, diagnostics: &diagnostics)
         case .event(let b):
             if !scope.isScenario {
-                diagnostics.append(.error("'event' groups a scenario's statements into one run-loop event; it belongs in a scenario, not in a method", at: statements[i].range))
+                diagnostics.append(.error("'event' groups a scenario's statements into one run-loop event; it belongs in a scenario, not in a method", at: s.range))
                 return
             }
             EventBlocks.check(b, diagnostics: &diagnostics)

@@ -328,41 +328,51 @@ package enum Names {
         // ids of another table, are counted once all the same.
         var byID: [String?] = []
         // (statements, next index): a block is resumed where its nested block interrupted it,
-        // and only the statements that can assign or nest are looked into.
-        var stack: [([Stmt], Int)] = [(block.statements, 0)]
+        // and only the statements that can assign or nest are looked into: a packed record
+        // by its target's name alone (see `Statements`), a statement kept whole in place.
+        var stack: [(Statements, Int)] = [(block.statements, 0)]
         while let (statements, start) = stack.popLast() {
             var i = start
             while i < statements.count {
                 defer { i += 1 }
-                switch statements[i].kind {
-                case .assign(let t, _):
-                    guard case .name(let id) = t.kind, !id.isSelf else { break }
-                    let k = Int(id.nameID)
-                    if k >= 0, k < byID.count, let known = byID[k], known == id.name { break }
-                    guard !excluding(id.name) else { break }
-                    if seen.insert(id.name).inserted { out.append(id.name) }
-                    if k >= 0 {
-                        if k >= byID.count { byID += repeatElement(nil, count: max(k + 1 - byID.count, byID.count)) }
-                        if byID[k] == nil { byID[k] = id.name }
+                let id: Identifier
+                switch statements.kind(i) {
+                case .assign:
+                    guard let name = statements.assignedName(i) else { continue }
+                    id = name
+                case .whole:
+                    switch statements[i].kind {
+                    case .assign(let t, _):
+                        guard case .name(let name) = t.kind else { continue }
+                        id = name
+                    case .autoreleasePool(let b), .event(let b):
+                        stack.append((statements, i + 1))
+                        stack.append((b.statements, 0))
+                        i = statements.count
+                        continue
+                    case .ifElse(let s):
+                        stack.append((statements, i + 1))
+                        if let o = s.otherwise { stack.append((o.statements, 0)) }
+                        stack.append((s.then.statements, 0))
+                        i = statements.count
+                        continue
+                    case .choose(let bs):
+                        stack.append((statements, i + 1))
+                        for b in bs.reversed() { stack.append((b.statements, 0)) }
+                        i = statements.count
+                        continue
+                    default: continue
                     }
-                case .autoreleasePool(let b):
-                    stack.append((statements, i + 1))
-                    stack.append((b.statements, 0))
-                    i = statements.count
-                case .event(let b):
-                    stack.append((statements, i + 1))
-                    stack.append((b.statements, 0))
-                    i = statements.count
-                case .ifElse(let s):
-                    stack.append((statements, i + 1))
-                    if let o = s.otherwise { stack.append((o.statements, 0)) }
-                    stack.append((s.then.statements, 0))
-                    i = statements.count
-                case .choose(let bs):
-                    stack.append((statements, i + 1))
-                    for b in bs.reversed() { stack.append((b.statements, 0)) }
-                    i = statements.count
-                default: break
+                default: continue
+                }
+                guard !id.isSelf else { continue }
+                let k = Int(id.nameID)
+                if k >= 0, k < byID.count, let known = byID[k], known == id.name { continue }
+                guard !excluding(id.name) else { continue }
+                if seen.insert(id.name).inserted { out.append(id.name) }
+                if k >= 0 {
+                    if k >= byID.count { byID += repeatElement(nil, count: max(k + 1 - byID.count, byID.count)) }
+                    if byID[k] == nil { byID[k] = id.name }
                 }
             }
         }

@@ -12,70 +12,113 @@ extension ScenarioRun {
         finish()
     }
 
-    /// Runs a block's statements in order. They are read in place, by index: a `for s in`
-    /// loop copies each statement (an enum with payloads: retains and releases) only to
-    /// look at it, which cost as much as running a retain.
-    /// The program is immutable while it runs, so the buffer stays valid throughout.
-    package func execute(_ statements: [Stmt], _ ctx: Context, topLevel: Bool = false) {
-        statements.withUnsafeBufferPointer { execute($0, ctx, topLevel: topLevel) }
-    }
-
-    private func execute(_ statements: UnsafeBufferPointer<Stmt>, _ ctx: Context, topLevel: Bool) {
-        var skippedAfterCrash = false
-        for i in statements.indices {
-            let range = statements[i].range
-            if stopsAt(range.start) { break }
-            line = file.line(of: range.start, hint: &lineHint)
-            if case .expect(let e) = statements[i].kind { check(e, ctx); continue }
-            if crashed {
-                if topLevel && !skippedAfterCrash {
-                    skippedAfterCrash = true
-                    note("skipped: the app crashed at line \(crashLine ?? line)", extraDepth: 0)
+    /// Runs a block's statements in order. An assignment, retain, release or autorelease
+    /// is run from its packed record's parts (see `Statements`); any other statement is
+    /// rebuilt whole first.
+    package func execute(_ statements: Statements, _ ctx: Context, topLevel: Bool = false) {
+        statements.withView { v in
+            var skippedAfterCrash = false
+            for i in 0..<v.count {
+                let kind = v.kind(i)
+                switch kind {
+                case .assign, .retain, .release, .autorelease:
+                    let start = v.start(i)
+                    if stopsAt(start) { return }
+                    line = file.line(of: start, hint: &lineHint)
+                    if crashed {
+                        if topLevel && !skippedAfterCrash { skippedAfterCrash = true; skipped() }
+                        continue
+                    }
+                    let p = v.parts(i)
+                    header(p.range)
+                    switch kind {
+                    case .assign: assign(p.first, p.second, ctx)
+                    case .retain: retain(p.first, ctx)
+                    case .release: release(p.first, ctx)
+                    default: autorelease(p.first, ctx)
+                    }
+                default:
+                    let s = v.statement(i)
+                    let range = s.range
+                    if stopsAt(range.start) { return }
+                    line = file.line(of: range.start, hint: &lineHint)
+                    if case .expect(let e) = s.kind { check(e, ctx); continue }
+                    if crashed {
+                        if topLevel && !skippedAfterCrash { skippedAfterCrash = true; skipped() }
+                        continue
+                    }
+                    header(range)
+                    execute(s, ctx)
                 }
-                continue
             }
-            header(range)
-            execute(statements, i, ctx)
         }
     }
 
-    /// Runs one statement of a block, read in place (see above).
-    package func execute(_ statements: UnsafeBufferPointer<Stmt>, _ i: Int, _ ctx: Context) {
-        if config.isGC {
-            switch statements[i].kind {
-            case .retain, .release, .autorelease:
-                note("retain, release and autorelease do nothing under garbage collection (G1)")
-                return
-            default: break
-            }
-        }
-        switch statements[i].kind {
+    private func skipped() {
+        note("skipped: the app crashed at line \(crashLine ?? line)", extraDepth: 0)
+    }
+
+    /// Runs one statement.
+    package func execute(_ s: Stmt, _ ctx: Context) {
+        switch s.kind {
         case .assign(let target, let value):
             assign(target, value, ctx)
         case .retain(let e):
-            let v = operand(e, ctx)
-            guard let o = v.object else { return note("message to nil: nothing happens") }
-            // The reference it was read from holds the extra claim (`retain _x` after
-            // `_x = value` is how an MRC setter owns its value). A value read from nowhere
-            // (`value`, a nib object's name) in a method gives its claim to the ivar of self
-            // that holds it, whether `v = value` came before or comes after; otherwise it
-            // floats until released.
-            // An argument's place is the caller's reference, not the method's own.
-            let place = isArgument(e, ctx) ? nil : v.place
-            if place == nil, let r = unownedIvar(of: ctx, pointingAt: o) {
-                engine.retain(o, via: r)
-            } else {
-                engine.retain(o, via: place)
-                if place == nil, ctx.selfObject != nil { floatingRetains.append((ctx.frame.object, o)) }
-            }
+            retain(e, ctx)
         case .release(let e):
-            let v = operand(e, ctx)
-            guard let o = v.object else { return note("message to nil: nothing happens") }
-            engine.release(o, via: v.place)
+            release(e, ctx)
         case .autorelease(let e):
-            let v = operand(e, ctx)
-            guard let o = v.object else { return note("message to nil: nothing happens") }
-            engine.autorelease(o, via: v.place)
+            autorelease(e, ctx)
+        default:
+            executeOther(s, ctx)
+        }
+    }
+
+    /// `retain e`.
+    private func retain(_ e: Expr, _ ctx: Context) {
+        if config.isGC { return noteGC() }
+        let v = operand(e, ctx)
+        guard let o = v.object else { return note("message to nil: nothing happens") }
+        // The reference it was read from holds the extra claim (`retain _x` after
+        // `_x = value` is how an MRC setter owns its value). A value read from nowhere
+        // (`value`, a nib object's name) in a method gives its claim to the ivar of self
+        // that holds it, whether `v = value` came before or comes after; otherwise it
+        // floats until released.
+        // An argument's place is the caller's reference, not the method's own.
+        let place = isArgument(e, ctx) ? nil : v.place
+        if place == nil, let r = unownedIvar(of: ctx, pointingAt: o) {
+            engine.retain(o, via: r)
+        } else {
+            engine.retain(o, via: place)
+            if place == nil, ctx.selfObject != nil { floatingRetains.append((ctx.frame.object, o)) }
+        }
+    }
+
+    /// `release e`.
+    private func release(_ e: Expr, _ ctx: Context) {
+        if config.isGC { return noteGC() }
+        let v = operand(e, ctx)
+        guard let o = v.object else { return note("message to nil: nothing happens") }
+        engine.release(o, via: v.place)
+    }
+
+    /// `autorelease e`.
+    private func autorelease(_ e: Expr, _ ctx: Context) {
+        if config.isGC { return noteGC() }
+        let v = operand(e, ctx)
+        guard let o = v.object else { return note("message to nil: nothing happens") }
+        engine.autorelease(o, via: v.place)
+    }
+
+    private func noteGC() {
+        note("retain, release and autorelease do nothing under garbage collection (G1)")
+    }
+
+    /// The statements other than assignments, retains, releases and autoreleases.
+    private func executeOther(_ s: Stmt, _ ctx: Context) {
+        switch s.kind {
+        case .assign, .retain, .release, .autorelease:
+            break  // run by `execute(_:_:)`, which calls this for the others only
         case .cfRelease(let e):
             let v = evaluate(e, ctx)
             guard let o = v.object else { return raiseCFReleaseNULL() }

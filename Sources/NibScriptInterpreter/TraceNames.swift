@@ -13,12 +13,9 @@ package enum TraceNames {
     /// of any other `new X` (`next` for `new Next`).
     package static func possible(in program: Program, classes: ClassTable) -> [String: String] {
         var out: [String: String] = [:]
-        // Statements are read where they lie, as the checker reads them: `for s in` copied each
-        // one out of its array (payloads retained, then released) for a look at its kind.
+        // Statements are rebuilt from their records one at a time (see `Statements`).
         func visit(_ b: Block) {
-            b.statements.withUnsafeBufferPointer { statements in
-                for i in statements.indices { visitStatement(statements[i]) }
-            }
+            for s in b.statements { visitStatement(s) }
         }
         func visitStatement(_ s: borrowing Stmt) {
             switch s.kind {

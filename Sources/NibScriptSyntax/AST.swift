@@ -309,9 +309,11 @@ public struct ScenarioDecl: Sendable {
 }
 
 public struct Block: Sendable {
-    public var statements: [Stmt]
+    /// Packed (see `Statements`): read them as a random-access collection of `Stmt`.
+    public var statements: Statements
     public var range: SourceRange
-    public init(statements: [Stmt], range: SourceRange) { self.statements = statements; self.range = range }
+    public init(statements: [Stmt], range: SourceRange) { self.statements = Statements(statements); self.range = range }
+    public init(statements: Statements, range: SourceRange) { self.statements = statements; self.range = range }
 }
 
 public struct Stmt: Sendable {

@@ -21,10 +21,15 @@ public enum Parser {
     /// `nibTables`: `nib { … }` blocks are read as `NibBody.table` (ids into the returned
     /// table) instead of syntax trees: smaller, and what `run` needs; `matrix`, which
     /// rewrites nibs, needs the trees.
-    public static func parseNamed(_ file: SourceFile, nibTables: Bool = false) -> (ScriptFile, NameTable, [Diagnostic]) {
+    /// `packStatements: false` keeps every statement whole (`Statements`' side array): the
+    /// tree as it was before packing, which tests compare packed trees with.
+    public static func parseNamed(_ file: SourceFile, nibTables: Bool = false,
+                                  packStatements: Bool = true) -> (ScriptFile, NameTable, [Diagnostic]) {
         var parser = ScriptParser(file: file)
         parser.nibTables = nibTables
+        parser.packStatements = packStatements
         let decls = parser.parseFile()
+        parser.nameSlots.fillTexts(from: parser.names)
         return (ScriptFile(decls: decls), parser.names, parser.sortedDiagnostics())
     }
 }
@@ -61,6 +66,10 @@ struct ScriptParser {
     var nibTables = false
     /// The nib block being read, when `nibTables`.
     var table = NibTable()
+    /// Where each block's builder finds the names it has (see `NameSlots`).
+    var nameSlots = NameSlots()
+    /// Whether statements are packed (see `Statements`); tests turn it off to compare.
+    var packStatements = true
 
     init(file: SourceFile) {
         self.file = file

@@ -53,7 +53,13 @@ extension ScriptParser {
             let head = try expectIdentifier("expected a name")
             expr = Expr(.name(head), range: head.range)
         }
-        var components = 1
+        return try parsePath(after: expr, components: 1)
+    }
+
+    /// The rest of a path whose first `components` parts are `expr`.
+    mutating func parsePath(after head: Expr, components: Int) throws -> Expr {
+        var expr = head
+        var components = components
         while true {
             let isProperty: Bool
             switch current.kind {

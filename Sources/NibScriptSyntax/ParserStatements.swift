@@ -7,8 +7,21 @@ extension ScriptParser {
 
     /// block = "{" { NEWLINE | statement } "}"
     mutating func parseBlock() throws -> Block {
-        let (statements, range) = try parseBraced { p in try p.parseStatement() }
-        return Block(statements: statements, range: range)
+        // Each statement is packed as soon as it is read: the block never exists as an
+        // array of full statements (88 bytes each), so the peak is the packed size.
+        var b = StatementsBuilder()
+        let range = try parseBracedEach { p in
+            if p.packStatements {
+                if try !p.parsePacked(into: &b) { b.append(try p.parseStatement(), &p.nameSlots) }
+            } else {
+                b.appendWhole(try p.parseStatement())
+            }
+            if b.count == Self.bigBlock { b.reserveCapacity(b.count + p.linesLeft()) }
+        }
+        // As `parseBraced` does: room reserved and not used is given back unless the block
+        // runs to the end of the file (then it was never touched).
+        if b.capacity > 2 * b.count + Self.bigBlock, linesLeft() >= Self.bigBlock { b.shrink() }
+        return Block(statements: b.finish(nameSlots), range: range)
     }
 
     /// statement = assign | VERB … ; a statement's range covers it without its line break.
@@ -120,13 +133,7 @@ extension ScriptParser {
         case .send?:
             // send = "send" expr [ selector { expr } ]
             advance()
-            let receiver = try parseExpression()
-            let selector = current.kind == .identifier ? try parseSelector() : nil
-            var arguments: [Expr] = []
-            if let s = selector, s.name.utf8.last == UInt8(ascii: ":") {
-                while canStartExpression(current) { arguments.append(try parseExpression()) }
-            }
-            kind = .send(receiver, selector: selector, arguments: arguments)
+            kind = try parseSend(receiver: try parseExpression())
         case .load?:
             kind = try parseLoadNib()
         case .drain?:
@@ -160,6 +167,16 @@ extension ScriptParser {
         return stmt
     }
 
+    /// The selector and arguments of a `send` whose receiver has been read.
+    mutating func parseSend(receiver: Expr) throws -> StmtKind {
+        let selector = current.kind == .identifier ? try parseSelector() : nil
+        var arguments: [Expr] = []
+        if let s = selector, s.name.utf8.last == UInt8(ascii: ":") {
+            while canStartExpression(current) { arguments.append(try parseExpression()) }
+        }
+        return .send(receiver, selector: selector, arguments: arguments)
+    }
+
     /// command = VERB { expr } END
     private mutating func parseCommand() throws -> StmtKind {
         let verb = identifier(advance())
@@ -170,7 +187,11 @@ extension ScriptParser {
 
     /// assign = expr "=" expr ; the target must be a name, `e.p` or `e->iv`.
     mutating func parseAssignment() throws -> Stmt {
-        let target = try parseExpression()
+        try parseAssignment(target: try parseExpression())
+    }
+
+    /// The rest of an assignment whose target has been read.
+    mutating func parseAssignment(target: Expr) throws -> Stmt {
         guard check(.equal) else {
             // Points at the expression: the whole line is the problem, not the place after it.
             report("expected '=' after expression; to send a message write 'send …'", at: target.range)

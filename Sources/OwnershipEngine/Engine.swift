@@ -139,7 +139,7 @@ public final class Engine {
         }
         return out
     }
-    @inlinable public func classOf(_ o: ObjectID) -> ClassID { s.ids[o.index].classID }
+    @inlinable public func classOf(_ o: ObjectID) -> ClassID { s.idRecord(o).classID }
     @inlinable public func count(_ o: ObjectID) -> Int { Int(s.count(o)) }
     @inlinable public func state(_ o: ObjectID) -> ObjectState { s.state(o) }
     @inlinable public func isAlive(_ o: ObjectID) -> Bool { s.state(o) != .deallocated }
@@ -249,17 +249,13 @@ public final class Engine {
     }
 
     @inlinable public var poolDepth: Int { s.pools.count }
-    public func pendingReleases(inPool i: Int) -> [ObjectID] { s.pools[i] }
+    public func pendingReleases(inPool i: Int) -> [ObjectID] { Array(s.pools[i]) }
     /// The releases pending in every pool: whether an event's end drains anything, asked
     /// before and after every command, without copying the pools.
-    @inlinable public var pendingReleaseCount: Int {
-        var n = 0
-        for p in s.pools { n += p.count }
-        return n
-    }
+    @inlinable public var pendingReleaseCount: Int { s.pools.pendingCount }
     public func pushPool() {
         guard s.crash == nil else { return }
-        s.pools.append([])
+        s.pools.push()
     }
 
     /// Drains the innermost pool, newest entry first as the runtime does, until it is
@@ -269,11 +265,11 @@ public final class Engine {
     public func drainPool() {
         guard s.crash == nil else { return }
         let depth = s.pools.count - 1
-        emit(.drain(pool: depth, entries: s.pools[depth].count))
+        emit(.drain(pool: depth, entries: s.pools.entryCount(depth)))
         while s.crash == nil, let o = s.poolPopLast(depth) {
             release(o, cause: .pool)
         }
-        if depth > 0, s.crash == nil { s.pools.removeLast() }
+        if depth > 0, s.crash == nil { s.pools.popInnermost() }
     }
 
     // MARK: Slots
@@ -289,11 +285,12 @@ public final class Engine {
     public func store(_ r: SlotRef, _ value: ObjectID?, rule: StoreRule, cause: Cause? = nil) -> Bool {
         guard s.crash == nil else { return false }
         let i = s.slotIndex(forWriting: r)
-        let old = s.slotValues[i].target < 0 ? nil : ObjectID(s.slotValues[i].target)
+        let t = s.slotValueAt(i).target
+        let old = t < 0 ? nil : ObjectID(t)
         // The causes are made only where they are used: most stores retain nothing or
         // release nothing, and both were built at every store.
         // Whatever the new rule, the slot no longer waits to be zeroed for its old target.
-        if let old, s.place(old) >= 0, !s.weakReferrers.isEmpty(at: s.place(old)) { s.unregisterWeak(r, from: old) }
+        if let old, !s.weakReferrers.allEmpty, s.place(old) >= 0, !s.weakReferrers.isEmpty(at: s.place(old)) { s.unregisterWeak(r, from: old) }
         switch rule {
         case .retain:
             // A retain deallocates nothing, so the holder keeps its place meanwhile.
@@ -306,9 +303,9 @@ public final class Engine {
             return s.crash == nil
         case .weak:
             // A weak store of an object already deallocating reads back as nil, as objc_storeWeak does.
-            if let v = value, s.state(v) == .alive {
+            if let v = value, case let pv = s.place(v), pv >= 0, s.record(pv).state == .alive {
                 s.setSlot(r, i, v.raw, 0)
-                s.weakReferrers[s.place(v)].append(r)
+                s.weakReferrers[pv].append(r)
             } else {
                 s.setSlot(r, i, -1, 0)
             }
@@ -363,7 +360,7 @@ public final class Engine {
         s.markDeallocating(o, digested: digested)
         // Nearly every object has no weak reference: the list (an array, retained and
         // released) is taken only for one that has.
-        if s.weakReferrers.isEmpty(at: s.place(o)) { emit(.dealloc(o)); return }
+        if s.weakReferrers.allEmpty || s.weakReferrers.isEmpty(at: s.place(o)) { emit(.dealloc(o)); return }
         let zeroed = s.zeroWeakReferences(to: o)
         emit(.dealloc(o))
         for r in zeroed { emit(.weakZeroed(r, target: o)) }
@@ -426,7 +423,7 @@ public final class Engine {
     func beginDealloc(_ o: ObjectID) {
         // Called only when a release took the count to 0 (see `EngineState.release`).
         markDeallocating(o, digested: true)
-        let c = s.ids[o.index].classID.index
+        let c = s.idRecord(o).classID.index
         let frame: DeallocFrame
         if c < keepsClassPlan.count, keepsClassPlan[c] {
             frame = DeallocFrame(object: o, plan: Int32(c), reachesRoot: classPlans[c].reachesRoot, siteBefore: s.site)

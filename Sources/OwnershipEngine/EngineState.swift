@@ -46,13 +46,14 @@
     @usableFromInline var ids: [IDRecord] = []
     /// The live objects' records, by `IDRecord.place`, and the places free for reuse.
     @usableFromInline var objects: [ObjectRecord] = []
-    /// The first free place in `objects` (-1: none), and how many there are (the rest are
-    /// linked from it, see `newRecord`).
+    /// The first free place in `objects` of an object without slots (-1: none), the first of
+    /// one with `n` slots (`freeWithSlots[n]`), and how many free places there are in all (the
+    /// rest are linked from the first, see `newRecord`).
     var freeRecords: Int32 = -1
+    var freeWithSlots: [Int32] = []
     var freeCount = 0
-    /// Blocks of slots of retired objects, by their number of slots: where the first free
-    /// one begins in `slotValues` (-1: none), for the next object of as many slots.
-    var freeSlotBlocks: [Int32] = []
+    /// The number of ids the last `reserveCapacity(objects:)` made room for.
+    var reservedUpTo = 0
     /// Each live record's fact's hash in the state digest (`EngineState.objectFact`), by
     /// place, kept while the engine digests: a change of count or state then hashes the new
     /// fact only, not the old one again (two mixes were most of a retain's or a release's
@@ -91,7 +92,7 @@
         return [first] + (moreListHolders[o.raw] ?? [])
     }
 
-    @usableFromInline var pools: [[ObjectID]] = [[]]
+    @usableFromInline var pools = AutoreleasePools()
     /// What the events so far say (kinds per object, the count, zombies).
     var history = EventHistory()
     var frames: [DeallocFrame] = []
@@ -125,7 +126,7 @@
         case counted(Int32)
     }
 
-    @inlinable @inline(__always) func isHidden(_ o: ObjectID) -> Bool { classes[ids[o.index].classID.index].hidden }
+    @inlinable @inline(__always) func isHidden(_ o: ObjectID) -> Bool { classes[idRecord(o).classID.index].hidden }
 
     /// See `Engine.reserveCapacity(objects:)`.
     mutating func reserveCapacity(objects n: Int) {
@@ -133,9 +134,19 @@
         // Live records for as many as the free places do not already hold.
         let live = objects.count + max(0, n - freeCount)
         ids.reserveCapacity(ids.count + n); objects.reserveCapacity(live)
-        weakReferrers.reserveCapacity(live); adopted.reserveCapacity(live)
         numbers.reserveCapacity(ids.count + n)
         history.reserveCapacity(objects: ids.count + n)
+        // A nib's objects have names of their own, mostly: one each (a million names grown by
+        // doubling kept up to 16 MB of room unused).
+        names.reserveCapacity(names.count + n)
+        reservedUpTo = ids.count + n
+    }
+
+    /// Room in `slotValues` for the objects still to come of a reservation, `n` slots each
+    /// (the object being made has as many): asked when the array is full, instead of its
+    /// doubling (a million views' slots kept up to 16 MB of room unused).
+    @inline(never) mutating func reserveSlotsForReservedObjects(_ n: Int) {
+        slotValues.reserveCapacity(slotValues.count + max(1, reservedUpTo - ids.count) * n)
     }
 
     mutating func alloc(_ c: ClassID, name: String) -> ObjectID {
@@ -157,39 +168,43 @@
     @inline(__always) func check(_ o: ObjectID) -> (place: Int, stop: Outcome?) {
         if crash != nil { return (-1, .stopped) }
         let l = place(o)
-        if l < 0 || objects[l].state == .deallocated { return (l, .zombie) }
+        if l < 0 || record(l).state == .deallocated { return (l, .zombie) }
         return (l, nil)
     }
 
     // The counting primitives are inlined into Engine's: as calls, each returned its
-    // Outcome as a value for Engine's switch to take apart.
+    // Outcome as a value for Engine's switch to take apart. Each reads its record once and
+    // returns the count it wrote, not a second read of it.
 
     @inline(__always) mutating func retain(_ o: ObjectID, via: SlotRef?) -> Outcome {
         let (l, stop) = check(o)
         if let stop { return stop }
         if garbageCollected { return .ignored }
-        setCount(o, l, objects[l].count + 1)
+        let n = record(l).count + 1
+        setCount(o, l, n)
         if let via { let i = slotIndex(forWriting: via); setSlot(via, i, slotValues[i].target, slotValues[i].claims + 1) }
-        return .counted(objects[l].count)
+        return .counted(n)
     }
 
     @inline(__always) mutating func release(_ o: ObjectID, via: SlotRef?) -> Outcome {
         let (l, stop) = check(o)
         if let stop { return stop }
+        let r = record(l)
         // The runtime ignores a release of an object whose dealloc is already running.
-        if objects[l].state == .deallocating || garbageCollected { return .ignored }
+        if r.state == .deallocating || garbageCollected { return .ignored }
+        // (Giving up a claim changes slots and adoptions, not the count.)
         if let via { consumeClaim(on: o, via: via) }
-        if digesting && objects[l].count == 1 {
+        if digesting && r.count == 1 {
             // Count 0 begins the dealloc at once (`Engine.release`), which marks the object
             // deallocating: its fact goes from (1, alive) to (0, deallocating) in one change,
             // not two (a hash mix fewer per dealloc), and `markDeallocating(_:digested:)`
             // leaves the digest alone. Nothing reads the digest in between.
-            let f = Self.objectFact(o.index, 0, .deallocating, ids[o.index].classID)
-            write(l, count: 0, state: objects[l].state, fact: f)
+            let f = Self.objectFact(o.index, 0, .deallocating, idRecord(o).classID)
+            write(l, count: 0, state: r.state, fact: f)
             return .counted(0)
         }
-        setCount(o, l, objects[l].count - 1)
-        return .counted(objects[l].count)
+        setCount(o, l, r.count - 1)
+        return .counted(r.count - 1)
     }
 
     @inline(__always) mutating func autorelease(_ o: ObjectID, via: SlotRef?) -> Outcome {
@@ -198,7 +213,7 @@
         if garbageCollected { return .ignored }
         if let via { consumeClaim(on: o, via: via) }
         poolAppend(o)
-        return .counted(objects[l].count)
+        return .counted(record(l).count)
     }
 
     mutating func consumeClaim(on o: ObjectID, via r: SlotRef) {
@@ -261,7 +276,24 @@
         guard p >= 0 else { return [] }
         let referrers = weakReferrers[p]
         weakReferrers[p] = []
-        for r in referrers { let i = slotIndex(forWriting: r); setSlot(r, i, -1, slotValues[i].claims) }
+        // A weak referrer keeps its record: its slot is not empty while it is registered.
+        if digesting {
+            for r in referrers {
+                let i = slotIndexIfAny(r)
+                assert(i >= 0, "a retired weak referrer")
+                setSlot(r, i, -1, slotValueAt(i).claims)
+            }
+        } else {
+            // One uniqueness check of the slots for all the referrers, not one each.
+            let ids = self.ids, objects = self.objects
+            slotValues.withUnsafeMutableBufferPointer { v in
+                for r in referrers {
+                    let l = Int(ids[r.holder.index].place)
+                    assert(l >= 0, "a retired weak referrer")
+                    v[Int(objects[l].slotBase) + Int(r.slot)].target = -1
+                }
+            }
+        }
         return referrers
     }
 
@@ -329,15 +361,15 @@
     /// Object `o` (at live place `l`) now has count `n`.
     @inline(__always) mutating func setCount(_ o: ObjectID, _ l: Int, _ n: Int32) {
         guard digesting else { objects[l].count = n; return }
-        let st = objects[l].state
-        write(l, count: n, state: st, fact: Self.objectFact(o.index, n, st, ids[o.index].classID))
+        let st = record(l).state
+        write(l, count: n, state: st, fact: Self.objectFact(o.index, n, st, idRecord(o).classID))
     }
 
     /// Object `o` (at live place `l`) is now in state `st`.
     @inline(__always) mutating func setState(_ o: ObjectID, _ l: Int, _ st: ObjectState) {
         guard digesting else { objects[l].state = st; return }
-        let n = objects[l].count
-        write(l, count: n, state: st, fact: Self.objectFact(o.index, n, st, ids[o.index].classID))
+        let n = record(l).count
+        write(l, count: n, state: st, fact: Self.objectFact(o.index, n, st, idRecord(o).classID))
     }
 
     /// Writes the record at `l`'s count and state in one access (each access to an element
@@ -393,15 +425,15 @@
         return a
     }
 
-    mutating func poolAppend(_ o: ObjectID) {
+    @inline(__always) mutating func poolAppend(_ o: ObjectID) {
         let p = pools.count - 1
-        if digesting { digest &+= Self.poolFact(p, pools[p].count, o) }
-        pools[p].append(o)
+        if digesting { digest &+= Self.poolFact(p, pools.entryCount(p), o) }
+        pools.append(o)
     }
 
     mutating func poolPopLast(_ p: Int) -> ObjectID? {
-        guard let o = pools[p].popLast() else { return nil }
-        if digesting { digest &-= Self.poolFact(p, pools[p].count, o) }
+        guard let o = pools.popLast(p) else { return nil }
+        if digesting { digest &-= Self.poolFact(p, pools.entryCount(p), o) }
         return o
     }
 }

@@ -87,36 +87,37 @@ extension EngineState {
 
     static var nameCacheSize: Int { 1024 }
 
-    /// A live record's place for a new object with `slots` slots: a freed one if any.
+    /// A live record's place for a new object with `slots` slots: a freed one with as many
+    /// slots if any, its block of slots with it.
     ///
-    /// The free places and blocks are linked lists through themselves (a free record's
-    /// `count` names the next free place, a free block's first slot's target the next free
-    /// block of its size), not arrays beside them: a pop and a push are then a read and a
-    /// write of memory the alloc or the dealloc touches anyway.
+    /// The free places are linked lists through themselves (a free record's `count` names the
+    /// next free place), one per number of slots, so a freed record keeps its block of slots
+    /// and the next object of as many slots takes both: a pop and a push are a read and a
+    /// write of the record the alloc or the dealloc touches anyway, and of the list's head.
     @inline(__always) mutating func newRecord(slots n: Int) -> Int {
-        let base: Int32
-        if n > 0, n < freeSlotBlocks.count, freeSlotBlocks[n] >= 0 {
-            // Its slots were all empty when it was freed (see `retireIfEmpty`), but the first,
-            // which held the link.
-            base = freeSlotBlocks[n]
-            freeSlotBlocks[n] = slotValues[Int(base)].target
-            slotValues[Int(base)] = .empty
-        } else {
-            base = Int32(slotValues.count)
-            // One append per slot: a class has a few, and appending a block (a template
-            // array, or repeated elements) cost more in the generic append than the appends.
-            for _ in 0..<n { slotValues.append(.empty) }
-        }
-        let record = ObjectRecord(count: 1, state: .alive, slotBase: base, deallocSite: -1, firstListHolder: EngineState.noHolder)
-        if freeRecords >= 0 {
-            let l = Int(freeRecords)
-            freeRecords = objects[l].count
+        if n == 0 {
+            if freeRecords >= 0 {
+                let l = Int(freeRecords)
+                freeRecords = record(l).count
+                freeCount -= 1
+                objects[l] = ObjectRecord(count: 1, state: .alive, slotBase: 0, deallocSite: -1, firstListHolder: EngineState.noHolder)
+                return l
+            }
+        } else if n < freeWithSlots.count, freeWithSlots[n] >= 0 {
+            // Its slots were all empty when it was freed (see `endDealloc`).
+            let l = Int(freeWithSlots[n])
+            let r = record(l)
+            freeWithSlots[n] = r.count
             freeCount -= 1
-            objects[l] = record
+            objects[l] = ObjectRecord(count: 1, state: .alive, slotBase: r.slotBase, deallocSite: -1, firstListHolder: EngineState.noHolder)
             return l
         }
-        objects.append(record)
-        weakReferrers.appendEmpty(); adopted.appendEmpty()
+        let base = Int32(slotValues.count)
+        if n > 0, ids.count < reservedUpTo, slotValues.count + n > slotValues.capacity { reserveSlotsForReservedObjects(n) }
+        // One append per slot: a class has a few, and appending a block (a template array, or
+        // repeated elements) cost more in the generic append than the appends themselves.
+        for _ in 0..<n { slotValues.append(.empty) }
+        objects.append(ObjectRecord(count: 1, state: .alive, slotBase: base, deallocSite: -1, firstListHolder: EngineState.noHolder))
         return objects.count - 1
     }
 
@@ -127,40 +128,58 @@ extension EngineState {
     /// count 0, deallocated).
     ///
     /// A call, not inlined into `runFrames`: inlined, it made the loop too large for the dealloc
-    /// steps (`Engine.perform`) to be inlined into it, which cost more than this call.
+    /// steps (`Engine.perform`) to be inlined into it, which cost more than this call (about
+    /// 100 instructions a dealloc). Its reads are unchecked (`record`, `idRecord`,
+    /// `slotsEmpty`), as are its writes (`retire`): with checks, this was a third of an
+    /// alloc-and-release round.
     @inline(never) mutating func endDealloc(_ o: ObjectID) {
-        let l = place(o)
+        let id = idRecord(o)
+        let l = Int(id.place)
         guard l >= 0 else { return }
-        let r = objects[l]
-        let c = ids[o.index].classID
-        let n = Int(classes[c.index].slotCount)
-        // The cheap tests first; the slots last (most objects that keep anything keep a pointer).
+        let r = record(l)
+        let n = Int(classes.withUnsafeBufferPointer { $0[id.classID.index].slotCount })
+        // The record's own fields first, then its slots (most objects that keep anything keep
+        // a pointer), then the lists beside it.
         guard r.count == 0, r.firstListHolder.holder.raw < 0, r.deallocSite >= -1,
-              weakReferrers.isEmpty(at: l), adopted.isEmpty(at: l), slotsEmpty(Int(r.slotBase), n) else {
+              n == 0 || slotsEmpty(Int(r.slotBase), n),
+              weakReferrers.allEmpty || weakReferrers.isEmpty(at: l), adopted.allEmpty || adopted.isEmpty(at: l) else {
             setState(o, l, .deallocated)
             return
         }
+        retire(o, id.classID, place: l, slots: n, site: r.deallocSite)
+    }
+
+    /// Frees the live record of `o` (deallocated, at place `l`, with `n` slots, all empty).
+    /// Wrapping arithmetic and unchecked writes: `site >= -1` and both indexes are valid
+    /// (see `idRecord` and `record`), and the checks were a third of this.
+    @inline(__always) private mutating func retire(_ o: ObjectID, _ c: ClassID, place l: Int, slots n: Int, site: Int32) {
         if digesting { digest = digest &- facts[l] &+ Self.objectFact(o.index, 0, .deallocated, c) }
-        ids[o.index].place = -2 - r.deallocSite
-        objects[l].count = freeRecords
-        freeRecords = Int32(l)
-        freeCount += 1
-        if n > 0 {
-            if n >= freeSlotBlocks.count { freeSlotBlocks += repeatElement(-1, count: n + 1 - freeSlotBlocks.count) }
-            slotValues[Int(r.slotBase)].target = freeSlotBlocks[n]
-            freeSlotBlocks[n] = r.slotBase
+        let retired = -2 &- site
+        ids.withUnsafeMutableBufferPointer { $0[o.index].place = retired }
+        freeCount &+= 1
+        let next: Int32
+        if n == 0 {
+            next = freeRecords
+            freeRecords = Int32(truncatingIfNeeded: l)
+        } else {
+            if n >= freeWithSlots.count { freeWithSlots += repeatElement(-1, count: n + 1 - freeWithSlots.count) }
+            next = freeWithSlots[n]
+            freeWithSlots[n] = Int32(truncatingIfNeeded: l)
         }
+        objects.withUnsafeMutableBufferPointer { $0[l].count = next }
     }
 
     @inline(__always) private func slotsEmpty(_ base: Int, _ n: Int) -> Bool {
-        for k in base..<(base + n) where slotValues[k].target >= 0 || slotValues[k].claims != 0 { return false }
-        return true
+        slotValues.withUnsafeBufferPointer { v in
+            for k in base..<(base + n) where v[k].target >= 0 || v[k].claims != 0 { return false }
+            return true
+        }
     }
 
     /// Retires `o` if it is deallocated and nothing of it is left to read (see `endDealloc`).
     mutating func retireIfEmpty(_ o: ObjectID) {
         let l = place(o)
-        guard l >= 0, objects[l].state == .deallocated else { return }
+        guard l >= 0, record(l).state == .deallocated else { return }
         endDealloc(o)
     }
 
@@ -168,7 +187,7 @@ extension EngineState {
     /// for a write to a dead object (a store into one of its slots). Its digest fact is
     /// already counted.
     @inline(__always) mutating func record(forWriting o: ObjectID) -> Int {
-        let p = ids[o.index].place
+        let p = idRecord(o).place
         if p >= 0 { return Int(p) }
         return revive(o, site: -2 - p)
     }
@@ -191,16 +210,32 @@ extension EngineState {
 
     // Reads by object id, whether or not it has a live record.
 
-    @inlinable @inline(__always) func place(_ o: ObjectID) -> Int { Int(ids[o.index].place) }
+    /// `o`'s `IDRecord`, read without a bounds check: every ObjectID a client holds was made by
+    /// this engine (or the one whose snapshot it restored, with the client's own state of the
+    /// time), and ids are never removed. A checked read (two tests and two branches) at every
+    /// retain and release was most of what the id table added to them. Checked in debug builds.
+    @inlinable @inline(__always) func idRecord(_ o: ObjectID) -> IDRecord {
+        assert(o.index >= 0 && o.index < ids.count, "\(o) was not made by this engine")
+        return ids.withUnsafeBufferPointer { $0[o.index] }
+    }
+
+    /// The live record at place `l`, read without a bounds check: places come from `ids`,
+    /// and every place there is one of `objects` (which never shrinks).
+    @inlinable @inline(__always) func record(_ l: Int) -> ObjectRecord {
+        assert(l >= 0 && l < objects.count, "no live record at \(l)")
+        return objects.withUnsafeBufferPointer { $0[l] }
+    }
+
+    @inlinable @inline(__always) func place(_ o: ObjectID) -> Int { Int(idRecord(o).place) }
 
     @inlinable @inline(__always) func state(_ o: ObjectID) -> ObjectState {
         let l = place(o)
-        return l < 0 ? .deallocated : objects[l].state
+        return l < 0 ? .deallocated : record(l).state
     }
 
     @inlinable @inline(__always) func count(_ o: ObjectID) -> Int32 {
         let l = place(o)
-        return l < 0 ? 0 : objects[l].count
+        return l < 0 ? 0 : record(l).count
     }
 
     func deallocSite(_ o: ObjectID) -> Int32 {
@@ -210,24 +245,32 @@ extension EngineState {
 
     @inlinable @inline(__always) func firstListHolder(_ o: ObjectID) -> SlotRef {
         let l = place(o)
-        return l < 0 ? EngineState.noHolder : objects[l].firstListHolder
+        return l < 0 ? EngineState.noHolder : record(l).firstListHolder
     }
 
     /// The flat index of slot `r`, or -1 if its holder is retired (every slot of it empty).
     @inlinable @inline(__always) func slotIndexIfAny(_ r: SlotRef) -> Int {
         let l = place(r.holder)
-        return l < 0 ? -1 : Int(objects[l].slotBase) + Int(r.slot)
+        return l < 0 ? -1 : Int(record(l).slotBase) + Int(r.slot)
     }
 
     /// What slot `r` holds: its target (-1: nil, or a list's index) and claims.
     @inlinable @inline(__always) func slotValue(_ r: SlotRef) -> SlotValue {
         let i = slotIndexIfAny(r)
-        return i < 0 ? .empty : slotValues[i]
+        assert(i < slotValues.count, "no slot \(r.slot) in \(r.holder)")
+        // Unchecked, like `record`: a slot's index comes from its holder's record and class.
+        return i < 0 ? .empty : slotValues.withUnsafeBufferPointer { $0[i] }
+    }
+
+    /// The slot at flat index `i` (from `slotIndex(forWriting:)`), read without a bounds check.
+    @inline(__always) func slotValueAt(_ i: Int) -> SlotValue {
+        assert(i >= 0 && i < slotValues.count)
+        return slotValues.withUnsafeBufferPointer { $0[i] }
     }
 
     /// The flat index of slot `r` for a write (its holder's record made again if retired).
     @inline(__always) mutating func slotIndex(forWriting r: SlotRef) -> Int {
         let l = record(forWriting: r.holder)
-        return Int(objects[l].slotBase) + Int(r.slot)
+        return Int(record(l).slotBase) + Int(r.slot)
     }
 }

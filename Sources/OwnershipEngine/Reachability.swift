@@ -123,7 +123,7 @@ extension Engine {
             let a = s.adoptedObjects(ObjectID(Int32(i)))
             if !a.isEmpty { h.combine(i); h.combine(a.count); for o in a { h.combine(o.raw) } }
         }
-        for p in s.pools { h.combine(p.count); for o in p { h.combine(o.raw) } }
+        for p in s.pools.all { h.combine(p.count); for o in p { h.combine(o.raw) } }
         h.combine(s.crash?.message)
     }
 }

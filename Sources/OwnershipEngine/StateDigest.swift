@@ -68,7 +68,7 @@ extension EngineState {
             for (j, a) in adopted[l].enumerated() { d &+= Self.adoptedFact(i, j, a) }
         }
         for (l, list) in lists.enumerated() { for (j, o) in list.enumerated() { d &+= Self.listFact(l, j, o) } }
-        for (p, pool) in pools.enumerated() { for (j, o) in pool.enumerated() { d &+= Self.poolFact(p, j, o) } }
+        for (p, pool) in pools.all.enumerated() { for (j, o) in pool.enumerated() { d &+= Self.poolFact(p, j, o) } }
         return d
     }
 }

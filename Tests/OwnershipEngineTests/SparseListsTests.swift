@@ -4,13 +4,14 @@ import TestSupport
 
 /// The engine's sparse per-object lists (weak referrers, adopted +1s) against plain arrays of
 /// arrays, through appends, removals, whole-list sets and new objects, in a fixed
-/// pseudo-random order; a copy taken midway keeps what it had.
+/// pseudo-random order; a copy taken midway keeps what it had. An object the lists never
+/// heard of has an empty list (they grow only as far as the last that had one).
 final class SparseListsTests: XCTestCase {
     func testSparseListsAgreeWithArraysOfArrays() {
         var sparse = SparseLists<Int32>()
         var dense: [[Int32]] = []
         var rng = SplitMix64(seed: 99)
-        for _ in 0..<20 { sparse.appendEmpty(); dense.append([]) }
+        for _ in 0..<20 { dense.append([]) }
         for step in 0..<5000 {
             let i = rng.below(dense.count)
             switch rng.below(5) {
@@ -23,7 +24,7 @@ final class SparseListsTests: XCTestCase {
                 let v = rng.below(3) == 0 ? [] : (0..<rng.below(3)).map { _ in Int32(rng.below(50)) }
                 sparse[i] = v; dense[i] = v
             default:
-                if rng.below(10) == 0 { sparse.appendEmpty(); dense.append([]) }
+                if rng.below(10) == 0 { dense.append([]) }
             }
             if step % 250 == 0 {
                 let copy = sparse, before = dense
@@ -32,7 +33,10 @@ final class SparseListsTests: XCTestCase {
                 for k in before.indices { XCTAssertEqual(copy[k], before[k]) }
             }
         }
-        XCTAssertEqual(sparse.count, dense.count)
+        for i in dense.indices + [dense.count, dense.count + 1_000] where i >= dense.count {
+            XCTAssertEqual(sparse[i], [])
+            XCTAssertTrue(sparse.isEmpty(at: i))
+        }
         for i in dense.indices {
             XCTAssertEqual(sparse[i], dense[i])
             XCTAssertEqual(sparse.isEmpty(at: i), dense[i].isEmpty)
