@@ -31,7 +31,7 @@ final class FileWriteTests: XCTestCase {
         let tmp = try folder("tmp"), work = try folder("work")
         var env = ProcessInfo.processInfo.environment
         env["TMPDIR"] = tmp + "/"
-        env["NIBSCRIPT_UPDATE_GOLDENS"] = nil
+        env[GoldenFiles.updateVariable] = nil
         env["CI"] = nil
         func run(_ args: [String], status: Int32 = 0) throws -> BuiltBinary.Output {
             let r = try BuiltBinary.run(binary, args, in: URL(fileURLWithPath: work), environment: env)
@@ -70,7 +70,7 @@ final class FileWriteTests: XCTestCase {
         // 1 block (512 or 1024 bytes) at most per file; SIGXFSZ ignored, so write(2) fails with EFBIG.
         let limited = ["-c", "trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$@\"", binary.path]
         var env = ProcessInfo.processInfo.environment
-        env["NIBSCRIPT_UPDATE_GOLDENS"] = nil
+        env[GoldenFiles.updateVariable] = nil
         env["CI"] = nil
         let sh = URL(fileURLWithPath: "/bin/sh")
         let update = try BuiltBinary.run(sh, limited + ["test", "--update", "."], in: URL(fileURLWithPath: work), environment: env)
