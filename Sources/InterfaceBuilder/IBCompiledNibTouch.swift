@@ -202,16 +202,25 @@ struct IBCompiledNibTouch {
             default: continue
             }
             let value = objectsList[c]
-            let record = add("object", ["class": "IBConnectionRecord"], to: connectionList)
-            let connection = add("object", ["class": kind, "key": "connection"], to: record)
-            if let label = value["UILabel"].flatMap(archive.string) { add("string", ["key": "label"], text: label, to: connection) }
-            addValue(value["UISource"] ?? .null, key: "source", to: connection)
-            addValue(value["UIDestination"] ?? .null, key: "destination", to: connection)
-            if kind == "IBCocoaTouchEventConnection", case .integer(let mask)? = value["UIEventMask"].map(archive.resolve), mask > 0 {
-                // UIControlEvents bit n is IB's event type n + 1 (touchUpInside: 1 << 6, type 7).
-                add("int", ["key": "IBEventType", "value": String(mask.trailingZeroBitCount + 1)], to: connection)
+            // An outlet collection is one connection to all its members (an array): the
+            // legacy archive has a record per member, in the collection's order.
+            var destinations = [value["UIDestination"] ?? .null]
+            if kind == "IBCocoaTouchOutletCollectionConnection", let d = index(destinations[0]),
+               Self.isCollection(archive.classes(of: objectsList[d])), let members = archive.members(.uid(d)) {
+                destinations = members
             }
-            add("int", ["key": "connectionID", "value": String(position)], to: record)
+            for destination in destinations {
+                let record = add("object", ["class": "IBConnectionRecord"], to: connectionList)
+                let connection = add("object", ["class": kind, "key": "connection"], to: record)
+                if let label = value["UILabel"].flatMap(archive.string) { add("string", ["key": "label"], text: label, to: connection) }
+                addValue(value["UISource"] ?? .null, key: "source", to: connection)
+                addValue(destination, key: "destination", to: connection)
+                if kind == "IBCocoaTouchEventConnection", case .integer(let mask)? = value["UIEventMask"].map(archive.resolve), mask > 0 {
+                    // UIControlEvents bit n is IB's event type n + 1 (touchUpInside: 1 << 6, type 7).
+                    add("int", ["key": "IBEventType", "value": String(mask.trailingZeroBitCount + 1)], to: connection)
+                }
+                add("int", ["key": "connectionID", "value": String(position)], to: record)
+            }
         }
 
         // The objects, in the legacy archive's classes and keys: every one (a view's colour and

@@ -51,6 +51,22 @@ final class IBNibArchiveTests: XCTestCase {
         }
     }
 
+    /// An outlet collection is one connection to an array of its members: one member each, in order.
+    func testAnOutletCollectionIsOneConnectionPerMember() throws {
+        var sample = NIBArchiveWriter.sample()
+        var w = sample.writer
+        guard case .object(let connections)? = w.objects[0].values.first(where: { $0.0 == "UINibConnectionsKey" })?.1 else { return XCTFail("no connections") }
+        let members = w.array([sample.button, sample.label])
+        let collection = w.add("UIRuntimeOutletCollectionConnection", [("UILabel", w.string("controls")), ("UISource", .object(sample.owner)),
+                                                                        ("UIDestination", members), ("UIRuntimeCollectionClassName", w.string("NSArray"))])
+        w.objects[connections].values.append(("UINibEncoderEmptyKey", .object(collection)))
+        sample.writer = w
+        let d = try document(sample.writer.bytes())
+        XCTAssertEqual(Self.shape(d).filter { $0.hasPrefix("outletCollection") }, [
+            "outletCollection IBFilesOwner.controls -> button", "outletCollection IBFilesOwner.controls -> label",
+        ])
+    }
+
     /// An iOS 5 compiled nib is an NSKeyedArchiver archive of the same objects: read alike.
     func testTheKeyedArchiveOfIOS5ReadsAlike() throws {
         var a = CompiledNibArchive()
