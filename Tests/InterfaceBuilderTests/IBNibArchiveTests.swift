@@ -67,6 +67,41 @@ final class IBNibArchiveTests: XCTestCase {
         ])
     }
 
+    /// Objects held by keys other than subviews: a navigation controller's view controllers
+    /// (and their navigation items, views), a toolbar's items; a parent is never a pointer (`UIParentViewController`).
+    func testControllersAndItemsHangFromWhatHoldsThem() throws {
+        var w = NIBArchiveWriter()
+        let owner = w.add("UIProxyObject", [("UIProxiedObjectIdentifier", w.string("IBFilesOwner"))])
+        let navigation = w.add("UINavigationController")
+        let root = w.add("UIClassSwapper", [("UIClassName", w.string("ListController")), ("UIOriginalClassName", w.string("UIViewController")),
+                                            ("UIParentViewController", .object(navigation))])
+        let item = w.add("UINavigationItem", [("UITitle", w.string("List"))])
+        let view = w.add("UIView")
+        let toolbar = w.add("UIToolbar", [("UISuperview", .object(view))])
+        let done = w.add("UIBarButtonItem", [("UIStyle", .int(2))])
+        w.set(toolbar, [("UISuperview", .object(view)), ("UIItems", w.array([done]))])
+        w.set(view, [("UISubviews", w.array([toolbar]))])
+        w.set(root, [("UIClassName", w.string("ListController")), ("UIOriginalClassName", w.string("UIViewController")),
+                     ("UIParentViewController", .object(navigation)), ("UINavigationItem", .object(item)), ("UIView", .object(view))])
+        w.set(navigation, [("UIViewControllers", w.array([root])), ("UIDelegate", .object(owner))])
+        let outlet = w.add("UIRuntimeOutletConnection", [("UILabel", w.string("navigationController")), ("UISource", .object(owner)),
+                                                         ("UIDestination", .object(navigation))])
+        w.setRoot([("UINibTopLevelObjectsKey", w.array([owner, navigation])),
+                   ("UINibObjectsKey", w.array([owner, navigation, root, item, view, toolbar, done])),
+                   ("UINibConnectionsKey", w.array([outlet]))])
+        let d = try document(w.bytes())
+        XCTAssertEqual(Self.shape(d), [
+            "IBFilesOwner NSObject custom=- label=- in=- topLevel",
+            "navigationController UINavigationController custom=- label=- in=- topLevel",
+            "viewController UIViewController custom=ListController label=- in=navigationController collection(\"viewControllers\")",
+            "navigationItem UINavigationItem custom=- label=- in=viewController property(\"navigationItem\")",
+            "view UIView custom=- label=- in=viewController property(\"view\")",
+            "toolbar UIToolbar custom=- label=- in=view subview",
+            "barButtonItem UIBarButtonItem custom=- label=- in=toolbar collection(\"items\")",
+            "outlet IBFilesOwner.navigationController -> navigationController",
+        ])
+    }
+
     /// An iOS 5 compiled nib is an NSKeyedArchiver archive of the same objects: read alike.
     func testTheKeyedArchiveOfIOS5ReadsAlike() throws {
         var a = CompiledNibArchive()
