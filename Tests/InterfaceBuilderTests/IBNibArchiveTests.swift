@@ -230,6 +230,46 @@ final class IBNibArchiveTests: XCTestCase {
         XCTAssertTrue(message { $0[50] = 0x7F | 0x80 }.contains("object 0 names class 127 of"))
     }
 
+    /// Well-formed files whose objects point anywhere: views that are their own superview or
+    /// each other's subviews, connections to proxies, to collections, to strings, to nil. A
+    /// document or errors, never a trap or a hang.
+    func testRandomGraphsNeverTrap() {
+        var random = SplitMix64(seed: 0x6EAF)
+        let classes = ["UIView", "UILabel", "UIViewController", "UIClassSwapper", "UIProxyObject", "NSArray", "NSString", "UIToolbar"]
+        let keys = ["UISuperview", "UISubviews", "UIView", "UIItems", "UIViewControllers", "UIClassName", "UIOriginalClassName",
+                    "UIProxiedObjectIdentifier", "UINextResponder", "UIDelegate", "UINibEncoderEmptyKey", "NS.bytes"]
+        var documents = 0
+        for _ in 0..<400 {
+            var w = NIBArchiveWriter()
+            let count = 1 + random.below(12)
+            for _ in 0..<count { w.add(classes[random.below(classes.count)]) }
+            for k in 1...count {
+                var values: [(String, NIBArchiveWriter.Value)] = []
+                for _ in 0..<random.below(5) {
+                    let key = keys[random.below(keys.count)]
+                    switch random.below(4) {
+                    case 0: values.append((key, .object(1 + random.below(count))))
+                    case 1: values.append((key, .data(Array("IBFilesOwner".utf8))))
+                    case 2: values.append((key, .null))
+                    default: values.append((key, .int(random.below(1000))))
+                    }
+                }
+                w.set(k, values)
+            }
+            func some() -> [Int] { (0..<random.below(count + 1)).map { _ in 1 + random.below(count) } }
+            var connections: [Int] = []
+            for _ in 0..<random.below(4) {
+                let kind = ["UIRuntimeOutletConnection", "UIRuntimeOutletCollectionConnection", "UIRuntimeEventConnection"][random.below(3)]
+                connections.append(w.add(kind, [("UILabel", w.string("x")), ("UISource", .object(1 + random.below(count))),
+                                                ("UIDestination", .object(1 + random.below(count))), ("UIEventMask", .int(random.below(1 << 20)))]))
+            }
+            w.setRoot([("UINibTopLevelObjectsKey", w.array(some())), ("UINibObjectsKey", w.array(some())),
+                       ("UINibConnectionsKey", w.array(connections))])
+            if case .success = read(w.bytes()) { documents += 1 }
+        }
+        XCTAssertGreaterThan(documents, 0)
+    }
+
     func testRandomDamageNeverTraps() {
         let whole = NIBArchiveWriter.sample().writer.bytes()
         var random = SplitMix64(seed: 0x4E1B)
