@@ -34,6 +34,27 @@ enum IBCompiledNib {
         }
     }
 
+    /// A class name as its source spells it: a Swift class is compiled under its mangled name
+    /// (`_TtC10TestModule10MyDelegate`, module and class each preceded by their length), which
+    /// is `MyDelegate` in the source and in the XIB (`customModule="TestModule"`). A nested
+    /// class (`_TtCC…`) is its innermost name; any other form is left as it is.
+    static func sourceClassName(_ name: String) -> String {
+        guard name.hasPrefix("_TtC") else { return name }
+        var rest = Substring(name.dropFirst(3))
+        var nesting = 0
+        while rest.first == "C" { nesting += 1; rest = rest.dropFirst() }
+        var last: Substring?
+        for _ in 0...nesting {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard let n = Int(digits), n > 0, n <= rest.count - digits.count else { return name }
+            rest = rest.dropFirst(digits.count)
+            last = rest.prefix(n)
+            rest = rest.dropFirst(n)
+        }
+        guard rest.isEmpty, let last else { return name }
+        return String(last)
+    }
+
     /// An iOS compiled nib's keyed archive (UINib… keys in `$top`), translated by `IBCompiledNibTouch`.
     static func readTouch(_ archive: IBKeyedArchive, path: String) -> Result<IBDocument, IBReadFailure> {
         var translation = IBCompiledNibTouch(archive: archive)
@@ -195,7 +216,7 @@ struct IBCompiledNibTranslation {
         if className == "NSClassSwapper" {
             // An object of a custom class: its original class's keys, and both class names.
             archiveClass = value["NSOriginalClassName"].flatMap(archive.string) ?? "NSObject"
-            if let custom = value["NSClassName"].flatMap(archive.string), !custom.isEmpty { customClasses[n] = custom }
+            if let custom = value["NSClassName"].flatMap(archive.string), !custom.isEmpty { customClasses[n] = IBCompiledNib.sourceClassName(custom) }
             skipped.formUnion(["NSClassName", "NSOriginalClassName"])
         }
         let object = add("object", ["id": id, "class": archiveClass], to: pool)
@@ -203,7 +224,14 @@ struct IBCompiledNibTranslation {
         // XIB writes it before the keys that name one of the subviews again (a clip view's
         // NSDocView): the legacy reader places a child by the first key that holds it.
         let ordered = entries.filter { $0.0 == "NSSubviews" } + entries.filter { $0.0 != "NSSubviews" }
-        for (key, member) in ordered where !skipped.contains(key) { addValue(member, key: key, to: object) }
+        for (key, member) in ordered where !skipped.contains(key) {
+            // A custom object's or view's class, as its source names it.
+            if key == "NSClassName", let name = archive.string(member) {
+                add("string", ["key": key], text: IBCompiledNib.sourceClassName(name), to: object)
+                continue
+            }
+            addValue(member, key: key, to: object)
+        }
     }
 
     // MARK: the translation

@@ -245,12 +245,12 @@ struct IBCompiledNibTouch {
             var skipped: Set<String> = ["$class"]
             if runtimeClass == "UIClassSwapper" {
                 runtimeClass = value["UIOriginalClassName"].flatMap(archive.string) ?? "NSObject"
-                if let custom = value["UIClassName"].flatMap(archive.string), !custom.isEmpty { customClasses[k] = custom }
+                if let custom = value["UIClassName"].flatMap(archive.string), !custom.isEmpty { customClasses[k] = IBCompiledNib.sourceClassName(custom) }
                 skipped.formUnion(["UIClassName", "UIOriginalClassName"])
             }
             let archiveClass = proxy(k) != nil ? "IBProxyObject" : Self.legacyClass(runtimeClass)
             if archiveClass == "IBUICustomObject", runtimeClass != "NSObject", customClasses[k] == nil {
-                customClasses[k] = runtimeClass
+                customClasses[k] = IBCompiledNib.sourceClassName(runtimeClass)
             }
             let object = add("object", ["id": id, "class": archiveClass], to: pool)
             let ordered = entries.filter { $0.0 == "UISubviews" } + entries.filter { $0.0 != "UISubviews" }
