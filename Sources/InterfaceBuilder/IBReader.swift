@@ -15,8 +15,8 @@ public enum IBReader {
             case .nibBundleDesignable(let designable):
                 return read(path: designable, displayPath: (shown as NSString).appendingPathComponent(designableNibName))
             case .compiledArchive(let archive):
-                // A compiled Mac nib: its keyedobjects.nib (see `IBCompiledNib`).
-                return read(path: archive, displayPath: (shown as NSString).appendingPathComponent(keyedObjectsNibName))
+                // A compiled nib: its keyedobjects.nib, or an iOS folder's runtime.nib (see `IBCompiledNib`).
+                return read(path: archive, displayPath: (shown as NSString).appendingPathComponent((archive as NSString).lastPathComponent))
             default:
                 break
             }

@@ -36,8 +36,6 @@ struct NibInventory {
         }
     }
 
-    /// The files inside a `.nib` bundle folder.
-    static let bundleMemberNames: Set<String> = ["designable.nib", "keyedobjects.nib", "objects.nib", "classes.nib", "info.nib"]
 
     /// Why a compiled nib is listed unread, said precisely.
     static func unreadableReason(_ path: String, isBundle: Bool) -> String {
@@ -69,7 +67,7 @@ struct NibInventory {
                 if isBundle { bundles.append(f) }
                 // A bundle's own file outside any `.nib` folder (`en_AU.lproj/keyedobjects.nib`
                 // beside `en_AU.lproj/X.nib`): no code loads a nib by that name.
-                if !isBundle, Self.bundleMemberNames.contains((f as NSString).lastPathComponent.lowercased()) {
+                if !isBundle, IBReader.isNibBundleMember((f as NSString).lastPathComponent) {
                     found.append(Entry(path: f, displayPath: f, name: name,
                                        unreadable: "stray: a file of a nib bundle outside any .nib folder: no code can load a nib by this name"))
                     continue
@@ -80,8 +78,8 @@ struct NibInventory {
                 switch IBReader.classify(path: dir + "/" + f) {
                 case .nibBundleDesignable:
                     found.append(Entry(path: f + "/" + IBReader.designableNibName, displayPath: f, name: name))
-                case .compiledArchive:
-                    found.append(Entry(path: isBundle ? f + "/" + IBReader.keyedObjectsNibName : f, displayPath: f, name: name,
+                case .compiledArchive(let archive):
+                    found.append(Entry(path: isBundle ? f + "/" + (archive as NSString).lastPathComponent : f, displayPath: f, name: name,
                                        compiled: true))
                 case .xib, .storyboard:
                     found.append(Entry(path: f, displayPath: f, name: name))

@@ -56,6 +56,22 @@ final class AuditCompiledIOSNibTests: ProjectFolderTestCase {
         XCTAssertTrue(fixed.stdout.hasSuffix("0 findings\n"), fixed.stdout)
     }
 
+    /// The folder iOS ibtool writes for an older deployment target (`runtime.nib`,
+    /// `objects-8.0+.nib`) is the same nib, read from its `runtime.nib`; a `runtime.nib` left
+    /// outside any folder is a stray, as a `keyedobjects.nib` is.
+    func testAnIOSNibFolderIsAuditedFromItsRuntimeNib() throws {
+        let dir = try project(["Screen.h": Self.header, "Screen.m": Self.implementation, "App.m": Self.loader], kind: "iosnibfolder")
+        try FileManager.default.createDirectory(atPath: dir + "/Screen.nib", withIntermediateDirectories: true)
+        for name in ["Screen.nib/runtime.nib", "Screen.nib/objects-8.0+.nib", "runtime.nib"] {
+            try Data(Self.compiled()).write(to: URL(fileURLWithPath: dir + "/" + name))
+        }
+        let r = Driver.main(["audit", dir, "--platform", "ios6.0", "--memory", "mrc"])
+        XCTAssertTrue(r.stdout.contains("  Screen.nib: owner Screen (view controller), 2 runs under ios 6.0 mrc\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Screen.h:2:31: leak [O6 O9] `nameLabel` of Screen\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("see: Screen.nib/runtime.nib:1:1 (connection of outlet 'nameLabel')"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("runtime.nib: stray: a file of a nib bundle outside any .nib folder"), r.stdout)
+    }
+
     /// Without a load to tell its owner, a compiled iOS nib is listed, not run with an NSObject
     /// owner (whose undefined keys would be a crash of the audit's making); a class of its name owns it.
     func testWithoutALoaderTheOwnerIsTheClassOfItsNameOrNotKnown() throws {
