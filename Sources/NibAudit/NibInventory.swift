@@ -1,5 +1,4 @@
 import Foundation
-import FileBytes
 import InterfaceBuilder
 import CocoaSimulator
 import NibScriptInterpreter
