@@ -22,6 +22,8 @@ package struct Checker {
     package private(set) var names: NameTable
     /// What building the class table found wrong with the script's classes.
     private let classDiagnostics: [Diagnostic]
+    /// Class and member lookups kept for the names asked again (see `CheckerLookups`).
+    private let lookups = CheckerLookups()
 
     /// `names`: the script's names (see `Parser.parseNamed`); any table gives the same
     /// result, the script's own makes name lookups cheap.
@@ -349,6 +351,10 @@ package struct Checker {
             _ = type(of: e, scope, diagnostics: &diagnostics)
         case .send(let e, let sel, let args):
             _ = type(of: e, scope, diagnostics: &diagnostics)
+            // A selector that does not end in a colon, sent with no argument (nearly every
+            // `send`), is none of those below and takes none: its checks, comparisons of
+            // the selector with a handful of others and a count of its colons, are skipped.
+            if args.isEmpty, sel.map({ $0.name.utf8.last != UInt8(ascii: ":") }) ?? true { return }
             // `send o setValue:forKey: v "key"`: the key is a string (Key-Value Coding).
             let isKVC = sel?.name == "setValue:forKey:"
             // `send o performSelector:withObject:afterDelay: "sel" x 1` (T2): a selector and a delay.
@@ -454,10 +460,10 @@ package struct Checker {
             if let cls = scope.cls, cls.ivar(id.name) != nil { return }
             scope.addVariable(id, valueType)
         case .property(let base, let name):
-            if let t = type(of: base, scope, diagnostics: &diagnostics), let cls = classes[t] {
+            if let t = type(of: base, scope, diagnostics: &diagnostics), let cls = lookups.cls(t, in: classes) {
                 // The property is there: `type(of: target)` would find the base's class and the
                 // property again, with nothing to report (a base with a type reported nothing).
-                if cls.property(name.name) != nil { return }
+                if lookups.memberType(name, ivar: false, of: cls) != nil { return }
                 if cls.list(name.name) != nil {
                     let how = name.name == "subviews" ? "send … addSubview: x" : "send … addObject: x"
                     diagnostics.append(.error("'\(name.name)' is a list \(cls.name) owns, not a property; write '\(how)'", at: name.range))
@@ -530,13 +536,13 @@ package struct Checker {
             diagnostics.append(.error("expected an object, found a literal", at: e.range)); return nil
         case .new(let c, _):
             if !allowNew { diagnostics.append(.error("'new' makes an object nobody holds here; assign it to something", at: e.range)) }
-            guard let cls = classes[c.name] else { diagnostics.append(classes.unknownClass(c.name, at: c.range)); return nil }
+            guard let cls = lookups.cls(c.name, in: classes) else { diagnostics.append(classes.unknownClass(c.name, at: c.range)); return nil }
             return cls.name
         case .name(let id):
             return nameType(id, scope, diagnostics: &diagnostics)
         case .property(let base, let name):
-            guard let t = type(of: base, scope, diagnostics: &diagnostics), let cls = classes[t] else { return nil }
-            if let p = cls.property(name.name) { return p.type == "id" ? nil : p.type }
+            guard let t = type(of: base, scope, diagnostics: &diagnostics), let cls = lookups.cls(t, in: classes) else { return nil }
+            if let type = lookups.memberType(name, ivar: false, of: cls) { return type == "id" ? nil : type }
             if cls.list(name.name) != nil { return nil }
             let names = cls.ancestors.flatMap { $0.properties.map(\.name) }
             var notes = Suggest.closest(to: name.name, among: names).map { ["did you mean '\($0)'?"] } ?? []
@@ -544,8 +550,8 @@ package struct Checker {
             diagnostics.append(.error("'\(cls.name)' has no property '\(name.name)'", at: name.range, notes: notes))
             return nil
         case .ivar(let base, let name):
-            guard let t = type(of: base, scope, diagnostics: &diagnostics), let cls = classes[t] else { return nil }
-            if let v = cls.ivar(name.name) { return v.type == "id" ? nil : v.type }
+            guard let t = type(of: base, scope, diagnostics: &diagnostics), let cls = lookups.cls(t, in: classes) else { return nil }
+            if let type = lookups.memberType(name, ivar: true, of: cls) { return type == "id" ? nil : type }
             let names = cls.ancestors.flatMap { $0.ivars.map(\.name) }
             let notes = Suggest.closest(to: name.name, among: names).map { ["did you mean '\($0)'?"] } ?? []
             diagnostics.append(.error("'\(cls.name)' has no instance variable '\(name.name)'", at: name.range, notes: notes))

@@ -86,7 +86,8 @@ extension ScriptParser {
             if word == "isViewLoaded" { advance(); return .viewLoaded(negated: false, range: t.range) }
             if let p = ScriptPlatform(rawValue: word) {
                 advance()
-                if let op = comparison(current.kind), case .version(let major, let minor) = peek().kind {
+                if let op = comparison(current.kind), peek().kind == .version {
+                    let (major, minor) = version(peek())
                     advance(); advance()
                     return .platform(p, op, major: major, minor: minor, range: range(from: t.range.start))
                 }
@@ -106,14 +107,14 @@ extension ScriptParser {
         return .compare(left, equal: equal, right)
     }
 
-    private func isPathContinuation(_ t: Token) -> Bool {
+    private func isPathContinuation(_ t: Lexeme) -> Bool {
         switch t.kind {
         case .dot, .arrow, .equalEqual, .bangEqual: return true
         default: return false
         }
     }
 
-    private func comparison(_ k: TokenKind) -> CompareOp? {
+    private func comparison(_ k: TokenTag) -> CompareOp? {
         switch k {
         case .equalEqual: return .eq
         case .bangEqual: return .ne

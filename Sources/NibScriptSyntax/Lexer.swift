@@ -3,13 +3,20 @@
 
 public struct Lexer {
     public let file: SourceFile
-    private let bytes: [UInt8]
+    /// The file's bytes (its `bytes`), which the payloads of tokens are read again from.
+    let bytes: [UInt8]
     private var pos = 0
     /// Nothing but whitespace and comments since the last line break (or the file's start).
     private var atLineStart = true
     /// The last token returned was a NEWLINE, or none was returned yet: further line breaks
     /// are blank lines and produce no token.
     private var suppressNewline = true
+    /// The `LexError` code of the `.error` a scan just returned (see `Lexeme.errorCode`).
+    private var pendingError: UInt8 = 0
+    /// The ids of short names read lately (see `scanRun`). A reference: copies of a lexer
+    /// share it, which is right only while they read the same names in the same order (the
+    /// parser never copies its lexer).
+    private let recent = RecentShortNames()
     /// Every identifier read so far, each once.
     public internal(set) var names = NameTable()
 
@@ -31,43 +38,233 @@ public struct Lexer {
         }
     }
 
-    /// The next token; `.eof` (again) once the bytes are used up.
+    /// The next token with its payload (`scan()` and the payload read again from the bytes);
+    /// `.eof` (again) once the bytes are used up.
     public mutating func next() -> Token {
+        let l = scan()
+        return Token(kind(of: l), l.range, isAtLineStart: l.isAtLineStart, name: l.kind == .identifier ? l.name : -1)
+    }
+
+    /// The next token as the parser reads it; `.eof` (again) once the bytes are used up.
+    public mutating func scan() -> Lexeme {
         if let newline = skipTrivia() { return newline }
         let lineStart = atLineStart
-        if pos >= bytes.count {
-            return Token(.eof, SourceRange(start: bytes.count, end: bytes.count), isAtLineStart: lineStart)
+        let start = pos
+        if start >= bytes.count {
+            return Lexeme(.eof, SourceRange(start: bytes.count, end: bytes.count), isAtLineStart: lineStart)
         }
         atLineStart = false
         suppressNewline = false
-        let start = pos
-        if isIdentifierStart(bytes[pos]) || (bytes[pos] >= 0x80 && unicodeWidth(at: pos, start: true) > 0) {
-            // Hashed as it is scanned, for the name table; read through the buffer, as the
-            // loop checks the end itself. ASCII stays on the fast path; a byte of 0x80 or
-            // more decodes one scalar, a letter or a combining mark as Swift and
-            // Objective-C take them (`café`, `Pröfile`).
-            var hash = NameHash()
-            var end = pos
-            while true {
-                bytes.withUnsafeBufferPointer { b in
-                    while end < b.count, Self.isIdentifierByte(b[end]) {
-                        hash.mix(b[end])
-                        end += 1
+        let c = bytes[start]
+        if isIdentifierStart(c) {
+            // ASCII names, nearly all of a script's, eight bytes at a time: where the name
+            // ends, and its first word for the name table, in one pass.
+            let (end, head) = bytes.withUnsafeBufferPointer { Self.scanASCIIName($0, from: start) }
+            if end >= bytes.count || bytes[end] < 0x80 {
+                pos = end
+                return Lexeme(.identifier, SourceRange(start: start, end: end), isAtLineStart: lineStart,
+                              name: names.intern(bytes, start, end, head: head))
+            }
+            return scanName(lineStart: lineStart)
+        }
+        if c >= 0x80 && unicodeWidth(at: pos, start: true) > 0 { return scanName(lineStart: lineStart) }
+        if c == .backtick { return scanQuotedName(lineStart: lineStart) }
+        return scanToken(lineStart: lineStart)
+    }
+
+    /// Scans tokens into `out` (room for `capacity`, at least one) and returns how many: the
+    /// lexer's state is kept in registers for the whole run instead of being read and
+    /// written back for each token, and each token is written once, where the parser reads
+    /// it (a call and a return per token, and the copies of a 40-byte token on its way,
+    /// were half of what lexing cost). Stops after `.eof`.
+    public mutating func scan(into out: UnsafeMutablePointer<Lexeme>, capacity: Int) -> Int {
+        var count = 0
+        while count < capacity {
+            count += scanRun(into: out + count, capacity: capacity - count)
+            if count == capacity { break }
+            // What the run leaves: the end of the file, numbers, strings, quoted and
+            // non-ASCII names, errors.
+            let l = scan()
+            out[count] = l
+            count += 1
+            if l.kind == .eof { break }
+        }
+        return count
+    }
+
+    /// Trivia, ASCII names and punctuation, until `capacity` tokens or a token of another
+    /// kind, which is left (trivia before it skipped) for `scan()`.
+    private mutating func scanRun(into out: UnsafeMutablePointer<Lexeme>, capacity: Int) -> Int {
+        // Offsets fit in 32 bits (see `SourceRange`): a file too big for that takes the
+        // general path, which clamps them.
+        guard bytes.count <= Int(Int32.max) else { return 0 }
+        // The state is copied in and out of the closure, so that it stays in registers.
+        let (written, p, lineStart, suppress) = bytes.withUnsafeBufferPointer { b -> (Int, Int, Bool, Bool) in
+            var p = pos, lineStart = atLineStart, suppress = suppressNewline
+            var written = 0
+            let n = b.count
+            /// The range from `start` to `end`, packed without clamping.
+            @inline(__always) func range(_ start: Int, _ end: Int) -> SourceRange {
+                SourceRange(packed: UInt64(truncatingIfNeeded: start) | UInt64(truncatingIfNeeded: end) << 32)
+            }
+            run: while written < capacity {
+                // Whitespace, comments and blank lines, as `skipTrivia`.
+                while p < n {
+                    let c = b[p]
+                    if c == .space {
+                        // Indentation and the room before a comment: eight bytes at a time.
+                        if p + 8 <= n {
+                            let w = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + p).loadUnaligned(as: UInt64.self))
+                            let x = w ^ 0x2020_2020_2020_2020
+                            let nonzero = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | x) & 0x8080_8080_8080_8080
+                            p += nonzero == 0 ? 8 : nonzero.trailingZeroBitCount >> 3
+                        } else {
+                            p += 1
+                        }
+                    } else if c == .tab || c == 0x0B || c == 0x0C {
+                        p += 1
+                    } else if c == .hash {
+                        var q = p + 1
+                        while q < n && b[q] != .lf { q += 1 }
+                        p = q < n && b[q - 1] == .cr && q - 1 > p ? q - 1 : q
+                    } else if c == .lf || (c == .cr && p + 1 < n && b[p + 1] == .lf) {
+                        let start = p
+                        p += c == .cr ? 2 : 1
+                        lineStart = true
+                        if suppress { continue }
+                        suppress = true
+                        out[written] = Lexeme(.newline, range(start, p))
+                        written &+= 1
+                        continue run
+                    } else if c == .cr {
+                        p += 1
+                    } else {
+                        break
                     }
                 }
-                guard end < bytes.count, bytes[end] >= 0x80 else { break }
-                let w = unicodeWidth(at: end, start: end == pos)
-                if w == 0 { break }
-                for i in end..<end + w { hash.mix(bytes[i]) }
-                end += w
+                if p >= n { break }
+                let start = p
+                let c = b[p]
+                let kind: TokenTag
+                if isIdentifierStart(c) {
+                    let (end, head) = Self.scanASCIIName(b, from: p)
+                    if end < n && b[end] >= 0x80 { break }
+                    // A name of up to eight bytes seen lately is found by its word and length
+                    // alone, in a direct-mapped cache; the table hashes and probes for the rest.
+                    let length = UInt64(end - start)
+                    let id: Int32
+                    if length <= 8 {
+                        let entry = recent.entries + Int(truncatingIfNeeded: (head &* 0x9E37_79B9_7F4A_7C15) >> (64 - RecentShortNames.bits))
+                        if entry.pointee.head == head && entry.pointee.info >> 32 == length {
+                            id = Int32(truncatingIfNeeded: entry.pointee.info)
+                        } else {
+                            id = names.intern(b, start, end, head: head)
+                            entry.pointee = (head, length << 32 | UInt64(UInt32(bitPattern: id)))
+                        }
+                    } else {
+                        id = names.intern(b, start, end, head: head)
+                    }
+                    out[written] = Lexeme(.identifier, range(start, end), isAtLineStart: lineStart, name: id)
+                    written &+= 1
+                    p = end
+                    lineStart = false
+                    suppress = false
+                    continue
+                }
+                let next: UInt8 = p + 1 < n ? b[p + 1] : 0
+                switch c {
+                case UInt8(ascii: "{"): kind = .leftBrace
+                case UInt8(ascii: "}"): kind = .rightBrace
+                case UInt8(ascii: "("): kind = .leftParen
+                case UInt8(ascii: ")"): kind = .rightParen
+                case UInt8(ascii: ":"): kind = .colon
+                case UInt8(ascii: ","): kind = .comma
+                case UInt8(ascii: "."): kind = .dot
+                case UInt8(ascii: "-") where next == UInt8(ascii: ">"): kind = .arrow
+                case UInt8(ascii: "="): kind = next == UInt8(ascii: "=") ? .equalEqual : .equal
+                case UInt8(ascii: "!"): kind = next == UInt8(ascii: "=") ? .bangEqual : .bang
+                case UInt8(ascii: "&") where next == UInt8(ascii: "&"): kind = .ampAmp
+                case UInt8(ascii: "<"): kind = next == UInt8(ascii: "=") ? .lessEqual : .less
+                case UInt8(ascii: ">"): kind = next == UInt8(ascii: "=") ? .greaterEqual : .greater
+                default: break run
+                }
+                switch kind {
+                case .arrow, .equalEqual, .bangEqual, .ampAmp, .lessEqual, .greaterEqual: p += 2
+                default: p += 1
+                }
+                out[written] = Lexeme(kind, range(start, p), isAtLineStart: lineStart)
+                written &+= 1
+                lineStart = false
+                suppress = false
             }
-            pos = end
-            return Token(.identifier, SourceRange(start: start, end: pos), isAtLineStart: lineStart,
-                         name: names.intern(bytes, start..<pos, hash: hash))
+            return (written, p, lineStart, suppress)
         }
-        if bytes[pos] == .backtick { return scanQuotedName(lineStart: lineStart) }
-        let kind = scanToken()
-        return Token(kind, SourceRange(start: start, end: pos), isAtLineStart: lineStart)
+        pos = p
+        atLineStart = lineStart
+        suppressNewline = suppress
+        return written
+    }
+
+    /// The end of the ASCII letters, digits and `_` from `start`, and the first eight of
+    /// them (or fewer) as a little-endian word with zeros past the name.
+    @inline(__always)
+    private static func scanASCIIName(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, head: UInt64) {
+        let n = b.count
+        var end = start
+        var head: UInt64 = 0
+        var first = true
+        while end + 8 <= n {
+            let w = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + end).loadUnaligned(as: UInt64.self))
+            let stop = ~nameBytes(w) & 0x8080_8080_8080_8080
+            if stop == 0 {
+                if first { head = w; first = false }
+                end += 8
+                continue
+            }
+            let k = stop.trailingZeroBitCount >> 3
+            if first { head = k == 0 ? 0 : w & (UInt64.max >> UInt64(64 - 8 * k)) }
+            return (end + k, head)
+        }
+        // The last few bytes of the file, one at a time.
+        while end < n, isIdentifierByte(b[end]) { end += 1 }
+        if first { head = NameHash.word(b, start, min(8, end - start)) }
+        return (end, head)
+    }
+
+    /// The high bit of each byte of `w` that is an ASCII letter, digit or `_` (the others
+    /// clear): each range test adds to the byte's low seven bits (no carry leaves a byte)
+    /// and reads the high bit. Letters are tested once, with the case bit set.
+    @inline(__always)
+    static func nameBytes(_ w: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let v = w & ~high
+        @inline(__always) func inRange(_ x: UInt64, _ lo: UInt64, _ hi: UInt64) -> UInt64 {
+            (x &+ ones &* (0x80 - lo)) & ~(x &+ ones &* (0x7F - hi))
+        }
+        let letters = inRange(v | ones &* 0x20, 0x61, 0x7A)
+        let digits = inRange(v, 0x30, 0x39)
+        let underscore = inRange(v, 0x5F, 0x5F)
+        return (letters | digits | underscore) & ~w & high
+    }
+
+    /// A name with a byte of 0x80 or more: each such byte decodes one scalar, a letter or a
+    /// combining mark as Swift and Objective-C take them (`café`, `Pröfile`).
+    private mutating func scanName(lineStart: Bool) -> Lexeme {
+        let start = pos
+        var end = pos
+        while true {
+            bytes.withUnsafeBufferPointer { b in
+                while end < b.count, Self.isIdentifierByte(b[end]) { end += 1 }
+            }
+            guard end < bytes.count, bytes[end] >= 0x80 else { break }
+            let w = unicodeWidth(at: end, start: end == pos)
+            if w == 0 { break }
+            end += w
+        }
+        pos = end
+        return Lexeme(.identifier, SourceRange(start: start, end: pos), isAtLineStart: lineStart,
+                      name: names.intern(bytes, start..<pos))
     }
 
     /// Skips whitespace, comments and the line breaks of blank lines; returns the NEWLINE
@@ -75,10 +272,10 @@ public struct Lexer {
     /// buffer pointer: indentation and comments are a large part of a script's bytes, and
     /// a bounds check and a call per byte cost the lexer a third of its instructions.
     @inline(__always)
-    private mutating func skipTrivia() -> Token? {
+    private mutating func skipTrivia() -> Lexeme? {
         let n = bytes.count
         var p = pos
-        var result: Token?
+        var result: Lexeme?
         var lineStart = atLineStart, suppress = suppressNewline
         bytes.withUnsafeBufferPointer { b in
             while p < n {
@@ -97,7 +294,7 @@ public struct Lexer {
                     lineStart = true
                     if suppress { continue }
                     suppress = true
-                    result = Token(.newline, SourceRange(start: start, end: p))
+                    result = Lexeme(.newline, SourceRange(start: start, end: p))
                     return
                 } else if c == .cr {
                     p += 1  // a lone carriage return (no \n after it) is whitespace
@@ -123,48 +320,60 @@ public struct Lexer {
 
     /// Scans one token other than an identifier starting at `pos` (not trivia, not EOF) and
     /// advances past it.
-    private mutating func scanToken() -> TokenKind {
+    private mutating func scanToken(lineStart: Bool) -> Lexeme {
+        let start = pos
         let b = bytes[pos]
-        if isDigit(b) { return scanNumber() }
-        func one(_ k: TokenKind) -> TokenKind { pos += 1; return k }
-        func two(_ k: TokenKind) -> TokenKind { pos += 2; return k }
+        func one(_ k: TokenTag) -> TokenTag { pos += 1; return k }
+        func two(_ k: TokenTag) -> TokenTag { pos += 2; return k }
+        let kind: TokenTag
         switch b {
-        case .quote: return scanString()
-        case UInt8(ascii: "{"): return one(.leftBrace)
-        case UInt8(ascii: "}"): return one(.rightBrace)
-        case UInt8(ascii: "("): return one(.leftParen)
-        case UInt8(ascii: ")"): return one(.rightParen)
-        case UInt8(ascii: ":"): return one(.colon)
-        case UInt8(ascii: ","): return one(.comma)
-        case UInt8(ascii: "."): return one(.dot)
-        case UInt8(ascii: "-") where peek() == UInt8(ascii: ">"): return two(.arrow)
-        case UInt8(ascii: "=") where peek() == UInt8(ascii: "="): return two(.equalEqual)
-        case UInt8(ascii: "="): return one(.equal)
-        case UInt8(ascii: "!") where peek() == UInt8(ascii: "="): return two(.bangEqual)
-        case UInt8(ascii: "!"): return one(.bang)
-        case UInt8(ascii: "&") where peek() == UInt8(ascii: "&"): return two(.ampAmp)
-        case UInt8(ascii: "<") where peek() == UInt8(ascii: "="): return two(.lessEqual)
-        case UInt8(ascii: "<"): return one(.less)
-        case UInt8(ascii: ">") where peek() == UInt8(ascii: "="): return two(.greaterEqual)
-        case UInt8(ascii: ">"): return one(.greater)
-        default: return scanUnexpected()
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): kind = scanNumber()
+        case .quote: kind = scanString()
+        case UInt8(ascii: "{"): kind = one(.leftBrace)
+        case UInt8(ascii: "}"): kind = one(.rightBrace)
+        case UInt8(ascii: "("): kind = one(.leftParen)
+        case UInt8(ascii: ")"): kind = one(.rightParen)
+        case UInt8(ascii: ":"): kind = one(.colon)
+        case UInt8(ascii: ","): kind = one(.comma)
+        case UInt8(ascii: "."): kind = one(.dot)
+        case UInt8(ascii: "-") where peek() == UInt8(ascii: ">"): kind = two(.arrow)
+        case UInt8(ascii: "=") where peek() == UInt8(ascii: "="): kind = two(.equalEqual)
+        case UInt8(ascii: "="): kind = one(.equal)
+        case UInt8(ascii: "!") where peek() == UInt8(ascii: "="): kind = two(.bangEqual)
+        case UInt8(ascii: "!"): kind = one(.bang)
+        case UInt8(ascii: "&") where peek() == UInt8(ascii: "&"): kind = two(.ampAmp)
+        case UInt8(ascii: "<") where peek() == UInt8(ascii: "="): kind = two(.lessEqual)
+        case UInt8(ascii: "<"): kind = one(.less)
+        case UInt8(ascii: ">") where peek() == UInt8(ascii: "="): kind = two(.greaterEqual)
+        case UInt8(ascii: ">"): kind = one(.greater)
+        default:
+            let error = scanUnexpected()
+            return Lexeme(error: error, SourceRange(start: start, end: pos), isAtLineStart: lineStart)
         }
+        var l = Lexeme(kind, SourceRange(start: start, end: pos), isAtLineStart: lineStart)
+        if kind == .error { l.errorCode = pendingError }
+        return l
     }
 
     /// An integer, or a version when `.digits` follows immediately (`5.1`; `5.` or `5.x` is an
-    /// integer and a dot).
-    private mutating func scanNumber() -> TokenKind {
+    /// integer and a dot). The value is read again when the parser asks for it.
+    private mutating func scanNumber() -> TokenTag {
         var overflow = false
-        let major = scanDigits(&overflow)
+        scanDigits(&overflow)
         guard pos + 1 < bytes.count, bytes[pos] == .dot, isDigit(bytes[pos + 1]) else {
-            return overflow ? .error(.numberTooLarge) : .integer(major)
+            return overflow ? numberTooLarge() : .integer
         }
         pos += 1
-        let minor = scanDigits(&overflow)
-        return overflow ? .error(.numberTooLarge) : .version(major: major, minor: minor)
+        scanDigits(&overflow)
+        return overflow ? numberTooLarge() : .version
     }
 
-    private mutating func scanDigits(_ overflow: inout Bool) -> Int {
+    private mutating func numberTooLarge() -> TokenTag {
+        pendingError = Lexeme.errorCode(.numberTooLarge)
+        return .error
+    }
+
+    private mutating func scanDigits(_ overflow: inout Bool) {
         var value = 0
         while pos < bytes.count, isDigit(bytes[pos]) {
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
@@ -172,12 +381,11 @@ public struct Lexer {
             if o1 || o2 { overflow = true } else { value = sum }
             pos += 1
         }
-        return value
     }
 
     /// A double-quoted string on one line. An unterminated string ends before the line break
     /// and becomes an error token; its value is read as if the quote had been closed there.
-    private mutating func scanString() -> TokenKind {
+    private mutating func scanString() -> TokenTag {
         pos += 1  // the opening quote
         while pos < bytes.count, !isLineBreak(at: pos) {
             let c = bytes[pos]
@@ -191,7 +399,8 @@ public struct Lexer {
             }
             pos += 1
         }
-        return .error(.unterminatedString)
+        pendingError = Lexeme.errorCode(.unterminatedString)
+        return .error
     }
 
     /// The value of the string token (or unterminated string) at `range`: the text between
@@ -248,7 +457,7 @@ public struct Lexer {
     /// `\\` and `\u{HEX}` escapes, is one identifier (the same name as the word, when it is
     /// one). What the audit writes for names it did not choose, so that no name can change
     /// the shape of the script.
-    private mutating func scanQuotedName(lineStart: Bool) -> Token {
+    private mutating func scanQuotedName(lineStart: Bool) -> Lexeme {
         let start = pos
         pos += 1  // the opening backquote
         while pos < bytes.count, !isLineBreak(at: pos) {
@@ -256,33 +465,33 @@ public struct Lexer {
             if c == .backtick {
                 pos += 1
                 let value = Self.unescape(bytes, from: start + 1, to: pos, closing: .backtick)
-                if value.isEmpty { return Token(.error(.emptyQuotedName), SourceRange(start: start, end: pos), isAtLineStart: lineStart) }
-                return Token(.identifier, SourceRange(start: start, end: pos), isAtLineStart: lineStart, name: names.intern(value))
+                if value.isEmpty { return Lexeme(error: .emptyQuotedName, SourceRange(start: start, end: pos), isAtLineStart: lineStart) }
+                return Lexeme(.identifier, SourceRange(start: start, end: pos), isAtLineStart: lineStart, name: names.intern(value))
             }
             pos += c == .backslash && pos + 1 < bytes.count && (bytes[pos + 1] == .backtick || bytes[pos + 1] == .backslash) ? 2 : 1
         }
-        return Token(.error(.unterminatedQuotedName), SourceRange(start: start, end: pos), isAtLineStart: lineStart)
+        return Lexeme(error: .unterminatedQuotedName, SourceRange(start: start, end: pos), isAtLineStart: lineStart)
     }
 
     /// A byte that starts no token. A non-ASCII character is consumed whole, so `é` is one
     /// error, not two.
-    private mutating func scanUnexpected() -> TokenKind {
+    private mutating func scanUnexpected() -> LexError {
         let b = bytes[pos]
         if b < 0x80 {
             pos += 1
-            return .error(.unexpectedCharacter(Unicode.Scalar(b)))
+            return .unexpectedCharacter(Unicode.Scalar(b))
         }
         var iterator = bytes[pos...].makeIterator()
         var decoder = UTF8()
         if case .scalarValue(let scalar) = decoder.decode(&iterator) {
             pos += UTF8.width(scalar)
-            return .error(.unexpectedCharacter(scalar))
+            return .unexpectedCharacter(scalar)
         }
         // Not UTF-8 (e.g. a Latin-1 file): skip the byte and any continuation bytes after it,
         // which cannot start a token either, so one bad sequence is one error.
         pos += 1
         while pos < bytes.count, bytes[pos] & 0xC0 == 0x80 { pos += 1 }
-        return .error(.invalidUTF8(b))
+        return .invalidUTF8(b)
     }
 
     /// The character as it should appear between quotes in a message: itself, or an escape
@@ -297,6 +506,7 @@ public struct Lexer {
         return String(Character(s))
     }
 
+    @inline(__always)
     private func isIdentifierStart(_ b: UInt8) -> Bool {
         (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
             || b == UInt8(ascii: "_")

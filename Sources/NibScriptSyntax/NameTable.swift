@@ -9,14 +9,15 @@ public struct NameTable: Sendable {
     public private(set) var strings: [String] = []
     /// Open addressing with linear probing. A slot holds the high half of its name's hash and
     /// the name's id + 1 (0 is an empty slot), so a probe touches one array until the hashes
-    /// agree; only then are the bytes compared. The count is a power of two, at least twice
+    /// agree; only then are the names compared. The count is a power of two, at least twice
     /// the number of names.
     private var slots = [UInt64](repeating: 0, count: 256)
-    /// Every name's UTF-8 bytes, one after another: name `id` is `utf8[ends[id - 1] ..< ends[id]]`
-    /// (from 0 for the first). The lexer compares a scanned name with these bytes rather than
-    /// with the String's, which for a short (inline) String would first be copied out.
+    /// By id: the name's first eight bytes as one word, its length and where its bytes are in
+    /// `utf8`. A name of eight bytes or fewer (nearly all of a script's) is compared as one
+    /// word and one length, where a loop over its bytes cost the lexer a fifth of its time.
+    private var keys: [NameKey] = []
+    /// Every name's UTF-8 bytes, one after another (`keys` says where each is).
     private var utf8: [UInt8] = []
-    private var ends: [Int32] = []
 
     public init() {
         for k in Keyword.allCases {
@@ -32,9 +33,11 @@ public struct NameTable: Sendable {
 
     /// The id of `source[range]`, a name added if it is new.
     public mutating func intern(_ source: [UInt8], _ range: Range<Int>) -> Int32 {
-        var h = NameHash()
-        for i in range { h.mix(source[i]) }
-        return intern(source, range, hash: h)
+        source.withUnsafeBufferPointer { b in
+            let name = UnsafeBufferPointer(rebasing: b[range])
+            let key = NameKey(name)
+            return intern(name, key: key, hash: NameHash(name, key: key))
+        }
     }
 
     /// The id of `name`, added if it is new: one hash of its bytes in place, and the String
@@ -44,60 +47,78 @@ public struct NameTable: Sendable {
     public mutating func intern(_ name: String) -> Int32 {
         var bytesOf = name
         return bytesOf.withUTF8 { bytes in
-            var h = NameHash()
-            for b in bytes { h.mix(b) }
-            let (found, i) = probe(h) { equals($0, bytes) }
+            let key = NameKey(bytes)
+            let h = NameHash(bytes, key: key)
+            let (found, i) = probe(h) { equals($0, key, bytes) }
             if let found { return found }
-            return add(name, bytes, hash: h, at: i)
+            return add(name, bytes, key: key, hash: h, at: i)
         }
     }
 
-    /// The same, with the hash the lexer computed as it scanned the name, so the bytes
-    /// are read once for both.
+    /// The id of the name `source[start ..< end]`, added if it is new, whose first eight
+    /// bytes the lexer read as one word as it scanned them (`head`).
     @inline(__always)
-    mutating func intern(_ source: [UInt8], _ range: Range<Int>, hash h: NameHash) -> Int32 {
-        let (found, i) = probe(h) { equals($0, source, range) }
-        if let found { return found }
-        let id = strings.count
-        slots[i] = Self.slot(h.value, id)
-        strings.append(String(decoding: source[range], as: UTF8.self))
-        utf8 += source[range]
-        ends.append(Int32(truncatingIfNeeded: utf8.count))
-        if strings.count * 2 > slots.count { grow() }
-        return Int32(id)
+    mutating func intern(_ source: [UInt8], _ start: Int, _ end: Int, head: UInt64) -> Int32 {
+        source.withUnsafeBufferPointer { b in
+            let name = UnsafeBufferPointer(rebasing: b[start ..< end])
+            let key = NameKey(head: head, length: end - start)
+            return intern(name, key: key, hash: end - start <= 8 ? NameHash(short: head, length: end - start) : NameHash(name, key: key))
+        }
     }
 
-    /// The id of `name` if it has been interned: a hash of its bytes and one String
-    /// comparison (no SipHash, no allocation).
+    /// The same, in the lexer's buffer.
+    @inline(__always)
+    mutating func intern(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, head: UInt64) -> Int32 {
+        let name = UnsafeBufferPointer(rebasing: b[start ..< end])
+        let key = NameKey(head: head, length: end - start)
+        return intern(name, key: key, hash: end - start <= 8 ? NameHash(short: head, length: end - start) : NameHash(name, key: key))
+    }
+
+    @inline(__always)
+    private mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, key: NameKey, hash h: NameHash) -> Int32 {
+        let (found, i) = probe(h) { equals($0, key, bytes) }
+        if let found { return found }
+        return add(String(decoding: bytes, as: UTF8.self), bytes, key: key, hash: h, at: i)
+    }
+
+    /// The id of `name` if it has been interned: a hash of its bytes and one comparison
+    /// (no SipHash, no allocation).
     public func id(of name: String) -> Int32? {
-        probe(Self.hash(of: name)) { strings[$0] == name }.id
+        var bytesOf = name
+        return bytesOf.withUTF8 { bytes in
+            let key = NameKey(bytes)
+            return probe(NameHash(bytes, key: key)) { equals($0, key, bytes) }.id
+        }
     }
 
     /// Where the name hashed `h` is (its id), or else the empty slot where it would go;
     /// `matches` tells whether a candidate id is the name (the hashes' high halves agree).
     @inline(__always)
     private func probe(_ h: NameHash, _ matches: (Int) -> Bool) -> (id: Int32?, slot: Int) {
-        let mask = slots.count - 1
-        let hash = h.value
-        var i = h.home & mask
-        while true {
-            let slot = slots[i]
-            if slot == 0 { return (nil, i) }
-            let id = Int(UInt32(truncatingIfNeeded: slot)) - 1
-            if slot >> 32 == hash >> 32 && matches(id) { return (Int32(id), i) }
-            i = (i + 1) & mask
+        slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            let hash = h.value
+            var i = h.home & mask
+            while true {
+                let slot = slots[i]
+                if slot == 0 { return (nil, i) }
+                let id = Int(UInt32(truncatingIfNeeded: slot)) - 1
+                if slot >> 32 == hash >> 32 && matches(id) { return (Int32(id), i) }
+                i = (i + 1) & mask
+            }
         }
     }
 
-    /// Adds a name at the empty slot its probe ended at. (The lexer's `intern` writes the
-    /// same out for an array slice: through a generic, it cost the lexer 1 % of its time.)
-    @inline(__always)
-    private mutating func add(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>, hash h: NameHash, at i: Int) -> Int32 {
+    /// Adds a name at the empty slot its probe ended at.
+    @inline(never)
+    private mutating func add(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>, key: NameKey, hash h: NameHash, at i: Int) -> Int32 {
         let id = strings.count
         slots[i] = Self.slot(h.value, id)
         strings.append(string)
+        var k = key
+        k.start = Int32(truncatingIfNeeded: utf8.count)
+        keys.append(k)
         utf8 += bytes
-        ends.append(Int32(truncatingIfNeeded: utf8.count))
         if strings.count * 2 > slots.count { grow() }
         return Int32(id)
     }
@@ -107,22 +128,22 @@ public struct NameTable: Sendable {
         (hash >> 32) << 32 | UInt64(UInt32(id + 1))
     }
 
-    /// Whether name `id` is `source[range]`.
+    /// Whether name `id` is `bytes`, whose key is `key`: the first word and the length, then
+    /// (past eight bytes) the rest.
     @inline(__always)
-    private func equals(_ id: Int, _ source: [UInt8], _ range: Range<Int>) -> Bool {
-        guard range.lowerBound >= 0, range.upperBound <= source.count else { return false }
-        return source.withUnsafeBufferPointer { equals(id, UnsafeBufferPointer(rebasing: $0[range])) }
+    private func equals(_ id: Int, _ key: NameKey, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let mine = keys.withUnsafeBufferPointer { $0[id] }
+        guard mine.head == key.head, mine.length == key.length else { return false }
+        if mine.length <= 8 { return true }
+        return restEquals(Int(mine.start), bytes)
     }
 
-    /// Whether name `id` is `bytes`.
-    @inline(__always)
-    private func equals(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let end = Int(ends[id]), start = id == 0 ? 0 : Int(ends[id - 1])
-        guard end - start == bytes.count else { return false }
-        return utf8.withUnsafeBufferPointer { mine in
-            // Names are short: a loop beats a call to memcmp for them.
-            var i = start, j = 0
-            while i < end {
+    /// The bytes of a long name past its first eight.
+    @inline(never)
+    private func restEquals(_ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        utf8.withUnsafeBufferPointer { mine in
+            var i = start + 8, j = 8
+            while j < bytes.count {
                 if mine[i] != bytes[j] { return false }
                 i += 1
                 j += 1
@@ -135,7 +156,7 @@ public struct NameTable: Sendable {
     public mutating func reserveCapacity(forMore more: Int) {
         guard more > 0 else { return }
         strings.reserveCapacity(strings.count + more)
-        ends.reserveCapacity(ends.count + more)
+        keys.reserveCapacity(keys.count + more)
         var target = slots.count
         while (strings.count + more) * 2 > target { target *= 2 }
         if target > slots.count { grow(to: target) }
@@ -146,34 +167,39 @@ public struct NameTable: Sendable {
     private mutating func grow(to count: Int) {
         let mask = count - 1
         var new = [UInt64](repeating: 0, count: count)
-        for id in strings.indices {
-            let h = utf8.withUnsafeBufferPointer { bytes in
-                var h = NameHash()
-                for b in bytes[(id == 0 ? 0 : Int(ends[id - 1])) ..< Int(ends[id])] { h.mix(b) }
-                return h
+        utf8.withUnsafeBufferPointer { bytes in
+            for id in strings.indices {
+                let k = keys[id]
+                let name = UnsafeBufferPointer(rebasing: bytes[Int(k.start) ..< Int(k.start) + Int(k.length)])
+                let h = NameHash(name, key: k)
+                var i = h.home & mask
+                while new[i] != 0 { i = (i + 1) & mask }
+                new[i] = Self.slot(h.value, id)
             }
-            var i = h.home & mask
-            while new[i] != 0 { i = (i + 1) & mask }
-            new[i] = Self.slot(h.value, id)
         }
         slots = new
     }
+}
 
-    /// The bytes in place: `withUTF8` gives a short (inline) String's bytes too, where the
-    /// UTF-8 view has no contiguous storage to give and iterating it cost about 90 ns a name
-    /// (a nib binds each of its objects' names through `id(of:)`).
-    private static func hash(of name: String) -> NameHash {
-        var h = NameHash()
-        var name = name
-        name.withUTF8 { utf8 in
-            for b in utf8 { h.mix(b) }
-        }
-        return h
+/// A name's first eight bytes as a little-endian word (zeros past its end) and its length:
+/// what the table compares first.
+struct NameKey: Sendable {
+    var head: UInt64
+    var length: Int32
+    /// Where the name's bytes start in the table's `utf8` (set when it is added).
+    var start: Int32 = 0
+
+    @inline(__always)
+    init(head: UInt64, length: Int) {
+        self.head = head; self.length = Int32(truncatingIfNeeded: length)
+    }
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.init(head: NameHash.word(bytes, 0, min(8, bytes.count)), length: bytes.count)
     }
 }
 
-/// A name's hash, made byte by byte as the lexer scans it, and where in the table its probe
-/// starts.
+/// A name's hash, and where in the table its probe starts.
 ///
 /// Names that differ only in their last byte start in the same block of sixteen slots (two
 /// cache lines), at the position of that byte's low four bits: `n120` … `n129` land side by
@@ -183,32 +209,76 @@ public struct NameTable: Sendable {
 /// cache miss and a page walk (the lexer's time grew 15 to 35 times for 10 times the
 /// names). Now ten names in a row share a block. No more than 63 names (the bytes a name
 /// can end with) share a block's start, so a block's run of full slots stays short.
-public struct NameHash: Sendable {
-    // FNV-1a over the bytes, with a final mix so that the low bits (the slot) depend on
-    // every byte.
-    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
-    /// The state before the last byte.
-    private var previous: UInt64 = 0
-    private var last: UInt8 = 0
-
-    public init() {}
-
-    @inline(__always)
-    public mutating func mix(_ b: UInt8) {
-        previous = state
-        last = b
-        state = (state ^ UInt64(b)) &* 0x100_0000_01b3
-    }
-
-    @inline(__always) static func finish(_ h: UInt64) -> UInt64 { h ^ (h >> 29) }
-
+///
+/// The bytes are taken eight at a time (a multiply per word, where a byte at a time cost a
+/// multiply per byte), the last byte apart: the block is the hash of the rest and the length.
+struct NameHash: Sendable {
     /// The hash of every byte: its high half tells names apart in a slot.
-    @inline(__always) var value: UInt64 { Self.finish(state) }
-
+    let value: UInt64
     /// Where the probe starts (before masking): the block of every byte but the last, the
     /// last byte's place in it.
-    @inline(__always) var home: Int {
-        Int(truncatingIfNeeded: (Self.finish(previous) & ~15) | UInt64(last & 15))
+    let home: Int
+
+    /// `bytes`, whose first eight bytes (or fewer) are `key.head`.
+    @inline(__always)
+    init(_ bytes: UnsafeBufferPointer<UInt8>, key: NameKey) {
+        let n = bytes.count
+        guard n > 8 else { self.init(short: key.head, length: n); return }
+        // Every whole word but the one holding the last byte, then that word.
+        var state = Self.seed ^ UInt64(n)
+        state = Self.mix(state, key.head)
+        var i = 8
+        while n - i > 8 {
+            state = Self.mix(state, Self.word(bytes, i, 8))
+            i += 8
+        }
+        self.init(state: state, tail: Self.word(bytes, i, n - i), tailLength: n - i)
+    }
+
+    /// A name of at most eight bytes: `word` holds them.
+    @inline(__always)
+    init(short word: UInt64, length n: Int) {
+        guard n > 0 else { self.init(state: Self.seed, tail: 0, tailLength: 0); return }
+        self.init(state: Self.seed ^ UInt64(n), tail: word, tailLength: n)
+    }
+
+    /// `tail`: the last word (1 to 8 bytes, zeros above), after `state` took the rest.
+    @inline(__always)
+    private init(state: UInt64, tail: UInt64, tailLength: Int) {
+        let shift = UInt64(truncatingIfNeeded: 8 &* (tailLength &- 1)) & 63
+        let last = tailLength > 0 ? (tail >> shift) & 0xFF : 0
+        let rest = tailLength > 0 ? tail ^ (last << shift) : 0
+        let block = Self.finish(Self.mix(state, rest))
+        value = Self.finish(block ^ (last &+ 1) &* 0xD6E8_FEB8_6659_FD93)
+        home = Int(truncatingIfNeeded: (block & ~15) | (last & 15))
+    }
+
+    static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+        let x = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
+        return x ^ (x >> 32)
+    }
+
+    /// Spreads every bit over the low ones too (the table's mask keeps the low bits).
+    @inline(__always)
+    static func finish(_ h: UInt64) -> UInt64 {
+        var x = (h ^ (h >> 32)) &* 0xBF58_476D_1CE4_E5B9
+        x ^= x >> 29
+        return x
+    }
+
+    /// `count` (0 to 8) bytes of `bytes` from `i`, little-endian, zeros above.
+    @inline(__always)
+    static func word(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ count: Int) -> UInt64 {
+        var w: UInt64 = 0
+        var k = count
+        while k > 0 {
+            k -= 1
+            w = w << 8 | UInt64(bytes[i + k])
+        }
+        return w
     }
 }
 

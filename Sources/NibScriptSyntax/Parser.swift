@@ -47,11 +47,15 @@ struct ScriptParser {
     let file: SourceFile
     /// Tokens are read from the lexer as the parser goes, with one token of lookahead: the
     /// grammar never needs more, and a file of millions of tokens is never held as an array.
+    /// The lexer scans them ahead into `scanned`, a few hundred at a time. (`scanned` is a
+    /// reference, so two copies of a parser would take tokens from one buffer: no parser
+    /// is copied.)
     private var lexer: Lexer
+    private let scanned = ScannedTokens()
     /// The token being looked at.
-    private(set) var current = Token(.eof, .none)
+    private(set) var current = Lexeme(.eof, .none)
     /// The token after `current`.
-    private var lookahead = Token(.eof, .none)
+    private var lookahead = Lexeme(.eof, .none)
     /// How many tokens have been consumed: recovery compares it to see progress.
     private(set) var index = 0
     /// End of the last consumed token other than a NEWLINE: the end of every node's range,
@@ -60,8 +64,6 @@ struct ScriptParser {
     /// Braces currently open.
     var depth = 0
     private(set) var diagnostics: [Diagnostic] = []
-    /// A file with a NUL byte is not read as a script at all.
-    private var isBinary = false
     /// Whether nib blocks are read into `table` rather than into syntax trees.
     var nibTables = false
     /// The nib block being read, when `nibTables`.
@@ -78,7 +80,11 @@ struct ScriptParser {
             // A binary file would give one error per stretch of junk, each echoing raw bytes.
             report("not a text file: it has a NUL byte (at byte \(offset + 1)); a script is UTF-8 text",
                    at: SourceRange(start: offset, end: offset + 1))
-            isBinary = true
+            // A file with a NUL byte is not read as a script at all: the grammar sees the
+            // end of the file at once.
+            current = Lexeme(.eof, SourceRange(start: file.bytes.count, end: file.bytes.count))
+            lookahead = current
+            return
         }
         current = nextToken()
         lookahead = nextToken()
@@ -87,26 +93,29 @@ struct ScriptParser {
     /// The next token the grammar should see. Lexical errors are reported here, once, and the
     /// bad token is dropped (or replaced by what was meant), so the grammar never sees it and
     /// no "expected …" cascades from it.
-    private mutating func nextToken() -> Token {
-        if isBinary { return Token(.eof, SourceRange(start: file.bytes.count, end: file.bytes.count)) }
-        let token = lexer.next()
+    @inline(__always)
+    private mutating func nextToken() -> Lexeme {
+        let token = rawToken()
         // The usual case first, out of the way of the error handling below.
-        guard case .error = token.kind else { return token }
+        guard token.kind == .error else { return token }
         return nextToken(after: token)
     }
 
     /// `nextToken()` once the lexer has returned an error token.
-    private mutating func nextToken(after errorToken: Token) -> Token {
+    @inline(never)
+    private mutating func nextToken(after errorToken: Lexeme) -> Lexeme {
         // A run of characters that start no token, one after another, is one error.
         var junk: (first: LexError, range: SourceRange, count: Int)?
-        var pending: Token? = errorToken
+        var pending: Lexeme? = errorToken
         while true {
-            var token = pending ?? lexer.next()
+            var token = pending ?? rawToken()
             pending = nil
-            if case .error(let error) = token.kind {
+            if token.kind == .error {
+                let error = lexer.error(of: token)
                 switch error {
                 case .unterminatedString: token.kind = .string
-                case .numberTooLarge: token.kind = .integer(Int.max)
+                // Its value reads as `Int.max` (see `Lexer.integerValue(of:)`).
+                case .numberTooLarge: token.kind = .integer
                 // Reported, then read as a name (its text) so one mistake is one error.
                 case .unterminatedQuotedName, .emptyQuotedName:
                     token.kind = .identifier
@@ -129,6 +138,21 @@ struct ScriptParser {
             }
             return token
         }
+    }
+
+    /// The lexer's next token, as it scanned it.
+    @inline(__always)
+    private mutating func rawToken() -> Lexeme {
+        if scanned.next == scanned.end { refill() }
+        let t = scanned.tokens[scanned.next]
+        scanned.next += 1
+        return t
+    }
+
+    @inline(never)
+    private mutating func refill() {
+        scanned.end = lexer.scan(into: scanned.tokens, capacity: ScannedTokens.capacity)
+        scanned.next = 0
     }
 
     /// Where a NUL byte shows that the file is not text, looking at its first 8 KB as git does.
@@ -157,25 +181,25 @@ struct ScriptParser {
 
     /// The token after the current one (the EOF token past the end).
     @inline(__always)
-    func peek() -> Token { lookahead }
+    func peek() -> Lexeme { lookahead }
 
-    /// Consumes the current token (never the EOF) and returns it.
-    @discardableResult
-    mutating func advance() -> Token {
+    /// Consumes the current token (never the EOF) and returns it. Inlined: a call per token
+    /// cost more than what it does.
+    @discardableResult @inline(__always)
+    mutating func advance() -> Lexeme {
         let t = current
-        // Pattern matches rather than `==`: TokenKind has payloads, and its `==` is a call.
-        if case .eof = t.kind { return t }
-        index += 1
-        if case .newline = t.kind {} else { prevEnd = t.range.end }
+        if t.kind == .eof { return t }
+        index &+= 1
+        if t.kind != .newline { prevEnd = t.range.end }
         current = lookahead
-        if case .eof = lookahead.kind {} else { lookahead = nextToken() }
+        if lookahead.kind != .eof { lookahead = nextToken() }
         return t
     }
 
     @inline(__always)
-    func check(_ kind: TokenKind) -> Bool { current.kind == kind }
+    func check(_ kind: TokenTag) -> Bool { current.kind == kind }
 
-    mutating func match(_ kind: TokenKind) -> Bool {
+    mutating func match(_ kind: TokenTag) -> Bool {
         guard check(kind) else { return false }
         advance()
         return true
@@ -183,15 +207,15 @@ struct ScriptParser {
 
     /// Whether `t` is the identifier `word`: one comparison of interned ids.
     @inline(__always)
-    func isWord(_ t: Token, _ word: Keyword) -> Bool { t.name == word.rawValue }
+    func isWord(_ t: Lexeme, _ word: Keyword) -> Bool { t.name == word.rawValue }
 
     /// The keyword `t` is, if any.
     @inline(__always)
-    func keyword(_ t: Token) -> Keyword? { t.name >= 0 ? Keyword(rawValue: t.name) : nil }
+    func keyword(_ t: Lexeme) -> Keyword? { t.name >= 0 ? Keyword(rawValue: t.name) : nil }
 
     /// END in the grammar: a line break, or (not consumed) a `}` or the end of the file.
     @inline(__always)
-    func isEnd(_ t: Token) -> Bool {
+    func isEnd(_ t: Lexeme) -> Bool {
         switch t.kind {
         case .newline, .rightBrace, .eof: return true
         default: return false
@@ -200,13 +224,19 @@ struct ScriptParser {
 
     /// A token's text; an identifier's is its interned String, shared by every use of the name.
     @inline(__always)
-    func text(_ t: Token) -> String { t.name >= 0 ? lexer.names[t.name] : file.text(t.range) }
+    func text(_ t: Lexeme) -> String { t.name >= 0 ? lexer.names[t.name] : file.text(t.range) }
 
     @inline(__always)
-    func identifier(_ t: Token) -> Identifier { Identifier(lexer.names[t.name], t.range, id: t.name) }
+    func identifier(_ t: Lexeme) -> Identifier { Identifier(lexer.names[t.name], t.range, id: t.name) }
 
     /// A string token's value.
-    func stringValue(_ t: Token) -> String { Lexer.stringValue(of: t.range, in: file.bytes) }
+    func stringValue(_ t: Lexeme) -> String { Lexer.stringValue(of: t.range, in: file.bytes) }
+
+    /// An integer token's value (`Int.max` for one too large, reported already).
+    func integerValue(_ t: Lexeme) -> Int { lexer.integerValue(of: t) }
+
+    /// A version token's parts.
+    func version(_ t: Lexeme) -> (major: Int, minor: Int) { lexer.version(of: t) }
 
     /// The names read so far.
     var names: NameTable { lexer.names }
@@ -230,7 +260,7 @@ struct ScriptParser {
 
     /// Consumes a token of `kind`, or reports `message` and throws.
     @discardableResult
-    mutating func expect(_ kind: TokenKind, _ message: String) throws -> Token {
+    mutating func expect(_ kind: TokenTag, _ message: String) throws -> Lexeme {
         guard check(kind) else { throw errorAtCurrent(message) }
         return advance()
     }
@@ -259,7 +289,7 @@ struct ScriptParser {
     }
 
     /// How a token is named after "found" in a message.
-    func describe(_ t: Token) -> String {
+    func describe(_ t: Lexeme) -> String {
         switch t.kind {
         case .newline: return "end of line"
         case .eof: return "end of file"
@@ -414,4 +444,13 @@ struct ScriptParser {
         let line = file.location(of: offset).line
         report("expected '}' to close the block opened at line \(line)", at: current.range)
     }
+}
+
+/// The tokens the lexer scanned ahead of the parser, `next ..< end` not read yet.
+final class ScannedTokens {
+    static let capacity = 256
+    let tokens = UnsafeMutablePointer<Lexeme>.allocate(capacity: ScannedTokens.capacity)
+    var next = 0
+    var end = 0
+    deinit { tokens.deallocate() }
 }

@@ -57,8 +57,8 @@ extension ScriptParser {
         advance()
         let major: Int, minor: Int
         switch current.kind {
-        case .version(let a, let b): (major, minor) = (a, b)
-        case .integer(let a): (major, minor) = (a, 0)
+        case .version: (major, minor) = version(current)
+        case .integer: (major, minor) = (integerValue(current), 0)
         default: throw errorAtCurrent("expected a version like 5.1")
         }
         advance()

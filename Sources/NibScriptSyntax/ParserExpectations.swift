@@ -40,7 +40,8 @@ extension ScriptParser {
                     throw errorAtCurrent("expected '==', '!=', '<', '<=', '>' or '>='", notes: notes)
                 }
                 advance()
-                guard case .integer(let value) = current.kind else { throw errorAtCurrent("expected an integer") }
+                guard current.kind == .integer else { throw errorAtCurrent("expected an integer") }
+                let value = integerValue(current)
                 advance()
                 kind = .count(path, op, value, opRange: opToken.range)
             case "alive", "deallocated", "nil", "dangling":
@@ -91,8 +92,8 @@ extension ScriptParser {
                     throw errorAtCurrent("expected a configuration: mac, ios, a version such as 5.1, mrc or arc",
                                          notes: didYouMean(w, ["mac", "ios", "mrc", "arc"]))
                 }
-            case .version(let a, let b) where major == nil: (major, minor) = (a, b)
-            case .integer(let a) where major == nil: (major, minor) = (a, 0)
+            case .version where major == nil: (major, minor) = version(t)
+            case .integer where major == nil: (major, minor) = (integerValue(t), 0)
             default:
                 if !any { throw errorAtCurrent("expected a configuration: mac, ios, a version such as 5.1, mrc or arc") }
                 return ConfigFilter(platform: platform, major: major, minor: minor, memory: memory, range: range(from: start))
@@ -139,7 +140,7 @@ extension ScriptParser {
         return .other(verb: identifier(verb), args: args, negated: negated)
     }
 
-    private func compareOp(_ kind: TokenKind) -> CompareOp? {
+    private func compareOp(_ kind: TokenTag) -> CompareOp? {
         switch kind {
         case .equalEqual: return .eq
         case .bangEqual: return .ne

@@ -6,7 +6,7 @@ extension ScriptParser {
     static let maxPathComponents = 256
 
     @inline(__always)
-    func canStartExpression(_ t: Token) -> Bool {
+    func canStartExpression(_ t: Lexeme) -> Bool {
         switch t.kind {
         case .identifier, .integer, .string: return true
         default: return false
@@ -17,9 +17,9 @@ extension ScriptParser {
     mutating func parseExpression() throws -> Expr {
         let t = current
         switch t.kind {
-        case .integer(let value):
+        case .integer:
             advance()
-            return Expr(.integer(value), range: t.range)
+            return Expr(.integer(integerValue(t)), range: t.range)
         case .string:
             advance()
             return Expr(.string(stringValue(t)), range: t.range)

@@ -100,7 +100,7 @@ extension ScriptParser {
     /// A word followed by `=`, `.` or `->` begins an assignment's target, whatever the word:
     /// keywords are contextual (`show = new X` names a variable show).
     @inline(__always)
-    func isAssignmentStart(_ next: Token) -> Bool {
+    func isAssignmentStart(_ next: Lexeme) -> Bool {
         switch next.kind {
         case .equal, .dot, .arrow: return true
         default: return false

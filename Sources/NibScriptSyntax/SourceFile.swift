@@ -149,6 +149,12 @@ public struct SourceRange: Hashable, Sendable {
     public func union(_ other: SourceRange) -> SourceRange {
         SourceRange(start: min(start, other.start), end: max(end, other.end))
     }
+    /// The two offsets in one word, the start in its low half (how a `Lexeme` keeps them).
+    @inline(__always) init(packed: UInt64) {
+        lo = Int32(truncatingIfNeeded: packed)
+        hi = Int32(truncatingIfNeeded: packed >> 32)
+    }
+    @inline(__always) var packed: UInt64 { UInt64(UInt32(bitPattern: lo)) | UInt64(UInt32(bitPattern: hi)) << 32 }
 }
 
 /// The byte offsets where a file's lines start, read as `Int`s and kept in 32 bits, as

@@ -78,3 +78,72 @@ public struct Token: Equatable, Sendable {
         self.kind = kind; self.range = range; self.isAtLineStart = isAtLineStart; self.name = name
     }
 }
+
+/// What a `Lexeme` is: a `TokenKind` without its payload, in a byte. The case names are
+/// `TokenKind`'s, so the parser reads `t.kind == .identifier` either way.
+public enum TokenTag: UInt8, Sendable {
+    case identifier, integer, version, string
+    case leftBrace, rightBrace, leftParen, rightParen
+    case colon, comma, dot, arrow, equal
+    case equalEqual, bangEqual, less, lessEqual, greater, greaterEqual
+    case ampAmp, bang, newline, eof, error
+}
+
+/// The token the parser reads: 16 bytes, returned in two registers, where a `Token` (40
+/// bytes: `TokenKind`'s payloads) was returned through memory and copied twice more on its
+/// way to the parser's lookahead. A number's value, a version's parts and an error's
+/// details are read again from the bytes when asked for (`Lexer.integerValue(of:)`,
+/// `Lexer.version(of:)`, `Lexer.error(of:)`): they are rare.
+public struct Lexeme: Sendable {
+    /// The range's offsets, the start in the low half.
+    private var offsets: UInt64
+    /// The name's id (low half), the kind (bits 32–39), `isAtLineStart` (bit 40) and an
+    /// error's code (bits 48–55): two words, so that a copy (the parser's lookahead moving
+    /// to its current token at each token) is two loads and two stores, not seven of each.
+    private var fields: UInt64
+
+    /// Byte offsets into `SourceFile.bytes`.
+    public var range: SourceRange {
+        @inline(__always) get { SourceRange(packed: offsets) }
+        @inline(__always) set { offsets = newValue.packed }
+    }
+    /// An identifier's id in the lexer's `NameTable`; -1 for other tokens.
+    public var name: Int32 {
+        @inline(__always) get { Int32(truncatingIfNeeded: fields) }
+        @inline(__always) set { fields = fields & 0xFFFF_FFFF_0000_0000 | UInt64(UInt32(bitPattern: newValue)) }
+    }
+    public var kind: TokenTag {
+        @inline(__always) get { unsafeBitCast(UInt8(truncatingIfNeeded: fields >> 32), to: TokenTag.self) }
+        @inline(__always) set { fields = fields & ~(0xFF << 32) | UInt64(newValue.rawValue) << 32 }
+    }
+    /// True for the first token of a line (only whitespace and comments before it).
+    public var isAtLineStart: Bool { @inline(__always) get { fields >> 40 & 1 != 0 } }
+    /// An `.error`'s `LexError`, by `Lexeme.errorCode(_:)`.
+    var errorCode: UInt8 {
+        @inline(__always) get { UInt8(truncatingIfNeeded: fields >> 48) }
+        @inline(__always) set { fields = fields & ~(0xFF << 48) | UInt64(newValue) << 48 }
+    }
+
+    @inline(__always)
+    public init(_ kind: TokenTag, _ range: SourceRange, isAtLineStart: Bool = false, name: Int32 = -1) {
+        offsets = range.packed
+        fields = UInt64(UInt32(bitPattern: name)) | UInt64(kind.rawValue) << 32 | (isAtLineStart ? 1 << 40 : 0)
+    }
+
+    @inline(__always)
+    init(error: LexError, _ range: SourceRange, isAtLineStart: Bool = false) {
+        self.init(.error, range, isAtLineStart: isAtLineStart)
+        errorCode = Self.errorCode(error)
+    }
+
+    static func errorCode(_ e: LexError) -> UInt8 {
+        switch e {
+        case .unexpectedCharacter: return 0
+        case .invalidUTF8: return 1
+        case .unterminatedString: return 2
+        case .numberTooLarge: return 3
+        case .unterminatedQuotedName: return 4
+        case .emptyQuotedName: return 5
+        }
+    }
+}
