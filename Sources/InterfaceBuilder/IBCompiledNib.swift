@@ -21,11 +21,50 @@ import Foundation
 // already knows what the objects and keys mean (see grammar.md, "Compiled nibs").
 
 enum IBCompiledNib {
-    /// The reason given for an iOS compiled nib (`NIBArchive`), which is not read.
-    static let nibArchiveReason = "an iOS compiled nib (NIBArchive format, written by ibtool for iOS 6 and later): "
-        + "not read — nibscript reads Mac compiled nibs (NSKeyedArchiver archives with IB.objectdata); "
-        + "a NIBArchive's objects, keys, values and class tables name no parent of an object and no File's Owner "
-        + "record, so the ownership tree would have to be rebuilt from UIKit's own keys: give the .xib it was compiled from"
+    /// A compiled nib in UIKit's NIBArchive format (see `IBNibArchive`): iOS 6 and later, and
+    /// the Mac since Xcode 13.
+    static func read(nibArchive bytes: [UInt8], path: String) -> Result<IBDocument, IBReadFailure> {
+        switch IBNibArchive.decode(bytes) {
+        case .success(let contents):
+            return read(archive: IBNibArchive.keyedArchive(contents), path: path)
+        case .failure(let f):
+            return .failure(IBReadFailure(diagnostics: [.error("an iOS compiled nib (NIBArchive format) that cannot be read (truncated or damaged): "
+                                                               + "\(f.message); give the .xib it was compiled from",
+                                                               path: path, at: IBLocation(line: 1, column: 1))]))
+        }
+    }
+
+    /// A class name as its source spells it: a Swift class is compiled under its mangled name
+    /// (`_TtC10TestModule10MyDelegate`, module and class each preceded by their length), which
+    /// is `MyDelegate` in the source and in the XIB (`customModule="TestModule"`). A nested
+    /// class (`_TtCC…`) is its innermost name; any other form is left as it is.
+    static func sourceClassName(_ name: String) -> String {
+        guard name.hasPrefix("_TtC") else { return name }
+        var rest = Substring(name.dropFirst(3))
+        var nesting = 0
+        while rest.first == "C" { nesting += 1; rest = rest.dropFirst() }
+        var last: Substring?
+        for _ in 0...nesting {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard let n = Int(digits), n > 0, n <= rest.count - digits.count else { return name }
+            rest = rest.dropFirst(digits.count)
+            last = rest.prefix(n)
+            rest = rest.dropFirst(n)
+        }
+        guard rest.isEmpty, let last else { return name }
+        return String(last)
+    }
+
+    /// An iOS compiled nib's keyed archive (UINib… keys in `$top`), translated by `IBCompiledNibTouch`.
+    static func readTouch(_ archive: IBKeyedArchive, path: String) -> Result<IBDocument, IBReadFailure> {
+        var translation = IBCompiledNibTouch(archive: archive)
+        switch translation.translate() {
+        case .success(let elements):
+            return IBLegacyArchive.read(elements: elements, path: path)
+        case .failure(let f):
+            return .failure(IBReadFailure(diagnostics: [.error(f.message, path: path, at: IBLocation(line: 1, column: 1))]))
+        }
+    }
 
     static func read(data: Data, path: String) -> Result<IBDocument, IBReadFailure> {
         let at = IBLocation(line: 1, column: 1)
@@ -44,11 +83,19 @@ enum IBCompiledNib {
         guard archive.archiver == "NSKeyedArchiver" else {
             return failure("a compiled nib whose $archiver is \(archive.archiver.map { "'\($0)'" } ?? "missing"), not NSKeyedArchiver")
         }
+        return read(archive: archive, path: path)
+    }
+
+    /// A compiled nib's archive, however it was stored: a Mac nib's `IB.objectdata`, or an
+    /// iOS nib's UINib keys. (Xcode 13 and later compile Mac nibs into NIBArchives too.)
+    static func read(archive: IBKeyedArchive, path: String) -> Result<IBDocument, IBReadFailure> {
+        func failure(_ message: String) -> Result<IBDocument, IBReadFailure> {
+            .failure(IBReadFailure(diagnostics: [.error(message, path: path, at: IBLocation(line: 1, column: 1))]))
+        }
         guard let objectDataRef = archive.top.first(where: { $0.0 == "IB.objectdata" })?.1 else {
             if archive.top.contains(where: { $0.0.hasPrefix("UINib") }) {
-                return failure("an iOS compiled nib (a keyed archive of UINibTopLevelObjectsKey, UINibObjectsKey, "
-                               + "UINibConnectionsKey): not read — nibscript reads Mac compiled nibs (IB.objectdata) only; "
-                               + "give the .xib it was compiled from")
+                // An iOS compiled nib (iOS 5 and earlier): UINibTopLevelObjectsKey, UINibObjectsKey, …
+                return readTouch(archive, path: path)
             }
             let keys = archive.top.map(\.0).joined(separator: ", ")
             return failure("a keyed archive without IB.objectdata in $top (it has \(keys.isEmpty ? "nothing" : keys)): not a compiled nib")
@@ -169,7 +216,7 @@ struct IBCompiledNibTranslation {
         if className == "NSClassSwapper" {
             // An object of a custom class: its original class's keys, and both class names.
             archiveClass = value["NSOriginalClassName"].flatMap(archive.string) ?? "NSObject"
-            if let custom = value["NSClassName"].flatMap(archive.string), !custom.isEmpty { customClasses[n] = custom }
+            if let custom = value["NSClassName"].flatMap(archive.string), !custom.isEmpty { customClasses[n] = IBCompiledNib.sourceClassName(custom) }
             skipped.formUnion(["NSClassName", "NSOriginalClassName"])
         }
         let object = add("object", ["id": id, "class": archiveClass], to: pool)
@@ -177,7 +224,14 @@ struct IBCompiledNibTranslation {
         // XIB writes it before the keys that name one of the subviews again (a clip view's
         // NSDocView): the legacy reader places a child by the first key that holds it.
         let ordered = entries.filter { $0.0 == "NSSubviews" } + entries.filter { $0.0 != "NSSubviews" }
-        for (key, member) in ordered where !skipped.contains(key) { addValue(member, key: key, to: object) }
+        for (key, member) in ordered where !skipped.contains(key) {
+            // A custom object's or view's class, as its source names it.
+            if key == "NSClassName", let name = archive.string(member) {
+                add("string", ["key": key], text: IBCompiledNib.sourceClassName(name), to: object)
+                continue
+            }
+            addValue(member, key: key, to: object)
+        }
     }
 
     // MARK: the translation

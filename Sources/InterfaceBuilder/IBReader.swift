@@ -15,8 +15,8 @@ public enum IBReader {
             case .nibBundleDesignable(let designable):
                 return read(path: designable, displayPath: (shown as NSString).appendingPathComponent(designableNibName))
             case .compiledArchive(let archive):
-                // A compiled Mac nib: its keyedobjects.nib (see `IBCompiledNib`).
-                return read(path: archive, displayPath: (shown as NSString).appendingPathComponent(keyedObjectsNibName))
+                // A compiled nib: its keyedobjects.nib, or an iOS folder's runtime.nib (see `IBCompiledNib`).
+                return read(path: archive, displayPath: (shown as NSString).appendingPathComponent((archive as NSString).lastPathComponent))
             default:
                 break
             }
@@ -56,7 +56,8 @@ public enum IBReader {
                            at: IBLocation(line: 1, column: 1))
         }
         if text.starts(with: Array("NIBArchive".utf8)) {
-            return failure(IBCompiledNib.nibArchiveReason, path: path, at: IBLocation(line: 1, column: 1))
+            // An iOS compiled nib (ibtool for iOS 6 and later).
+            return IBCompiledNib.read(nibArchive: text, path: path)
         }
         if isPropertyList(text.prefix(sniffedBytes)) {
             // A compiled Mac nib: an NSKeyedArchiver archive, binary or XML.

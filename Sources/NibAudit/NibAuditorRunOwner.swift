@@ -75,6 +75,31 @@ extension NibAuditor {
                 return false
             }
         }
+        // An iOS compiled nib names no class for File's Owner (UIKit's runtime nib keeps only
+        // the proxy): its owner is the class the code loads it with, as for a renamed owner (L5).
+        // It is then the nib its XIB was: File's Owner of that class. Failing a load, a class
+        // of the sources named as the nib is (UIKit's default nib lookup, L11); failing both,
+        // the owner is not known, and the nib is listed rather than run with an NSObject owner
+        // (every outlet an undefined key: a crash that is the audit's, not the app's).
+        if entry.compiled, nib.doc.platform == .ios, let o = nib.ownerIndex, nib.doc.objects[o].customClass == nil, !nib.isMain {
+            let real: String
+            if let (c, l) = loaderOwners(nib.loads, catalogue: nib.catalogue).first {
+                real = c
+                nib.result.notes.append("a compiled iOS nib names no File's Owner class; \(c) loads it (\(Self.place(l))): audited with that owner")
+            } else if defines(entry.name) {
+                real = entry.name
+                nib.result.notes.append("a compiled iOS nib names no File's Owner class; the class of its name, \(real), is taken for it (L11)")
+            } else {
+                nib.result.owner = nib.ownerClass
+                nib.result.problem = "owner not known: a compiled iOS nib names no File's Owner class, and no code of the sources "
+                    + "loads it with an owner whose class the audit can tell (L5)"
+                nib.result.listed = true
+                return false
+            }
+            nib.doc.objects[o].customClass = real
+            nib.ownerObject = nib.doc.objects[o]
+            nib.ownerClass = real
+        }
         // A generic File's Owner (`NSObject`) the code replaces: `[NSBundle loadNibNamed:@"X"
         // owner:self]` in a class of the sources gives the nib that class as its owner (L3).
         // So does a class unrelated to the loading class (neither inherits from the other): the

@@ -1,5 +1,4 @@
 import Foundation
-import FileBytes
 import InterfaceBuilder
 import CocoaSimulator
 import NibScriptInterpreter
@@ -9,7 +8,7 @@ import NibScriptReports
 /// Every Interface Builder file under the audited folder, as the audit accounts for it:
 /// `.xib` and `.storyboard` files, `.nib` bundle folders (their `designable.nib` is a XIB;
 /// one with only `keyedobjects.nib` is a compiled Mac nib, read from that archive), and plain
-/// `.nib` files (compiled: read when a keyed archive, listed when an iOS NIBArchive). Localized copies of one nib (`en.lproj/X.xib`, `Base.lproj/X.xib`, …) are one
+/// `.nib` files (compiled: read, a Mac or iOS keyed archive or an iOS NIBArchive). Localized copies of one nib (`en.lproj/X.xib`, `Base.lproj/X.xib`, …) are one
 /// nib: the audit reads one of them (Base, then English, then the first) and lists the others.
 struct NibInventory {
     struct Entry {
@@ -36,8 +35,6 @@ struct NibInventory {
         }
     }
 
-    /// The files inside a `.nib` bundle folder.
-    static let bundleMemberNames: Set<String> = ["designable.nib", "keyedobjects.nib", "objects.nib", "classes.nib", "info.nib"]
 
     /// Why a compiled nib is listed unread, said precisely.
     static func unreadableReason(_ path: String, isBundle: Bool) -> String {
@@ -46,10 +43,6 @@ struct NibInventory {
                 return "compiled for Mac OS X 10.1 or earlier (objects.nib, an NSArchiver typedstream; no keyedobjects.nib, no designable.nib): not readable"
             }
             return "compiled nib bundle without keyedobjects.nib or designable.nib: not readable"
-        }
-        if FileBytes.prefix(atPath: path, count: 10).map({ $0 == Array("NIBArchive".utf8) }) == true {
-            return "an iOS compiled nib (NIBArchive format, ibtool for iOS 6 and later): not read — nibscript reads Mac compiled nibs "
-                + "(NSKeyedArchiver archives) only"
         }
         return "a compiled nib file in a format nibscript does not know (neither a keyed archive nor NIBArchive): not readable"
     }
@@ -73,7 +66,7 @@ struct NibInventory {
                 if isBundle { bundles.append(f) }
                 // A bundle's own file outside any `.nib` folder (`en_AU.lproj/keyedobjects.nib`
                 // beside `en_AU.lproj/X.nib`): no code loads a nib by that name.
-                if !isBundle, Self.bundleMemberNames.contains((f as NSString).lastPathComponent.lowercased()) {
+                if !isBundle, IBReader.isNibBundleMember((f as NSString).lastPathComponent) {
                     found.append(Entry(path: f, displayPath: f, name: name,
                                        unreadable: "stray: a file of a nib bundle outside any .nib folder: no code can load a nib by this name"))
                     continue
@@ -84,8 +77,8 @@ struct NibInventory {
                 switch IBReader.classify(path: dir + "/" + f) {
                 case .nibBundleDesignable:
                     found.append(Entry(path: f + "/" + IBReader.designableNibName, displayPath: f, name: name))
-                case .compiledArchive:
-                    found.append(Entry(path: isBundle ? f + "/" + IBReader.keyedObjectsNibName : f, displayPath: f, name: name,
+                case .compiledArchive(let archive):
+                    found.append(Entry(path: isBundle ? f + "/" + (archive as NSString).lastPathComponent : f, displayPath: f, name: name,
                                        compiled: true))
                 case .xib, .storyboard:
                     found.append(Entry(path: f, displayPath: f, name: name))

@@ -409,8 +409,8 @@ public enum Driver {
         // A `.nib` is a bundle folder or a compiled (binary) nib, which the reader names itself.
         let nib = path.lowercased().hasSuffix(".nib") || path.lowercased().hasSuffix(".nib/")
         if let problem = CommandInput.fileProblem(path, allowDirectory: nib, allowBinary: nib) { return CommandInput.failure(problem) }
-        // A compiled Mac nib is read from its keyed archive; one nibscript cannot read (an iOS
-        // NIBArchive, an objects.nib bundle) is refused by the reader in one line, with why.
+        // A compiled nib (Mac keyed archive, iOS NIBArchive) is read; one nibscript cannot read
+        // (an objects.nib bundle, a damaged file) is refused by the reader in one line, with why.
         return InterfaceBuilderDescribe.describe(path: path)
     }
 }

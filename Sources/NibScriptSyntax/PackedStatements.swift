@@ -28,7 +28,6 @@ struct PackedName: Sendable {
 public final class PackedNames: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var names: [PackedName] = []
     public init() {}
-    @usableFromInline static let empty = PackedNames()
 }
 
 /// One statement in 16 bytes. `shape` is the statement's kind (high 3 bits) and the forms of
@@ -164,9 +163,6 @@ public struct Statements: RandomAccessCollection, Sendable, ExpressibleByArrayLi
         let s = Int(r.start) + Int(r.gaps & 0xFF)
         return Identifier(n.name, SourceRange(start: s, end: s + Int(n.length)), id: n.id)
     }
-
-    /// The statements unpacked, in an array.
-    public var array: [Stmt] { Array(self) }
 
     /// How many statements are kept whole (for tests and the bench).
     public var escapedCount: Int { escapes.count }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import InterfaceBuilder
 
 /// `IBReader.classify(path:)` and reading a `.nib` bundle folder (issue 23, item 1).
@@ -27,6 +28,28 @@ final class IBFileKindTests: XCTestCase {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFiles.fixture(name))))
     }
 
+    /// An iOS compiled nib folder (a deployment target older than the SDK): UIKit loads its
+    /// `runtime.nib`, else the newest `objects-N.nib`; a typedstream `objects.nib` stays unread.
+    func testAniOSNibFolderIsReadFromItsRuntimeNib() throws {
+        let nib = NIBArchiveWriter.sample().writer.bytes()
+        let runtime = try write("Both.nib/runtime.nib", nib)
+        _ = try write("Both.nib/objects-8.0+.nib", nib)
+        _ = try write("Versions.nib/objects-8.0+.nib", nib)
+        let newest = try write("Versions.nib/objects-13.0+.nib", nib)
+        _ = try write("Versions.nib/objects-9.0+.nib", nib)
+        _ = try write("Typed.nib/objects.nib", Array("typedstream".utf8))
+        _ = try write("Typed.nib/runtime.nib", Array("garbage".utf8))
+        XCTAssertEqual(IBReader.classify(path: folder + "/Both.nib"), .compiledArchive(archivePath: runtime))
+        XCTAssertEqual(IBReader.classify(path: folder + "/Versions.nib"), .compiledArchive(archivePath: newest))
+        XCTAssertEqual(IBReader.classify(path: folder + "/Typed.nib"), .compiledNib)
+        guard case .success(let d) = IBReader.read(path: folder + "/Both.nib", displayPath: "Both.nib") else { return XCTFail("not read") }
+        XCTAssertEqual(d.path, "Both.nib/runtime.nib")
+        XCTAssertEqual(d.platform, .ios)
+        XCTAssertTrue(IBReader.isNibBundleMember("objects-13.0+.nib"))
+        XCTAssertTrue(IBReader.isNibBundleMember("runtime.nib"))
+        XCTAssertFalse(IBReader.isNibBundleMember("objects-view.xib"))
+    }
+
     func testEachKindOfPath() throws {
         let xib = try write("A.xib", fixture("ios-profile.xib"))
         let storyboard = try write("B.storyboard", fixture("ios-navigation.storyboard"))
@@ -47,7 +70,7 @@ final class IBFileKindTests: XCTestCase {
         XCTAssertEqual(IBReader.classify(path: folder + "/MainMenu.nib"), .nibBundleDesignable(designablePath: designable))
         XCTAssertEqual(IBReader.classify(path: folder + "/Compiled.nib"), .compiledArchive(archivePath: compiled))
         XCTAssertEqual(IBReader.classify(path: folder + "/Ancient.nib"), .compiledNib)
-        XCTAssertEqual(IBReader.classify(path: binary), .compiledNib)
+        XCTAssertEqual(IBReader.classify(path: binary), .compiledArchive(archivePath: binary), "an iOS NIBArchive is read")
         XCTAssertEqual(IBReader.classify(path: flatArchive), .compiledArchive(archivePath: flatArchive))
         XCTAssertEqual(IBReader.classify(path: xmlArchive), .compiledArchive(archivePath: xmlArchive))
         XCTAssertEqual(IBReader.classify(path: xmlNib), .xib)

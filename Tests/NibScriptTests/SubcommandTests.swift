@@ -108,7 +108,7 @@ final class SubcommandTests: XCTestCase {
         XCTAssertEqual(d.stderr, "\(compiled):1:1: error: a compiled nib that is not a readable property list (truncated or damaged): "
                        + "a compiled nib's keyedobjects.nib is a binary or XML property list\n")
         XCTAssertEqual(d.status, 2)
-        // An iOS compiled nib: one line with the reason it is not read.
+        // A damaged iOS compiled nib (its header cut short): one line with the reason it is not read.
         let ios = path("View.nib")
         XCTAssertTrue(FileManager.default.createFile(atPath: ios, contents: Data("NIBArchive".utf8 + [1, 0, 0, 0, 9, 0, 0, 0])))
         let v = Driver.main(["describe", ios], environment: [:])
