@@ -115,13 +115,11 @@ enum IBCompiledNib {
 }
 
 /// A compiled nib's objects as the element tree of a legacy archive XIB (IBArchiveTree.swift).
-struct IBCompiledNibTranslation {
+struct IBCompiledNibTranslation: IBCompiledElements {
     let archive: IBKeyedArchive
     let objectData: IBKeyedValue
     let objectDataIndex: Int?
-    private(set) var elements: [IBArchiveElement] = []
-    /// Every element stands at the top of the file: a compiled nib has no lines.
-    private let location = IBLocation(line: 1, column: 1)
+    var elements: [IBArchiveElement] = []
 
     init(archive: IBKeyedArchive, objectData: IBKeyedValue, objectDataIndex: Int?) {
         self.archive = archive
@@ -131,25 +129,9 @@ struct IBCompiledNibTranslation {
 
     struct Failure: Error { var message: String }
 
-    /// The element id of `$objects[n]`.
-    static func id(_ n: Int) -> String { "k\(n)" }
-    static let rootRecordID = "compiled-root"
 
     // MARK: building elements
 
-    @discardableResult
-    private mutating func add(_ name: String, _ attributes: [String: String] = [:], text: String = "", to parent: Int?) -> Int {
-        elements.append(IBArchiveElement(name: name, attributes: attributes, location: location, text: text))
-        let index = elements.count - 1
-        if let parent { elements[parent].children.append(index) }
-        return index
-    }
-
-    private func keyed(_ key: String?, _ attributes: [String: String] = [:]) -> [String: String] {
-        var out = attributes
-        if let key { out["key"] = key }
-        return out
-    }
 
     /// A value held under `key` (nil: an array member): a reference for a UID, the value itself otherwise.
     private mutating func addValue(_ value: IBKeyedValue, key: String?, to parent: Int) {

@@ -18,10 +18,9 @@
 // `IBUIViewControllers`, IBCocoaTouch connection records), read by `IBLegacyArchive`, which
 // already knows what those objects and keys mean. Names are not compiled: none is given.
 
-struct IBCompiledNibTouch {
+struct IBCompiledNibTouch: IBCompiledElements {
     let archive: IBKeyedArchive
-    private(set) var elements: [IBArchiveElement] = []
-    private let location = IBLocation(line: 1, column: 1)
+    var elements: [IBArchiveElement] = []
 
     init(archive: IBKeyedArchive) { self.archive = archive }
 
@@ -59,22 +58,7 @@ struct IBCompiledNibTouch {
         chain.contains { ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet"].contains($0) }
     }
 
-    static func id(_ n: Int) -> String { "k\(n)" }
-    static let rootRecordID = "compiled-root"
 
-    @discardableResult
-    private mutating func add(_ name: String, _ attributes: [String: String] = [:], text: String = "", to parent: Int?) -> Int {
-        elements.append(IBArchiveElement(name: name, attributes: attributes, location: location, text: text))
-        let index = elements.count - 1
-        if let parent { elements[parent].children.append(index) }
-        return index
-    }
-
-    private func keyed(_ key: String?, _ attributes: [String: String] = [:]) -> [String: String] {
-        var out = attributes
-        if let key { out["key"] = key }
-        return out
-    }
 
     private func index(_ value: IBKeyedValue?) -> Int? {
         guard let n = value?.uidValue, n > 0, n < archive.objects.count else { return nil }
