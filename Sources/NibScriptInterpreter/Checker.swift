@@ -46,12 +46,22 @@ package struct Checker {
         var cls: RuntimeClass?
         var selector: String?
         private(set) var variables: [(name: String, type: String?)] = []
-        /// The loaded nibs' objects: by the ids of their name and class in the scope's names
-        /// when both have one (a nib block's objects: 8 bytes each, where a pair of Strings
-        /// was 32, or 36 MB for a nib of a million objects, while its table and its model
-        /// were both alive), else the index of the pair in `nibObjectNames` (`nameID` -1).
-        private var nibObjectIDs: [(nameID: Int32, typeID: Int32)] = []
-        private var nibObjectNames: [(name: String, type: String)] = []
+        /// The loaded nibs' objects, in runs: a nib block's objects are its table's (the array
+        /// shared with the table, not copied: a pair of Strings per object was 36 MB for a nib
+        /// of a million objects, while its table and its model were both alive), others are
+        /// name pairs in `nibObjectPairs`. An object's position is its run's start plus its
+        /// index in the run; `nibObjectIndex` maps a name to the position of the object that
+        /// has it (a later object of the same name is not known by it).
+        private struct NibObjectRun {
+            var start: Int
+            var count: Int
+            /// The table's objects, or nil for pairs from `firstPair` on.
+            var table: [NibTable.Object]?
+            var firstPair: Int
+        }
+        private var nibObjectRuns: [NibObjectRun] = []
+        private var nibObjectPairs: [(name: String, type: String)] = []
+        private var nibObjectCount = 0
         private var variableIndex: NameIndex
         private var nibObjectIndex: NameIndex
         var isScenario: Bool { cls == nil }
@@ -72,17 +82,35 @@ package struct Checker {
         func nibObject(_ n: Identifier) -> (name: String, type: String)? { nibObjectIndex[n].map(nibObject(at:)) }
 
         private func nibObject(at k: Int) -> (name: String, type: String) {
-            let e = nibObjectIDs[k]
-            if e.nameID < 0 { return nibObjectNames[Int(e.typeID)] }
-            return (nibObjectIndex.names[e.nameID], nibObjectIndex.names[e.typeID])
+            // Runs are few (one per nib loaded): the last first.
+            let r = nibObjectRuns.last { $0.start <= k }!
+            guard let table = r.table else { return nibObjectPairs[r.firstPair + k - r.start] }
+            let o = table[k - r.start]
+            return (nibObjectIndex.names[o.name.id], nibObjectIndex.names[o.className.id])
         }
 
         /// The loaded nibs' objects, in the order they became known.
-        var nibObjects: [(name: String, type: String)] { nibObjectIDs.indices.map(nibObject(at:)) }
+        var nibObjects: [(name: String, type: String)] {
+            var out: [(name: String, type: String)] = []
+            for r in nibObjectRuns {
+                if let table = r.table {
+                    for k in table.indices where nibObjectIndex[id: table[k].name.id] == r.start + k {
+                        out.append((nibObjectIndex.names[table[k].name.id], nibObjectIndex.names[table[k].className.id]))
+                    }
+                } else {
+                    out += nibObjectPairs[r.firstPair ..< r.firstPair + r.count]
+                }
+            }
+            return out
+        }
 
         private mutating func appendNibObject(_ name: String, _ type: String) {
-            nibObjectIDs.append((-1, Int32(nibObjectNames.count)))
-            nibObjectNames.append((name, type))
+            if nibObjectRuns.last?.table != nil || nibObjectRuns.isEmpty {
+                nibObjectRuns.append(NibObjectRun(start: nibObjectCount, count: 0, table: nil, firstPair: nibObjectPairs.count))
+            }
+            nibObjectRuns[nibObjectRuns.count - 1].count += 1
+            nibObjectPairs.append((name, type))
+            nibObjectCount += 1
         }
 
         /// Declares a variable unless the scope has one by that name: by its id.
@@ -100,27 +128,32 @@ package struct Checker {
         /// Makes a nib object's name known unless it is already.
         mutating func addNibObject(_ name: String, _ type: String) {
             guard nibObjectIndex[name] == nil else { return }
-            nibObjectIndex.set(name, to: nibObjectIDs.count)
+            nibObjectIndex.set(name, to: nibObjectCount)
             appendNibObject(name, type)
         }
 
         mutating func reserveNibObjects(_ count: Int) {
-            nibObjectIDs.reserveCapacity(nibObjectIDs.count + count)
+            nibObjectPairs.reserveCapacity(nibObjectPairs.count + count)
             nibObjectIndex.reserveAll()
         }
 
         /// The same for a name of the scope's table, by its id.
         mutating func addNibObject(id: Int32, _ name: String, _ type: String) {
             guard nibObjectIndex[id: id] == nil else { return }
-            nibObjectIndex.set(id: id, to: nibObjectIDs.count)
+            nibObjectIndex.set(id: id, to: nibObjectCount)
             appendNibObject(name, type)
         }
 
-        /// The same for a name and a class both of the scope's table, by their ids.
-        mutating func addNibObject(id: Int32, typeID: Int32) {
-            guard nibObjectIndex[id: id] == nil else { return }
-            nibObjectIndex.set(id: id, to: nibObjectIDs.count)
-            nibObjectIDs.append((id, typeID))
+        /// Makes a nib block's objects known (each unless its name is already), by the ids of
+        /// their names in the scope's table.
+        mutating func addNibObjects(_ table: [NibTable.Object]) {
+            nibObjectIndex.reserveAll()
+            let start = nibObjectCount
+            for k in table.indices where nibObjectIndex[id: table[k].name.id] == nil {
+                nibObjectIndex.set(id: table[k].name.id, to: start + k)
+            }
+            nibObjectRuns.append(NibObjectRun(start: start, count: table.count, table: table, firstPair: 0))
+            nibObjectCount += table.count
         }
     }
 
@@ -380,8 +413,7 @@ package struct Checker {
             if case .table(let table) = nib.body {
                 // By the ids the parser gave the names: no name is hashed again; and with room
                 // made at once, as a nib may have a million objects.
-                scope.reserveNibObjects(table.objects.count)
-                for o in table.objects { scope.addNibObject(id: o.name.id, typeID: o.className.id) }
+                scope.addNibObjects(table.objects)
             } else if let model = externalNibs[nib.name.name] {
                 // By the ids the objects' names were interned with (see `NibModelMapping`).
                 scope.reserveNibObjects(model.objects.count)

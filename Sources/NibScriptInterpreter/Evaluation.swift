@@ -208,17 +208,26 @@ extension ScenarioRun {
     /// `o.name = v` through the setter: a setter written in the script, or the synthesized
     /// one, whose attribute decides (O6).
     package func setProperty(_ name: String, of o: ObjectID, _ v: Operand, cause: Cause? = nil) {
-        let sel = KeyValueCoding.setterSelector(name)
+        // What a class's setter for `name` is depends on the class and the name alone: the
+        // last one found is kept (see `SetterLookup`).
+        let c = engine.classOf(o)
+        let look: SetterLookup
+        if let last = lastSetter, last.engineClass == c, last.name == name {
+            look = last
+        } else {
+            look = SetterLookup(name, of: runtimeClass(of: o), engineClass: c)
+            lastSetter = look
+        }
+        let sel = look.selector
         guard engine.message(o, sel) else { return }
-        let cls = runtimeClass(of: o)
-        if let (m, owner) = cls.method(sel) {
+        if let (m, owner) = look.method {
             invoke(m, of: owner, on: o, selector: sel, arguments: [("value", v)])
             releaseTemporary(v)
             return
         }
-        guard let p = cls.property(name) else { return }
+        guard let p = look.property else { return }
         storeThroughSetter(p, of: o, v, cause: cause)
-        if !crashed { builtinDidSet(name, of: o, cls: cls) }
+        if !crashed { builtinDidSet(name, of: o, cls: look.cls) }
     }
 
     package func storeThroughSetter(_ p: RuntimeProperty, of o: ObjectID, _ v: Operand, cause: Cause? = nil) {
@@ -377,5 +386,30 @@ package enum Names {
             }
         }
         return out
+    }
+}
+
+/// What `setProperty` finds for a property name on a class: the setter's selector, the
+/// script's own setter if the class or an ancestor wrote one, else the property. The run
+/// keeps the last one (`ScenarioRun.lastSetter`): a script sets one property of one class
+/// many times in a row, and making the selector (a new String), the method search and the
+/// property search cost about 900 instructions a store (b1's `a.child = b`, issue 27).
+/// Classes do not change during a run, so what was found stays true. A class: taking the
+/// kept one out is one retain, where copying a struct of its strings and arrays was six.
+final class SetterLookup {
+    let engineClass: ClassID
+    let name: String
+    let selector: String
+    let cls: RuntimeClass
+    let method: (MethodBody, RuntimeClass)?
+    let property: RuntimeProperty?
+
+    init(_ name: String, of cls: RuntimeClass, engineClass: ClassID) {
+        self.engineClass = engineClass
+        self.name = name
+        self.cls = cls
+        selector = KeyValueCoding.setterSelector(name)
+        method = cls.method(selector)
+        property = method == nil ? cls.property(name) : nil
     }
 }

@@ -87,6 +87,9 @@ package final class ScenarioRun {
     /// the frames' classes, it rarely does). Unchecked like the names above.
     @exclusivity(unchecked) package var frameClassesDigest: UInt64?
     @exclusivity(unchecked) var callDepth = 0
+    /// The last setter `setProperty` looked up (see `SetterLookup`). Depends on the program
+    /// alone, so it stays as it is when a snapshot is restored. Unchecked like the names above.
+    @exclusivity(unchecked) var lastSetter: SetterLookup?
     /// The lines of `dealloc` bodies the plans show, by the token their steps carry. Only
     /// grows, as plans are made, so a plan's tokens stay good after explore restores a run.
     var deallocLines: [DeallocLine] = []

@@ -143,7 +143,7 @@ extension EngineState {
         guard r.count == 0, r.firstListHolder.holder.raw < 0, r.deallocSite >= -1,
               n == 0 || slotsEmpty(Int(r.slotBase), n),
               weakReferrers.allEmpty || weakReferrers.isEmpty(at: l), adopted.allEmpty || adopted.isEmpty(at: l) else {
-            setState(o, l, .deallocated)
+            if digesting { setState(o, l, .deallocated) } else { objects.withUnsafeMutableBufferPointer { $0[l].state = .deallocated } }
             return
         }
         retire(o, id.classID, place: l, slots: n, site: r.deallocSite)

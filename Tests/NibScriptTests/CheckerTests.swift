@@ -109,3 +109,61 @@ final class CheckerTests: XCTestCase {
         XCTAssert(ds.contains { $0.0.hasPrefix("ARC forbids") })
     }
 }
+
+/// A nib block whose middle object is skipped (it cannot nest where it is written): the
+/// objects after it, the children of the skipped one and the connections to both are checked
+/// as before, whether the nib is read as a table (as `run` does) or as a tree; a scenario that
+/// loads it knows every object's name, a later object of the same name is not a new one, and
+/// an unknown name is suggested among them.
+final class NibSkippedObjectTests: XCTestCase {
+    private let script = """
+    class O : NSObject {
+        outlet a : UIView retain
+        outlet b : UIView retain
+    }
+    nib N {
+        owner : O
+        top : UIView {
+            kid : UIViewController {
+                grandkid : UIView
+            }
+            after : UIView
+        }
+        other : UILabel
+        connect owner.a -> after
+        connect owner.b -> grandkid
+        connect owner.a -> kid
+    }
+    scenario "s" {
+        o = new O
+        load nib N owner o
+        choose {
+            x = other
+        } or {
+            x = after
+        }
+        send afterr setNeedsLayout
+    }
+
+    """
+
+    private func diagnostics(tables: Bool) -> [String] {
+        let file = SourceFile(path: "t.nibscript", text: script)
+        let (_, ds) = Compiler.compile(file, nibTables: tables)
+        return ds.map { d in
+            let l = file.location(of: d.range.start)
+            return "\(l.line):\(l.column): \(d.message) \(d.notes)"
+        }
+    }
+
+    func testTheSameDiagnosticsFromTheTableAndTheTree() {
+        let table = diagnostics(tables: true), tree = diagnostics(tables: false)
+        XCTAssertEqual(table, tree)
+        XCTAssertEqual(table, [
+            "8:15: 'kid' (UIViewController) cannot be a subview of 'top' (UIView): only views nest inside views [\"write \\'as KEY\\' to hold it through a property of \\'top\\', or move it to the top level\"]",
+            "15:24: no object named 'grandkid' in this nib []",
+            "16:24: no object named 'kid' in this nib []",
+            "26:10: unknown name 'afterr' [\"did you mean \\'after\\'?\"]",
+        ])
+    }
+}

@@ -38,9 +38,14 @@ package struct NibBuilder {
         // Each object's index in the model by its name's id (-1: none), and each declared
         // object's index in the model (-1: skipped, and everything inside it with it).
         var indexByName = [Int32](repeating: -1, count: names.count)
-        var modelIndex = [Int32](repeating: -1, count: table.objects.count)
+        // Made only once an object is skipped: until then an object's index in the model is
+        // its index in the table (4 bytes an object of a million-object nib's peak).
+        var modelIndex: [Int32] = []
         // Each object's class, by index, so that a child finds its parent's without a lookup.
-        var classOf: [RuntimeClass] = []
+        // (By its index among the nib's few classes: 4 bytes an object, where a reference was 8.)
+        var nibClasses: [RuntimeClass] = [], classIndex: [ObjectIdentifier: Int32] = [:]
+        var lastClassIndex: Int32 = -1
+        var classOf: [Int32] = []
         classOf.reserveCapacity(table.objects.count)
         // An outlet found once for a class and key is not looked up again, however many
         // connections use it (one that is missing is reported on every line that names it).
@@ -62,7 +67,7 @@ package struct NibBuilder {
             let o = table.objects[i]
             var parent: Int?
             if o.parent >= 0 {
-                let p = modelIndex[Int(o.parent)]
+                let p = modelIndex.isEmpty ? (Int(o.parent) < model.objects.count ? o.parent : -1) : modelIndex[Int(o.parent)]
                 if p < 0 { continue }  // inside an object that was skipped
                 parent = Int(p)
             }
@@ -86,12 +91,12 @@ package struct NibBuilder {
             }
             var rel = NibModel.Relationship.topLevel
             if let p = parent {
-                let pid = ObjectIdentifier(classOf[p]), cid = ObjectIdentifier(cls)
+                let pid = ObjectIdentifier(nibClasses[Int(classOf[p])]), cid = ObjectIdentifier(cls)
                 if !o.key.exists, let last = lastRelationship, last.parent == pid, last.child == cid {
                     rel = last.rel
                 } else {
                     let syntax = table.decl(i, names: names)
-                    guard let r = relationship(of: cls, key: syntax.key, under: p, parentClass: classOf[p], in: model,
+                    guard let r = relationship(of: cls, key: syntax.key, under: p, parentClass: nibClasses[Int(classOf[p])], in: model,
                                                diagnostics: &diagnostics, at: syntax) else { continue }
                     rel = r
                     if !o.key.exists { lastRelationship = (pid, cid, r) }
@@ -101,9 +106,18 @@ package struct NibBuilder {
             }
             let index = model.objects.count
             model.objects.append(.init(name: names[o.name.id], className: cls.name, parent: parent, relationship: rel, range: o.range.span))
-            classOf.append(cls)
+            if lastClassIndex < 0 || nibClasses[Int(lastClassIndex)] !== cls {
+                lastClassIndex = classIndex[ObjectIdentifier(cls)] ?? Int32(nibClasses.count)
+                if Int(lastClassIndex) == nibClasses.count { nibClasses.append(cls); classIndex[ObjectIdentifier(cls)] = lastClassIndex }
+            }
+            classOf.append(lastClassIndex)
             indexByName[nameID] = Int32(index)
-            modelIndex[i] = Int32(index)
+            if modelIndex.isEmpty && index != i {
+                // The first object after a skipped one: the indexes so far, and -1 for the skipped.
+                modelIndex = [Int32](repeating: -1, count: table.objects.count)
+                for k in 0..<index { modelIndex[k] = Int32(k) }
+            }
+            if !modelIndex.isEmpty { modelIndex[i] = Int32(index) }
         }
 
         func endpoint(_ n: NibTable.Name, diagnostics: inout [Diagnostic]) -> NibModel.Endpoint? {
@@ -136,7 +150,7 @@ package struct NibBuilder {
             guard let first, more.count == Int(c.moreCount) else { continue }
             let srcClass: RuntimeClass?
             switch src {
-            case .object(let i): srcClass = classOf[i]
+            case .object(let i): srcClass = nibClasses[Int(classOf[i])]
             default: srcClass = className(of: src, in: model).flatMap { classes[$0] }
             }
             if let cls = srcClass {
