@@ -26,6 +26,8 @@ extension ImportLowering {
     func followedCalls(_ m: ImportedMethod, in c: ImportedClass) -> [SourcePlace] {
         m.statements.compactMap { s in
             if case .callSelf(let sel) = s.kind, helper(sel, in: c) != nil { return s.place }
+            // B14: a self-release is lowered (or noted on its branch), not "not understood".
+            if isSelfRelease(s, in: m) { return s.place }
             return nil
         }
     }

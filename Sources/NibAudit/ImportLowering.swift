@@ -446,6 +446,9 @@ package struct ImportLowering {
                 notes.append("on a branch, taken as run (R1): \(place(s.place)): \(s.text) (\(s.path.map(\.description).joined(separator: ", ")))")
             }
             switch s.kind {
+            case .callSelf(let verb) where isSelfRelease(s, in: m):
+                // B14: `[self release]` / `[self autorelease]`: the object's own reference given up.
+                out.append("\(verb) self" + at)
             case .callSelf, .loadNib:
                 continue   // a call no helper answers: it is among the method's unread statements
             case .removeFromSuperview(let x):

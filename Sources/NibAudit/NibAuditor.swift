@@ -170,7 +170,8 @@ package struct NibAuditor {
             // B7: a window whose delegate gets `windowWillClose:` is closed by the user before
             // its controller goes, as an NSWindowController's window is.
             if let closing {
-                return [("shown, \(closing.title) and released", ["\(c) = new \(owner)", "show \(c)", "drain"] + closing.lines + [giveUp, "drain"])]
+                // B14: a controller that releases itself in what the close sends it is given up there.
+                return [("shown, \(closing.title) and released", ["\(c) = new \(owner)", "show \(c)", "drain"] + closing.lines + (closing.releasesOwner ? [] : [giveUp, "drain"]))]
             }
             return [("shown and released", ["\(c) = new \(owner)", "show \(c)", "drain", giveUp, "drain"])]
         case .application:
@@ -202,7 +203,8 @@ package struct NibAuditor {
             // load and after the owner: see NibAuditorCodeLoads.swift.
             // B10: what the project's users send it when they are done with it comes before its release.
             return [(closing.map { "loaded, \($0.title) and released" } ?? "loaded and released",
-                     ["\(c) = new \(cls)", "load nib \(nib) owner \(c)"] + afterLoad + ["drain"] + (closing?.lines ?? []) + [giveUp, "drain"]
+                     ["\(c) = new \(cls)", "load nib \(nib) owner \(c)"] + afterLoad + ["drain"] + (closing?.lines ?? [])
+                        + (closing?.releasesOwner == true ? [] : [giveUp, "drain"])
                         + afterOwner + (afterOwner.isEmpty ? [] : ["drain"]))]
         }
     }

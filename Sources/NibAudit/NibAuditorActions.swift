@@ -104,7 +104,9 @@ extension NibAuditor {
         switch kind {
         case .viewController: return ["pop \(nav)", "drain"]
         // B7: a window closed by the user before its controller goes, as in the life.
-        case .windowController, .macViewController, .plain: return (closing?.lines ?? []) + [arc ? "\(c) = nil" : "release \(c)", "drain"]
+        // B14: an owner that releases itself in what the closing sends is given up there.
+        case .windowController, .macViewController, .plain:
+            return (closing?.lines ?? []) + (closing?.releasesOwner == true ? [] : [arc ? "\(c) = nil" : "release \(c)", "drain"])
         // B8: unselected, then unloaded.
         case .preferencePane: return paneEnd(c, arc: arc)
         // L6: the document closes, its window controller releases the top-level objects.

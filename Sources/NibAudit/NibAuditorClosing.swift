@@ -16,6 +16,10 @@ extension NibAuditor {
         var lines: [String]
         /// The project's methods it sends (B10): lowered as methods of their own.
         var sent: [String] = []
+        /// B14: what it sends releases the owner itself: the battery gives up no reference
+        /// after it (its title says which method).
+        var releasesOwner = false
+        var selfRelease: String? = nil
     }
 
     /// B8: NSPreferencePane's `loadMainView` (the nib loaded with the pane as owner, then

@@ -75,7 +75,20 @@ extension NibAuditor {
                 probe.declared = Set(nib.needed + nib.stubs.map(\.name) + nib.assumed.keys); probe.assumedSuperclass = nib.assumed
                 nib.closing = teardown(ownerClass: nib.ownerClass, cvar: nib.cvar, senders: teardownSenders(), lowering: probe)
             }
-            if let t = nib.closing { nib.result.notes.append("before its release: \(t.title) (\(nib.kind == .plain ? "B10" : "B7"))") }
+            // B14: an owner whose class releases itself is released by that method, not from outside.
+            if !nib.keptShared, !(nib.kind == .plain && code.keepsOwner) {
+                var probe = ImportLowering(project: project, platform: nib.platform, memory: nib.memory)
+                probe.extraClasses = Set(nib.stubs.map(\.name)); probe.base = dir
+                probe.declared = Set(nib.needed + nib.stubs.map(\.name) + nib.assumed.keys); probe.assumedSuperclass = nib.assumed
+                if let own = selfClosing(ownerClass: nib.ownerClass, kind: nib.kind, doc: nib.doc, cvar: nib.cvar, closing: nib.closing, lowering: probe) { nib.closing = own }
+            }
+            if let t = nib.closing {
+                if t.releasesOwner, t.title.hasPrefix("closed by itself") {
+                    nib.result.notes.append("released by itself: \(t.title) (B14)")
+                } else {
+                    nib.result.notes.append("before its release: \(t.title) (\(nib.kind == .plain ? "B10" : "B7"))" + (t.selfRelease.map { ", where \($0) (B14)" } ?? ""))
+                }
+            }
             // B11: the hooks the owner's loading method calls after its `-nibName` load.
             if nib.kind == .plain, nib.loads.contains(where: { $0.call == "-nibName" }) {
                 nib.hooks = loaderHooks(ownerClass: nib.ownerClass)
@@ -178,7 +191,10 @@ extension NibAuditor {
         if nib.kind == .plain, let body = nib.units.first?.scenarios.first?.1 {
             let give = nib.arc ? "\(nib.cvar) = nil" : "release \(nib.cvar)"
             // The owner's end starts with its users' teardown (B10), if any, then its release.
-            if let k = body.firstIndex(of: give) { nib.plainEnd = Array(body[(k - (nib.closing?.lines.count ?? 0))...]) } else { nib.plainEnd = [] }
+            if let k = body.firstIndex(of: give) { nib.plainEnd = Array(body[(k - (nib.closing?.lines.count ?? 0))...]) }
+            // B14: an owner that releases itself ends with the method that does.
+            else if let cl = nib.closing, cl.releasesOwner, let k = Self.start(of: cl.lines, in: body) { nib.plainEnd = Array(body[k...]) }
+            else { nib.plainEnd = [] }
         }
         if nib.doc.kind == .xib, !nib.units.isEmpty, var (cv, pre) = Self.prefix(nib.kind, owner: nib.scriptOwner, nib: nib.nibName, arc: nib.arc, taken: nib.taken, afterLoad: nib.units.first?.scenarios.first?.1 ?? []) {
             if nib.kind == .plain, let body = nib.units.first?.scenarios.first?.1 {
@@ -217,6 +233,9 @@ extension NibAuditor {
                     let sent = start + Self.sendLines(t, sel) + (guarded ? Self.sendLines(t, sel) : [])
                     nib.units[0].scenarios.append((title, sent))
                     nib.stepTitles.insert(title)
+                    // B14: a method that releases the owner itself is its end: no release after
+                    // it, and no second send (the owner is gone).
+                    if ic.helper(sel).map({ probe.releasesSelf($0, in: ic) }) == true { continue }
                     // Then the owner's end: what the method made and `dealloc` never releases.
                     if let end = nib.kind == .plain ? nib.plainEnd.flatMap({ $0.isEmpty ? nil : $0 }) : nib.keptShared ? nil : Self.ending(nib.kind, owner: cv, arc: nib.arc, taken: nib.taken, closing: nib.closing, life: nib.units[0].scenarios.first?.1 ?? []) {
                         nib.units[0].scenarios.append((title + ", then released", sent + end))
