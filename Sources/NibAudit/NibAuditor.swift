@@ -171,7 +171,7 @@ package struct NibAuditor {
             // its controller goes, as an NSWindowController's window is.
             if let closing {
                 // B14: a controller that releases itself in what the close sends it is given up there.
-                return [("shown, \(closing.title) and released", ["\(c) = new \(owner)", "show \(c)", "drain"] + closing.lines + (closing.releasesOwner ? [] : [giveUp, "drain"]))]
+                return [("shown, \(closing.scenarioEnd)", ["\(c) = new \(owner)", "show \(c)", "drain"] + closing.lines + (closing.releasesOwner ? [] : [giveUp, "drain"]))]
             }
             return [("shown and released", ["\(c) = new \(owner)", "show \(c)", "drain", giveUp, "drain"])]
         case .application:
@@ -202,7 +202,7 @@ package struct NibAuditor {
             // What the loading code does with the top-level objects (L7, L8) comes after the
             // load and after the owner: see NibAuditorCodeLoads.swift.
             // B10: what the project's users send it when they are done with it comes before its release.
-            return [(closing.map { "loaded, \($0.title) and released" } ?? "loaded and released",
+            return [(closing.map { "loaded, \($0.scenarioEnd)" } ?? "loaded and released",
                      ["\(c) = new \(cls)", "load nib \(nib) owner \(c)"] + afterLoad + ["drain"] + (closing?.lines ?? [])
                         + (closing?.releasesOwner == true ? [] : [giveUp, "drain"])
                         + afterOwner + (afterOwner.isEmpty ? [] : ["drain"]))]

@@ -20,6 +20,12 @@ extension NibAuditor {
         /// after it (its title says which method).
         var releasesOwner = false
         var selfRelease: String? = nil
+        /// B14: the close is the owner's own method that releases it (not what closing its
+        /// window sends it).
+        var byItself = false
+        /// The scenario's title after what comes before the close ("loaded", "shown"): the
+        /// battery's own release ends it unless the owner releases itself.
+        var scenarioEnd: String { releasesOwner ? title : "\(title) and released" }
     }
 
     /// B8: NSPreferencePane's `loadMainView` (the nib loaded with the pane as owner, then

@@ -69,21 +69,19 @@ extension NibAuditor {
             // B7: a window controller's window closed by the user first, when its delegate gets
             // `windowWillClose:`; B10: a plain owner closed as its users close it.
             if nib.kind == .windowController, !nib.keptShared { nib.closing = windowClosing(doc: nib.doc, ownerClass: nib.ownerClass, cvar: nib.cvar) }
+            // The owner's methods lowered as the battery will lower them, for B10 and B14.
+            var probe = ImportLowering(project: project, platform: nib.platform, memory: nib.memory)
+            probe.extraClasses = Set(nib.stubs.map(\.name)); probe.base = dir
+            probe.declared = Set(nib.needed + nib.stubs.map(\.name) + nib.assumed.keys); probe.assumedSuperclass = nib.assumed
             if nib.kind == .plain, !code.keepsOwner {
-                var probe = ImportLowering(project: project, platform: nib.platform, memory: nib.memory)
-                probe.extraClasses = Set(nib.stubs.map(\.name)); probe.base = dir
-                probe.declared = Set(nib.needed + nib.stubs.map(\.name) + nib.assumed.keys); probe.assumedSuperclass = nib.assumed
                 nib.closing = teardown(ownerClass: nib.ownerClass, cvar: nib.cvar, senders: teardownSenders(), lowering: probe)
             }
             // B14: an owner whose class releases itself is released by that method, not from outside.
             if !nib.keptShared, !(nib.kind == .plain && code.keepsOwner) {
-                var probe = ImportLowering(project: project, platform: nib.platform, memory: nib.memory)
-                probe.extraClasses = Set(nib.stubs.map(\.name)); probe.base = dir
-                probe.declared = Set(nib.needed + nib.stubs.map(\.name) + nib.assumed.keys); probe.assumedSuperclass = nib.assumed
                 if let own = selfClosing(ownerClass: nib.ownerClass, kind: nib.kind, doc: nib.doc, cvar: nib.cvar, closing: nib.closing, lowering: probe) { nib.closing = own }
             }
             if let t = nib.closing {
-                if t.releasesOwner, t.title.hasPrefix("closed by itself") {
+                if t.byItself {
                     nib.result.notes.append("released by itself: \(t.title) (B14)")
                 } else {
                     nib.result.notes.append("before its release: \(t.title) (\(nib.kind == .plain ? "B10" : "B7"))" + (t.selfRelease.map { ", where \($0) (B14)" } ?? ""))

@@ -101,7 +101,7 @@ extension NibAuditor {
         let args = String(repeating: " nil", count: sel.filter { $0 == ":" }.count)
         return Closing(title: "closed by itself (`-[\(implementer(sel, of: ownerClass) ?? ownerClass) \(sel)]` releases it)",
                        lines: ["event {", "    send \(cvar) \(ScriptText.name(sel))\(args)", "}", "drain"],
-                       sent: [sel], releasesOwner: true, selfRelease: "`\(sel)` releases it")
+                       sent: [sel], releasesOwner: true, selfRelease: "`\(sel)` releases it", byItself: true)
     }
 
     /// Where `lines` start in `body` (the last place), for a battery's end.
