@@ -4,7 +4,10 @@
 
 /// A translation that appends the elements of a legacy archive tree, root first.
 protocol IBCompiledElements {
+    var archive: IBKeyedArchive { get }
     var elements: [IBArchiveElement] { get set }
+    /// Whether a UID naming a string object is written as that string in place.
+    var inlinesStringObjects: Bool { get }
 }
 
 extension IBCompiledElements {
@@ -28,5 +31,29 @@ extension IBCompiledElements {
         var out = attributes
         if let key { out["key"] = key }
         return out
+    }
+
+    /// A value held under `key` (nil: an array member): a reference for a UID, the value itself otherwise.
+    mutating func addValue(_ value: IBKeyedValue, key: String?, to parent: Int) {
+        switch value {
+        case .uid(0), .null: add("nil", keyed(key), to: parent)
+        case .uid(let n):
+            if inlinesStringObjects, case .string(let s)? = archive.object(n) {
+                add("string", keyed(key), text: s, to: parent)
+            } else {
+                add("reference", keyed(key, ["ref": archive.object(n) == nil ? "$objects[\(n)]" : Self.id(n)]), to: parent)
+            }
+        case .string(let s): add("string", keyed(key), text: s, to: parent)
+        case .integer(let n): add("int", keyed(key, ["value": String(n)]), to: parent)
+        case .real(let x): add("double", keyed(key, ["value": String(x)]), to: parent)
+        case .bool(let b): add("bool", keyed(key, ["value": b ? "YES" : "NO"]), to: parent)
+        case .data: add("bytes", keyed(key), to: parent)
+        case .array(let members):
+            let array = add("array", keyed(key), to: parent)
+            for member in members { addValue(member, key: nil, to: array) }
+        case .dictionary(let entries):
+            let dictionary = add("dictionary", keyed(key), to: parent)
+            for (k, v) in entries { addValue(v, key: k, to: dictionary) }
+        }
     }
 }

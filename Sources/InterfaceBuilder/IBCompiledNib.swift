@@ -116,6 +116,9 @@ enum IBCompiledNib {
 
 /// A compiled nib's objects as the element tree of a legacy archive XIB (IBArchiveTree.swift).
 struct IBCompiledNibTranslation: IBCompiledElements {
+    /// A string the archive holds as an object stays an object of its own (the Mac's legacy
+    /// archive references NSString objects).
+    var inlinesStringObjects: Bool { false }
     let archive: IBKeyedArchive
     let objectData: IBKeyedValue
     let objectDataIndex: Int?
@@ -133,24 +136,6 @@ struct IBCompiledNibTranslation: IBCompiledElements {
     // MARK: building elements
 
 
-    /// A value held under `key` (nil: an array member): a reference for a UID, the value itself otherwise.
-    private mutating func addValue(_ value: IBKeyedValue, key: String?, to parent: Int) {
-        switch value {
-        case .uid(0), .null: add("nil", keyed(key), to: parent)
-        case .uid(let n): add("reference", keyed(key, ["ref": archive.object(n) == nil ? "$objects[\(n)]" : Self.id(n)]), to: parent)
-        case .string(let s): add("string", keyed(key), text: s, to: parent)
-        case .integer(let n): add("int", keyed(key, ["value": String(n)]), to: parent)
-        case .real(let x): add("double", keyed(key, ["value": String(x)]), to: parent)
-        case .bool(let b): add("bool", keyed(key, ["value": b ? "YES" : "NO"]), to: parent)
-        case .data: add("bytes", keyed(key), to: parent)
-        case .array(let members):
-            let array = add("array", keyed(key), to: parent)
-            for member in members { addValue(member, key: nil, to: array) }
-        case .dictionary(let entries):
-            let dictionary = add("dictionary", keyed(key), to: parent)
-            for (k, v) in entries { addValue(v, key: k, to: dictionary) }
-        }
-    }
 
     /// `$objects[n]` as an element with id `k<n>`, under `pool`.
     private mutating func addObject(_ n: Int, to pool: Int, customClasses: inout [Int: String]) {

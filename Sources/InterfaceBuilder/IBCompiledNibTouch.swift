@@ -19,6 +19,8 @@
 // already knows what those objects and keys mean. Names are not compiled: none is given.
 
 struct IBCompiledNibTouch: IBCompiledElements {
+    /// A string object is written where it is referenced, as the CocoaTouch archive does.
+    var inlinesStringObjects: Bool { true }
     let archive: IBKeyedArchive
     var elements: [IBArchiveElement] = []
 
@@ -70,28 +72,6 @@ struct IBCompiledNibTouch: IBCompiledElements {
         return (archive.members(value) ?? []).compactMap(index)
     }
 
-    private mutating func addValue(_ value: IBKeyedValue, key: String?, to parent: Int) {
-        switch value {
-        case .uid(0), .null: add("nil", keyed(key), to: parent)
-        case .uid(let n):
-            if case .string(let s)? = archive.object(n) {
-                add("string", keyed(key), text: s, to: parent)
-            } else {
-                add("reference", keyed(key, ["ref": archive.object(n) == nil ? "$objects[\(n)]" : Self.id(n)]), to: parent)
-            }
-        case .string(let s): add("string", keyed(key), text: s, to: parent)
-        case .integer(let n): add("int", keyed(key, ["value": String(n)]), to: parent)
-        case .real(let x): add("double", keyed(key, ["value": String(x)]), to: parent)
-        case .bool(let b): add("bool", keyed(key, ["value": b ? "YES" : "NO"]), to: parent)
-        case .data: add("bytes", keyed(key), to: parent)
-        case .array(let members):
-            let array = add("array", keyed(key), to: parent)
-            for member in members { addValue(member, key: nil, to: array) }
-        case .dictionary(let entries):
-            let dictionary = add("dictionary", keyed(key), to: parent)
-            for (k, v) in entries { addValue(v, key: k, to: dictionary) }
-        }
-    }
 
     /// The elements, root first; or why the archive is no iOS nib the model can take.
     mutating func translate() -> Result<[IBArchiveElement], Failure> {
