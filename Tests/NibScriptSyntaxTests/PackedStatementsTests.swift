@@ -145,13 +145,54 @@ final class PackedStatementsTests: XCTestCase {
         }
         """
         let bs = roundTrip(text)
-        // The gaps of 300 bytes, the four names, the arguments, the expectation, the blocks and
-        // the command; the 400-byte name fits (names are indices, not lengths), and so do a
-        // selector in backquotes and one that ends in `:` with its argument missing.
-        XCTAssertEqual(bs[0].statements.escapedCount, 10)
+        // The gaps of 300 bytes, the four names, the arguments, the `if` and the command; the
+        // 400-byte name fits (names are indices, not lengths), and so do a selector in
+        // backquotes, one that ends in `:` with its argument missing, the expectation of a
+        // state and the pool (its block beside).
+        XCTAssertEqual(bs[0].statements.escapedCount, 8)
         guard case .send(_, let sel?, let args) = bs[0].statements[3].kind else { return XCTFail("a send") }
         XCTAssertEqual(sel.name, "showInspector:")
         XCTAssertEqual(args.count, 1, "the selector ends in ':': nil is its argument")
+    }
+
+    func testPoolsAndExpectationsOfAStateAreRecords() {
+        let far = String(repeating: " ", count: 300)
+        let text = """
+        scenario "s" {
+            a = new Node
+            expect alive a
+            expect deallocated a.child
+            expect nil a->store
+            expect  dangling   a.peer
+            autoreleasepool {
+                b = new Node autoreleased
+                autoreleasepool {
+                    expect nil b.peer
+                }
+                autoreleasepool { }
+            }
+            autoreleasepool {
+            }
+            expect (mac) alive a
+            expect alive "Node a#1"
+            expect alive a.child.child
+            expect count a == 1
+            expect no leaks
+            expect alive\(far)a
+            expect alive a  # a comment
+        }
+        """
+        let bs = roundTrip(text)
+        XCTAssertEqual(bs[0].statements.count, 14)
+        // The configurations, the label, the longer path, the count, the leaks and the gap.
+        XCTAssertEqual(bs[0].statements.escapedCount, 6)
+        guard case .autoreleasePool(let outer) = bs[0].statements[5].kind,
+              case .autoreleasePool(let inner) = outer.statements[1].kind,
+              case .expect(let e) = inner.statements[0].kind, case .state(_, .isNil) = e.kind else {
+            return XCTFail("the nested pools and their expectation")
+        }
+        XCTAssertEqual(outer.statements.escapedCount, 0)
+        XCTAssertEqual(inner.statements.escapedCount, 0)
     }
 
     func testANestedBlockThatReusesTheOuterNames() {
@@ -168,7 +209,7 @@ final class PackedStatementsTests: XCTestCase {
         // a, Node, b, child, the q's and the x's: each once in the parse's table, though
         // every pool uses a and b again.
         XCTAssertEqual(bs[0].statements.nameCount, 4 + 20 + 20)
-        XCTAssertEqual(bs[0].statements.escapedCount, 20, "the pools")
+        XCTAssertEqual(bs[0].statements.escapedCount, 0, "the pools are records, their blocks beside")
     }
 
     func testMoreThan65536NamesInOneBlock() {
@@ -189,7 +230,7 @@ final class PackedStatementsTests: XCTestCase {
 
     func testStatementsBuiltFromAnArray() {
         // A rewrite's statements: names of no table (id -1), renamed ones, and whole ones.
-        let text = "scenario \"s\" {\n    a = new Node\n    release a\n    expect alive a\n}\n"
+        let text = "scenario \"s\" {\n    a = new Node\n    release a\n    expect leaks a\n}\n"
         let source = SourceFile(path: "t.nibscript", bytes: Array(text.utf8))
         let (packed, _, _) = Parser.parseNamed(source)
         guard case .scenario(let s) = packed.decls[0] else { return XCTFail("scenario") }
@@ -203,7 +244,7 @@ final class PackedStatementsTests: XCTestCase {
                           range: SourceRange(start: 52, end: 61)))
         let rebuilt = Block(statements: stmts, range: s.body.range)
         XCTAssertEqual(rebuilt.statements.count, 4)
-        XCTAssertEqual(rebuilt.statements.escapedCount, 1, "the expectation")
+        XCTAssertEqual(rebuilt.statements.escapedCount, 1, "the expectation of leaks")
         for (x, y) in zip(rebuilt.statements, stmts) {
             var p = "", q = ""
             dump(x, to: &p)
