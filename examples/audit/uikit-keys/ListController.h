@@ -1,0 +1,7 @@
+#import <UIKit/UIKit.h>
+
+// List.xib connects `view` and `tableView` (UITableViewController's own) to one table.
+@interface ListController : UITableViewController {
+    IBOutlet UILabel *footer;
+}
+@end
