@@ -521,6 +521,34 @@ public struct StatementsView {
         return r.shape == PackedStmt.escape ? escapes[Int(r.names)] : Statements.decode(r, names, blocks)
     }
 
+    /// The block of statement `i` when it is an `autoreleasepool` record: read without
+    /// rebuilding the statement (and its box).
+    @inlinable public func poolBlock(_ i: Int) -> Block? {
+        let r = records[i]
+        return r.shape == PackedForm.bare << 5 | PackedForm.pool ? blocks[Int(r.names)] : nil
+    }
+
+    /// Whether statement `i` is an expectation (a record or kept whole), without rebuilding it.
+    @inlinable public func isExpectation(_ i: Int) -> Bool {
+        let r = records[i]
+        if r.shape == PackedStmt.escape {
+            if case .expect = escapes[Int(r.names)].kind { return true }
+            return false
+        }
+        return r.shape >> 5 == PackedForm.bare && r.shape & PackedForm.expectState != 0
+    }
+
+    /// The expectation of statement `i` when it is an `expect STATE path` record, made
+    /// without the statement around it (and its box).
+    @inlinable public func stateExpectation(_ i: Int) -> Expectation? {
+        let r = records[i]
+        guard r.shape != PackedStmt.escape, r.shape >> 5 == PackedForm.bare, r.shape & PackedForm.expectState != 0 else { return nil }
+        var c = PackedCursor(r)
+        let s = c.keyword(0)
+        let path = c.expr(r.shape & 3, names)
+        return Expectation(.state(path, PackedForm.states[Int(r.shape >> 2 & 3)]), range: SourceRange(start: s, end: c.p))
+    }
+
     /// The parts of an `assign`, `retain`, `release` or `autorelease` record.
     @inlinable public func parts(_ i: Int) -> PackedParts {
         let r = records[i]

@@ -167,9 +167,11 @@ public struct LineStarts: RandomAccessCollection, Equatable, Sendable, Expressib
 
     /// The starts of `bytes`' lines: 0, and each offset after a line break.
     init(bytes: [UInt8]) {
-        var b = Builder()
         // memchr finds each line break many bytes at a time: once to count them, so that
-        // the tables are made at their size, then to fill them.
+        // the tables are made at their size, then to write them in place.
+        var longIndices: [Int32] = [], longLengths: [Int32] = []
+        var count = 0
+        var samples: [Int32] = [], lengths: [UInt8] = []
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             func eachBreak(_ body: (Int) -> Void) {
@@ -181,12 +183,32 @@ public struct LineStarts: RandomAccessCollection, Equatable, Sendable, Expressib
                     p = next
                 }
             }
-            var count = 0
             eachBreak { _ in count += 1 }
-            b.reserve(count + 1)
-            eachBreak { b.append($0) }
+            let mask = 1 << Self.shift - 1
+            samples = [Int32](unsafeUninitializedCapacity: count >> Self.shift + 1) { s, sampleCount in
+                lengths = [UInt8](unsafeUninitializedCapacity: count) { l, lengthCount in
+                    s[0] = 0
+                    var k = 1, i = 0, last = 0
+                    eachBreak { start in
+                        let length = start - last
+                        if length < Int(UInt8.max) {
+                            l[i] = UInt8(truncatingIfNeeded: length)
+                        } else {
+                            l[i] = UInt8.max
+                            longIndices.append(Int32(truncatingIfNeeded: i))
+                            longLengths.append(Int32(truncatingIfNeeded: length))
+                        }
+                        i += 1
+                        last = start
+                        if i & mask == 0 { s[k] = Int32(truncatingIfNeeded: start); k += 1 }
+                    }
+                    lengthCount = i
+                    sampleCount = k
+                }
+            }
         }
-        self.init(b)
+        if samples.isEmpty { samples = [0] }
+        self.samples = samples; self.lengths = lengths; self.longIndices = longIndices; self.longLengths = longLengths
     }
 
     public init(arrayLiteral elements: Int...) {
