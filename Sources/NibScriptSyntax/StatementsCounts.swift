@@ -1,6 +1,20 @@
-// Counts read from a block's packed records without rebuilding any statement.
+// What is read of a block's packed records without rebuilding any statement: counts, and
+// the parts of some records.
 
 extension Statements {
+    /// The block of statement `i` when it is an `autoreleasepool` record (see
+    /// `StatementsView.poolBlock`).
+    @inlinable public func poolBlock(_ i: Int) -> Block? {
+        let r = records[i]
+        return r.shape == PackedForm.bare << 5 | PackedForm.pool ? blocks[Int(r.names)] : nil
+    }
+
+    /// Whether statement `i` is an `expect STATE path` record.
+    @inlinable public func isStateExpectation(_ i: Int) -> Bool {
+        let r = records[i]
+        return r.shape != PackedStmt.escape && r.shape >> 5 == PackedForm.bare && r.shape & PackedForm.expectState != 0
+    }
+
     /// How many of the block's own statements (not those of blocks nested in it) are packed
     /// assignments of `new X [autoreleased]`: at least as many objects as its run makes, when
     /// it runs to its end. The interpreter reserves the engine's tables for them at once
