@@ -283,16 +283,6 @@ public struct StatementsBuilder: Sendable {
         }
     }
 
-    /// An `autoreleasepool` statement from `start` to `end` (its block's end) as a record;
-    /// false when it does not fit one (nothing is added then).
-    mutating func appendPool(start: Int, end: Int, _ block: Block) -> Bool {
-        guard start >= 0, end == block.range.end, blocks.count < Int(UInt32.max) else { return false }
-        blocks.append(block)
-        records.append(PackedStmt(start: UInt32(start), gaps: 0, names: UInt32(blocks.count - 1), name2: 0,
-                                  shape: PackedForm.bare << 5 | PackedForm.pool, tail: 0))
-        return true
-    }
-
     /// Keeps `s` whole, unpacked.
     public mutating func appendWhole(_ s: consuming Stmt) {
         records.append(PackedStmt(start: UInt32(truncatingIfNeeded: s.range.start), gaps: 0,

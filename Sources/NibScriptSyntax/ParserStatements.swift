@@ -12,11 +12,7 @@ extension ScriptParser {
         var b = StatementsBuilder()
         let range = try parseBracedEach { p in
             if p.packStatements {
-                if p.compoundKeyword() == .autoreleasepool {
-                    try p.parsePackedPool(into: &b)
-                } else if try !p.parsePacked(into: &b) {
-                    b.append(try p.parseStatement(), &p.nameSlots)
-                }
+                if try !p.parsePacked(into: &b) { b.append(try p.parseStatement(), &p.nameSlots) }
             } else {
                 b.appendWhole(try p.parseStatement())
             }
@@ -41,7 +37,7 @@ extension ScriptParser {
     /// level of nesting keeps on the stack (1,000 nested blocks must parse on a thread's
     /// 1 MB stack in a debug build, which inlines nothing; an optimized build inlines it
     /// again, where a call cost 60 instructions a statement).
-    func compoundKeyword() -> Keyword? {
+    private func compoundKeyword() -> Keyword? {
         guard let k = keyword(current), k == .autoreleasepool || k == .choose || k == .event || k == .if else { return nil }
         return (k == .autoreleasepool || k == .if ? !isAssignmentStart(peek()) : peek().kind == .leftBrace) ? k : nil
     }
@@ -65,20 +61,6 @@ extension ScriptParser {
         let stmt = Stmt(.autoreleasePool(body), range: range(from: start))
         expectEnd("statement")
         return stmt
-    }
-
-    /// `parsePool` for a packed block: the pool goes into a record, its block beside, with
-    /// no statement (and box) made for it. Apart and not inlined, for the frame (see
-    /// `compoundKeyword`).
-    @inline(never)
-    mutating func parsePackedPool(into b: inout StatementsBuilder) throws {
-        let start = advance().range.start
-        let body = try parseBlock()
-        let end = prevEnd
-        expectEnd("statement")
-        if !b.appendPool(start: start, end: end, body) {
-            b.append(Stmt(.autoreleasePool(body), range: SourceRange(start: start, end: end)), &nameSlots)
-        }
     }
 
     /// event = "event" block ; (`event` stays a name unless a `{` follows.)
