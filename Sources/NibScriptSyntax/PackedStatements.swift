@@ -121,14 +121,14 @@ struct PackedCursor {
 }
 
 public struct Statements: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
-    @usableFromInline var records: [PackedStmt]
+    @usableFromInline var records: PackedRecords
     @usableFromInline var store: PackedNames
     @usableFromInline var escapes: [Stmt]
     /// The blocks of the block's `autoreleasepool` records (a whole statement and its box
     /// were about 140 bytes more a pool; a script with a pool every few lines kept tens of MB).
     @usableFromInline var blocks: [Block]
 
-    @usableFromInline init(records: [PackedStmt], store: PackedNames, escapes: [Stmt], blocks: [Block]) {
+    @usableFromInline init(records: PackedRecords, store: PackedNames, escapes: [Stmt], blocks: [Block]) {
         self.records = records; self.store = store; self.escapes = escapes; self.blocks = blocks
     }
 
@@ -160,7 +160,7 @@ public struct Statements: RandomAccessCollection, Sendable, ExpressibleByArrayLi
 
     /// What statement `i` is (see `StatementsView.kind`), without the closure of `withView`.
     @inlinable public func kind(_ i: Int) -> PackedKind {
-        let shape = records[i].shape
+        let shape = records.shape(i)
         return shape >= PackedStmt.firstWhole ? .whole : PackedKind(rawValue: shape >> 5).unsafelyUnwrapped
     }
 
@@ -187,7 +187,7 @@ public struct Statements: RandomAccessCollection, Sendable, ExpressibleByArrayLi
     /// every statement: they read a packed record's parts (`StatementsView.parts`) without
     /// building the whole `Stmt` (and destroying it after), which cost as much as the work.
     @inlinable public func withView<R>(_ body: (StatementsView) throws -> R) rethrows -> R {
-        try records.withUnsafeBufferPointer { r in
+        try records.withView { r in
             try store.names.withUnsafeBufferPointer { n in
                 try escapes.withUnsafeBufferPointer { e in
                     try blocks.withUnsafeBufferPointer { b in try body(StatementsView(records: r, names: n, escapes: e, blocks: b)) }
@@ -256,7 +256,7 @@ public struct NameSlots: Sendable {
 
 /// Packs statements as the parser reads them: no array of full statements is ever held.
 public struct StatementsBuilder: Sendable {
-    var records: [PackedStmt] = []
+    var records = PackedRecords()
     var escapes: [Stmt] = []
     var blocks: [Block] = []
 
@@ -268,12 +268,7 @@ public struct StatementsBuilder: Sendable {
     public mutating func reserveCapacity(_ n: Int) { records.reserveCapacity(n) }
 
     /// Gives back room reserved and not used.
-    public mutating func shrink() {
-        var exact: [PackedStmt] = []
-        exact.reserveCapacity(records.count)
-        exact.append(contentsOf: records)
-        records = exact
-    }
+    public mutating func shrink() { records.shrink() }
 
     public mutating func append(_ s: consuming Stmt, _ slots: inout NameSlots) {
         if let r = pack(s, &slots) {
@@ -493,11 +488,11 @@ public struct PackedParts {
 
 /// A block's statements in place (see `Statements.withView`); valid inside the call only.
 public struct StatementsView {
-    @usableFromInline let records: UnsafeBufferPointer<PackedStmt>
+    @usableFromInline let records: PackedRecordsView
     @usableFromInline let names: UnsafeBufferPointer<PackedName>
     @usableFromInline let escapes: UnsafeBufferPointer<Stmt>
     @usableFromInline let blocks: UnsafeBufferPointer<Block>
-    @inlinable init(records: UnsafeBufferPointer<PackedStmt>, names: UnsafeBufferPointer<PackedName>, escapes: UnsafeBufferPointer<Stmt>,
+    @inlinable init(records: PackedRecordsView, names: UnsafeBufferPointer<PackedName>, escapes: UnsafeBufferPointer<Stmt>,
                     blocks: UnsafeBufferPointer<Block>) {
         self.records = records; self.names = names; self.escapes = escapes; self.blocks = blocks
     }
@@ -505,7 +500,7 @@ public struct StatementsView {
     @inlinable public var count: Int { records.count }
 
     @inlinable public func kind(_ i: Int) -> PackedKind {
-        let shape = records[i].shape
+        let shape = records.shape(i)
         return shape >= PackedStmt.firstWhole ? .whole : PackedKind(rawValue: shape >> 5).unsafelyUnwrapped
     }
 

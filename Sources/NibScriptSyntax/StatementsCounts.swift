@@ -23,10 +23,12 @@ extension Statements {
     /// 4,096 statements or more are counted (a walk of their records); others answer 0.
     public var packedNewCount: Int {
         guard records.count >= 4_096 else { return 0 }
-        return records.withUnsafeBufferPointer { r in
+        return records.withView { r in
             var n = 0
-            for x in r where x.shape != PackedStmt.escape && x.shape >> 5 == PackedForm.assign {
-                let value = x.shape >> 2 & 7
+            for i in 0..<r.count {
+                let shape = r.shape(i)
+                guard shape != PackedStmt.escape, shape >> 5 == PackedForm.assign else { continue }
+                let value = shape >> 2 & 7
                 if value == PackedForm.new || value == PackedForm.newAutoreleased { n += 1 }
             }
             return n

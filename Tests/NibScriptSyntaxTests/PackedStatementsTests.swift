@@ -195,6 +195,21 @@ final class PackedStatementsTests: XCTestCase {
         XCTAssertEqual(inner.statements.escapedCount, 0)
     }
 
+    func testRecordsPastTwelveBytesAreKeptAtSixteen() {
+        // Gaps and tails of 15, 16 and 200 bytes (a record keeps 4 bits of each, else it is
+        // kept at 16 bytes beside), names past the 4,096th (12 bits), and their neighbours.
+        let pad = { (n: Int) in String(repeating: " ", count: n) }
+        var text = "scenario \"s\" {\n"
+        for n in [15, 16, 200] {
+            text += "    a =\(pad(n))new Node\n    b = new Node\(pad(n))autoreleased\n    a.child\(pad(n))= b\n    release\(pad(n))a\n"
+        }
+        for k in 0..<4_200 { text += "    v\(k) = w\(k % 7).child\n" }
+        text += "    send v4199 touch\n    drain\n}\n"
+        let bs = roundTrip(text)
+        XCTAssertEqual(bs[0].statements.count, 12 + 4_200 + 2)
+        XCTAssertEqual(bs[0].statements.escapedCount, 0, "all fit a record, 12 or 16 bytes")
+    }
+
     func testANestedBlockThatReusesTheOuterNames() {
         // The inner blocks use the outer block's names: each name is in the table once, and
         // every block decodes it the same.
