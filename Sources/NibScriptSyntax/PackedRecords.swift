@@ -43,36 +43,47 @@ struct PackedRecords: Sendable {
         shape == PackedStmt.escape || shape == PackedForm.bare << 5 | PackedForm.pool
     }
 
-    mutating func append(_ r: PackedStmt) {
-        if Self.namesIsIndex(r.shape) {
-            compact.append(PackedRecord(start: r.start, w1: UInt32(r.shape), w2: r.names))
-            return
-        }
+    @inline(__always) mutating func append(_ r: PackedStmt) {
         let g = r.gaps
-        let n0 = r.names & 0xFFFF, n1 = r.names >> 16, n2 = UInt32(r.name2)
-        // Each gap under 16, the tail under 16, each name under 4,096.
-        if g & 0xF0F0_F0F0 == 0, r.tail < 16, n0 < 4_096, n1 < 4_096, n2 < 4_096, r.shape != PackedRecord.wideShape {
+        // Each gap and the tail under 16, each name under 4,096, and no index in `names`.
+        if (g & 0xF0F0_F0F0) | (r.names & 0xF000_F000) | UInt32(r.name2 & 0xF000) | UInt32(r.tail & 0xF0) == 0,
+           !Self.namesIsIndex(r.shape) {
+            let n2 = UInt32(r.name2)
             let gaps = (g & 0xF) | (g >> 4 & 0xF0) | (g >> 8 & 0xF00) | (g >> 12 & 0xF000)
             compact.append(PackedRecord(start: r.start, w1: UInt32(r.shape) | UInt32(r.tail) << 8 | gaps << 12 | (n2 >> 8) << 28,
-                                        w2: n0 | n1 << 12 | (n2 & 0xFF) << 24))
+                                        w2: (r.names & 0xFFF) | (r.names >> 16) << 12 | (n2 & 0xFF) << 24))
+        } else {
+            appendOther(r)
+        }
+    }
+
+    /// An escape's or a pool's record (its index whole), or one kept at 16 bytes.
+    @inline(never) private mutating func appendOther(_ r: PackedStmt) {
+        if Self.namesIsIndex(r.shape) {
+            compact.append(PackedRecord(start: r.start, w1: UInt32(r.shape), w2: r.names))
         } else {
             compact.append(PackedRecord(start: r.start, w1: UInt32(PackedRecord.wideShape), w2: UInt32(wide.count)))
             wide.append(r)
         }
     }
 
-    @inlinable subscript(i: Int) -> PackedStmt { Self.read(compact[i], wide) }
+    @inlinable subscript(i: Int) -> PackedStmt {
+        @inline(__always) get {
+            let c = compact[i]
+            return UInt8(truncatingIfNeeded: c.w1) == PackedRecord.wideShape ? wide[Int(c.w2)] : Self.unpack(c)
+        }
+    }
 
-    @inlinable func shape(_ i: Int) -> UInt8 {
+    @inlinable @inline(__always) func shape(_ i: Int) -> UInt8 {
         let c = compact[i]
         let s = UInt8(truncatingIfNeeded: c.w1)
         return s == PackedRecord.wideShape ? wide[Int(c.w2)].shape : s
     }
 
+    /// A compact record (not a wide one) as the 16-byte record it stands for.
     @inlinable @inline(__always)
-    static func read<W: RandomAccessCollection>(_ c: PackedRecord, _ wide: W) -> PackedStmt where W.Element == PackedStmt, W.Index == Int {
+    static func unpack(_ c: PackedRecord) -> PackedStmt {
         let shape = UInt8(truncatingIfNeeded: c.w1)
-        if shape == PackedRecord.wideShape { return wide[Int(c.w2)] }
         if namesIsIndex(shape) { return PackedStmt(start: c.start, gaps: 0, names: c.w2, name2: 0, shape: shape, tail: 0) }
         let x = c.w1 >> 12 & 0xFFFF
         let gaps = (x & 0xF) | (x & 0xF0) << 4 | (x & 0xF00) << 8 | (x & 0xF000) << 12
@@ -98,8 +109,15 @@ struct PackedRecordsView {
         self.compact = compact; self.wide = wide
     }
     @inlinable var count: Int { compact.count }
-    @inlinable subscript(i: Int) -> PackedStmt { PackedRecords.read(compact[i], wide) }
-    @inlinable func shape(_ i: Int) -> UInt8 {
+    @inlinable subscript(i: Int) -> PackedStmt {
+        @inline(__always) get {
+            let c = compact[i]
+            return UInt8(truncatingIfNeeded: c.w1) == PackedRecord.wideShape ? wide[Int(c.w2)] : PackedRecords.unpack(c)
+        }
+    }
+    /// Where record `i` starts, without the rest.
+    @inlinable @inline(__always) func start(_ i: Int) -> UInt32 { compact[i].start }
+    @inlinable @inline(__always) func shape(_ i: Int) -> UInt8 {
         let c = compact[i]
         let s = UInt8(truncatingIfNeeded: c.w1)
         return s == PackedRecord.wideShape ? wide[Int(c.w2)].shape : s

@@ -506,8 +506,9 @@ public struct StatementsView {
 
     /// Where statement `i` starts.
     @inlinable public func start(_ i: Int) -> Int {
-        let r = records[i]
-        return r.shape == PackedStmt.escape ? escapes[Int(r.names)].range.start : Int(r.start)
+        // A compact record's start is its own (a wide one's is the same), an escape's the
+        // statement's.
+        records.shape(i) == PackedStmt.escape ? escapes[Int(records[i].names)].range.start : Int(records.start(i))
     }
 
     /// Statement `i` whole (rebuilt, or the one kept).
