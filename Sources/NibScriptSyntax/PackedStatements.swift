@@ -75,18 +75,25 @@ struct PackedCursor {
     @usableFromInline var p: Int
     @usableFromInline var gaps: UInt32
     @usableFromInline var names: UInt64
+    /// The width of a gap and of a name: 8 and 16 bits in a `PackedStmt`, 4 and 12 in a
+    /// compact record (`PackedRecord`), read in place.
+    @usableFromInline let gapBits: UInt32
+    @usableFromInline let nameBits: UInt64
     @inlinable init(_ r: PackedStmt) {
-        p = Int(r.start); gaps = r.gaps; names = UInt64(r.names) | UInt64(r.name2) << 32
+        p = Int(r.start); gaps = r.gaps; names = UInt64(r.names) | UInt64(r.name2) << 32; gapBits = 8; nameBits = 16
+    }
+    @inlinable @inline(__always) init(compact c: PackedRecord) {
+        p = Int(c.start); gaps = c.w1 >> 12 & 0xFFFF; names = UInt64(c.w2) | UInt64(c.w1 >> 28) << 32; gapBits = 4; nameBits = 12
     }
     @inlinable @inline(__always) mutating func gap() -> Int {
-        let g = Int(gaps & 0xFF)
-        gaps >>= 8
+        let g = Int(gaps & (1 << gapBits - 1))
+        gaps >>= gapBits
         return g
     }
     @inlinable @inline(__always) mutating func ident(_ table: UnsafeBufferPointer<PackedName>) -> Identifier {
         let s = p + gap()
-        let n = table[Int(names & 0xFFFF)]
-        names >>= 16
+        let n = table[Int(names & (1 << nameBits - 1))]
+        names >>= nameBits
         p = s + Int(n.length)
         return Identifier(n.name, SourceRange(start: s, end: p), id: n.id)
     }
@@ -547,18 +554,28 @@ public struct StatementsView {
 
     /// The parts of an `assign`, `retain`, `release` or `autorelease` record.
     @inlinable public func parts(_ i: Int) -> PackedParts {
-        let r = records[i]
-        var c = PackedCursor(r)
-        let forms = r.shape & 31
+        // Read from the compact record in place (its gaps and names in 4 and 12 bits), or
+        // from the 16-byte one kept beside it.
+        let k = records.compact[i]
+        var c: PackedCursor
+        let shape: UInt8, tail: Int
+        if UInt8(truncatingIfNeeded: k.w1) != PackedRecord.wideShape {
+            c = PackedCursor(compact: k); shape = UInt8(truncatingIfNeeded: k.w1); tail = Int(k.w1 >> 8 & 0xF)
+        } else {
+            let r = records.wide[Int(k.w2)]
+            c = PackedCursor(r); shape = r.shape; tail = Int(r.tail)
+        }
+        let start = c.p
+        let forms = shape & 31
         let first = c.expr(forms & 3, names)
-        if r.shape >> 5 != PackedForm.assign {
-            return PackedParts(range: SourceRange(start: Int(r.start), end: c.p + Int(r.tail)), first: first,
+        if shape >> 5 != PackedForm.assign {
+            return PackedParts(range: SourceRange(start: start, end: c.p + tail), first: first,
                                second: Expr(.nilLiteral, range: .none))
         }
         var second = c.expr(forms >> 2, names)
-        let end = c.p + Int(r.tail)
+        let end = c.p + tail
         if forms >> 2 == PackedForm.newAutoreleased { second.range = SourceRange(start: second.range.start, end: end) }
-        return PackedParts(range: SourceRange(start: Int(r.start), end: end), first: first, second: second)
+        return PackedParts(range: SourceRange(start: start, end: end), first: first, second: second)
     }
 
     /// The variable an assignment record assigns to, when its target is a name.

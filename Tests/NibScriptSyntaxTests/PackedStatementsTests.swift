@@ -46,6 +46,35 @@ final class PackedStatementsTests: XCTestCase {
         return out
     }
 
+    /// The parts the checker and the run read of a record (`StatementsView.parts`, read in
+    /// place) are those of the statement rebuilt whole, in every block nested in `b` too.
+    private func checkParts(_ b: Block, _ name: String, file: StaticString, line: UInt) {
+        b.statements.withView { v in
+            for i in 0..<v.count {
+                let s = v.statement(i)
+                if case .autoreleasePool(let inner) = s.kind { checkParts(inner, name, file: file, line: line) }
+                let first: Expr, second: Expr?
+                switch v.kind(i) {
+                case .assign:
+                    guard case .assign(let t, let x) = s.kind else { XCTFail("an assignment", file: file, line: line); continue }
+                    first = t; second = x
+                case .retain, .release, .autorelease:
+                    switch s.kind {
+                    case .retain(let e), .release(let e), .autorelease(let e): first = e; second = nil
+                    default: XCTFail("an operand", file: file, line: line); continue
+                    }
+                default: continue
+                }
+                let p = v.parts(i)
+                var want = "", got = ""
+                let pSecond: Expr? = v.kind(i) == .assign ? p.second : nil
+                dump((s.range, first, second), to: &want)
+                dump((p.range, p.first, pSecond), to: &got)
+                XCTAssertEqual(got, want, "\(name): the parts of statement \(i)", file: file, line: line)
+            }
+        }
+    }
+
     /// Parses `text` packed and unpacked; asserts the same tree; returns the packed blocks.
     @discardableResult
     private func roundTrip(_ text: String, _ name: String = "t.nibscript", file: StaticString = #filePath, line: UInt = #line) -> [Block] {
@@ -56,6 +85,7 @@ final class PackedStatementsTests: XCTestCase {
         let a = blocks(packed), b = blocks(whole)
         XCTAssertEqual(a.count, b.count, name, file: file, line: line)
         for (x, y) in zip(a, b) {
+            checkParts(x, name, file: file, line: line)
             XCTAssertEqual(y.statements.escapedCount, y.statements.count, "the unpacked parse keeps every statement whole")
             let cx = canon(x), cy = canon(y)
             XCTAssertEqual(cx.count, cy.count, name, file: file, line: line)
