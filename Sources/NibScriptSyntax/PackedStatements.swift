@@ -69,31 +69,46 @@ enum PackedForm {
     @usableFromInline static let states: [ObjectStateName] = [.alive, .deallocated, .isNil, .dangling]
 }
 
+/// The widths of a record's gaps and names: 8 and 16 bits in a `PackedStmt`, 4 and 12 in a
+/// compact `PackedRecord`, which the run and the checker read in place (a cursor of each,
+/// its widths constants).
+@usableFromInline protocol PackedLanes {
+    static var gapBits: UInt32 { get }
+    static var nameBits: UInt64 { get }
+}
+@usableFromInline enum WideLanes: PackedLanes {
+    @inlinable static var gapBits: UInt32 { 8 }
+    @inlinable static var nameBits: UInt64 { 16 }
+}
+@usableFromInline enum CompactLanes: PackedLanes {
+    @inlinable static var gapBits: UInt32 { 4 }
+    @inlinable static var nameBits: UInt64 { 12 }
+}
+
+/// Reads a 16-byte record's tokens in order.
+@usableFromInline typealias PackedCursor = LanesCursor<WideLanes>
+
 /// Reads a record's tokens in order.
 @usableFromInline
-struct PackedCursor {
+struct LanesCursor<L: PackedLanes> {
     @usableFromInline var p: Int
     @usableFromInline var gaps: UInt32
     @usableFromInline var names: UInt64
-    /// The width of a gap and of a name: 8 and 16 bits in a `PackedStmt`, 4 and 12 in a
-    /// compact record (`PackedRecord`), read in place.
-    @usableFromInline let gapBits: UInt32
-    @usableFromInline let nameBits: UInt64
     @inlinable init(_ r: PackedStmt) {
-        p = Int(r.start); gaps = r.gaps; names = UInt64(r.names) | UInt64(r.name2) << 32; gapBits = 8; nameBits = 16
+        p = Int(r.start); gaps = r.gaps; names = UInt64(r.names) | UInt64(r.name2) << 32
     }
     @inlinable @inline(__always) init(compact c: PackedRecord) {
-        p = Int(c.start); gaps = c.w1 >> 12 & 0xFFFF; names = UInt64(c.w2) | UInt64(c.w1 >> 28) << 32; gapBits = 4; nameBits = 12
+        p = Int(c.start); gaps = c.w1 >> 12 & 0xFFFF; names = UInt64(c.w2) | UInt64(c.w1 >> 28) << 32
     }
     @inlinable @inline(__always) mutating func gap() -> Int {
-        let g = Int(gaps & (1 << gapBits - 1))
-        gaps >>= gapBits
+        let g = Int(gaps & (1 << L.gapBits - 1))
+        gaps >>= L.gapBits
         return g
     }
     @inlinable @inline(__always) mutating func ident(_ table: UnsafeBufferPointer<PackedName>) -> Identifier {
         let s = p + gap()
-        let n = table[Int(names & (1 << nameBits - 1))]
-        names >>= nameBits
+        let n = table[Int(names & (1 << L.nameBits - 1))]
+        names >>= L.nameBits
         p = s + Int(n.length)
         return Identifier(n.name, SourceRange(start: s, end: p), id: n.id)
     }
@@ -554,17 +569,19 @@ public struct StatementsView {
 
     /// The parts of an `assign`, `retain`, `release` or `autorelease` record.
     @inlinable public func parts(_ i: Int) -> PackedParts {
-        // Read from the compact record in place (its gaps and names in 4 and 12 bits), or
-        // from the 16-byte one kept beside it.
+        // Read from the compact record in place, or from the 16-byte one kept beside it.
         let k = records.compact[i]
-        var c: PackedCursor
-        let shape: UInt8, tail: Int
         if UInt8(truncatingIfNeeded: k.w1) != PackedRecord.wideShape {
-            c = PackedCursor(compact: k); shape = UInt8(truncatingIfNeeded: k.w1); tail = Int(k.w1 >> 8 & 0xF)
-        } else {
-            let r = records.wide[Int(k.w2)]
-            c = PackedCursor(r); shape = r.shape; tail = Int(r.tail)
+            var c = LanesCursor<CompactLanes>(compact: k)
+            return Self.parts(&c, shape: UInt8(truncatingIfNeeded: k.w1), tail: Int(k.w1 >> 8 & 0xF), names)
         }
+        let r = records.wide[Int(k.w2)]
+        var c = PackedCursor(r)
+        return Self.parts(&c, shape: r.shape, tail: Int(r.tail), names)
+    }
+
+    @inlinable @inline(__always)
+    static func parts<L>(_ c: inout LanesCursor<L>, shape: UInt8, tail: Int, _ names: UnsafeBufferPointer<PackedName>) -> PackedParts {
         let start = c.p
         let forms = shape & 31
         let first = c.expr(forms & 3, names)
