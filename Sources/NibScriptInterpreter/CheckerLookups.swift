@@ -38,10 +38,16 @@ final class CheckerLookups {
     /// The type of `cls`'s property (or, with `ivar`, its ivar) `name`, or nil when it has none.
     @inline(__always)
     func memberType(_ name: Identifier, ivar: Bool, of cls: RuntimeClass) -> String? {
-        let k = Int(name.nameID &* 2 &+ (ivar ? 1 : 0)) & (Self.memberSlots - 1)
-        if members[k].cls === cls, members[k].isIvar == ivar, members[k].name == name.name { return members[k].type }
-        let type = ivar ? cls.ivar(name.name)?.type : cls.property(name.name)?.type
-        if let type { members[k] = Member(cls: cls, name: name.name, isIvar: ivar, type: type) }
+        memberType(name.name, id: name.nameID, ivar: ivar, of: cls)
+    }
+
+    /// The same for a name given by its text and its parser id (a packed record's).
+    @inline(__always)
+    func memberType(_ name: String, id: Int32, ivar: Bool, of cls: RuntimeClass) -> String? {
+        let k = Int(id &* 2 &+ (ivar ? 1 : 0)) & (Self.memberSlots - 1)
+        if members[k].cls === cls, members[k].isIvar == ivar, members[k].name == name { return members[k].type }
+        let type = ivar ? cls.ivar(name)?.type : cls.property(name)?.type
+        if let type { members[k] = Member(cls: cls, name: name, isIvar: ivar, type: type) }
         return type
     }
 }

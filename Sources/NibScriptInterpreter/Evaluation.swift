@@ -33,15 +33,7 @@ extension ScenarioRun {
         case .integer(let n): return Operand(object: nil, text: String(n))
         case .string(let s): return Operand(object: nil, text: s)
         case .new(let cls, let autoreleased):
-            guard let c = classes[cls.name] else { return .none }
-            if c.isApplication { return newApplication(c, name: nameHint ?? defaultName(for: c), autoreleased: autoreleased) }
-            let o = instantiate(c, name: nameHint ?? defaultName(for: c))
-            guard !crashed else { return .none }
-            if autoreleased {
-                engine.autorelease(o, cause: CauseNote.convenienceConstructor.cause)
-                return Operand(object: o)
-            }
-            return Operand(object: o, fresh: true)
+            return newObject(cls.name, autoreleased: autoreleased, nameHint: nameHint)
         case .name(let id):
             return resolve(id, ctx)
         case .property(let base, let name):
@@ -56,6 +48,19 @@ extension ScenarioRun {
             }
             return readIvar(name.name, of: o)
         }
+    }
+
+    /// `new X [autoreleased]`, named `nameHint` (the variable or property it is assigned to).
+    package func newObject(_ className: String, autoreleased: Bool, nameHint: String?) -> Operand {
+        guard let c = classes[className] else { return .none }
+        if c.isApplication { return newApplication(c, name: nameHint ?? defaultName(for: c), autoreleased: autoreleased) }
+        let o = instantiate(c, name: nameHint ?? defaultName(for: c))
+        guard !crashed else { return .none }
+        if autoreleased {
+            engine.autorelease(o, cause: CauseNote.convenienceConstructor.cause)
+            return Operand(object: o)
+        }
+        return Operand(object: o, fresh: true)
     }
 
     package func defaultName(for c: RuntimeClass) -> String {
