@@ -11,8 +11,10 @@ import CocoaSimulator
 /// A checker's classes are complete before it checks (see `ClassTable`), so an answer
 /// kept stays right.
 final class CheckerLookups {
-    private var names: (String, String) = ("", "")
-    private var classes: (RuntimeClass?, RuntimeClass?) = (nil, nil)
+    // Unchecked for exclusivity: each access is one read or one write, never held across a
+    // call that comes back here (the checks were a tenth of a lookup).
+    @exclusivity(unchecked) private var names: (String, String) = ("", "")
+    @exclusivity(unchecked) private var classes: (RuntimeClass?, RuntimeClass?) = (nil, nil)
 
     private struct Member {
         var cls: RuntimeClass?
@@ -22,7 +24,7 @@ final class CheckerLookups {
         var type = ""
     }
     private static let memberSlots = 64
-    private var members = [Member](repeating: Member(), count: CheckerLookups.memberSlots)
+    @exclusivity(unchecked) private var members = [Member](repeating: Member(), count: CheckerLookups.memberSlots)
 
     /// `table[name]`.
     @inline(__always)

@@ -7,7 +7,8 @@ import NibScriptSyntax
 // knows (a list property, `watch` of an unknown name…), it gives up having changed
 // nothing but its lookup caches, and the statement is checked the long way, which then
 // reports exactly what it always did. Making the operands as `Expr`s and destroying them
-// after cost about 450 instructions a statement, more than the check.
+// after cost about 450 instructions a statement, more than the check. The scope is passed
+// `inout` throughout: passed by value from the block's loop, it was copied at each call.
 
 extension Checker {
     /// A type found statically, or `nil` when the name or member is unknown (the long way
@@ -19,16 +20,16 @@ extension Checker {
         switch kind {
         case .assign:
             let ops = v.operands(i)
-            guard let t = operandType(ops.second, scope) else { return false }
+            guard let t = operandType(ops.second, &scope) else { return false }
             return checkAssignTarget(ops.first, valueType: t, &scope)
         case .retain, .release, .autorelease:
             if config.isARC { return false }
-            return operandType(v.operands(i).first, scope) != nil
+            return operandType(v.operands(i).first, &scope) != nil
         case .cfRelease:
-            return operandType(v.operands(i).first, scope) != nil
+            return operandType(v.operands(i).first, &scope) != nil
         case .send:
             let ops = v.operands(i)
-            guard operandType(ops.first, scope) != nil else { return false }
+            guard operandType(ops.first, &scope) != nil else { return false }
             // A selector that ends in a colon needs an argument: the long way reports it.
             return !(ops.selector.exists && ops.selector.ends(with: UInt8(ascii: ":")))
         default:
@@ -37,7 +38,7 @@ extension Checker {
     }
 
     /// `type(of:)` of a record's operand (`new` allowed: only a value is one).
-    private func operandType(_ o: PackedOperand, _ scope: Scope) -> Found {
+    private func operandType(_ o: PackedOperand, _ scope: inout Scope) -> Found {
         switch o.form {
         case .nilLiteral:
             return .some(nil)
@@ -45,10 +46,10 @@ extension Checker {
             guard let cls = lookups.cls(o.a.name, in: classes) else { return nil }
             return .some(cls.name)
         case .name:
-            return nameType(o.a, scope)
+            return nameType(o.a, &scope)
         case .property, .ivar:
             let isIvar = o.form == .ivar
-            guard let bt = nameType(o.a, scope) else { return nil }
+            guard let bt = nameType(o.a, &scope) else { return nil }
             guard let t = bt, let cls = lookups.cls(t, in: classes) else { return .some(nil) }
             let m = o.b
             guard let type = lookups.memberType(m.name, id: m.id, ivar: isIvar, of: cls) else { return nil }
@@ -57,7 +58,7 @@ extension Checker {
     }
 
     /// `nameType` of a record's name, nil where that reports something.
-    private func nameType(_ n: PackedNameRef, _ scope: Scope) -> Found {
+    private func nameType(_ n: PackedNameRef, _ scope: inout Scope) -> Found {
         if n.isSelf {
             guard let c = scope.cls else { return nil }
             return .some(c.name)
@@ -86,7 +87,7 @@ extension Checker {
         case .property, .ivar:
             // With no type for the base (and nothing reported), the long way finds nothing
             // either; with one, the member must be there.
-            guard let bt = nameType(target.a, scope) else { return false }
+            guard let bt = nameType(target.a, &scope) else { return false }
             guard let t = bt, let cls = lookups.cls(t, in: classes) else { return true }
             let m = target.b
             return lookups.memberType(m.name, id: m.id, ivar: target.form == .ivar, of: cls) != nil

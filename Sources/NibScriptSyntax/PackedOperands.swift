@@ -17,7 +17,8 @@ public struct PackedNameRef {
     @inlinable init(entry: UnsafePointer<PackedName>?, index: Int32, start: Int) {
         self.entry = entry; self.index = index; offset = Int32(truncatingIfNeeded: start)
     }
-    @usableFromInline static let none = PackedNameRef(entry: nil, index: -1, start: 0)
+    /// No name (a computed value: a `static let` was a call to its initializer's guard).
+    @inlinable static var none: PackedNameRef { PackedNameRef(entry: nil, index: -1, start: 0) }
 
     @inlinable public var exists: Bool { entry != nil }
     /// The id the parser interned the name under (`Identifier.nameID`).
