@@ -64,6 +64,8 @@ package struct Checker {
         private var nibObjectCount = 0
         private(set) var variableIndex: NameIndex
         private(set) var nibObjectIndex: NameIndex
+        /// A scenario's variables by a packed record's name index (see `CheckerRecords`).
+        var recordVariables = RecordVariables()
         var isScenario: Bool { cls == nil }
 
         init(names: NameTable, cls: RuntimeClass? = nil, selector: String? = nil) {

@@ -52,7 +52,12 @@ extension ScenarioRun {
 
     /// `new X [autoreleased]`, named `nameHint` (the variable or property it is assigned to).
     package func newObject(_ className: String, autoreleased: Bool, nameHint: String?) -> Operand {
-        guard let c = classes[className] else { return .none }
+        newObject(classes[className], autoreleased: autoreleased, nameHint: nameHint)
+    }
+
+    /// The same with the class found (nil: no such class, nothing made).
+    package func newObject(_ cls: RuntimeClass?, autoreleased: Bool, nameHint: String?) -> Operand {
+        guard let c = cls else { return .none }
         if c.isApplication { return newApplication(c, name: nameHint ?? defaultName(for: c), autoreleased: autoreleased) }
         let o = instantiate(c, name: nameHint ?? defaultName(for: c))
         guard !crashed else { return .none }

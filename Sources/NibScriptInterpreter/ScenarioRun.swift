@@ -83,6 +83,9 @@ package final class ScenarioRun {
     /// alone. Unchecked like the memo above.
     @exclusivity(unchecked) var recordSlots: [Int32] = []
     @exclusivity(unchecked) var recordSlotsToken: UnsafeRawPointer?
+    /// The same for the class a record's `new` names, once found (the class table is the
+    /// run's and does not change while it runs).
+    @exclusivity(unchecked) var recordClasses: [RuntimeClass?] = []
     /// The names loaded nibs bind, by the program's name ids (see `NibBindings`).
     @exclusivity(unchecked) package var nibNames: NibBindings
     /// Storyboard scene controllers and the nibs their views load from.

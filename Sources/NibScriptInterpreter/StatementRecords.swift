@@ -1,5 +1,6 @@
 import NibScriptSyntax
 import OwnershipEngine
+import CocoaSimulator
 
 // The scenario's assignments, retains, releases and autoreleases run from their packed
 // records' names in place (issue 27, item 5): `StatementsView.parts` made an `Identifier`
@@ -17,6 +18,7 @@ extension ScenarioRun {
         let token = v.namesToken
         if token != recordSlotsToken {
             recordSlots = []
+            recordClasses = []
             recordSlotsToken = token
         }
     }
@@ -56,6 +58,19 @@ extension ScenarioRun {
         return m
     }
 
+    /// `classes[n.name]`, kept by the name's index once found.
+    @inline(__always)
+    private func recordClass(_ n: PackedNameRef) -> RuntimeClass? {
+        let k = Int(n.index)
+        if k < recordClasses.count, let c = recordClasses[k] { return c }
+        guard let c = classes[n.name] else { return nil }
+        if k >= recordClasses.count {
+            recordClasses += repeatElement(nil, count: max(k + 1 - recordClasses.count, recordClasses.count, 16))
+        }
+        recordClasses[k] = c
+        return c
+    }
+
     /// `resolve` of a record's name.
     @inline(__always)
     private func recordName(_ n: PackedNameRef, _ ctx: Context) -> Operand {
@@ -75,7 +90,7 @@ extension ScenarioRun {
         case .nilLiteral:
             return .none
         case .new, .newAutoreleased:
-            return newObject(o.a.name, autoreleased: o.form == .newAutoreleased, nameHint: nameHint.map { $0.name })
+            return newObject(recordClass(o.a), autoreleased: o.form == .newAutoreleased, nameHint: nameHint.map { $0.name })
         case .name:
             return recordName(o.a, ctx)
         case .property:
