@@ -312,7 +312,13 @@ extension ScenarioRun {
     /// once per class and selector: every `new` of a controller ran the same string
     /// comparisons, callback lookups and body searches.
     package func initializerSteps(_ selector: String, of c: RuntimeClass) -> [InitializerStep] {
-        if let kept = classes.keptInitializerSteps(selector, of: c) { return kept }
+        // The last class and selector asked first: a script makes objects of a few classes
+        // again and again, and the class table's search by selector cost 190 instructions.
+        if lastInitializerClass === c, lastInitializerSelector == selector { return lastInitializerSteps }
+        if let kept = classes.keptInitializerSteps(selector, of: c) {
+            lastInitializerClass = c; lastInitializerSelector = selector; lastInitializerSteps = kept
+            return kept
+        }
         var steps: [InitializerStep] = []
         var next: String? = selector
         while let sel = next {

@@ -86,6 +86,11 @@ package final class ScenarioRun {
     /// The same for the class a record's `new` names, once found (the class table is the
     /// run's and does not change while it runs).
     @exclusivity(unchecked) var recordClasses: [RuntimeClass?] = []
+    /// The initializer steps `initializerSteps` gave last, for that class and selector (kept
+    /// by the class table, which never changes them). Unchecked like the names above.
+    @exclusivity(unchecked) var lastInitializerClass: RuntimeClass?
+    @exclusivity(unchecked) var lastInitializerSelector = ""
+    @exclusivity(unchecked) var lastInitializerSteps: [InitializerStep] = []
     /// The names loaded nibs bind, by the program's name ids (see `NibBindings`).
     @exclusivity(unchecked) package var nibNames: NibBindings
     /// Storyboard scene controllers and the nibs their views load from.
