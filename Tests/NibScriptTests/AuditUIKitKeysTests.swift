@@ -62,4 +62,28 @@ final class AuditUIKitKeysTests: XCTestCase {
         XCTAssertTrue(out.contains("leak [N7 O9] `footer` of ListController"), out)
         XCTAssertFalse(out.contains("crash"), out)
     }
+
+    /// B13: `x = [[[C alloc] init] autorelease]; self.navigationItem.titleView = x;` hands the
+    /// object to the navigation item (a setter's dot syntax on another object) before the
+    /// autorelease pool gives it up: the ivar dangles nothing.
+    func testAnAutoreleasedObjectHandedOverByDotSyntaxDanglesNothing() {
+        XCTAssertFalse(Self.report.contains("titleLabel"), Self.report)
+        let dir = Self.root + "/examples/audit/uikit-keys"
+        let (project, _) = SourceReading.read(paths: [dir + "/ComposeController.h", dir + "/ComposeController.m"])
+        guard let c = project["ComposeController"], let m = c.member(forIvarOrName: "titleLabel") else { return XCTFail("ComposeController not read") }
+        let hand = AuditHandOver.handedOver(m, in: c, lines: SourceLines())
+        XCTAssertEqual(hand?.2, "self.navigationItem.titleView = titleLabel;")
+        // To self it is the class's own setter, and `delegate` keeps nothing: no hand-over.
+        for line in ["self.titleView = titleLabel;", "bar.delegate = titleLabel;"] {
+            let tmp = NSTemporaryDirectory() + "nibscript-handover-\(ProcessInfo.processInfo.processIdentifier)"
+            try? FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: tmp) }
+            let text = (try? String(contentsOfFile: dir + "/ComposeController.m", encoding: .utf8)) ?? ""
+            try? text.replacingOccurrences(of: "self.navigationItem.titleView = titleLabel;", with: line)
+                .write(toFile: tmp + "/ComposeController.m", atomically: true, encoding: .utf8)
+            let (p2, _) = SourceReading.read(paths: [dir + "/ComposeController.h", tmp + "/ComposeController.m"])
+            guard let c2 = p2["ComposeController"], let m2 = c2.member(forIvarOrName: "titleLabel") else { return XCTFail("not read") }
+            XCTAssertNil(AuditHandOver.handedOver(m2, in: c2, lines: SourceLines()), line)
+        }
+    }
 }

@@ -3,5 +3,6 @@
 // Compose.xib connects the controller's `navigationItem` (UIKit's own) and one outlet of ours.
 @interface ComposeController : UIViewController {
     IBOutlet UITextView *textView;
+    UILabel *titleLabel;
 }
 @end
