@@ -4,5 +4,8 @@
 @interface ComposeController : UIViewController {
     IBOutlet UITextView *textView;
     UILabel *titleLabel;
+    IBOutlet UIView *panel;
+    UILabel *hint;
 }
+@property (nonatomic, retain) IBOutlet UILabel *hint;
 @end

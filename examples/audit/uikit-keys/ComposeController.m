@@ -1,6 +1,7 @@
 #import "ComposeController.h"
 
 @implementation ComposeController
+@synthesize hint;
 
 - (id)init {
     return [super initWithNibName:@"Compose" bundle:nil];
@@ -14,13 +15,18 @@
     self.navigationItem.titleView = titleLabel;
 }
 
+// `hint` is let go of; `panel`, its container, is not: the panel (and the hint inside it)
+// is abandoned, one finding of `panel`.
 - (void)viewDidUnload {
     [textView release]; textView = nil;
+    self.hint = nil;
     [super viewDidUnload];
 }
 
 - (void)dealloc {
     [textView release];
+    [panel release];
+    [hint release];
     [super dealloc];
 }
 
