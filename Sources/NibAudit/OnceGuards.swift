@@ -1,0 +1,32 @@
+import SourceImport
+
+// A method that runs its body once per object, guarded by a flag of its own:
+//
+//     - (void)awakeFromNib {
+//         if (_mainNibLoaded) return;
+//         _mainNibLoaded = YES;
+//         [chooseDatabaseButton retain];   …
+//
+// AppKit sends File's Owner `awakeFromNib` at every nib it owns (B5), so Mac code that loads
+// several nibs with `owner:self` guards it with a BOOL. The statements after the guard run the
+// first time, which is the time the battery sends it: they are the method's, not a branch that
+// may never run. Left out, Sequel Pro's retains of three outlets were lost and the releases
+// balancing them in `dealloc` read as over-releases. The flag is a name that is no object
+// member of the class (a BOOL ivar), tested alone (`if (flag)`, `if (self.flag)`, `if (flag ==
+// YES)`), and the method sets it to YES (or 1, true) on the path after the guard.
+
+extension ImportLowering {
+    /// Whether the early return `b` of method `m` is such a once-guard.
+    func isOnceGuard(_ b: ImportedBranch, in m: ImportedMethod, of c: ImportedClass) -> Bool {
+        guard b.kind == .notReturned else { return false }
+        var cond = String(b.condition.filter { $0 != " " && $0 != "(" && $0 != ")" })
+        for suffix in ["==YES", "==true", "!=NO", "!=0"] where cond.hasSuffix(suffix) { cond = String(cond.dropLast(suffix.count)) }
+        for prefix in ["self.", "self->"] where cond.hasPrefix(prefix) { cond = String(cond.dropFirst(prefix.count)) }
+        guard let first = cond.first, first == "_" || first.isLetter, cond.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }),
+              member(cond, in: c) == nil else { return false }
+        return m.unread.contains { u in
+            let t = u.text.filter { $0 != " " }
+            return u.path.contains(b) && ["YES", "true", "1"].contains { t == "\(cond)=\($0);" || t == "self.\(cond)=\($0);" || t == "self->\(cond)=\($0);" }
+        }
+    }
+}
