@@ -143,6 +143,47 @@ final class AuditMacPatternsTests: ProjectFolderTestCase {
         XCTAssertTrue(headings(report).contains { $0.contains("over-release [N6 O4] `button` of Maybe") }, report)
     }
 
+    /// A class method makes the owner, loads the nib with it (`owner:owner`) and returns the
+    /// view its outlet holds autoreleased (`[owner->view autorelease]`): the top-level +1 is
+    /// given back (L8 with a local owner). The same factory returning the view as it is leaks it.
+    func testAFactoryThatLoadsWithALocalOwnerAndAutoreleasesTheViewGivesItBack() throws {
+        func factory(_ name: String, autoreleases: Bool) -> String {
+            """
+            @interface \(name) : NSObject { @public IBOutlet NSView *accessoryView; }
+            + (NSView *)accessory;
+            @end
+            @implementation \(name)
+            + (NSView *)accessory {
+                \(name) *owner = [[[\(name) alloc] init] autorelease];
+                if (![NSBundle loadNibNamed:@"\(name)" owner:owner]) return nil;
+                return \(autoreleases ? "[owner->accessoryView autorelease]" : "owner->accessoryView");
+            }
+            @end
+            """
+        }
+        func xib(_ owner: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="5056" systemVersion="13C64" targetRuntime="MacOSX.Cocoa">
+                <objects>
+                    <customObject id="-2" userLabel="File's Owner" customClass="\(owner)"><connections><outlet property="accessoryView" destination="v" id="o1"/></connections></customObject>
+                    <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+                    <customObject id="-3" userLabel="Application" customClass="NSObject"/>
+                    <customView id="v"><rect key="frame" x="0.0" y="0.0" width="300" height="40"/></customView>
+                </objects>
+            </document>
+            """
+        }
+        let dir = try project([
+            "Given.m": factory("Given", autoreleases: true), "Given.xib": xib("Given"),
+            "Kept.m": factory("Kept", autoreleases: false), "Kept.xib": xib("Kept"),
+        ], kind: "localowner")
+        let report = Driver.main(["audit", "--platform", "mac", "--memory", "mrc", dir]).stdout
+        XCTAssertFalse(headings(report).contains { $0.contains("of Given") }, report)
+        XCTAssertTrue(report.contains("releases `accessoryView`'s top-level object itself (L8)"), report)
+        XCTAssertTrue(headings(report).contains { $0.contains("`accessoryView` of Kept") }, report)
+    }
+
     /// A target built with `GCC_ENABLE_OBJC_GC = required` runs under the collector: its nibs
     /// are listed with the reason, not audited as MRC code (which has no release at all). With
     /// `supported` (dual-mode code, also right under MRC) the nib is audited as before.
