@@ -13,7 +13,8 @@ import SourceImport
 // may never run. Left out, Sequel Pro's retains of three outlets were lost and the releases
 // balancing them in `dealloc` read as over-releases. The flag is a name that is no object
 // member of the class (a BOOL ivar), tested alone (`if (flag)`, `if (self.flag)`, `if (flag ==
-// YES)`), and the method sets it to YES (or 1, true) on the path after the guard.
+// YES)`), the method sets it to YES (or 1, true) on the path after the guard, and no method of
+// the class sets it back to NO (a re-entrancy guard, which does, runs its body every time).
 
 extension ImportLowering {
     /// Whether the early return `b` of method `m` is such a once-guard.
@@ -24,6 +25,15 @@ extension ImportLowering {
         for prefix in ["self.", "self->"] where cond.hasPrefix(prefix) { cond = String(cond.dropFirst(prefix.count)) }
         guard let first = cond.first, first == "_" || first.isLetter, cond.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }),
               member(cond, in: c) == nil else { return false }
+        // A re-entrancy guard resets its flag (`busy = 0;` at the end): the body runs at every
+        // send that is not nested, not once (MacVim's `-processInputQueues:`).
+        let resets = (c.methods + c.helpers).contains { other in
+            other.unread.contains { u in
+                let t = u.text.filter { $0 != " " }
+                return ["NO", "false", "0"].contains { t == "\(cond)=\($0);" || t == "self.\(cond)=\($0);" || t == "self->\(cond)=\($0);" }
+            }
+        }
+        guard !resets else { return false }
         return m.unread.contains { u in
             let t = u.text.filter { $0 != " " }
             return u.path.contains(b) && ["YES", "true", "1"].contains { t == "\(cond)=\($0);" || t == "self.\(cond)=\($0);" || t == "self->\(cond)=\($0);" }

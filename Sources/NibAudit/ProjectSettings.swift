@@ -17,7 +17,7 @@ struct ProjectSettings {
     /// File (relative to the audited folder) → ARC or MRC, with the reason.
     var fileMemory: [String: (MemoryModelName, String)] = [:]
     /// File → why it is built only with garbage collection (`GCC_ENABLE_OBJC_GC = required`
-    /// in every target that builds it); see `NibAuditorGarbageCollected.swift`.
+    /// in every target that builds it); see `NibAuditorBuildSkips.swift`.
     var garbageCollected: [String: String] = [:]
     /// Files some target builds without required garbage collection (MRC code, or
     /// `supported`: dual-mode code must also be right under MRC).

@@ -137,10 +137,15 @@ final class AuditMacPatternsTests: ProjectFolderTestCase {
         let dir = try project([
             "Once.m": panel("Once", setsFlag: true), "Once.xib": xib("Once"),
             "Maybe.m": panel("Maybe", setsFlag: false), "Maybe.xib": xib("Maybe"),
+            // A re-entrancy guard sets its flag back: not a once-guard.
+            "Busy.m": panel("Busy", setsFlag: true)
+                .replacingOccurrences(of: "[button retain];", with: "[button retain];\n    loaded = NO;"),
+            "Busy.xib": xib("Busy"),
         ], kind: "onceguard")
         let report = Driver.main(["audit", "--platform", "mac", "--memory", "mrc", dir]).stdout
         XCTAssertFalse(headings(report).contains { $0.contains("of Once") }, report)
         XCTAssertTrue(headings(report).contains { $0.contains("over-release [N6 O4] `button` of Maybe") }, report)
+        XCTAssertTrue(headings(report).contains { $0.contains("over-release [N6 O4] `button` of Busy") }, report)
     }
 
     /// A class method makes the owner, loads the nib with it (`owner:owner`) and returns the
@@ -182,6 +187,33 @@ final class AuditMacPatternsTests: ProjectFolderTestCase {
         XCTAssertFalse(headings(report).contains { $0.contains("of Given") }, report)
         XCTAssertTrue(report.contains("releases `accessoryView`'s top-level object itself (L8)"), report)
         XCTAssertTrue(headings(report).contains { $0.contains("`accessoryView` of Kept") }, report)
+    }
+
+    /// With the project file read, a nib no target copies whose classes no target compiles
+    /// (a demo or a palette kept beside the framework the project builds) is listed as not
+    /// built; the same nib in the target's resources is audited.
+    func testANibNoTargetBuildsIsListed() throws {
+        func folder(_ resources: [String]) throws -> String {
+            try project([
+                "Kit.xcodeproj/project.pbxproj": ProjectFiles.pbxproj(platform: "mac", deployment: "10.6", arc: nil, infoPlist: nil,
+                                                                      sources: [("Kit.m", "")], resources: resources, target: "Kit"),
+                "Kit.m": "@interface Kit : NSObject\n@end\n@implementation Kit\n@end\n",
+                "Demo/DemoPanel.m": """
+                    @interface DemoPanel : NSWindowController { NSMutableArray *items; }
+                    @end
+                    @implementation DemoPanel
+                    - (id)init { return [super initWithWindowNibName:@"DemoPanel"]; }
+                    - (void)windowDidLoad { items = [[NSMutableArray alloc] init]; }
+                    @end
+                    """,
+                "Demo/DemoPanel.xib": windowXib(owner: "DemoPanel"),
+            ], kind: "notbuilt\(resources.count)")
+        }
+        let report = Driver.main(["audit", try folder(["Kit.xib"])]).stdout
+        XCTAssertTrue(report.contains("not built: no target of the project files read copies it as a resource or compiles its classes (DemoPanel.m)"), report)
+        XCTAssertTrue(headings(report).isEmpty, report)
+        let built = Driver.main(["audit", try folder(["Kit.xib", "Demo/DemoPanel.xib"])]).stdout
+        XCTAssertTrue(headings(built).contains { $0.contains("`items` of DemoPanel") }, built)
     }
 
     /// A target built with `GCC_ENABLE_OBJC_GC = required` runs under the collector: its nibs
