@@ -27,8 +27,9 @@ extension ImportLowering {
               member(cond, in: c) == nil else { return false }
         // A re-entrancy guard resets its flag (`busy = 0;` at the end): the body runs at every
         // send that is not nested, not once (MacVim's `-processInputQueues:`).
+        // (An initializer's `flag = NO;` is its first value, not a reset.)
         let resets = (c.methods + c.helpers).contains { other in
-            other.unread.contains { u in
+            !other.selector.hasPrefix("init") && other.unread.contains { u in
                 let t = u.text.filter { $0 != " " }
                 return ["NO", "false", "0"].contains { t == "\(cond)=\($0);" || t == "self.\(cond)=\($0);" || t == "self->\(cond)=\($0);" }
             }

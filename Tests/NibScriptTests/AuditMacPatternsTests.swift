@@ -114,7 +114,7 @@ final class AuditMacPatternsTests: ProjectFolderTestCase {
             @interface \(name) : NSWindowController { IBOutlet NSButton *button; BOOL loaded; }
             @end
             @implementation \(name)
-            - (id)init { return [super initWithWindowNibName:@"\(name)"]; }
+            - (id)init { if ((self = [super initWithWindowNibName:@"\(name)"])) { loaded = NO; } return self; }
             - (void)awakeFromNib {
                 if (loaded) return;
                 \(setsFlag ? "loaded = YES;" : "")
