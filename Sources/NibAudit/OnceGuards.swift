@@ -29,10 +29,12 @@ extension ImportLowering {
         // send that is not nested, not once (MacVim's `-processInputQueues:`).
         // (An initializer's `flag = NO;` is its first value, not a reset.)
         let resets = (c.methods + c.helpers).contains { other in
-            !other.selector.hasPrefix("init") && other.unread.contains { u in
-                let t = u.text.filter { $0 != " " }
-                return ["NO", "false", "0"].contains { t == "\(cond)=\($0);" || t == "self.\(cond)=\($0);" || t == "self->\(cond)=\($0);" }
-            }
+            // (`flag = 0;` reads as a nil store, `flag = NO;` as a statement not understood.)
+            !other.selector.hasPrefix("init") && (other.statements.contains { $0.kind == .setNil(cond, viaSetter: false) || $0.kind == .setNil(cond, viaSetter: true) }
+                || other.unread.contains { u in
+                    let t = u.text.filter { $0 != " " }
+                    return ["NO", "false", "0"].contains { t == "\(cond)=\($0);" || t == "self.\(cond)=\($0);" || t == "self->\(cond)=\($0);" }
+                })
         }
         guard !resets else { return false }
         return m.unread.contains { u in

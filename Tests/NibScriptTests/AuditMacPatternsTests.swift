@@ -139,7 +139,7 @@ final class AuditMacPatternsTests: ProjectFolderTestCase {
             "Maybe.m": panel("Maybe", setsFlag: false), "Maybe.xib": xib("Maybe"),
             // A re-entrancy guard sets its flag back: not a once-guard.
             "Busy.m": panel("Busy", setsFlag: true)
-                .replacingOccurrences(of: "[button retain];", with: "[button retain];\n    loaded = NO;"),
+                .replacingOccurrences(of: "[button retain];", with: "[button retain];\n    loaded = 0;"),
             "Busy.xib": xib("Busy"),
         ], kind: "onceguard")
         let report = Driver.main(["audit", "--platform", "mac", "--memory", "mrc", dir]).stdout
