@@ -1,0 +1,7 @@
+#import <UIKit/UIKit.h>
+
+// Compose.xib connects the controller's `navigationItem` (UIKit's own) and one outlet of ours.
+@interface ComposeController : UIViewController {
+    IBOutlet UITextView *textView;
+}
+@end
