@@ -104,16 +104,26 @@ package enum Catalogue {
                      properties: [("delegate", "NSObject", .assign)]),
         BuiltinClass(name: "UITapGestureRecognizer", superclass: "UIGestureRecognizer", availability: .ios),
         BuiltinClass(name: "UILayoutGuide", superclass: "NSObject", availability: .ios),
+        // The keys Interface Builder lets a nib connect on a view controller besides `view`
+        // (UIKit's headers: `navigationItem`, `tabBarItem`, `searchDisplayController`; the
+        // controller keeps them and releases them in its own dealloc). Without them the load
+        // raised an undefined key on a project's controller that connects its navigation item
+        // (TwitterFon's nibs, 2009): a crash the shipped app never had.
         BuiltinClass(name: "UIViewController", superclass: "UIResponder", availability: .ios,
-                     properties: [("view", "UIView", .retain), ("presentedViewController", "UIViewController", .retain)],
+                     properties: [("view", "UIView", .retain), ("presentedViewController", "UIViewController", .retain),
+                                  ("navigationItem", "UINavigationItem", .retain), ("tabBarItem", "UITabBarItem", .retain),
+                                  ("searchDisplayController", "UISearchDisplayController", .retain)],
                      // UIKit's private array for a storyboard scene's other top-level objects.
                      lists: ["topLevelObjectsToKeepAliveFromStoryboard"]),
-        BuiltinClass(name: "UITableViewController", superclass: "UIViewController", availability: .ios),
+        // `tableView` (retain, UIKit's header), which a nib connects beside `view`.
+        BuiltinClass(name: "UITableViewController", superclass: "UIViewController", availability: .ios,
+                     properties: [("tableView", "UITableView", .retain)]),
         BuiltinClass(name: "UICollectionViewController", superclass: "UIViewController", availability: .ios),
+        // Their `delegate` is assign, as UIKit declares it; a main nib connects it.
         BuiltinClass(name: "UINavigationController", superclass: "UIViewController", availability: .ios,
-                     lists: ["viewControllers"]),
+                     properties: [("delegate", "NSObject", .assign)], lists: ["viewControllers"]),
         BuiltinClass(name: "UITabBarController", superclass: "UIViewController", availability: .ios,
-                     lists: ["viewControllers"]),
+                     properties: [("delegate", "NSObject", .assign)], lists: ["viewControllers"]),
         BuiltinClass(name: "UIApplication", superclass: "UIResponder", availability: .ios,
                      properties: [("delegate", "NSObject", .assign)]),
         // Seen in Interface Builder files and Xcode's templates (storyboards, collection views,
@@ -142,7 +152,10 @@ package enum Catalogue {
         BuiltinClass(name: "UIMenu", superclass: "UIMenuElement", availability: .ios),
         BuiltinClass(name: "UICommand", superclass: "UIMenuElement", availability: .ios),
         BuiltinClass(name: "UITableViewSection", superclass: "NSObject", availability: .ios),
-        BuiltinClass(name: "UISearchDisplayController", superclass: "NSObject", availability: .ios, properties: [("delegate", "NSObject", .assign)]),
+        BuiltinClass(name: "UISearchDisplayController", superclass: "NSObject", availability: .ios,
+                     properties: [("delegate", "NSObject", .assign), ("searchBar", "UISearchBar", .retain),
+                                  ("searchContentsController", "UIViewController", .assign),
+                                  ("searchResultsDataSource", "NSObject", .assign), ("searchResultsDelegate", "NSObject", .assign)]),
         BuiltinClass(name: "UIPageViewController", superclass: "UIViewController", availability: .ios, properties: [("delegate", "NSObject", .assign), ("dataSource", "NSObject", .assign)]),
         BuiltinClass(name: "UISplitViewController", superclass: "UIViewController", availability: .ios, properties: [("delegate", "NSObject", .assign)], lists: ["viewControllers"]),
         BuiltinClass(name: "UIHostingController", superclass: "UIViewController", availability: .ios),

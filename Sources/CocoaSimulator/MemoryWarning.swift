@@ -44,6 +44,8 @@ extension CocoaWorld {
         guard !crashed, let slot = classes.viewSlot(engineClass: engineClass) else { return }
         engine.store(SlotRef(c, slot), nil, rule: classes.viewNilRule(engineClass: engineClass), cause: CauseNote.viewUnloads.cause)
         guard !crashed else { return }
+        unloadTableView(of: c)
+        guard !crashed else { return }
         if config.atLeast(3) {
             deliver(.viewDidUnload, to: c) { self.automaticCleanup(c, when: "viewDidUnload") }
         }
@@ -157,7 +159,8 @@ extension CocoaWorld {
         guard !unloaded.isEmpty, let host = _host else { return [] }
         let roots = host.roots, adoptionIsReference = host.adoptionIsReference
         let reach = engine.reachable(from: roots, followsAdopted: adoptionIsReference)
-        let without = engine.reachable(from: roots, skipping: { unloaded.contains($0.holder) }, followsAdopted: adoptionIsReference)
+        let without = engine.reachable(from: roots, skipping: { unloaded.contains($0.holder) && !self.isKeptBesideTheView($0) },
+                                       followsAdopted: adoptionIsReference)
         var out: [ObjectID] = []
         for c in unloaded {
             for o in controllers.viewObjects[c] ?? [] where engine.isAlive(o) && reach[o.index] && !without[o.index] && !out.contains(o) {

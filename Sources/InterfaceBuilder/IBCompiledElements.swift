@@ -26,6 +26,25 @@ extension IBCompiledElements {
         return index
     }
 
+    /// The frame of every legacy archive: the root objects listed in order, then an object
+    /// container whose records begin with the root's. Returns where the objects, the
+    /// container's other parts and the object records go.
+    mutating func addArchiveFrame(type: String, rootObjects: [Int]) -> (pool: Int, container: Int, records: Int) {
+        let root = add("archive", ["type": type, "version": "7.10"], to: nil)
+        let data = add("data", to: root)
+        let pool = add("objects", to: root)
+        let list = add("array", ["key": "IBDocument.RootObjects"], to: data)
+        for k in rootObjects { add("reference", ["ref": Self.id(k)], to: list) }
+        let container = add("object", ["class": "IBObjectContainer", "key": "IBDocument.Objects"], to: data)
+        let recordSet = add("object", ["class": "IBMutableOrderedSet", "key": "objectRecords"], to: container)
+        let records = add("array", ["key": "orderedObjects"], to: recordSet)
+        let rootRecord = add("object", ["class": "IBObjectRecord"], to: records)
+        add("int", ["key": "objectID", "value": "0"], to: rootRecord)
+        add("array", ["key": "object", "id": Self.rootRecordID], to: rootRecord)
+        add("nil", ["key": "parent"], to: rootRecord)
+        return (pool, container, records)
+    }
+
     /// `attributes` with `key` added when there is one (nil: an array member).
     func keyed(_ key: String?, _ attributes: [String: String] = [:]) -> [String: String] {
         var out = attributes

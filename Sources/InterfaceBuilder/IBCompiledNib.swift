@@ -267,25 +267,10 @@ struct IBCompiledNibTranslation: IBCompiledElements {
         // Records in oid order: the order objects were made in Interface Builder.
         order.sort { (objectID($0), $0) < (objectID($1), $1) }
 
-        let root = add("archive", ["type": "com.apple.InterfaceBuilder3.Cocoa.XIB", "version": "7.10"], to: nil)
-        let data = add("data", to: root)
-        let pool = add("objects", to: root)
-
         // The root objects: File's Owner, First Responder, the Application, then the others.
-        let rootObjects = add("array", ["key": "IBDocument.RootObjects"], to: data)
         let proxies = [owner, firstResponder, application].compactMap { $0 }
-        for k in proxies + topLevel.filter({ !proxies.contains($0) }).sorted(by: { (objectID($0), $0) < (objectID($1), $1) }) {
-            add("reference", ["ref": Self.id(k)], to: rootObjects)
-        }
-        let container = add("object", ["class": "IBObjectContainer", "key": "IBDocument.Objects"], to: data)
-
-        // Object records.
-        let recordSet = add("object", ["class": "IBMutableOrderedSet", "key": "objectRecords"], to: container)
-        let records = add("array", ["key": "orderedObjects"], to: recordSet)
-        let rootRecord = add("object", ["class": "IBObjectRecord"], to: records)
-        add("int", ["key": "objectID", "value": "0"], to: rootRecord)
-        add("array", ["key": "object", "id": Self.rootRecordID], to: rootRecord)
-        add("nil", ["key": "parent"], to: rootRecord)
+        let others = topLevel.filter { !proxies.contains($0) }.sorted { (objectID($0), $0) < (objectID($1), $1) }
+        let (pool, container, records) = addArchiveFrame(type: "com.apple.InterfaceBuilder3.Cocoa.XIB", rootObjects: proxies + others)
         let made = firstResponder == objects.count ? [firstResponder] : []
         for k in [owner] + made + order {
             let record = add("object", ["class": "IBObjectRecord"], to: records)

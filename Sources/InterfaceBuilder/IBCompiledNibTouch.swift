@@ -128,21 +128,9 @@ struct IBCompiledNibTouch: IBCompiledElements {
             return k
         }
 
-        let root = add("archive", ["type": "com.apple.InterfaceBuilder3.CocoaTouch.XIB", "version": "7.10"], to: nil)
-        let data = add("data", to: root)
-        let pool = add("objects", to: root)
-        let rootObjects = add("array", ["key": "IBDocument.RootObjects"], to: data)
         let proxies = [owner, firstResponder].compactMap { $0 }
-        for k in proxies + topLevel.filter({ !proxies.contains($0) && listed.contains($0) }) {
-            add("reference", ["ref": Self.id(k)], to: rootObjects)
-        }
-        let container = add("object", ["class": "IBObjectContainer", "key": "IBDocument.Objects"], to: data)
-        let recordSet = add("object", ["class": "IBMutableOrderedSet", "key": "objectRecords"], to: container)
-        let records = add("array", ["key": "orderedObjects"], to: recordSet)
-        let rootRecord = add("object", ["class": "IBObjectRecord"], to: records)
-        add("int", ["key": "objectID", "value": "0"], to: rootRecord)
-        add("array", ["key": "object", "id": Self.rootRecordID], to: rootRecord)
-        add("nil", ["key": "parent"], to: rootRecord)
+        let listedTop = topLevel.filter { !proxies.contains($0) && listed.contains($0) }
+        let (pool, container, records) = addArchiveFrame(type: "com.apple.InterfaceBuilder3.CocoaTouch.XIB", rootObjects: proxies + listedTop)
         let recorded = proxies + order.filter { !proxies.contains($0) && (topSet.contains($0) || parentOf[$0] != nil) }
         for k in recorded {
             let record = add("object", ["class": "IBObjectRecord"], to: records)

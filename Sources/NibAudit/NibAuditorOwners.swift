@@ -60,7 +60,8 @@ extension NibAuditor {
     func outletsLacking(_ doc: IBDocument, owner: String) -> [String] {
         guard let fo = doc.filesOwner else { return [] }
         let framework: Set<String> = ["view", "window", "delegate", "dataSource", "menu", "nextKeyView", "initialFirstResponder",
-                                      "mainView", "_window", "_initialKeyView", "_firstKeyView", "_lastKeyView", "contentView"]
+                                      "mainView", "_window", "_initialKeyView", "_firstKeyView", "_lastKeyView", "contentView",
+                                      "navigationItem", "tabBarItem", "searchDisplayController"]
         var out: [String] = []
         for c in doc.connections(from: fo) where c.kind == .outlet || c.kind == .outletCollection {
             if framework.contains(c.name) || member(c.name, of: owner) != nil || out.contains(c.name) { continue }

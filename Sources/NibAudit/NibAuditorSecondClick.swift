@@ -86,6 +86,11 @@ extension NibAuditor {
         // with no argument (`-completeLogin`, `-windowWillLoad`) is the code's own step, or a
         // lifecycle one, sent once.
         guard sel.contains(":"), !Self.isSentOnce(sel), let c = project[cls] else { return [] }
+        // So is one whose first argument is no object (`-restoreAndLoadTimeline:(BOOL)load`,
+        // `-showPage:(int)n`): no sender, no delegating object, no notification; the code
+        // calls it with a value of its own, as often as its own logic says (TwitterFon's
+        // timeline controllers, each set up once by the application delegate).
+        if let m = c.method(sel) ?? c.helper(sel), !m.argumentTypes.isEmpty, !m.firstArgumentIsObject { return [] }
         return c.members.filter { m in
             assignment(of: m, cls: cls, sel: sel) != nil && !releasedOutside(m, in: cls, except: ["dealloc", "viewDidUnload", sel])
         }

@@ -39,8 +39,8 @@ public enum Driver {
                                   expectation). '-' reads the script from standard input.
                                   --config runs it as that matrix column does ('mac arc',
                                   'ios 6.0 mrc', ...).
-      test [--update] [<dir>]     Run every .nibscript under <dir> (default: examples) and compare
-                                  its output with the golden .out file beside it.
+      test [--update] [<dir>]     Run every .nibscript under <dir> (default: examples), or one
+                                  script, and compare its output with the golden .out file beside it.
       describe <file.xib>         Print the nib model read from an Interface Builder file.
       matrix [--format text|json] <file>
                                   Run each scenario under every configuration (Mac, iOS 5.1,

@@ -84,6 +84,22 @@ public enum GoldenTests {
         return out.sorted()
     }
 
+    /// The scripts `test` compares: every `.nibscript` under a folder, or the one script named
+    /// (so a single golden can be checked or rewritten without touching its neighbours).
+    static func selection(_ target: String) -> Result<[String], Driver.UsageError> {
+        var isDirectory: ObjCBool = false
+        if target.hasSuffix(".nibscript"), FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory),
+           !isDirectory.boolValue {
+            if let problem = CommandInput.fileProblem(target) { return .failure(Driver.UsageError(message: problem)) }
+            return .success([target])
+        }
+        // A missing folder or another file is said as `audit` says it, not as "no scripts under".
+        if let problem = CommandInput.directoryProblem(target) { return .failure(Driver.UsageError(message: problem)) }
+        let found = scripts(under: target)
+        if found.isEmpty { return .failure(Driver.UsageError(message: "no .nibscript files under '\(target)'")) }
+        return .success(found)
+    }
+
     /// Runs one golden comparison. `root` is the directory a relative `script` path is
     /// relative to (an absolute one is used as it is); `update` rewrites the golden instead.
     /// On a mismatch the actual output goes to `.out.actual`.
@@ -143,15 +159,16 @@ public enum GoldenTests {
             i += 1
         }
         // One folder: a second one was read as nothing at all before, and its goldens never compared.
-        guard dirs.count <= 1 else { return Driver.usage("'test' takes one directory (run it once per folder)") }
+        guard dirs.count <= 1 else { return Driver.usage("'test' takes one directory or one script (run it once per folder)") }
         if case .failure(let refusal) = GoldenFiles.mode(updateRequested: update, environment: environment) {
             return Driver.Result(status: 2, stdout: "", stderr: "error: \(refusal.message)\n")
         }
-        let dir = displayed(dirs.first.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "examples")
-        // A missing folder or a file is said as `audit` says it, not as "no scripts under".
-        if let problem = CommandInput.directoryProblem(dir) { return CommandInput.failure(problem) }
-        let scripts = scripts(under: dir)
-        if scripts.isEmpty { return Driver.Result(status: 2, stdout: "", stderr: "error: no .nibscript files under '\(dir)'\n") }
+        let target = displayed(dirs.first.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "examples")
+        let scripts: [String]
+        switch selection(target) {
+        case .success(let s): scripts = s
+        case .failure(let problem): return CommandInput.failure(problem.message)
+        }
         var out = "", failed = 0
         let line = ProgressLine.start("test", unit: "scripts")
         defer { line?.finish() }

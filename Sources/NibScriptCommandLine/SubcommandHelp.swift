@@ -27,10 +27,10 @@ package enum SubcommandHelp {
             EXIT STATUS: 0 every expectation holds, 1 one failed, 2 a usage or script error.
             """
         case "test": body = """
-            USAGE: nibscript test [--update] [--quiet] [--error-limit N] [<dir>]
+            USAGE: nibscript test [--update] [--quiet] [--error-limit N] [<dir> | <file.nibscript>]
 
-            Runs every .nibscript under <dir> (default: examples; relative or absolute) and
-            compares its output with the golden .out file beside it.
+            Runs every .nibscript under <dir> (default: examples; relative or absolute), or the
+            one script named, and compares its output with the golden .out file beside it.
 
             OPTIONS:
               --update                Rewrite the golden files instead of comparing (never on CI).

@@ -21,12 +21,19 @@ extension ScenarioRun {
     package func check(_ e: Expectation, _ ctx: Context) {
         // A scoped expectation (`expect (mac) …`) runs only in the configurations it names.
         if let scope = e.scope, !scope.contains(where: { $0.matches(config) }) { return }
-        let text = expectationText(e)
         switch e.kind {
         case .leaks, .zombies, .crash, .noCrash:
             deferred.append((e, line, ctx))
         default:
-            results.append(evaluate(e, ctx, line: line, text: text))
+            // Evaluated without its text: a result with nothing more to say keeps only the
+            // range its text is read from (`ExpectationResults`).
+            var r = evaluate(e, ctx, line: line, text: "")
+            if r.detail == nil, r.observed == nil, let prefixed = textNeedsPrefix(e.range) {
+                results.append(line: line, passed: r.passed, text: e.range, prefixed: prefixed)
+            } else {
+                r.text = expectationText(e)
+                results.append(r)
+            }
         }
     }
 
@@ -41,7 +48,18 @@ extension ScenarioRun {
             results.append(ExpectationResult(line: crashLine ?? 0, text: "(no crash expected)", passed: false,
                                              detail: "the app crashed at line \(crashLine ?? 0): \(c.message)"))
         }
-        results.sort { $0.line < $1.line }
+        results.sortByLine()
+    }
+
+    /// Whether `expectationText` puts "expect " before the text of `range` (it does unless
+    /// the text starts with "expect"), read from the bytes; nil when the bytes alone cannot
+    /// tell (a character that is not ASCII right after "expect" could extend its "t").
+    private func textNeedsPrefix(_ range: SourceRange) -> Bool? {
+        let b = file.bytes
+        let lo = max(0, min(range.start, b.count)), hi = max(lo, min(range.end, b.count))
+        let word: [UInt8] = Array("expect".utf8)
+        guard hi - lo >= word.count, b[lo..<lo + word.count].elementsEqual(word) else { return true }
+        return hi - lo == word.count || b[lo + word.count] < 0x80 ? false : nil
     }
 
     package func expectationText(_ e: Expectation) -> String {

@@ -29,7 +29,7 @@ public struct ScenarioReport {
     public var abandoned: [String] { abandonedRecords.map(\.text) }
     /// Impossible orders found while running, as diagnostics at their statements.
     public var runtimeErrors: [Diagnostic]
-    package var results: [ExpectationResult]
+    package var results: ExpectationResults
     /// How many engine events the run had.
     public var events: Int
 
@@ -43,7 +43,7 @@ public struct ScenarioReport {
         public var label: String { "\(className) \(name)#\(number)" }
     }
 
-    public var passed: Int { results.filter(\.passed).count }
+    public var passed: Int { results.passedCount }
     public var failed: Int { results.count - passed }
 }
 

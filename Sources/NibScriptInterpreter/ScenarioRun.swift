@@ -28,7 +28,7 @@ package final class ScenarioRun {
     /// Where the last line lookup ended, so the next (usually the next statement) is O(1).
     /// Unchecked for exclusivity: it is only ever passed to `SourceFile.line(of:hint:)`, which
     /// touches nothing else, and it is read at every statement.
-    @exclusivity(unchecked) package var lineHint = 0
+    @exclusivity(unchecked) package var lineHint = LineHint()
     /// Said on the next `alloc` line: how the object was initialized.
     var allocNote: String?
     // `depth`, `eventLog`, `warnings`, the nib names and the application below are changed
@@ -50,7 +50,7 @@ package final class ScenarioRun {
     // exclusivity for the reason the line hint is: each access is one read, one append,
     // one sort (by a comparison of lines) or one assignment, never held across a call that
     // touches them again (an expectation is evaluated before its result is appended).
-    @exclusivity(unchecked) package var results: [ExpectationResult] = []
+    @exclusivity(unchecked) package var results: ExpectationResults
     package var crashLine: Int?
     /// The line of the scenario's statement that was running when the app crashed (the
     /// crash itself may be in a method body): `expect crash` matches a crash at or after
@@ -132,6 +132,7 @@ package final class ScenarioRun {
         self.scenario = scenario
         self.config = config
         nibNames = NibBindings(names: program.names)
+        results = ExpectationResults(bytes: program.file.bytes)
         var ignored: [Diagnostic] = []
         classes = ClassTable(script: program.classDecls, config: config, engine: engine, diagnostics: &ignored)
         world = CocoaWorld(config: config, engine: engine, classes: classes)

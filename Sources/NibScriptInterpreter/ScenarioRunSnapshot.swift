@@ -14,12 +14,12 @@ extension ScenarioRun {
     package struct Snapshot {
         var engine: Engine.Snapshot
         var line: Int
-        var lineHint: Int
+        var lineHint: LineHint
         var allocNote: String?
         var depth: Int
         var eventLog: EventLog
         var warnings: [(line: Int, text: String)]
-        var results: [ExpectationResult]
+        var results: ExpectationResults
         var crashLine: Int?
         var crashStatementLine: Int?
         var traps: TrapState

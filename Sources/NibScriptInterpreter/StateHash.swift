@@ -63,7 +63,7 @@ extension ScenarioRun {
         h.combine(tag: -12, count: frameClasses.count, digest: frameClassesDigest!)
         controllers.stateDigest(into: &h)
         h.combine(results.count)
-        for r in results where !r.passed { h.combine(r.line) }
+        for i in results.indices where !results.passed(i) { h.combine(results.line(i)) }
         h.combine(-8)
         for d in deferred { h.combine(d.1) }
         if reads.callbacks { controllers.callbacksDigest(into: &h) }

@@ -7,6 +7,10 @@ extension ScenarioRun {
     package func run() {
         line = file.location(of: scenario.range.start).line
         scenarioFrame = makeFrame(key: "scenario", names: Names.assigned(in: scenario.body))
+        // A big scenario's `x = new X` statements: room for their objects at once (see
+        // `Statements.packedNewCount`).
+        let made = scenario.body.statements.packedNewCount
+        if made >= 4_096 { engine.reserveCapacity(objects: made) }
         let ctx = Context(selfObject: nil, implementingClass: nil, selector: nil, frame: scenarioFrame)
         execute(scenario.body.statements, ctx, topLevel: true)
         finish()

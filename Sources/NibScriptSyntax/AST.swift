@@ -389,6 +389,19 @@ public enum ExprKind: Sendable {
 
 public enum CompareOp: String, Sendable, CaseIterable {
     case eq = "==", ne = "!=", lt = "<", le = "<=", gt = ">", ge = ">="
+
+    /// The comparison a token spells, for `expect` counts and `if (ios < 6.0)` conditions alike.
+    init?(_ tag: TokenTag) {
+        switch tag {
+        case .equalEqual: self = .eq
+        case .bangEqual: self = .ne
+        case .less: self = .lt
+        case .lessEqual: self = .le
+        case .greater: self = .gt
+        case .greaterEqual: self = .ge
+        default: return nil
+        }
+    }
 }
 
 public struct Expectation: Sendable {

@@ -86,7 +86,7 @@ extension ScriptParser {
             if word == "isViewLoaded" { advance(); return .viewLoaded(negated: false, range: t.range) }
             if let p = ScriptPlatform(rawValue: word) {
                 advance()
-                if let op = comparison(current.kind), peek().kind == .version {
+                if let op = CompareOp(current.kind), peek().kind == .version {
                     let (major, minor) = version(peek())
                     advance(); advance()
                     return .platform(p, op, major: major, minor: minor, range: range(from: t.range.start))
@@ -111,18 +111,6 @@ extension ScriptParser {
         switch t.kind {
         case .dot, .arrow, .equalEqual, .bangEqual: return true
         default: return false
-        }
-    }
-
-    private func comparison(_ k: TokenTag) -> CompareOp? {
-        switch k {
-        case .equalEqual: return .eq
-        case .bangEqual: return .ne
-        case .less: return .lt
-        case .lessEqual: return .le
-        case .greater: return .gt
-        case .greaterEqual: return .ge
-        default: return nil
         }
     }
 }

@@ -35,7 +35,7 @@ extension ScriptParser {
                 advance()
                 let path = try parsePath()
                 let opToken = current
-                guard let op = compareOp(opToken.kind) else {
+                guard let op = CompareOp(opToken.kind) else {
                     let notes = opToken.kind == .equal ? ["use '==' to compare"] : []
                     throw errorAtCurrent("expected '==', '!=', '<', '<=', '>' or '>='", notes: notes)
                 }
@@ -138,17 +138,5 @@ extension ScriptParser {
             if current.kind == .comma { advance() }
         }
         return .other(verb: identifier(verb), args: args, negated: negated)
-    }
-
-    private func compareOp(_ kind: TokenTag) -> CompareOp? {
-        switch kind {
-        case .equalEqual: return .eq
-        case .bangEqual: return .ne
-        case .less: return .lt
-        case .lessEqual: return .le
-        case .greater: return .gt
-        case .greaterEqual: return .ge
-        default: return nil
-        }
     }
 }

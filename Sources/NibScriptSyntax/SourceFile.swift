@@ -24,56 +24,35 @@ public struct SourceFile: Sendable {
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        var starts: [Int32] = [0]
-        // memchr finds each line break many bytes at a time: once to count them, so that the
-        // table is made at its size (a million lines would otherwise copy it twenty times),
-        // then to fill it.
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            func eachBreak(_ body: (Int) -> Void) {
-                var p = UnsafeRawPointer(base), left = buffer.count
-                while left > 0, let hit = memchr(p, Int32(UInt8(ascii: "\n")), left) {
-                    let next = UnsafeRawPointer(hit) + 1
-                    body(next - UnsafeRawPointer(base))
-                    left -= next - p
-                    p = next
-                }
-            }
-            var count = 0
-            eachBreak { _ in count += 1 }
-            starts.reserveCapacity(count + 1)
-            eachBreak { starts.append(Int32(truncatingIfNeeded: $0)) }
-        }
-        self.lineStarts = LineStarts(starts)
+        self.lineStarts = LineStarts(bytes: bytes)
     }
 
     /// 1-based line and column (columns count UTF-8 bytes, as swift-syntax does).
     public func location(of offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, bytes.count))
-        var lo = 0, hi = lineStarts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= clamped { lo = mid } else { hi = mid - 1 }
-        }
-        return SourceLocation(line: lo + 1, column: clamped - lineStarts[lo] + 1, offset: clamped)
+        let (i, start) = lineStarts.line(of: clamped)
+        return SourceLocation(line: i + 1, column: clamped - start + 1, offset: clamped)
     }
 
-    /// The 1-based line of `offset`, searching from the line index `hint` that the previous
-    /// call left: O(1) when offsets come in order, as a run's statements do.
-    public func line(of offset: Int, hint: inout Int) -> Int {
+    /// The 1-based line of `offset`, searching from the line that the previous call left in
+    /// `hint`: O(1) when offsets come in order, as a run's statements do.
+    @inlinable
+    public func line(of offset: Int, hint: inout LineHint) -> Int {
         let o = max(0, min(offset, bytes.count))
-        var i = min(max(hint, 0), lineStarts.count - 1)
-        if lineStarts[i] > o {
-            i = location(of: o).line - 1
-        } else {
+        if o >= hint.start {
+            if o < hint.end { return hint.index + 1 }
+            // The next lines, a few at most: each step is the line's length added.
             var steps = 0
-            while i + 1 < lineStarts.count, lineStarts[i + 1] <= o {
-                i += 1
+            while steps < 8, hint.end <= o {
+                hint.index += 1
+                hint.start = hint.end
+                hint.end = lineStarts.end(ofLine: hint.index, start: hint.start)
                 steps += 1
-                if steps == 8 { i = location(of: o).line - 1; break }
             }
+            if o < hint.end { return hint.index + 1 }
         }
-        hint = i
+        let (i, start) = lineStarts.line(of: o)
+        hint = LineHint(index: i, start: start, end: lineStarts.end(ofLine: i, start: start))
         return i + 1
     }
 
@@ -157,13 +136,141 @@ public struct SourceRange: Hashable, Sendable {
     @inline(__always) var packed: UInt64 { UInt64(UInt32(bitPattern: lo)) | UInt64(UInt32(bitPattern: hi)) << 32 }
 }
 
-/// The byte offsets where a file's lines start, read as `Int`s and kept in 32 bits, as
-/// `SourceRange` keeps offsets (a 50 MB script has nearly three million lines: 11 MB less).
+/// Where the last `SourceFile.line(of:hint:)` found its line: the line's index, its start,
+/// and the next line's start (`Int.max` for the last line).
+public struct LineHint: Sendable, Equatable {
+    @usableFromInline var index: Int
+    @usableFromInline var start: Int
+    @usableFromInline var end: Int
+    /// Before any lookup: an empty line before the first, so the first lookup steps on to
+    /// the first line.
+    public init() { index = -1; start = 0; end = 0 }
+    @usableFromInline init(index: Int, start: Int, end: Int) { self.index = index; self.start = start; self.end = end }
+}
+
+/// The byte offsets where a file's lines start, kept compactly (issue 27, item 4): the
+/// start of every 16th line in 32 bits, and each line's length in one byte (255 and more
+/// in a sorted side table), so a line costs 1.25 bytes, not 4 (a 35 MB script of two
+/// million lines kept 8 MB of starts, at the peak of its run). A start is a sample plus at
+/// most 15 lengths; a line is found by binary search of the samples and at most 15 steps;
+/// a run's lookups in order step from the line before (`SourceFile.line(of:hint:)`).
 public struct LineStarts: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
-    @usableFromInline let offsets: [Int32]
-    init(_ offsets: [Int32]) { self.offsets = offsets }
-    public init(arrayLiteral elements: Int...) { offsets = elements.map { Int32(truncatingIfNeeded: $0) } }
+    @usableFromInline static let shift = 4
+    /// The start of lines 0, 16, 32…
+    @usableFromInline let samples: [Int32]
+    /// The length of every line but the last (the next line's start minus its own), or
+    /// `UInt8.max` when it is 255 or more (or does not fit a byte): then in `long`.
+    @usableFromInline let lengths: [UInt8]
+    /// The lines whose length is not in `lengths`, by index (sorted), and their lengths.
+    @usableFromInline let longIndices: [Int32]
+    @usableFromInline let longLengths: [Int32]
+
+    /// The starts of `bytes`' lines: 0, and each offset after a line break.
+    init(bytes: [UInt8]) {
+        var b = Builder()
+        // memchr finds each line break many bytes at a time: once to count them, so that
+        // the tables are made at their size, then to fill them.
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            func eachBreak(_ body: (Int) -> Void) {
+                var p = UnsafeRawPointer(base), left = buffer.count
+                while left > 0, let hit = memchr(p, Int32(UInt8(ascii: "\n")), left) {
+                    let next = UnsafeRawPointer(hit) + 1
+                    body(next - UnsafeRawPointer(base))
+                    left -= next - p
+                    p = next
+                }
+            }
+            var count = 0
+            eachBreak { _ in count += 1 }
+            b.reserve(count + 1)
+            eachBreak { b.append($0) }
+        }
+        self.init(b)
+    }
+
+    public init(arrayLiteral elements: Int...) {
+        var b = Builder()
+        b.reserve(elements.count)
+        for (i, e) in elements.enumerated() where i > 0 { b.append(e) }
+        self.init(b)
+    }
+
+    private init(_ b: Builder) {
+        samples = b.samples; lengths = b.lengths; longIndices = b.longIndices; longLengths = b.longLengths
+    }
+
+    /// Builds the tables from the starts after the first (which is 0), in order.
+    private struct Builder {
+        var samples: [Int32] = [0]
+        var lengths: [UInt8] = []
+        var longIndices: [Int32] = []
+        var longLengths: [Int32] = []
+        var last = 0
+        mutating func reserve(_ lines: Int) {
+            lengths.reserveCapacity(lines)
+            samples.reserveCapacity(lines >> LineStarts.shift + 1)
+        }
+        mutating func append(_ start: Int) {
+            let length = start - last
+            if length >= 0, length < Int(UInt8.max) {
+                lengths.append(UInt8(length))
+            } else {
+                lengths.append(UInt8.max)
+                longIndices.append(Int32(truncatingIfNeeded: lengths.count - 1))
+                longLengths.append(Int32(truncatingIfNeeded: length))
+            }
+            last = start
+            if lengths.count & (1 << LineStarts.shift - 1) == 0 { samples.append(Int32(truncatingIfNeeded: start)) }
+        }
+    }
+
     @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { offsets.count }
-    @inlinable public subscript(i: Int) -> Int { Int(offsets[i]) }
+    @inlinable public var endIndex: Int { lengths.count + 1 }
+
+    /// The length of line `i` (not the last).
+    @inlinable @inline(__always) func length(_ i: Int) -> Int {
+        let l = lengths[i]
+        return l != UInt8.max ? Int(l) : longLength(i)
+    }
+
+    @usableFromInline func longLength(_ i: Int) -> Int {
+        var lo = 0, hi = longIndices.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(longIndices[mid]) < i { lo = mid + 1 } else { hi = mid }
+        }
+        return Int(longLengths[lo])
+    }
+
+    @inlinable public subscript(i: Int) -> Int {
+        precondition(i >= 0 && i < endIndex, "line index out of range")
+        var p = Int(samples[i >> Self.shift])
+        var j = i & ~(1 << Self.shift - 1)
+        while j < i { p += length(j); j += 1 }
+        return p
+    }
+
+    /// The start of the line after line `i`, which starts at `start`; `Int.max` for the last.
+    @inlinable func end(ofLine i: Int, start: Int) -> Int {
+        i < lengths.count ? start + length(i) : Int.max
+    }
+
+    /// The index of the line holding `offset` (its last line starting at or before it), and
+    /// that line's start.
+    @usableFromInline func line(of offset: Int) -> (index: Int, start: Int) {
+        var lo = 0, hi = samples.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if Int(samples[mid]) <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        var i = lo << Self.shift, p = Int(samples[lo])
+        while i < lengths.count {
+            let next = p + length(i)
+            if next > offset { break }
+            p = next
+            i += 1
+        }
+        return (i, p)
+    }
 }

@@ -294,14 +294,20 @@ public enum ObjCScanner {
             guard toks.indices.contains(i), toks[i].isIdentifier else { return }
             var selector = t(i)
             var arguments: [String] = []
+            var argumentTypes: [String] = []
             i += 1
             if t(i) == ":" {
                 selector += ":"
                 i += 1
                 while i < toks.count {
-                    if t(i) == "(" { skipBalanced() }
+                    var type = ""
+                    if t(i) == "(" {
+                        let open = i
+                        skipBalanced()
+                        if i - 1 > open + 1 { type = (open + 1 ..< i - 1).map { t($0) }.joined(separator: " ") }
+                    }
                     while toks.indices.contains(i), toks[i].isIdentifier, ["__unused", "__strong", "__weak"].contains(t(i)) { i += 1 }
-                    if toks.indices.contains(i), toks[i].isIdentifier { arguments.append(t(i)); i += 1 }
+                    if toks.indices.contains(i), toks[i].isIdentifier { arguments.append(t(i)); argumentTypes.append(type); i += 1 }
                     if toks.indices.contains(i + 1), toks[i].isIdentifier, t(i + 1) == ":" {
                         selector += t(i) + ":"; i += 2; continue
                     }
@@ -353,12 +359,21 @@ public enum ObjCScanner {
                 } else {
                     var names: [String] = []
                     for tk in ts where tk.isIdentifier && !names.contains(tk.text) { names.append(tk.text) }
-                    unread.append(UnreadStatement(text: text, place: at, path: s.path, names: names))
+                    var u = UnreadStatement(text: text, place: at, path: s.path, names: names)
+                    if var call = ReleasingFunctionScanner.call(ts) {
+                        let cond = ts.first { $0.condition != 0 }?.condition ?? 0
+                        call.conditions = ctx.texts(cond)
+                        call.requiresARC = ctx.requiresARC(cond)
+                        call.macro = ts.first?.macro
+                        u.call = call
+                    }
+                    unread.append(u)
                 }
             }
             var m = ImportedMethod(selector: selector, place: place(start), statements: statements, skipped: unread.count + split.unreachable)
             m.unread = unread
             m.arguments = arguments
+            m.argumentTypes = argumentTypes
             if bodyEnd - bodyStart == 4, t(bodyStart + 1) == "return", t(bodyStart + 3) == ";" {
                 let lit = t(bodyStart + 2)
                 if lit.hasPrefix("@\""), lit.hasSuffix("\""), lit.count > 3 { m.returnsLiteral = String(lit.dropFirst(2).dropLast()) }

@@ -175,6 +175,9 @@ public struct UnreadStatement: Sendable {
     public var path: [ImportedBranch]
     /// The identifiers it names (members among them, as written: `_label`, `label`).
     public var names: [String]
+    /// A C function call `F(&x)`: resolved once every file's functions are known
+    /// (ReleasingFunctions.swift).
+    public var call: FunctionCall?
     public init(text: String, place: SourcePlace, path: [ImportedBranch], names: [String]) {
         self.text = text; self.place = place; self.path = path; self.names = names
     }
@@ -193,6 +196,16 @@ public struct ImportedMethod: Sendable {
     public var unread: [UnreadStatement] = []
     /// The names of the method's arguments, in order.
     public var arguments: [String] = []
+    /// Their types as written between the parentheses (`NSTimer *`, `BOOL`; empty when none
+    /// is written, which is `id`), in the same order.
+    public var argumentTypes: [String] = []
+    /// Whether the first argument is an object (a pointer, `id`, a block, or no type written):
+    /// what an action's sender, a delegate's or a notification's object is.
+    public var firstArgumentIsObject: Bool {
+        guard let t = argumentTypes.first else { return false }
+        return t.isEmpty || t.contains("*") || t.contains("^") || t == "id" || t.hasPrefix("id ") || t.hasPrefix("id<")
+            || t == "instancetype" || t.hasSuffix("Ref")
+    }
     /// `- (NSString *)dateItemNibName { return @"X"; }`: the string literal that is the whole
     /// body (R3: a nib loaded by `[self dateItemNibName]` is `X`).
     public var returnsLiteral: String?

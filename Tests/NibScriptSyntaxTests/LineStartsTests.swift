@@ -1,29 +1,80 @@
+import Foundation
 import XCTest
-@testable import NibScriptSyntax
+import NibScriptSyntax
 
-/// `SourceFile`'s line table (found with memchr) against a byte-by-byte count.
+/// The compact line table (a start every 16 lines, a byte of length a line, long lines
+/// beside) answers what a table of every start did: every start, every offset's line and
+/// column, and the lookups a run makes in order with a hint.
 final class LineStartsTests: XCTestCase {
-    private func naive(_ bytes: [UInt8]) -> [Int] {
-        var out = [0]
-        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { out.append(i + 1) }
-        return out
+    /// Every line start, found the plain way.
+    private func plainStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
+        return starts
     }
 
-    func testLineStartsMatchAByteByByteScan() {
-        var rng = SystemRandomNumberGenerator()
-        // Every length around a word's edges, breaks at every position, bytes that differ from
-        // a break by one bit (0x0B, 0x8A, 0x0E) and non-ASCII bytes.
-        let alphabet: [UInt8] = [0x0A, 0x0A, 0x0B, 0x8A, 0x0E, 0x0D, 0x20, 0x61, 0xC3, 0xA9, 0xFF, 0x00]
-        for length in 0..<70 {
-            for _ in 0..<20 {
-                let bytes = (0..<length).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
-                let file = SourceFile(path: "t", bytes: bytes)
-                XCTAssertEqual((0..<file.lineStarts.count).map { file.lineStarts[$0] }, naive(bytes), "\(bytes)")
+    private func check(_ bytes: [UInt8], _ name: String, every step: Int = 1, file: StaticString = #filePath, line: UInt = #line) {
+        let f = SourceFile(path: name, bytes: bytes)
+        let plain = plainStarts(bytes)
+        XCTAssertEqual(Array(f.lineStarts), plain, name, file: file, line: line)
+        XCTAssertEqual(f.lineStarts.count, plain.count, name, file: file, line: line)
+        var hint = LineHint()
+        var k = 0
+        for offset in stride(from: 0, through: bytes.count + 1, by: step) {
+            let o = min(offset, bytes.count)
+            while k + 1 < plain.count, plain[k + 1] <= o { k += 1 }
+            let loc = f.location(of: offset)
+            guard loc.line == k + 1, loc.column == o - plain[k] + 1 else {
+                return XCTFail("\(name): offset \(offset) is line \(k + 1) column \(o - plain[k] + 1), not \(loc)", file: file, line: line)
+            }
+            guard f.line(of: offset, hint: &hint) == k + 1 else {
+                return XCTFail("\(name): offset \(offset) in order gave another line", file: file, line: line)
             }
         }
-        let text = String(repeating: "    a = new Node\n", count: 1000) + "last"
-        let file = SourceFile(path: "t", text: text)
-        XCTAssertEqual(file.lineStarts.count, 1001)
-        XCTAssertEqual(file.location(of: text.utf8.count - 1).line, 1001)
+        // Out of order: backwards, and jumps of every size, from a hint left anywhere.
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<min(2_000, bytes.count + 1) {
+            let o = Int.random(in: 0...bytes.count, using: &random)
+            let expected = plain.lastIndex { $0 <= o }! + 1
+            XCTAssertEqual(f.line(of: o, hint: &hint), expected, "\(name): offset \(o) after a jump", file: file, line: line)
+        }
+    }
+
+    func testEveryExampleLinesAsBefore() throws {
+        let dir = PackedStatementsTests.root + "/examples"
+        guard let e = FileManager.default.enumerator(atPath: dir) else { return XCTFail("no examples under \(dir)") }
+        var count = 0
+        for case let path as String in e where path.hasSuffix(".nibscript") {
+            check(Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + path))), path)
+            count += 1
+        }
+        XCTAssertGreaterThan(count, 50, "the examples were found")
+    }
+
+    func testLongLinesEmptyLinesAndNoFinalBreak() {
+        check([], "empty")
+        check(Array("\n".utf8), "one break")
+        check(Array("\n\n\n\n".utf8), "breaks only")
+        check(Array("no break".utf8), "no break")
+        // Lines of every length around the byte's limit (254, 255, 256), long ones (past
+        // 65,535), on both sides of the 16-line samples.
+        var text = ""
+        for n in [0, 1, 253, 254, 255, 256, 300, 3, 70_000, 0, 0, 5, 254, 255, 1_000, 2, 0, 0, 0, 0, 17, 255, 9] {
+            text += String(repeating: "x", count: n) + "\n"
+        }
+        for i in 0..<100 { text += String(repeating: "y", count: (i * 37) % 600) + "\r\n" }
+        text += "last line without a break"
+        check(Array(text.utf8), "long lines", every: 7)
+        XCTAssertEqual(SourceFile(path: "t", text: text).lineText(7), String(repeating: "x", count: 300))
+    }
+
+    func testLiteralsAreTheSameTable() {
+        let file = SourceFile(path: "t", text: "a\n\nbc\r\nd\n")
+        XCTAssertEqual(file.lineStarts, [0, 2, 3, 7, 9])
+        XCTAssertNotEqual(file.lineStarts, [0, 2, 3, 7])
+        let starts = (0..<40).map { $0 * 300 }
+        var text = ""
+        for _ in 0..<39 { text += String(repeating: "z", count: 299) + "\n" }
+        XCTAssertEqual(Array(SourceFile(path: "t", text: text).lineStarts), starts)
     }
 }

@@ -3,15 +3,32 @@ import XCTest
 @testable import NibScriptCommandLine
 @testable import NibAudit
 
-/// B14, an owner that ends its own life, on a small Mac MRC project of our own
-/// (`Fixtures/self-release`): Installer closes its window (released when closed) and
+/// B14, an owner that ends its own life, on a small Mac MRC project of our own: the example
+/// `examples/audit/self-release` (Installer closes its window, released when closed, and
 /// autoreleases itself in `-closeInstaller`, which its action and its download callback call;
-/// Keeper releases itself after closing a window that is not released when closed; a window
-/// controller autoreleases itself in `windowWillClose:`, its window's delegate.
+/// Keeper releases itself after closing a window that is not released when closed) with
+/// `Fixtures/self-release` beside it (a window controller that autoreleases itself in
+/// `windowWillClose:`, its window's delegate, and the app delegate that makes it). The two
+/// are copied into one folder, so the example's files are not kept twice.
 final class AuditSelfReleaseTests: XCTestCase {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/self-release").path
+    static let fixture: String = {
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let example = here.appendingPathComponent("../../examples/audit/self-release").standardized
+        let extras = here.appendingPathComponent("Fixtures/self-release")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibscript-self-release-\(UUID().uuidString)")
+        let fm = FileManager.default
+        try? fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        for source in [example, extras] {
+            for name in (try? fm.contentsOfDirectory(atPath: source.path)) ?? [] {
+                try? fm.copyItem(at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+            }
+        }
+        return folder.path
+    }()
 
     static let report: String = Driver.main(["audit", "--platform", "mac", "--memory", "mrc", fixture]).stdout
+
+    override class func tearDown() { try? FileManager.default.removeItem(atPath: fixture) }
 
     var headings: [String] { Self.report.components(separatedBy: "\n").filter { $0.contains(": leak [") || $0.contains(": dangling") || $0.contains(": over-release") || $0.contains(": zombie") } }
 

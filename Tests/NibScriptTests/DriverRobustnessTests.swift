@@ -90,7 +90,23 @@ final class DriverRobustnessTests: XCTestCase {
         let folder = dir.appendingPathComponent("goldens").path
         let r = Driver.main(["test", folder, folder], environment: [:])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("'test' takes one directory"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("'test' takes one directory or one script"), r.stderr)
+    }
+
+    /// One script: its golden alone is written or compared; its neighbours' are not touched.
+    func testGoldenTestsTakeOneScript() throws {
+        let folder = dir.appendingPathComponent("single").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let one = folder + "/one.nibscript", two = folder + "/two.nibscript"
+        for s in [one, two] { XCTAssertTrue(FileManager.default.createFile(atPath: s, contents: Data("scenario \"s\" {\n  x = new NSObject\n  release x\n}\n".utf8))) }
+        let update = Driver.main(["test", "--update", one], environment: [:])
+        XCTAssertEqual(update.status, 0, update.stderr)
+        XCTAssertEqual(update.stdout, "updated \(one)\n1 passed, 0 failed\n")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/one.out"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/two.out"), "the neighbour's golden was written")
+        let compare = Driver.main(["test", one], environment: [:])
+        XCTAssertEqual(compare.stdout, "ok      \(one)\n1 passed, 0 failed\n")
+        XCTAssertEqual(Driver.main(["test", two], environment: [:]).status, 1, "a script without its golden fails")
     }
 
     func testGoldenTestsRunInARelativeFolder() {

@@ -93,9 +93,13 @@ final class SubcommandTests: XCTestCase {
                 XCTAssertEqual(r.stdout, "", "\(sub) \(input)")
             }
         }
+        // `test` also takes one script (see testGoldenTestsTakeOneScript); any other file is refused.
+        let notes = path("notes.txt")
+        XCTAssertTrue(FileManager.default.createFile(atPath: notes, contents: Data("notes\n".utf8)))
         for sub in folderCommands {
             for (input, expected) in [(missing, "error: cannot read '\(missing)': no such directory\n"),
-                                      (text, "error: cannot read '\(text)': it is a file, not a directory\n")] {
+                                      (sub == "test" ? notes : text,
+                                       "error: cannot read '\(sub == "test" ? notes : text)': it is a file, not a directory\n")] {
                 let r = Driver.main([sub, input], environment: [:])
                 XCTAssertEqual(r.stderr, expected, "\(sub) \(input)")
                 XCTAssertEqual(r.status, 2, "\(sub) \(input)")
