@@ -270,6 +270,17 @@ package struct NibAuditor {
             }
             return out
         }
+        /// Whether a live object's slot for `m` (its ivar) points at `o`; true when no slot of
+        /// that name is found (the finding is kept, as before).
+        func stillPoints(at o: ObjectID, member m: ImportedMember) -> Bool {
+            var found = false
+            for h in e.allObjects where e.isAlive(h) {
+                guard let k = e.slotIndex(named: m.ivarName, in: e.classOf(h)) ?? e.slotIndex(named: m.name, in: e.classOf(h)) else { continue }
+                found = true
+                if e.read(SlotRef(h, k)) == o { return true }
+            }
+            return !found
+        }
         func ancestors(_ i: Int) -> [Int] {
             var out: [Int] = []
             var p = doc.objects[i].parent
@@ -323,6 +334,10 @@ package struct NibAuditor {
                 // by another abandoned object is part of that one.
                 if kind == .abandoned {
                     hs = hs.filter { !set.contains($0.2.source) && !ancestors($0.2.source).contains(where: set.contains) }
+                    // An outlet `viewDidUnload` set to nil keeps nothing: the object is kept by
+                    // another abandoned one (its container, held by an outlet that was not set
+                    // to nil: WordPress's `editView`), whose finding it is part of.
+                    hs = hs.filter { stillPoints(at: o, member: $0.1) }
                     if hs.isEmpty && holders(of: i, retaining: true).count > 0 { continue }
                 }
                 // A leaked object whose outlets are all released in `dealloc` stays alive only

@@ -31,8 +31,11 @@ struct NibLoaders {
         /// `[self sel]` as the name (L5): `sel`, and the place of the `-sel` returning the name.
         var computed: String? = nil
         var namedAt: String? = nil
+        /// The expression that names the nib (L13: `isPad ? @"A" : @"B"`, a variable `nib`).
+        var expression: String? = nil
         /// How the call names the nib, for the report (between backquotes, with the place).
         var text: String {
+            if let e = expression { return "\(file):\(line) `\(call)\(e)` (@\"\(name)\", L13)" }
             if let sel = computed { return "\(file):\(line) `\(call)[self \(sel)]` (`-\(sel)` returns @\"\(name)\", \(namedAt ?? ""))" }
             return "\(file):\(line) `\(call)@\"\(name)\"`"
         }
@@ -107,6 +110,7 @@ struct NibLoaders {
                 loads.append(load)
             }
             unnamed += Self.unnamedCreations(ns, rel: rel, enclosing: enclosing)
+            loads += Self.expressionLoads(ns, rel: rel, spans: spans, enclosing: enclosing, line: line)
             for m in methodPattern.matches(in: text, range: range) {
                 loads.append(Load(call: "-" + ns.substring(with: m.range(at: 1)), name: ns.substring(with: m.range(at: 2)),
                                   createdClass: nil, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location)))
