@@ -367,6 +367,7 @@ extension Audit {
                 out.append("  iOS deployment target \(v.0).\(v.1) (\(origin)): " + (v.0 >= 6 ? "iOS 6.0 only (views never unload)" : "iOS 5.1 and 6.0"))
             }
             for (name, origin) in s.mainNibs.sorted(by: { $0.key < $1.key }) { out.append("  main nib \(name) (\(origin))") }
+            for (name, origin) in s.launchScreens.sorted(by: { $0.key < $1.key }) { out.append("  launch screen \(name) (\(origin))") }
         } else {
             out.append("no Xcode project file: guessing the settings — each nib's platform from the nib, iOS 5.1 and 6.0 (an older deployment target), the memory model from the code (MRC where it releases by hand, ARC where it declares strong or weak and never does), main nibs from their File's Owner and their Application connections")
         }
