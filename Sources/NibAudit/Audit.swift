@@ -267,6 +267,10 @@ package enum Audit {
         let (project, errors) = SourceReading.read(paths: sources.map { dir + "/" + $0 }, settings: readerSettings)
         var loaders = NibLoaders(files: sources.filter { !$0.hasSuffix(".h") && !$0.hasSuffix(".pch") }.map { dir + "/" + $0 }, base: dir,
                                  superclasses: Dictionary(project.classes.compactMap { c in c.superclass.map { (c.name, $0) } }, uniquingKeysWith: { a, _ in a }))
+        // Nibs a view controller archived in another nib names as its view's (L11).
+        let named = NibLoaders.namedByNibs(dir: dir, nibs: inventory.entries.filter { $0.unreadable == nil && !$0.compiled }.map(\.path))
+        loaders.loads += named
+        for l in named { loaders.strings.insert(l.name) }
         // Shared instances are declared in headers too (L10).
         loaders.sharedClasses = NibLoaders.sharedClasses(files: sources.map { dir + "/" + $0 })
         var report = Report(dir: dir, sourceFiles: sources.count, classes: project.classes.count)
