@@ -38,7 +38,7 @@ extension NibAuditor {
     func garbageCollectedSkip(_ nib: NibRun) -> String? {
         guard options.memory == nil, !nib.involved.isEmpty,
               let why = context.settings.garbageCollected(nib.involved, base: dir) else { return nil }
-        return "skipped: built with garbage collection only (\(why)): retain and release do nothing there and the collector frees what no strong reference reaches, which this audit does not simulate (--memory mrc audits it as MRC code) (L13)"
+        return "skipped: built with garbage collection only (\(why)): retain and release do nothing there and the collector frees what no strong reference reaches, which this audit does not simulate (--memory mrc audits it as MRC code) (L14)"
     }
 }
 
@@ -78,6 +78,6 @@ extension NibAuditor {
         // (PSMTabBarControl in its palette and its demo window), whose files are compiled.
         let projectClasses = project[nib.ownerClass].map { [$0] } ?? nib.involved.filter { project[$0.name] != nil }
         guard let why = context.settings.notBuilt(paths: [rel, entry.displayPath, entry.path], classes: projectClasses, base: dir) else { return nil }
-        return "not built: " + why + " (L14)"
+        return "not built: " + why + " (L15)"
     }
 }

@@ -216,6 +216,31 @@ final class AuditMacPatternsTests: ProjectFolderTestCase {
         XCTAssertTrue(headings(built).contains { $0.contains("`items` of DemoPanel") }, built)
     }
 
+    /// An object a view of the nib makes in its member `cache` and never releases is that
+    /// view's leak, not File's Owner's, whose class declares a `cache` of its own it never sets.
+    func testAnObjectMadeByOneClassIsNotReportedAsAnotherClasssMemberOfTheSameName() throws {
+        let dir = try project([
+            "Owner.m": """
+                @interface Owner : NSWindowController { NSMutableArray *cache; }
+                @end
+                @implementation Owner
+                - (id)init { return [super initWithWindowNibName:@"Owner"]; }
+                - (void)dealloc { [super dealloc]; }
+                @end
+                @interface CacheView : NSView { NSMutableArray *cache; }
+                @end
+                @implementation CacheView
+                - (void)awakeFromNib { cache = [[NSMutableArray alloc] init]; }
+                @end
+                """,
+            "Owner.xib": windowXib(owner: "Owner").replacingOccurrences(of: "<view key=\"contentView\" id=\"v\">",
+                                                                        with: "<view key=\"contentView\" id=\"v\" customClass=\"CacheView\">"),
+        ], kind: "samename")
+        let report = Driver.main(["audit", "--platform", "mac", "--memory", "mrc", dir]).stdout
+        XCTAssertTrue(headings(report).contains { $0.contains("`cache` of CacheView") }, report)
+        XCTAssertFalse(headings(report).contains { $0.contains("`cache` of Owner") }, report)
+    }
+
     /// A target built with `GCC_ENABLE_OBJC_GC = required` runs under the collector: its nibs
     /// are listed with the reason, not audited as MRC code (which has no release at all). With
     /// `supported` (dual-mode code, also right under MRC) the nib is audited as before.

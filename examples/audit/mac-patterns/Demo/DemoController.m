@@ -1,4 +1,4 @@
-// Kept beside the product, in no target (L14): never built, never audited.
+// Kept beside the product, in no target (L15): never built, never audited.
 @interface DemoController : NSWindowController { NSMutableArray *items; }
 @end
 

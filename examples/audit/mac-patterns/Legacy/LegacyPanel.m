@@ -1,4 +1,4 @@
-// Built with garbage collection only (L13): no release anywhere, the collector frees.
+// Built with garbage collection only (L14): no release anywhere, the collector frees.
 @interface LegacyPanel : NSWindowController { NSMutableArray *images; }
 @end
 
