@@ -352,6 +352,9 @@ package enum Names {
         // name seen the first time still goes through `seen`, so names without an id, or
         // ids of another table, are counted once all the same.
         var byID: [String?] = []
+        // Packed assignments' names already seen, by their index in their parse's table of
+        // names (the same index is the same name): no Identifier made for them again.
+        var seenIndex: [Bool] = [], seenToken: ObjectIdentifier?
         // (statements, next index): a block is resumed where its nested block interrupted it,
         // and only the statements that can assign or nest are looked into: a packed record
         // by its target's name alone (see `Statements`), a statement kept whole in place.
@@ -363,6 +366,11 @@ package enum Names {
                 let id: Identifier
                 switch statements.kind(i) {
                 case .assign:
+                    guard let k = statements.assignedNameIndex(i) else { continue }
+                    if seenToken != statements.namesToken { seenToken = statements.namesToken; seenIndex = [] }
+                    if k < seenIndex.count, seenIndex[k] { continue }
+                    if k >= seenIndex.count { seenIndex += repeatElement(false, count: max(k + 1 - seenIndex.count, seenIndex.count, 16)) }
+                    seenIndex[k] = true
                     guard let name = statements.assignedName(i) else { continue }
                     id = name
                 case .whole:

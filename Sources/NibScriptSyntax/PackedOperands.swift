@@ -118,3 +118,17 @@ extension StatementsView {
     /// for every block of one parse.
     @inlinable public var namesToken: UnsafeRawPointer? { UnsafeRawPointer(names.baseAddress) }
 }
+
+extension Statements {
+    /// The index in the parse's table of names (see `PackedNameRef.index`) of the variable an
+    /// assignment record assigns to, when its target is a name; nil otherwise (a statement
+    /// kept whole included). With `namesToken`, tells a name seen before without its text.
+    @inlinable public func assignedNameIndex(_ i: Int) -> Int? {
+        let r = records[i]
+        guard r.shape != PackedStmt.escape, r.shape >> 5 == PackedForm.assign, r.shape & 3 == PackedForm.name else { return nil }
+        return Int(r.names & 0xFFFF)
+    }
+
+    /// Identifies the parse's table of names, as `StatementsView.namesToken` does.
+    public var namesToken: ObjectIdentifier { ObjectIdentifier(store) }
+}
