@@ -270,6 +270,17 @@ package struct NibAuditor {
             }
             return out
         }
+        /// Whether a live object's slot for `m` (its ivar) points at `o`; true when no slot of
+        /// that name is found (the finding is kept, as before).
+        func stillPoints(at o: ObjectID, member m: ImportedMember) -> Bool {
+            var found = false
+            for h in e.allObjects where e.isAlive(h) {
+                guard let k = e.slotIndex(named: m.ivarName, in: e.classOf(h)) ?? e.slotIndex(named: m.name, in: e.classOf(h)) else { continue }
+                found = true
+                if e.read(SlotRef(h, k)) == o { return true }
+            }
+            return !found
+        }
         func ancestors(_ i: Int) -> [Int] {
             var out: [Int] = []
             var p = doc.objects[i].parent
@@ -297,7 +308,15 @@ package struct NibAuditor {
                     if kind == .leak, objects.contains(where: { h in h != o && e.slots(of: e.classOf(h)).indices.contains { e.read(SlotRef(h, $0)) == o } }) { continue }
                     // The owner's member, or (an action of a main nib's object, B1) another class's.
                     let others = stepScenarios.contains { scenario.hasPrefix($0) } ? classesUsed : []
-                    let cls = ([ownerClass] + others).first { member(name, of: $0) != nil }
+                    var cls = ([ownerClass] + others).first { member(name, of: $0) != nil }
+                    // The object is named after the member that made it. A member of that name
+                    // that its class never sets is another class's of the same name: the one of
+                    // the script's classes that makes it (Sequel Pro's text views' `prefs`, in
+                    // four nibs whose owners also declare a `prefs`, were reported as theirs).
+                    if let c0 = cls, let (ic0, m0) = member(name, of: c0), maker(of: m0, in: ic0) == nil,
+                       let other = classesUsed.first(where: { k in k != c0 && member(name, of: k).map { maker(of: $0.1, in: $0.0) != nil } == true }) {
+                        cls = other
+                    }
                     if let cls, let (ic, m) = member(name, of: cls) {
                         // Made by the method a B1 scenario sends twice: the second one
                         // overwrote the first without releasing it (a second click's leak).
@@ -323,6 +342,10 @@ package struct NibAuditor {
                 // by another abandoned object is part of that one.
                 if kind == .abandoned {
                     hs = hs.filter { !set.contains($0.2.source) && !ancestors($0.2.source).contains(where: set.contains) }
+                    // An outlet `viewDidUnload` set to nil keeps nothing: the object is kept by
+                    // another abandoned one (its container, held by an outlet that was not set
+                    // to nil: WordPress's `editView`), whose finding it is part of.
+                    hs = hs.filter { stillPoints(at: o, member: $0.1) }
                     if hs.isEmpty && holders(of: i, retaining: true).count > 0 { continue }
                 }
                 // A leaked object whose outlets are all released in `dealloc` stays alive only

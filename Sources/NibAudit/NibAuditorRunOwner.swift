@@ -15,6 +15,13 @@ extension NibAuditor {
     /// stale nib, L3 the class that loads it with owner:self, L4 unused). It is a phase of its
     /// own because the nibs it lists (stale, owner not known, unused) end the audit here.
     mutating func findOwner(_ nib: inout NibRun) -> Bool {
+        // The launch screen (`UILaunchStoryboardName`): iOS draws it before the application
+        // runs any code; nothing loads it with an owner and none of its objects lives on.
+        if let origin = context.settings.launchScreens[entry.name], nib.platform == .ios, context.settings.mainNibs[entry.name] == nil {
+            nib.result.problem = "launch screen: iOS shows it while the application launches (\(origin)); no code loads it, no object of it lives on"
+            nib.result.listed = true
+            return false
+        }
         nib.catalogue = Set(Catalogue.classes(for: nib.platform).map(\.name))
         nib.ownerIndex = nib.doc.filesOwner
         nib.ownerObject = nib.ownerIndex.map { nib.doc.objects[$0] }
@@ -158,7 +165,13 @@ extension NibAuditor {
             for n in chain.reversed() where !nib.needed.contains(n) { nib.needed.append(n) }
         }
         for o in nib.doc.objects {
-            guard let custom = o.index == nib.ownerIndex && o.customClass != nil ? nib.ownerClass : o.customClass, !nib.catalogue.contains(custom) else { continue }
+            // File's Owner is the class the audit chose for it: its own customClass, or the class
+            // that loads the nib with owner:self when the nib leaves it NSObject (L5; Apple's
+            // table-cell recipe, `loadNibNamed:CellIdentifier owner:self options:nil`). That class
+            // was declared only when another object of the nib named it, and the battery's `new`
+            // of it was otherwise refused: the nib ran with no owner at all.
+            let ownerNamed = o.customClass != nil || nib.ownerClass != "NSObject"
+            guard let custom = o.index == nib.ownerIndex && ownerNamed ? nib.ownerClass : o.customClass, !nib.catalogue.contains(custom) else { continue }
             if defines(custom) { need(custom, element: elementClass(o)); continue }
             if nib.stubs.contains(where: { $0.name == custom }) {
                 if let k = missing.firstIndex(where: { $0.name == custom }) { missing[k].places.append("\(rel):\(o.location.line)") }

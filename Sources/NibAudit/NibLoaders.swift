@@ -24,11 +24,22 @@ struct NibLoaders {
         /// The method the call is in (its selector) and its text from the call on (L8).
         var method: String? = nil
         var rest: String? = nil
+        /// `owner:v` where the method made `v = [[C alloc] init…]` before the call: `C`
+        /// (L8: a class method that makes the owner, loads the nib and hands an outlet's
+        /// object out, Sequel Pro's `+[SPEncodingPopupAccessory encodingAccessory:…]`).
+        var ownerMadeAs: String? = nil
         /// `[self sel]` as the name (L5): `sel`, and the place of the `-sel` returning the name.
         var computed: String? = nil
         var namedAt: String? = nil
+        /// The expression that names the nib (L13: `isPad ? @"A" : @"B"`, a variable `nib`).
+        var expression: String? = nil
+        /// A view controller archived in another nib names this nib as its view's
+        /// (`nibName="X"`, `IBUINibName`): `file` is that nib (NibNamedByNibs.swift).
+        var archived = false
         /// How the call names the nib, for the report (between backquotes, with the place).
         var text: String {
+            if archived { return "\(file):\(line) `\(call)\"\(name)\"` of a view controller archived there (UIKit loads it for that controller's view, L11)" }
+            if let e = expression { return "\(file):\(line) `\(call)\(e)` (@\"\(name)\", L13)" }
             if let sel = computed { return "\(file):\(line) `\(call)[self \(sel)]` (`-\(sel)` returns @\"\(name)\", \(namedAt ?? ""))" }
             return "\(file):\(line) `\(call)@\"\(name)\"`"
         }
@@ -90,11 +101,20 @@ struct NibLoaders {
                 let created = m.range(at: 1).location == NSNotFound ? nil : ns.substring(with: m.range(at: 1))
                 let owner = m.range(at: 4).location == NSNotFound ? nil : ns.substring(with: m.range(at: 4))
                 let rest = Self.restOfMethod(ns, at: m.range.location, methods: spans)
-                loads.append(Load(call: ns.substring(with: m.range(at: 2)), name: ns.substring(with: m.range(at: 3)),
-                                  createdClass: created, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location),
-                                  owner: owner, method: rest?.1, rest: rest?.0))
+                var load = Load(call: ns.substring(with: m.range(at: 2)), name: ns.substring(with: m.range(at: 3)),
+                                createdClass: created, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location),
+                                owner: owner, method: rest?.1, rest: rest?.0)
+                if let o = owner, o != "self", let span = spans.last(where: { $0.bodyStart <= m.range.location && m.range.location < $0.end }) {
+                    let before = ns.substring(with: NSRange(location: span.bodyStart, length: m.range.location - span.bodyStart))
+                    let made = try! NSRegularExpression(pattern: "\\b" + NSRegularExpression.escapedPattern(for: o) + #"\s*=\s*\[\s*\[\s*\[?\s*([A-Za-z_][A-Za-z0-9_]*)\s+alloc\s*\]"#)
+                    if let c = made.matches(in: before, range: NSRange(location: 0, length: (before as NSString).length)).last {
+                        load.ownerMadeAs = (before as NSString).substring(with: c.range(at: 1))
+                    }
+                }
+                loads.append(load)
             }
             unnamed += Self.unnamedCreations(ns, rel: rel, enclosing: enclosing)
+            loads += Self.expressionLoads(ns, rel: rel, spans: spans, enclosing: enclosing, line: line)
             for m in methodPattern.matches(in: text, range: range) {
                 loads.append(Load(call: "-" + ns.substring(with: m.range(at: 1)), name: ns.substring(with: m.range(at: 2)),
                                   createdClass: nil, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location)))

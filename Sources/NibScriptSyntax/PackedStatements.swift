@@ -393,8 +393,8 @@ public struct StatementsBuilder: Sendable {
         // table is not at hand here.
         guard id >= 0, e.nameCount < 3, e.gap(to: r.start),
               let l = index(id: id, length: r.end - r.start, &slots, { "" }) else { return false }
-        e.names |= UInt64(l) << (16 * e.nameCount)
-        e.nameCount += 1
+        e.names |= UInt64(l) &<< UInt64(16 &* e.nameCount)  // at most 3 names: no shift past the word
+        e.nameCount &+= 1
         e.p = r.end
         return true
     }
@@ -448,8 +448,8 @@ public struct StatementsBuilder: Sendable {
         @inline(__always) mutating func gap(to position: Int) -> Bool {
             let g = position - p
             guard g >= 0, g < 256, gapCount < 4 else { return false }
-            gaps |= UInt32(g) << (8 * gapCount)
-            gapCount += 1
+            gaps |= UInt32(truncatingIfNeeded: g) &<< UInt32(8 &* gapCount)  // at most 4 gaps of a byte
+            gapCount &+= 1
             p = position
             return true
         }
@@ -457,8 +457,8 @@ public struct StatementsBuilder: Sendable {
 
     private mutating func ident(_ id: Identifier, _ e: inout Encoder, _ slots: inout NameSlots) -> Bool {
         guard e.nameCount < 3, e.gap(to: id.range.start), let l = index(of: id, &slots) else { return false }
-        e.names |= UInt64(l) << (16 * e.nameCount)
-        e.nameCount += 1
+        e.names |= UInt64(l) &<< UInt64(16 &* e.nameCount)  // at most 3 names: no shift past the word
+        e.nameCount &+= 1
         e.p = id.range.end
         return true
     }

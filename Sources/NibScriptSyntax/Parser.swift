@@ -336,7 +336,14 @@ struct ScriptParser {
 
     /// Requires END after a declaration, member or statement (`what` names it in the message).
     /// Anything else on the line is reported once and skipped; the construct itself stands.
+    @inline(__always)  // a statement's end is nearly always its line break: no call for it
     mutating func expectEnd(_ what: StaticString) {
+        if current.kind == .newline { advance(); return }
+        expectEndElse(what)
+    }
+
+    @inline(never)
+    private mutating func expectEndElse(_ what: StaticString) {
         switch current.kind {
         case .newline: advance()
         case .rightBrace, .eof: break

@@ -168,12 +168,12 @@ public struct LineStarts: RandomAccessCollection, Equatable, Sendable, Expressib
     /// The starts of `bytes`' lines: 0, and each offset after a line break.
     init(bytes: [UInt8]) {
         // memchr finds each line break many bytes at a time: once to count them, so that
-        // the tables are made at their size, then to write them in place.
-        var longIndices: [Int32] = [], longLengths: [Int32] = []
-        var count = 0
-        var samples: [Int32] = [], lengths: [UInt8] = []
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
+        // the tables are made at their size, then to fill them, the lengths written in
+        // place (appending each, with its check of room and of a unique buffer, cost more
+        // than finding the break).
+        var samples: [Int32] = [0], longIndices: [Int32] = [], longLengths: [Int32] = []
+        let lengths: [UInt8] = bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return [] }
             func eachBreak(_ body: (Int) -> Void) {
                 var p = UnsafeRawPointer(base), left = buffer.count
                 while left > 0, let hit = memchr(p, Int32(UInt8(ascii: "\n")), left) {
@@ -183,31 +183,27 @@ public struct LineStarts: RandomAccessCollection, Equatable, Sendable, Expressib
                     p = next
                 }
             }
+            var count = 0
             eachBreak { _ in count += 1 }
-            let mask = 1 << Self.shift - 1
-            samples = [Int32](unsafeUninitializedCapacity: count >> Self.shift + 1) { s, sampleCount in
-                lengths = [UInt8](unsafeUninitializedCapacity: count) { l, lengthCount in
-                    s[0] = 0
-                    var k = 1, i = 0, last = 0
-                    eachBreak { start in
-                        let length = start - last
-                        if length < Int(UInt8.max) {
-                            l[i] = UInt8(truncatingIfNeeded: length)
-                        } else {
-                            l[i] = UInt8.max
-                            longIndices.append(Int32(truncatingIfNeeded: i))
-                            longLengths.append(Int32(truncatingIfNeeded: length))
-                        }
-                        i += 1
-                        last = start
-                        if i & mask == 0 { s[k] = Int32(truncatingIfNeeded: start); k += 1 }
+            samples.reserveCapacity(count >> LineStarts.shift + 1)
+            return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+                var j = 0, last = 0
+                eachBreak { start in
+                    let length = start - last
+                    if length >= 0, length < Int(UInt8.max) {
+                        out[j] = UInt8(length)
+                    } else {
+                        out[j] = UInt8.max
+                        longIndices.append(Int32(truncatingIfNeeded: j))
+                        longLengths.append(Int32(truncatingIfNeeded: length))
                     }
-                    lengthCount = i
-                    sampleCount = k
+                    j += 1
+                    last = start
+                    if j & (1 << LineStarts.shift - 1) == 0 { samples.append(Int32(truncatingIfNeeded: start)) }
                 }
+                initialized = j
             }
         }
-        if samples.isEmpty { samples = [0] }
         self.samples = samples; self.lengths = lengths; self.longIndices = longIndices; self.longLengths = longLengths
     }
 

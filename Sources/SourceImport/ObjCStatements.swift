@@ -176,6 +176,11 @@ struct StatementSplitter {
             i += 1
             return statement(path: path)
         case "return":
+            // `return [self autorelease];`: the object gives up its own reference as it hands
+            // itself back (B14): the message is a statement of the body.
+            if i + 5 < end, t(i + 1) == "[", t(i + 2) == "self", ["autorelease", "release"].contains(t(i + 3)), t(i + 4) == "]", t(i + 5) == ";" {
+                out.append(SplitStatement(idx: Array(i + 1 ... i + 4), path: path))
+            }
             skipExpression()
             return .returns
         case "break", "continue", "goto":

@@ -21,8 +21,17 @@ final class AuditUIKitKeysTests: XCTestCase {
     /// bar shows it then), and a table view controller's table goes with its view: neither is
     /// abandoned after a memory warning.
     func testNeitherTheNavigationItemNorTheTableIsAbandoned() {
-        XCTAssertFalse(Self.report.contains("abandoned"), Self.report)
-        XCTAssertTrue(Self.report.contains("\n1 finding (1 leak)"), Self.report)
+        XCTAssertFalse(Self.report.contains("UINavigationItem"), Self.report)
+        XCTAssertFalse(Self.report.contains("`footer` of ListController"), Self.report)
+        XCTAssertFalse(Self.report.contains("top-level"), Self.report)
+        XCTAssertTrue(Self.report.contains("\n2 findings (1 leak, 1 abandoned)"), Self.report)
+    }
+
+    /// V7: an outlet `viewDidUnload` set to nil keeps nothing; the container that still holds
+    /// its object (an outlet not set to nil) is the one finding.
+    func testAnOutletSetToNilIsNotTheAbandonedOne() {
+        XCTAssertTrue(Self.report.contains("abandoned after a memory warning [V7] `panel` of ComposeController"), Self.report)
+        XCTAssertFalse(Self.report.contains("`hint` of ComposeController"), Self.report)
     }
 
     /// B1's second send is for a method whose first argument is an object (a sender, a
@@ -61,5 +70,29 @@ final class AuditUIKitKeysTests: XCTestCase {
         let out = Driver.main(["audit", "--platform", "ios", "--memory", "mrc", dir]).stdout
         XCTAssertTrue(out.contains("leak [N7 O9] `footer` of ListController"), out)
         XCTAssertFalse(out.contains("crash"), out)
+    }
+
+    /// B13: `x = [[[C alloc] init] autorelease]; self.navigationItem.titleView = x;` hands the
+    /// object to the navigation item (a setter's dot syntax on another object) before the
+    /// autorelease pool gives it up: the ivar dangles nothing.
+    func testAnAutoreleasedObjectHandedOverByDotSyntaxDanglesNothing() {
+        XCTAssertFalse(Self.report.contains("titleLabel"), Self.report)
+        let dir = Self.root + "/examples/audit/uikit-keys"
+        let (project, _) = SourceReading.read(paths: [dir + "/ComposeController.h", dir + "/ComposeController.m"])
+        guard let c = project["ComposeController"], let m = c.member(forIvarOrName: "titleLabel") else { return XCTFail("ComposeController not read") }
+        let hand = AuditHandOver.handedOver(m, in: c, lines: SourceLines())
+        XCTAssertEqual(hand?.2, "self.navigationItem.titleView = titleLabel;")
+        // To self it is the class's own setter, and `delegate` keeps nothing: no hand-over.
+        for line in ["self.titleView = titleLabel;", "bar.delegate = titleLabel;"] {
+            let tmp = NSTemporaryDirectory() + "nibscript-handover-\(ProcessInfo.processInfo.processIdentifier)"
+            try? FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: tmp) }
+            let text = (try? String(contentsOfFile: dir + "/ComposeController.m", encoding: .utf8)) ?? ""
+            try? text.replacingOccurrences(of: "self.navigationItem.titleView = titleLabel;", with: line)
+                .write(toFile: tmp + "/ComposeController.m", atomically: true, encoding: .utf8)
+            let (p2, _) = SourceReading.read(paths: [dir + "/ComposeController.h", tmp + "/ComposeController.m"])
+            guard let c2 = p2["ComposeController"], let m2 = c2.member(forIvarOrName: "titleLabel") else { return XCTFail("not read") }
+            XCTAssertNil(AuditHandOver.handedOver(m2, in: c2, lines: SourceLines()), line)
+        }
     }
 }

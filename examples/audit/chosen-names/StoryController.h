@@ -1,0 +1,6 @@
+#import <UIKit/UIKit.h>
+
+@interface StoryController : UIViewController {
+    IBOutlet UILabel *titleLabel;
+}
+@end
