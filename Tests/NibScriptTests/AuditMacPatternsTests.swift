@@ -252,6 +252,7 @@ final class AuditMacPatternsTests: ProjectFolderTestCase {
         let report = Driver.main(["audit", "--platform", "mac", "--memory", "mrc", dir]).stdout
         XCTAssertTrue(report.contains("UPAlert.xib: prebuilt: a nib of Updater.framework, a framework the folder holds built: its File's Owner class UPAlert is compiled into the framework's binary, in no source here (L5)"), report)
         XCTAssertTrue(report.contains("Gone.xib: stale: its File's Owner class GoneController"), report)
+        XCTAssertTrue(report.contains("2 listed with a reason (1 prebuilt, 1 stale)"), report)
     }
 
     /// A target built with `GCC_ENABLE_OBJC_GC = required` runs under the collector: its nibs
