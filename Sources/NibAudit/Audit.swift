@@ -267,6 +267,10 @@ package enum Audit {
         let (project, errors) = SourceReading.read(paths: sources.map { dir + "/" + $0 }, settings: readerSettings)
         var loaders = NibLoaders(files: sources.filter { !$0.hasSuffix(".h") && !$0.hasSuffix(".pch") }.map { dir + "/" + $0 }, base: dir,
                                  superclasses: Dictionary(project.classes.compactMap { c in c.superclass.map { (c.name, $0) } }, uniquingKeysWith: { a, _ in a }))
+        // Nibs a view controller archived in another nib names as its view's (L11).
+        let named = NibLoaders.namedByNibs(dir: dir, nibs: inventory.entries.filter { $0.unreadable == nil && !$0.compiled }.map(\.path))
+        loaders.loads += named
+        for l in named { loaders.strings.insert(l.name) }
         // Shared instances are declared in headers too (L10).
         loaders.sharedClasses = NibLoaders.sharedClasses(files: sources.map { dir + "/" + $0 })
         var report = Report(dir: dir, sourceFiles: sources.count, classes: project.classes.count)
@@ -367,6 +371,7 @@ extension Audit {
                 out.append("  iOS deployment target \(v.0).\(v.1) (\(origin)): " + (v.0 >= 6 ? "iOS 6.0 only (views never unload)" : "iOS 5.1 and 6.0"))
             }
             for (name, origin) in s.mainNibs.sorted(by: { $0.key < $1.key }) { out.append("  main nib \(name) (\(origin))") }
+            for (name, origin) in s.launchScreens.sorted(by: { $0.key < $1.key }) { out.append("  launch screen \(name) (\(origin))") }
         } else {
             out.append("no Xcode project file: guessing the settings — each nib's platform from the nib, iOS 5.1 and 6.0 (an older deployment target), the memory model from the code (MRC where it releases by hand, ARC where it declares strong or weak and never does), main nibs from their File's Owner and their Application connections")
         }

@@ -35,6 +35,9 @@ extension NibAuditor {
                 }
             case "-nibName", "-windowNibName":
                 cls = l.inClass
+            case "nibName=":
+                // A view controller archived in another nib, of its custom class.
+                cls = l.createdClass
             case "loadNibNamed:", "loadNibFile:":
                 if l.owner == "self" { cls = l.inClass }
             default: break

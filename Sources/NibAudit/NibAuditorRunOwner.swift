@@ -15,6 +15,13 @@ extension NibAuditor {
     /// stale nib, L3 the class that loads it with owner:self, L4 unused). It is a phase of its
     /// own because the nibs it lists (stale, owner not known, unused) end the audit here.
     mutating func findOwner(_ nib: inout NibRun) -> Bool {
+        // The launch screen (`UILaunchStoryboardName`): iOS draws it before the application
+        // runs any code; nothing loads it with an owner and none of its objects lives on.
+        if let origin = context.settings.launchScreens[entry.name], nib.platform == .ios, context.settings.mainNibs[entry.name] == nil {
+            nib.result.problem = "launch screen: iOS shows it while the application launches (\(origin)); no code loads it, no object of it lives on"
+            nib.result.listed = true
+            return false
+        }
         nib.catalogue = Set(Catalogue.classes(for: nib.platform).map(\.name))
         nib.ownerIndex = nib.doc.filesOwner
         nib.ownerObject = nib.ownerIndex.map { nib.doc.objects[$0] }

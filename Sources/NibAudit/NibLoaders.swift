@@ -33,8 +33,12 @@ struct NibLoaders {
         var namedAt: String? = nil
         /// The expression that names the nib (L13: `isPad ? @"A" : @"B"`, a variable `nib`).
         var expression: String? = nil
+        /// A view controller archived in another nib names this nib as its view's
+        /// (`nibName="X"`, `IBUINibName`): `file` is that nib (NibNamedByNibs.swift).
+        var archived = false
         /// How the call names the nib, for the report (between backquotes, with the place).
         var text: String {
+            if archived { return "\(file):\(line) `\(call)\"\(name)\"` of a view controller archived there (UIKit loads it for that controller's view, L11)" }
             if let e = expression { return "\(file):\(line) `\(call)\(e)` (@\"\(name)\", L13)" }
             if let sel = computed { return "\(file):\(line) `\(call)[self \(sel)]` (`-\(sel)` returns @\"\(name)\", \(namedAt ?? ""))" }
             return "\(file):\(line) `\(call)@\"\(name)\"`"

@@ -24,6 +24,8 @@ struct ProjectSettings {
     var notGarbageCollected: Set<String> = []
     /// Nib names (as code loads them) the Info.plists name as main nib, with the origin.
     var mainNibs: [String: String] = [:]
+    /// Nib names the Info.plists name as launch screen (`UILaunchStoryboardName`), with the origin.
+    var launchScreens: [String: String] = [:]
     /// The lowest iOS deployment target of the targets (major, minor), with the origin.
     var iosDeployment: ((Int, Int), String)?
     var macDeployment: ((Int, Int), String)?
@@ -70,6 +72,7 @@ struct ProjectSettings {
                 }
             }
             for n in t.mainNibs { mainNibs[NibInventory.loadName(n.value)] = n.origin }
+            for n in t.launchScreens { launchScreens[NibInventory.loadName(n.value)] = n.origin }
         }
     }
 

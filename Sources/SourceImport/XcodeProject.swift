@@ -26,6 +26,9 @@ public struct XcodeTarget: Sendable {
     public var resources: [String]
     /// `NSMainNibFile` / `UIMainStoryboardFile` (and their `~ipad` forms) of its Info.plist.
     public var mainNibs: [ProjectSetting]
+    /// `UILaunchStoryboardName` (and its `~ipad`/`~iphone` forms): the launch screen, a XIB or
+    /// a storyboard iOS shows while the application launches; no code loads it.
+    public var launchScreens: [ProjectSetting] = []
 
     public func settings(_ configuration: String? = nil) -> [String: ProjectSetting] {
         let n = configuration ?? shippedConfiguration
@@ -142,6 +145,7 @@ public struct XcodeProjectReader {
                 let p = Self.join(projectDir, plist.value.replacingOccurrences(of: "$(SRCROOT)/", with: "")
                                                       .replacingOccurrences(of: "${SRCROOT}/", with: ""))
                 made.mainNibs = InfoPlistReader.mainNibs(dir: dir, path: p)
+                made.launchScreens = InfoPlistReader.launchScreens(dir: dir, path: p)
             }
             out.append(made)
         }
@@ -204,10 +208,18 @@ enum XcconfigReader {
 public enum InfoPlistReader {
     public static let keys = ["NSMainNibFile", "NSMainNibFile~ipad", "UIMainStoryboardFile", "UIMainStoryboardFile~ipad", "NSMainStoryboardFile"]
 
-    public static func mainNibs(dir: String, path: String) -> [ProjectSetting] {
+    public static func mainNibs(dir: String, path: String) -> [ProjectSetting] { values(keys, dir: dir, path: path) }
+
+    public static let launchKeys = ["UILaunchStoryboardName", "UILaunchStoryboardName~ipad", "UILaunchStoryboardName~iphone"]
+
+    public static func launchScreens(dir: String, path: String) -> [ProjectSetting] { values(launchKeys, dir: dir, path: path) }
+
+    /// The string values of `keys`; an empty one names nothing (Frotz's `NSMainNibFile` is
+    /// the empty string: no main nib).
+    static func values(_ keys: [String], dir: String, path: String) -> [ProjectSetting] {
         guard let data = FileManager.default.contents(atPath: dir + "/" + path),
               let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else { return [] }
-        return keys.compactMap { k in (plist[k] as? String).map { ProjectSetting(value: $0, origin: "\(path) (\(k))") } }
+        return keys.compactMap { k in (plist[k] as? String).flatMap { $0.isEmpty ? nil : ProjectSetting(value: $0, origin: "\(path) (\(k))") } }
     }
 }
 
