@@ -70,7 +70,8 @@ extension NibAuditor {
                 }
             } else if nib.loads.isEmpty {
                 nib.result.owner = nib.ownerClass
-                nib.result.problem = "stale: its File's Owner class \(nib.ownerClass) is defined in no source and is no Cocoa class the catalogue knows, and nothing loads it (L5)"
+                nib.result.problem = prebuiltFramework.map { "prebuilt: a nib of \($0), a framework the folder holds built: its File's Owner class \(nib.ownerClass) is compiled into the framework's binary, in no source here (L5)" }
+                    ?? "stale: its File's Owner class \(nib.ownerClass) is defined in no source and is no Cocoa class the catalogue knows, and nothing loads it (L5)"
                 nib.result.listed = true
                 return false
             } else {
@@ -131,7 +132,8 @@ extension NibAuditor {
         let nameFromClass = context.loaders.buildsNamesFromClasses && defines(entry.name)
         if nib.doc.kind == .xib, !nib.isMain, !context.loaders.mentions(entry.name), !nameFromClass, nib.catalogue.contains(nib.ownerClass), !selfLoading.contains(nib.ownerClass) {
             nib.result.owner = nib.ownerClass
-            nib.result.problem = "unused: File's Owner is \(nib.ownerClass), no source names it and no Info.plist makes it a main nib (L4)"
+            nib.result.problem = prebuiltFramework.map { "prebuilt: a nib of \($0), a framework the folder holds built, which loads it itself (L4)" }
+                ?? "unused: File's Owner is \(nib.ownerClass), no source names it and no Info.plist makes it a main nib (L4)"
             nib.result.listed = true
             return false
         }
