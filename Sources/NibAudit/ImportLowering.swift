@@ -335,6 +335,8 @@ package struct ImportLowering {
     }
 
     func runsAlways(branch b: ImportedBranch, names: Set<String>, in m: ImportedMethod, of c: ImportedClass, outlet: Bool) -> Bool {
+        // `if (flag) return; flag = YES;`: the body of its first send (OnceGuards.swift).
+        if isOnceGuard(b, in: m, of: c) { return true }
         do {
             // A `@try` body runs whenever the method does, barring an exception.
             if b.kind == .tryBody || b.isNilCheck(of: names) || b.isNilCheck(of: ["self"]) { return true }

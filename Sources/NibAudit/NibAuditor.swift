@@ -308,7 +308,15 @@ package struct NibAuditor {
                     if kind == .leak, objects.contains(where: { h in h != o && e.slots(of: e.classOf(h)).indices.contains { e.read(SlotRef(h, $0)) == o } }) { continue }
                     // The owner's member, or (an action of a main nib's object, B1) another class's.
                     let others = stepScenarios.contains { scenario.hasPrefix($0) } ? classesUsed : []
-                    let cls = ([ownerClass] + others).first { member(name, of: $0) != nil }
+                    var cls = ([ownerClass] + others).first { member(name, of: $0) != nil }
+                    // The object is named after the member that made it. A member of that name
+                    // that its class never sets is another class's of the same name: the one of
+                    // the script's classes that makes it (Sequel Pro's text views' `prefs`, in
+                    // four nibs whose owners also declare a `prefs`, were reported as theirs).
+                    if let c0 = cls, let (ic0, m0) = member(name, of: c0), maker(of: m0, in: ic0) == nil,
+                       let other = classesUsed.first(where: { k in k != c0 && member(name, of: k).map { maker(of: $0.1, in: $0.0) != nil } == true }) {
+                        cls = other
+                    }
                     if let cls, let (ic, m) = member(name, of: cls) {
                         // Made by the method a B1 scenario sends twice: the second one
                         // overwrote the first without releasing it (a second click's leak).

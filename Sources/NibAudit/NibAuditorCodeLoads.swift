@@ -90,15 +90,18 @@ extension NibAuditor {
         while let n = k, !chain.contains(n) { chain.append(n); k = project[n]?.superclass }
         let tops = Set(doc.ownedTopLevelObjects)
         var handed = 0
-        for l in context.loaders.loads(of: entry.name) where l.owner == "self" && l.inClass.map(chain.contains) == true {
+        for l in context.loaders.loads(of: entry.name) where l.owner == "self" && l.inClass.map(chain.contains) == true || l.ownerMadeAs.map(chain.contains) == true {
             guard let rest = l.rest, let method = l.method else { continue }
+            // The owner as the method names it: `self` (`x`, `self.x`), or the local it made
+            // and loaded the nib with (`v->x`, `v.x`).
+            let who = l.owner == "self" ? #"(?:self\.)?"# : NSRegularExpression.escapedPattern(for: l.owner ?? "") + #"\s*(?:->|\.)\s*"#
             for conn in doc.connections(from: owner) where conn.kind == .outlet && tops.contains(conn.destination) {
                 guard let (_, m) = member(conn.name, of: ownerClass), !retains(m, platform: platform, arc: arc) else { continue }
                 let script = m.isProperty ? "\(cvar).\(ScriptText.name(m.name))" : "\(cvar)->\(ScriptText.name(m.ivarName))"
                 let alts = Set([m.name, m.ivarName]).map { NSRegularExpression.escapedPattern(for: $0) }.sorted().joined(separator: "|")
-                let nilled = Self.matches(rest, #"(?:self\.)?(?:"# + alts + #")\s*=\s*nil\b"#)
+                let nilled = Self.matches(rest, who + #"(?:"# + alts + #")\s*=\s*nil\b"#)
                 let place = "`\(method)` (\(l.file):\(l.line))"
-                if Self.matches(rest, #"\[\s*(?:self\.)?(?:"# + alts + #")\s+(?:auto)?release\s*\]"#) {
+                if Self.matches(rest, #"\[\s*"# + who + #"(?:"# + alts + #")\s+(?:auto)?release\s*\]"#) {
                     out.afterLoad += ["\(give) \(script)"] + (nilled ? ["\(script) = nil"] : [])
                     out.notes.append("\(place) loads the nib and releases `\(m.name)`'s top-level object itself (L8)")
                 } else if nilled, Self.returns(rest, alts), !Self.returnsOwned(method) {

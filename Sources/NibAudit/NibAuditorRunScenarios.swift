@@ -114,6 +114,7 @@ extension NibAuditor {
     /// platform, narrowed by Swift, the deployment target and `--platform`. A Swift nib that
     /// `--platform` asks to run where Swift does not is listed here.
     mutating func chooseConfigurations(_ nib: inout NibRun) -> Bool {
+        if let why = garbageCollectedSkip(nib) ?? notBuiltSkip(nib) { nib.result.problem = why; nib.result.listed = true; return false }
         nib.configs = nib.platform == .ios
             ? [Configuration(platform: .ios, major: 5, minor: 1, memory: nib.memory), Configuration(platform: .ios, major: 6, minor: 0, memory: nib.memory)]
             : [Configuration(platform: .mac, major: 10, minor: 7, memory: nib.memory)]

@@ -110,7 +110,15 @@ extension NibLoaders {
                     else if let a = try! NSRegularExpression(pattern: #"([A-Za-z_][A-Za-z0-9_]*)\s*,\s*(?:@"NSTopLevelObjects"|NSNibTopLevelObjects)"#)
                                 .firstMatch(in: body, range: NSRange(location: call.range.location, length: min(bns.length - call.range.location, call.range.length + 1))) { array = bns.substring(with: a.range(at: 1)) }
                     let after = bns.substring(from: call.range.location)
-                    let balanced = array.map { balances(after, array: $0) } ?? false
+                    var balanced = array.map { balances(after, array: $0) } ?? false
+                    // The array handed to a member (`[nibObjectsToRelease addObjectsFromArray:
+                    // topLevelObjects]`, `kept = [topLevelObjects retain]`) whose elements a
+                    // method of the class gives back (`dealloc`'s loop): balanced as well.
+                    if !balanced, let a = array, let member = handedTo(after, array: a) {
+                        balanced = ms.contains { o in
+                            o.inClass == m.inClass && balances(ns.substring(with: NSRange(location: o.bodyStart, length: o.end - o.bodyStart)), array: member)
+                        }
+                    }
                     let line = lineOf(ns, m.bodyStart + call.range.location)
                     let place = "\((rel as NSString).lastPathComponent):\(line)"
                     let callText = verb == "loadNibFile:" ? "loadNibFile:externalNameTable:withZone:" : verb == "loadNibNamed:" ? "loadNibNamed:owner:topLevelObjects:"
@@ -192,6 +200,29 @@ extension NibLoaders {
             }
         }
         return found
+    }
+
+    /// The member the loading method hands the array of top-level objects to, keeping them
+    /// for later: `[m addObjectsFromArray:array]`, `m = [array retain]` (or `copy`,
+    /// `mutableCopy`), `m = [[NSMutableArray alloc] initWithArray:array]`. Apple's advice for
+    /// an owner that is no window or view controller ("keep track of the top-level objects
+    /// for release on dealloc"): Sequel Pro's `nibObjectsToRelease`.
+    static func handedTo(_ text: String, array: String) -> String? {
+        let a = NSRegularExpression.escapedPattern(for: array)
+        let ns = text as NSString
+        let all = NSRange(location: 0, length: ns.length)
+        let shapes = [
+            "\\[\\s*(?:self\\s*->\\s*)?([A-Za-z_][A-Za-z0-9_]*)\\s+addObjectsFromArray:\\s*\(a)\\s*\\]",
+            "(?:^|[;{}\\s])(?:self\\s*->\\s*)?([A-Za-z_][A-Za-z0-9_]*)\\s*=\\s*\\[\\s*\(a)\\s+(?:retain|copy|mutableCopy)\\s*\\]",
+            "(?:^|[;{}\\s])(?:self\\s*->\\s*)?([A-Za-z_][A-Za-z0-9_]*)\\s*=\\s*\\[\\s*\\[\\s*NSMutableArray\\s+alloc\\s*\\]\\s+initWithArray:\\s*\(a)\\s*\\]",
+        ]
+        for shape in shapes {
+            if let m = (try! NSRegularExpression(pattern: shape)).firstMatch(in: text, range: all) {
+                let member = ns.substring(with: m.range(at: 1))
+                if member != array && member != "self" { return member }
+            }
+        }
+        return nil
     }
 
     /// Whether the text after a load gives each element of `array` back: a loop over it

@@ -24,6 +24,10 @@ struct NibLoaders {
         /// The method the call is in (its selector) and its text from the call on (L8).
         var method: String? = nil
         var rest: String? = nil
+        /// `owner:v` where the method made `v = [[C alloc] init…]` before the call: `C`
+        /// (L8: a class method that makes the owner, loads the nib and hands an outlet's
+        /// object out, Sequel Pro's `+[SPEncodingPopupAccessory encodingAccessory:…]`).
+        var ownerMadeAs: String? = nil
         /// `[self sel]` as the name (L5): `sel`, and the place of the `-sel` returning the name.
         var computed: String? = nil
         var namedAt: String? = nil
@@ -97,9 +101,17 @@ struct NibLoaders {
                 let created = m.range(at: 1).location == NSNotFound ? nil : ns.substring(with: m.range(at: 1))
                 let owner = m.range(at: 4).location == NSNotFound ? nil : ns.substring(with: m.range(at: 4))
                 let rest = Self.restOfMethod(ns, at: m.range.location, methods: spans)
-                loads.append(Load(call: ns.substring(with: m.range(at: 2)), name: ns.substring(with: m.range(at: 3)),
-                                  createdClass: created, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location),
-                                  owner: owner, method: rest?.1, rest: rest?.0))
+                var load = Load(call: ns.substring(with: m.range(at: 2)), name: ns.substring(with: m.range(at: 3)),
+                                createdClass: created, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location),
+                                owner: owner, method: rest?.1, rest: rest?.0)
+                if let o = owner, o != "self", let span = spans.last(where: { $0.bodyStart <= m.range.location && m.range.location < $0.end }) {
+                    let before = ns.substring(with: NSRange(location: span.bodyStart, length: m.range.location - span.bodyStart))
+                    let made = try! NSRegularExpression(pattern: "\\b" + NSRegularExpression.escapedPattern(for: o) + #"\s*=\s*\[\s*\[\s*\[?\s*([A-Za-z_][A-Za-z0-9_]*)\s+alloc\s*\]"#)
+                    if let c = made.matches(in: before, range: NSRange(location: 0, length: (before as NSString).length)).last {
+                        load.ownerMadeAs = (before as NSString).substring(with: c.range(at: 1))
+                    }
+                }
+                loads.append(load)
             }
             unnamed += Self.unnamedCreations(ns, rel: rel, enclosing: enclosing)
             loads += Self.expressionLoads(ns, rel: rel, spans: spans, enclosing: enclosing, line: line)

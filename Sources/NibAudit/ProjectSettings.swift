@@ -16,6 +16,12 @@ struct ProjectSettings {
     var notes: [String] = []
     /// File (relative to the audited folder) → ARC or MRC, with the reason.
     var fileMemory: [String: (MemoryModelName, String)] = [:]
+    /// File → why it is built only with garbage collection (`GCC_ENABLE_OBJC_GC = required`
+    /// in every target that builds it); see `NibAuditorBuildSkips.swift`.
+    var garbageCollected: [String: String] = [:]
+    /// Files some target builds without required garbage collection (MRC code, or
+    /// `supported`: dual-mode code must also be right under MRC).
+    var notGarbageCollected: Set<String> = []
     /// Nib names (as code loads them) the Info.plists name as main nib, with the origin.
     var mainNibs: [String: String] = [:]
     /// Nib names the Info.plists name as launch screen (`UILaunchStoryboardName`), with the origin.
@@ -47,7 +53,14 @@ struct ProjectSettings {
                 let arc = s["CLANG_ENABLE_OBJC_ARC"]
                 let targetARC = arc.map { $0.value.uppercased() == "YES" } ?? false
                 line += " CLANG_ENABLE_OBJC_ARC \(arc.map { "\($0.value) (\($0.origin))" } ?? "NO (not set: the default)")"
+                let gc = s["GCC_ENABLE_OBJC_GC"]
+                let gcRequired = gc.map { $0.value.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")).lowercased() == "required" } ?? false
+                if let gc { line += " GCC_ENABLE_OBJC_GC \(gc.value) (\(gc.origin))" }
                 notes.append(line)
+                for (p, _) in t.sources {
+                    if gcRequired, let gc { garbageCollected[p] = "target \(t.name): GCC_ENABLE_OBJC_GC \(gc.value) (\(gc.origin))" }
+                    else { notGarbageCollected.insert(p) }
+                }
                 for (p, flags) in t.sources {
                     var m: MemoryModelName = targetARC ? .arc : .mrc
                     var why = "target \(t.name): CLANG_ENABLE_OBJC_ARC \(targetARC ? "YES" : "NO")"

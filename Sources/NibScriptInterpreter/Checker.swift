@@ -62,8 +62,10 @@ package struct Checker {
         private var nibObjectRuns: [NibObjectRun] = []
         private var nibObjectPairs: [(name: String, type: String)] = []
         private var nibObjectCount = 0
-        private var variableIndex: NameIndex
-        private var nibObjectIndex: NameIndex
+        private(set) var variableIndex: NameIndex
+        private(set) var nibObjectIndex: NameIndex
+        /// A scenario's variables by a packed record's name index (see `CheckerRecords`).
+        var recordVariables = RecordVariables()
         var isScenario: Bool { cls == nil }
 
         init(names: NameTable, cls: RuntimeClass? = nil, selector: String? = nil) {
@@ -335,12 +337,15 @@ package struct Checker {
     // MARK: Statements
 
     package func checkBlock(_ b: Block, _ scope: inout Scope, diagnostics: inout [Diagnostic]) {
-        // An assignment, retain, release or autorelease is checked from its packed record's
-        // parts (see `Statements`): rebuilding the whole statement and destroying it cost
-        // as much as checking it. Any other statement is rebuilt whole (ARC's errors need it).
+        // A packed record is checked by its names in place (`checkRecord`) and, when that
+        // finds something to report, from its parts (see `Statements`): rebuilding the
+        // whole statement and destroying it cost as much as checking it. Any other
+        // statement is rebuilt whole (ARC's errors need it).
         b.statements.withView { v in
             for i in 0..<v.count {
-                switch v.kind(i) {
+                let kind = v.kind(i)
+                if kind != .whole, kind != .bare, checkRecord(v, i, kind, &scope) { continue }
+                switch kind {
                 case .assign:
                     let p = v.parts(i)
                     checkAssign(p.first, p.second, &scope, diagnostics: &diagnostics)

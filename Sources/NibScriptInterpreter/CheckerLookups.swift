@@ -11,8 +11,10 @@ import CocoaSimulator
 /// A checker's classes are complete before it checks (see `ClassTable`), so an answer
 /// kept stays right.
 final class CheckerLookups {
-    private var names: (String, String) = ("", "")
-    private var classes: (RuntimeClass?, RuntimeClass?) = (nil, nil)
+    // Unchecked for exclusivity: each access is one read or one write, never held across a
+    // call that comes back here (the checks were a tenth of a lookup).
+    @exclusivity(unchecked) private var names: (String, String) = ("", "")
+    @exclusivity(unchecked) private var classes: (RuntimeClass?, RuntimeClass?) = (nil, nil)
 
     private struct Member {
         var cls: RuntimeClass?
@@ -22,7 +24,7 @@ final class CheckerLookups {
         var type = ""
     }
     private static let memberSlots = 64
-    private var members = [Member](repeating: Member(), count: CheckerLookups.memberSlots)
+    @exclusivity(unchecked) private var members = [Member](repeating: Member(), count: CheckerLookups.memberSlots)
 
     /// `table[name]`.
     @inline(__always)
@@ -38,10 +40,16 @@ final class CheckerLookups {
     /// The type of `cls`'s property (or, with `ivar`, its ivar) `name`, or nil when it has none.
     @inline(__always)
     func memberType(_ name: Identifier, ivar: Bool, of cls: RuntimeClass) -> String? {
-        let k = Int(name.nameID &* 2 &+ (ivar ? 1 : 0)) & (Self.memberSlots - 1)
-        if members[k].cls === cls, members[k].isIvar == ivar, members[k].name == name.name { return members[k].type }
-        let type = ivar ? cls.ivar(name.name)?.type : cls.property(name.name)?.type
-        if let type { members[k] = Member(cls: cls, name: name.name, isIvar: ivar, type: type) }
+        memberType(name.name, id: name.nameID, ivar: ivar, of: cls)
+    }
+
+    /// The same for a name given by its text and its parser id (a packed record's).
+    @inline(__always)
+    func memberType(_ name: String, id: Int32, ivar: Bool, of cls: RuntimeClass) -> String? {
+        let k = Int(id &* 2 &+ (ivar ? 1 : 0)) & (Self.memberSlots - 1)
+        if members[k].cls === cls, members[k].isIvar == ivar, members[k].name == name { return members[k].type }
+        let type = ivar ? cls.ivar(name)?.type : cls.property(name)?.type
+        if let type { members[k] = Member(cls: cls, name: name, isIvar: ivar, type: type) }
         return type
     }
 }

@@ -33,15 +33,7 @@ extension ScenarioRun {
         case .integer(let n): return Operand(object: nil, text: String(n))
         case .string(let s): return Operand(object: nil, text: s)
         case .new(let cls, let autoreleased):
-            guard let c = classes[cls.name] else { return .none }
-            if c.isApplication { return newApplication(c, name: nameHint ?? defaultName(for: c), autoreleased: autoreleased) }
-            let o = instantiate(c, name: nameHint ?? defaultName(for: c))
-            guard !crashed else { return .none }
-            if autoreleased {
-                engine.autorelease(o, cause: CauseNote.convenienceConstructor.cause)
-                return Operand(object: o)
-            }
-            return Operand(object: o, fresh: true)
+            return newObject(cls.name, autoreleased: autoreleased, nameHint: nameHint)
         case .name(let id):
             return resolve(id, ctx)
         case .property(let base, let name):
@@ -56,6 +48,24 @@ extension ScenarioRun {
             }
             return readIvar(name.name, of: o)
         }
+    }
+
+    /// `new X [autoreleased]`, named `nameHint` (the variable or property it is assigned to).
+    package func newObject(_ className: String, autoreleased: Bool, nameHint: String?) -> Operand {
+        newObject(classes[className], autoreleased: autoreleased, nameHint: nameHint)
+    }
+
+    /// The same with the class found (nil: no such class, nothing made).
+    package func newObject(_ cls: RuntimeClass?, autoreleased: Bool, nameHint: String?) -> Operand {
+        guard let c = cls else { return .none }
+        if c.isApplication { return newApplication(c, name: nameHint ?? defaultName(for: c), autoreleased: autoreleased) }
+        let o = instantiate(c, name: nameHint ?? defaultName(for: c))
+        guard !crashed else { return .none }
+        if autoreleased {
+            engine.autorelease(o, cause: CauseNote.convenienceConstructor.cause)
+            return Operand(object: o)
+        }
+        return Operand(object: o, fresh: true)
     }
 
     package func defaultName(for c: RuntimeClass) -> String {
@@ -302,7 +312,13 @@ extension ScenarioRun {
     /// once per class and selector: every `new` of a controller ran the same string
     /// comparisons, callback lookups and body searches.
     package func initializerSteps(_ selector: String, of c: RuntimeClass) -> [InitializerStep] {
-        if let kept = classes.keptInitializerSteps(selector, of: c) { return kept }
+        // The last class and selector asked first: a script makes objects of a few classes
+        // again and again, and the class table's search by selector cost 190 instructions.
+        if lastInitializerClass === c, lastInitializerSelector == selector { return lastInitializerSteps }
+        if let kept = classes.keptInitializerSteps(selector, of: c) {
+            lastInitializerClass = c; lastInitializerSelector = selector; lastInitializerSteps = kept
+            return kept
+        }
         var steps: [InitializerStep] = []
         var next: String? = selector
         while let sel = next {

@@ -77,6 +77,20 @@ package final class ScenarioRun {
     /// it stays as it is when a snapshot is restored. Empty unless `memoizeScenarioSlots()`.
     /// Unchecked for exclusivity like the line hint: each access is one read or one write.
     @exclusivity(unchecked) var scenarioSlotMemo: [Int32] = []
+    /// For a packed record's name (see `StatementRecords.swift`), by its index in its
+    /// parse's table of names (`recordSlotsToken`): the name's slot in the scenario's
+    /// frame + 1 (0: not asked yet, -1: not a slot, or `self`). Depends on the program
+    /// alone. Unchecked like the memo above.
+    @exclusivity(unchecked) var recordSlots: [Int32] = []
+    @exclusivity(unchecked) var recordSlotsToken: UnsafeRawPointer?
+    /// The same for the class a record's `new` names, once found (the class table is the
+    /// run's and does not change while it runs).
+    @exclusivity(unchecked) var recordClasses: [RuntimeClass?] = []
+    /// The initializer steps `initializerSteps` gave last, for that class and selector (kept
+    /// by the class table, which never changes them). Unchecked like the names above.
+    @exclusivity(unchecked) var lastInitializerClass: RuntimeClass?
+    @exclusivity(unchecked) var lastInitializerSelector = ""
+    @exclusivity(unchecked) var lastInitializerSteps: [InitializerStep] = []
     /// The names loaded nibs bind, by the program's name ids (see `NibBindings`).
     @exclusivity(unchecked) package var nibNames: NibBindings
     /// Storyboard scene controllers and the nibs their views load from.

@@ -20,7 +20,11 @@ extension ScenarioRun {
     /// is run from its packed record's parts (see `Statements`); any other statement is
     /// rebuilt whole first.
     package func execute(_ statements: Statements, _ ctx: Context, topLevel: Bool = false) {
+        // In the scenario's own frame a record runs from its names in place (see
+        // `StatementRecords.swift`), its variables found by the index of their names.
+        let records = ctx.selfObject == nil && ctx.arguments.isEmpty && scenarioFrame != nil && ctx.frame.object == scenarioFrame.object
         statements.withView { v in
+            if records { useRecordSlots(of: v) }
             var skippedAfterCrash = false
             for i in 0..<v.count {
                 let kind = v.kind(i)
@@ -31,6 +35,10 @@ extension ScenarioRun {
                     line = file.line(of: start, hint: &lineHint)
                     if crashed {
                         if topLevel && !skippedAfterCrash { skippedAfterCrash = true; skipped() }
+                        continue
+                    }
+                    if records {
+                        runRecord(v, i, kind, ctx)
                         continue
                     }
                     let p = v.parts(i)
@@ -81,7 +89,11 @@ extension ScenarioRun {
     /// `retain e`.
     private func retain(_ e: Expr, _ ctx: Context) {
         if config.isGC { return noteGC() }
-        let v = operand(e, ctx)
+        retain(operand(e, ctx), isArgument: isArgument(e, ctx), ctx)
+    }
+
+    /// `retain` of the value `v`, read from an argument of the method or not.
+    func retain(_ v: Operand, isArgument: Bool, _ ctx: Context) {
         guard let o = v.object else { return note("message to nil: nothing happens") }
         // The reference it was read from holds the extra claim (`retain _x` after
         // `_x = value` is how an MRC setter owns its value). A value read from nowhere
@@ -89,7 +101,7 @@ extension ScenarioRun {
         // that holds it, whether `v = value` came before or comes after; otherwise it
         // floats until released.
         // An argument's place is the caller's reference, not the method's own.
-        let place = isArgument(e, ctx) ? nil : v.place
+        let place = isArgument ? nil : v.place
         if place == nil, let r = unownedIvar(of: ctx, pointingAt: o) {
             engine.retain(o, via: r)
         } else {
@@ -101,7 +113,11 @@ extension ScenarioRun {
     /// `release e`.
     private func release(_ e: Expr, _ ctx: Context) {
         if config.isGC { return noteGC() }
-        let v = operand(e, ctx)
+        release(operand(e, ctx))
+    }
+
+    /// `release` of the value `v`.
+    func release(_ v: Operand) {
         guard let o = v.object else { return note("message to nil: nothing happens") }
         engine.release(o, via: v.place)
     }
@@ -109,12 +125,16 @@ extension ScenarioRun {
     /// `autorelease e`.
     private func autorelease(_ e: Expr, _ ctx: Context) {
         if config.isGC { return noteGC() }
-        let v = operand(e, ctx)
+        autorelease(operand(e, ctx))
+    }
+
+    /// `autorelease` of the value `v`.
+    func autorelease(_ v: Operand) {
         guard let o = v.object else { return note("message to nil: nothing happens") }
         engine.autorelease(o, via: v.place)
     }
 
-    private func noteGC() {
+    func noteGC() {
         note("retain, release and autorelease do nothing under garbage collection (G1)")
     }
 

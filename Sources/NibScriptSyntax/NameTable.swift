@@ -344,6 +344,18 @@ public struct NameIndex: Sendable {
         return self[name.name]
     }
 
+    /// The same for a name given by its text and the id the parser gave it (a packed
+    /// record's, see `PackedNameRef`): no `Identifier` made.
+    @inline(__always)
+    public func index(of name: String, id k: Int32) -> Int? {
+        if byID.isEmpty && others == nil { return nil }
+        if k >= 0, Int(k) < names.count, names[k] == name {
+            let i = Int(k)
+            return i < byID.count && byID[i] > 0 ? Int(byID[i] - 1) : nil
+        }
+        return self[name]
+    }
+
     /// The identifier's id as an index into `byID`, when this index's table has its name
     /// under that id (one comparison of equal Strings); else nil.
     @inline(__always)

@@ -359,7 +359,15 @@ public enum ObjCScanner {
                 } else {
                     var names: [String] = []
                     for tk in ts where tk.isIdentifier && !names.contains(tk.text) { names.append(tk.text) }
-                    unread.append(UnreadStatement(text: text, place: at, path: s.path, names: names))
+                    var u = UnreadStatement(text: text, place: at, path: s.path, names: names)
+                    if var call = ReleasingFunctionScanner.call(ts) {
+                        let cond = ts.first { $0.condition != 0 }?.condition ?? 0
+                        call.conditions = ctx.texts(cond)
+                        call.requiresARC = ctx.requiresARC(cond)
+                        call.macro = ts.first?.macro
+                        u.call = call
+                    }
+                    unread.append(u)
                 }
             }
             var m = ImportedMethod(selector: selector, place: place(start), statements: statements, skipped: unread.count + split.unreachable)

@@ -175,6 +175,9 @@ public struct UnreadStatement: Sendable {
     public var path: [ImportedBranch]
     /// The identifiers it names (members among them, as written: `_label`, `label`).
     public var names: [String]
+    /// A C function call `F(&x)`: resolved once every file's functions are known
+    /// (ReleasingFunctions.swift).
+    public var call: FunctionCall?
     public init(text: String, place: SourcePlace, path: [ImportedBranch], names: [String]) {
         self.text = text; self.place = place; self.path = path; self.names = names
     }

@@ -57,6 +57,8 @@ public enum SourceReader {
             return pre.env
         }
         var prefix = MacroTable()
+        // C functions that release through their parameters, by name (ReleasingFunctions.swift).
+        var functions: [String: ReleasingFunction] = [:]
         ctx.resolveImport = { name in find(name).flatMap { macros(of: $0) } }
         for (k, f) in files.enumerated() where f.path.hasSuffix(".pch") {
             if let m = macros(of: k) { prefix.merge(m) }
@@ -73,10 +75,12 @@ public enum SourceReader {
                 tokens[k] = nil   // each file's tokens are needed once more at most (as a header)
                 if exported[key(k)] == nil && ext == "h" { exported[key(k)] = pre.env }
                 project.merge(ObjCScanner.scan(path: f.path, tokens: code, ctx: ctx))
+                for fn in ReleasingFunctionScanner.scan(code, path: f.path) where functions[fn.name] == nil { functions[fn.name] = fn }
             }
             project.files.append(f.path)
         }
         project.finish()
+        project.resolveCalls(functions)
         return project
     }
 }
