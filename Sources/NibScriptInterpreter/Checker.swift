@@ -356,7 +356,15 @@ package struct Checker {
                         checkOwnership(v.parts(i).first, &scope, diagnostics: &diagnostics)
                     }
                 default:
-                    checkStatement(v.statement(i), &scope, diagnostics: &diagnostics)
+                    // A pool's block and a scenario's expectation of a state are read from
+                    // their records without rebuilding the statement around them.
+                    if let b = v.poolBlock(i) {
+                        checkBlock(b, &scope, diagnostics: &diagnostics)
+                    } else if scope.isScenario, let e = v.stateExpectation(i) {
+                        checkExpectation(e, scope, diagnostics: &diagnostics)
+                    } else {
+                        checkStatement(v.statement(i), &scope, diagnostics: &diagnostics)
+                    }
                 }
             }
         }

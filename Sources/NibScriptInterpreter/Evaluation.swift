@@ -374,6 +374,14 @@ package enum Names {
                     guard let name = statements.assignedName(i) else { continue }
                     id = name
                 case .whole:
+                    // A pool's block and an expectation are read from their records, not rebuilt.
+                    if let b = statements.poolBlock(i) {
+                        stack.append((statements, i + 1))
+                        stack.append((b.statements, 0))
+                        i = statements.count
+                        continue
+                    }
+                    if statements.isStateExpectation(i) { continue }
                     switch statements[i].kind {
                     case .assign(let t, _):
                         guard case .name(let name) = t.kind else { continue }

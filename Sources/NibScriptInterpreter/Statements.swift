@@ -50,16 +50,18 @@ extension ScenarioRun {
                     default: autorelease(p.first, ctx)
                     }
                 default:
-                    let s = v.statement(i)
-                    let range = s.range
-                    if stopsAt(range.start) { return }
-                    line = file.line(of: range.start, hint: &lineHint)
-                    if case .expect(let e) = s.kind { check(e, ctx); continue }
-                    if crashed {
+                    let start = v.start(i)
+                    if stopsAt(start) { return }
+                    line = file.line(of: start, hint: &lineHint)
+                    // After a crash only expectations are read: nothing else is rebuilt.
+                    if let e = v.stateExpectation(i) { check(e, ctx); continue }
+                    if crashed && !v.isExpectation(i) {
                         if topLevel && !skippedAfterCrash { skippedAfterCrash = true; skipped() }
                         continue
                     }
-                    header(range)
+                    let s = v.statement(i)
+                    if case .expect(let e) = s.kind { check(e, ctx); continue }
+                    header(s.range)
                     execute(s, ctx)
                 }
             }

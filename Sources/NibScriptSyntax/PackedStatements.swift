@@ -1,8 +1,9 @@
 // A block's statements, packed (issue 27, item 4). A `Stmt` is 88 bytes in an array: two
 // million of them were 176 MB, most of a big script's memory. Here the common shapes (an
 // assignment, retain, release, autorelease, CFRelease, watch or send without arguments of a
-// name, a one-step property or ivar path, `new X [autoreleased]` or `nil`; `drain`; `super`)
-// are a 16-byte record each, and any other statement (one that nests blocks, an expectation,
+// name, a one-step property or ivar path, `new X [autoreleased]` or `nil`; `drain`; `super`;
+// `autoreleasepool { … }`, its block beside; `expect alive|deallocated|nil|dangling` of a
+// name or a one-step path) are a 16-byte record each, and any other statement (one that nests blocks, an expectation,
 // a command, a long gap between tokens…) is kept whole in a side array the record points
 // into. A record holds the statement's start; each token after it is a gap of one byte from
 // the end of the token before, and each name an index into the parse's table of names
@@ -43,6 +44,8 @@ struct PackedStmt: Sendable {
     @usableFromInline var shape: UInt8
     @usableFromInline var tail: UInt8
     @usableFromInline static let escape: UInt8 = 0xFF
+    /// Shapes from here on (a pool, an expectation, an escape) are read whole: `PackedKind.whole`.
+    @usableFromInline static let firstWhole: UInt8 = PackedForm.bare << 5 | PackedForm.pool
     @inlinable init(start: UInt32, gaps: UInt32, names: UInt32, name2: UInt16, shape: UInt8, tail: UInt8) {
         self.start = start; self.gaps = gaps; self.names = names; self.name2 = name2; self.shape = shape; self.tail = tail
     }
@@ -58,28 +61,54 @@ enum PackedForm {
     // operand of the other kinds in bits 0–1 (and a send's selector in bit 2)
     @usableFromInline static let name: UInt8 = 0, property: UInt8 = 1, ivar: UInt8 = 2
     @usableFromInline static let new: UInt8 = 3, newAutoreleased: UInt8 = 4, nilLiteral: UInt8 = 5
-    // `bare` statements
-    @usableFromInline static let drain: UInt8 = 0, superCall: UInt8 = 1
+    // `bare` statements: `drain`, `super`, `autoreleasepool { … }` (its block in
+    // `Statements.blocks`, by `names`), and `expect STATE path` without configurations
+    // (`expectState`, the state in bits 2–3, the path's form in bits 0–1; its first gap is
+    // from `expect` to the state's word, its second to the path).
+    @usableFromInline static let drain: UInt8 = 0, superCall: UInt8 = 1, pool: UInt8 = 2, expectState: UInt8 = 16
+    @usableFromInline static let states: [ObjectStateName] = [.alive, .deallocated, .isNil, .dangling]
 }
+
+/// The widths of a record's gaps and names: 8 and 16 bits in a `PackedStmt`, 4 and 12 in a
+/// compact `PackedRecord`, which the run and the checker read in place (a cursor of each,
+/// its widths constants).
+@usableFromInline protocol PackedLanes {
+    static var gapBits: UInt32 { get }
+    static var nameBits: UInt64 { get }
+}
+@usableFromInline enum WideLanes: PackedLanes {
+    @inlinable static var gapBits: UInt32 { 8 }
+    @inlinable static var nameBits: UInt64 { 16 }
+}
+@usableFromInline enum CompactLanes: PackedLanes {
+    @inlinable static var gapBits: UInt32 { 4 }
+    @inlinable static var nameBits: UInt64 { 12 }
+}
+
+/// Reads a 16-byte record's tokens in order.
+@usableFromInline typealias PackedCursor = LanesCursor<WideLanes>
 
 /// Reads a record's tokens in order.
 @usableFromInline
-struct PackedCursor {
+struct LanesCursor<L: PackedLanes> {
     @usableFromInline var p: Int
     @usableFromInline var gaps: UInt32
     @usableFromInline var names: UInt64
     @inlinable init(_ r: PackedStmt) {
         p = Int(r.start); gaps = r.gaps; names = UInt64(r.names) | UInt64(r.name2) << 32
     }
+    @inlinable @inline(__always) init(compact c: PackedRecord) {
+        p = Int(c.start); gaps = c.w1 >> 12 & 0xFFFF; names = UInt64(c.w2) | UInt64(c.w1 >> 28) << 32
+    }
     @inlinable @inline(__always) mutating func gap() -> Int {
-        let g = Int(gaps & 0xFF)
-        gaps >>= 8
+        let g = Int(gaps & (1 << L.gapBits - 1))
+        gaps >>= L.gapBits
         return g
     }
     @inlinable @inline(__always) mutating func ident(_ table: UnsafeBufferPointer<PackedName>) -> Identifier {
         let s = p + gap()
-        let n = table[Int(names & 0xFFFF)]
-        names >>= 16
+        let n = table[Int(names & (1 << L.nameBits - 1))]
+        names >>= L.nameBits
         p = s + Int(n.length)
         return Identifier(n.name, SourceRange(start: s, end: p), id: n.id)
     }
@@ -114,12 +143,15 @@ struct PackedCursor {
 }
 
 public struct Statements: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
-    @usableFromInline var records: [PackedStmt]
+    @usableFromInline var records: PackedRecords
     @usableFromInline var store: PackedNames
     @usableFromInline var escapes: [Stmt]
+    /// The blocks of the block's `autoreleasepool` records (a whole statement and its box
+    /// were about 140 bytes more a pool; a script with a pool every few lines kept tens of MB).
+    @usableFromInline var blocks: [Block]
 
-    @usableFromInline init(records: [PackedStmt], store: PackedNames, escapes: [Stmt]) {
-        self.records = records; self.store = store; self.escapes = escapes
+    @usableFromInline init(records: PackedRecords, store: PackedNames, escapes: [Stmt], blocks: [Block]) {
+        self.records = records; self.store = store; self.escapes = escapes; self.blocks = blocks
     }
 
     /// Packs `statements` (a rewrite's, a test's).
@@ -145,13 +177,13 @@ public struct Statements: RandomAccessCollection, Sendable, ExpressibleByArrayLi
     @inlinable public subscript(i: Int) -> Stmt {
         let r = records[i]
         if r.shape == PackedStmt.escape { return escapes[Int(r.names)] }
-        return store.names.withUnsafeBufferPointer { Self.decode(r, $0) }
+        return store.names.withUnsafeBufferPointer { n in blocks.withUnsafeBufferPointer { Self.decode(r, n, $0) } }
     }
 
     /// What statement `i` is (see `StatementsView.kind`), without the closure of `withView`.
     @inlinable public func kind(_ i: Int) -> PackedKind {
-        let shape = records[i].shape
-        return shape == PackedStmt.escape ? .whole : PackedKind(rawValue: shape >> 5).unsafelyUnwrapped
+        let shape = records.shape(i)
+        return shape >= PackedStmt.firstWhole ? .whole : PackedKind(rawValue: shape >> 5).unsafelyUnwrapped
     }
 
     /// The variable an assignment record assigns to, when its target is a name (see
@@ -177,14 +209,16 @@ public struct Statements: RandomAccessCollection, Sendable, ExpressibleByArrayLi
     /// every statement: they read a packed record's parts (`StatementsView.parts`) without
     /// building the whole `Stmt` (and destroying it after), which cost as much as the work.
     @inlinable public func withView<R>(_ body: (StatementsView) throws -> R) rethrows -> R {
-        try records.withUnsafeBufferPointer { r in
+        try records.withView { r in
             try store.names.withUnsafeBufferPointer { n in
-                try escapes.withUnsafeBufferPointer { e in try body(StatementsView(records: r, names: n, escapes: e)) }
+                try escapes.withUnsafeBufferPointer { e in
+                    try blocks.withUnsafeBufferPointer { b in try body(StatementsView(records: r, names: n, escapes: e, blocks: b)) }
+                }
             }
         }
     }
 
-    @inlinable static func decode(_ r: PackedStmt, _ table: UnsafeBufferPointer<PackedName>) -> Stmt {
+    @inlinable static func decode(_ r: PackedStmt, _ table: UnsafeBufferPointer<PackedName>, _ blocks: UnsafeBufferPointer<Block>) -> Stmt {
         var c = PackedCursor(r)
         let forms = r.shape & 31
         let kind: StmtKind
@@ -204,7 +238,20 @@ public struct Statements: RandomAccessCollection, Sendable, ExpressibleByArrayLi
             let e = c.expr(forms & 3, table)
             kind = .send(e, selector: forms & 4 != 0 ? c.ident(table) : nil, arguments: [])
         default:
-            kind = forms == PackedForm.drain ? .drain : .superCall
+            switch forms {
+            case PackedForm.drain: kind = .drain
+            case PackedForm.superCall: kind = .superCall
+            case PackedForm.pool:
+                let b = blocks[Int(r.names)]
+                return Stmt(.autoreleasePool(b), range: SourceRange(start: Int(r.start), end: b.range.end))
+            default:
+                // `expect STATE path`: the expectation's range is from the state's word to
+                // the path's end.
+                let s = c.keyword(0)
+                let path = c.expr(forms & 3, table)
+                let e = Expectation(.state(path, PackedForm.states[Int(forms >> 2 & 3)]), range: SourceRange(start: s, end: c.p))
+                kind = .expect(e)
+            }
         }
         return Stmt(kind, range: SourceRange(start: Int(r.start), end: c.p + Int(r.tail)))
     }
@@ -231,8 +278,9 @@ public struct NameSlots: Sendable {
 
 /// Packs statements as the parser reads them: no array of full statements is ever held.
 public struct StatementsBuilder: Sendable {
-    var records: [PackedStmt] = []
+    var records = PackedRecords()
     var escapes: [Stmt] = []
+    var blocks: [Block] = []
 
     public init() {}
 
@@ -242,12 +290,7 @@ public struct StatementsBuilder: Sendable {
     public mutating func reserveCapacity(_ n: Int) { records.reserveCapacity(n) }
 
     /// Gives back room reserved and not used.
-    public mutating func shrink() {
-        var exact: [PackedStmt] = []
-        exact.reserveCapacity(records.count)
-        exact.append(contentsOf: records)
-        records = exact
-    }
+    public mutating func shrink() { records.shrink() }
 
     public mutating func append(_ s: consuming Stmt, _ slots: inout NameSlots) {
         if let r = pack(s, &slots) {
@@ -268,7 +311,7 @@ public struct StatementsBuilder: Sendable {
 
     /// The statements, their names in `slots`' table.
     public func finish(_ slots: NameSlots) -> Statements {
-        Statements(records: records, store: slots.store, escapes: escapes)
+        Statements(records: records, store: slots.store, escapes: escapes, blocks: blocks)
     }
 
     /// The index of `id`'s name in the parse's table, added if new; nil when the table is
@@ -376,6 +419,17 @@ public struct StatementsBuilder: Sendable {
             kind = PackedForm.send; forms = f | (sel == nil ? 0 : 4)
         case .drain: kind = PackedForm.bare; forms = PackedForm.drain
         case .superCall: kind = PackedForm.bare; forms = PackedForm.superCall
+        case .autoreleasePool(let b):
+            // The statement ends where its block does (the `}`).
+            guard s.range.start >= 0, s.range.end == b.range.end, blocks.count < Int(UInt32.max) else { return nil }
+            blocks.append(b)
+            return PackedStmt(start: UInt32(s.range.start), gaps: 0, names: UInt32(blocks.count - 1), name2: 0,
+                              shape: PackedForm.bare << 5 | PackedForm.pool, tail: 0)
+        case .expect(let x):
+            guard x.scope == nil, case .state(let path, let state) = x.kind,
+                  e.gap(to: x.range.start), let f = expr(path, &e, &slots, value: false), x.range.end == e.p,
+                  let k = PackedForm.states.firstIndex(of: state) else { return nil }
+            kind = PackedForm.bare; forms = PackedForm.expectState | UInt8(k) << 2 | f
         default: return nil
         }
         let tail = s.range.end - e.p
@@ -440,7 +494,8 @@ public struct StatementsBuilder: Sendable {
 /// What a packed statement is, read from its record alone.
 public enum PackedKind: UInt8 {
     case assign, retain, release, autorelease, cfRelease, watch, send, bare
-    /// Kept whole: read it with `StatementsView.statement`.
+    /// Kept whole, or an `autoreleasepool` or `expect STATE path` record: read it with
+    /// `StatementsView.statement`.
     case whole
 }
 
@@ -455,46 +510,89 @@ public struct PackedParts {
 
 /// A block's statements in place (see `Statements.withView`); valid inside the call only.
 public struct StatementsView {
-    @usableFromInline let records: UnsafeBufferPointer<PackedStmt>
+    @usableFromInline let records: PackedRecordsView
     @usableFromInline let names: UnsafeBufferPointer<PackedName>
     @usableFromInline let escapes: UnsafeBufferPointer<Stmt>
-    @inlinable init(records: UnsafeBufferPointer<PackedStmt>, names: UnsafeBufferPointer<PackedName>, escapes: UnsafeBufferPointer<Stmt>) {
-        self.records = records; self.names = names; self.escapes = escapes
+    @usableFromInline let blocks: UnsafeBufferPointer<Block>
+    @inlinable init(records: PackedRecordsView, names: UnsafeBufferPointer<PackedName>, escapes: UnsafeBufferPointer<Stmt>,
+                    blocks: UnsafeBufferPointer<Block>) {
+        self.records = records; self.names = names; self.escapes = escapes; self.blocks = blocks
     }
 
     @inlinable public var count: Int { records.count }
 
     @inlinable public func kind(_ i: Int) -> PackedKind {
-        let shape = records[i].shape
-        return shape == PackedStmt.escape ? .whole : PackedKind(rawValue: shape >> 5).unsafelyUnwrapped
+        let shape = records.shape(i)
+        return shape >= PackedStmt.firstWhole ? .whole : PackedKind(rawValue: shape >> 5).unsafelyUnwrapped
     }
 
     /// Where statement `i` starts.
     @inlinable public func start(_ i: Int) -> Int {
-        let r = records[i]
-        return r.shape == PackedStmt.escape ? escapes[Int(r.names)].range.start : Int(r.start)
+        // A compact record's start is its own (a wide one's is the same), an escape's the
+        // statement's.
+        records.shape(i) == PackedStmt.escape ? escapes[Int(records[i].names)].range.start : Int(records.start(i))
     }
 
     /// Statement `i` whole (rebuilt, or the one kept).
     @inlinable public func statement(_ i: Int) -> Stmt {
         let r = records[i]
-        return r.shape == PackedStmt.escape ? escapes[Int(r.names)] : Statements.decode(r, names)
+        return r.shape == PackedStmt.escape ? escapes[Int(r.names)] : Statements.decode(r, names, blocks)
+    }
+
+    /// The block of statement `i` when it is an `autoreleasepool` record: read without
+    /// rebuilding the statement (and its box).
+    @inlinable public func poolBlock(_ i: Int) -> Block? {
+        let r = records[i]
+        return r.shape == PackedForm.bare << 5 | PackedForm.pool ? blocks[Int(r.names)] : nil
+    }
+
+    /// Whether statement `i` is an expectation (a record or kept whole), without rebuilding it.
+    @inlinable public func isExpectation(_ i: Int) -> Bool {
+        let r = records[i]
+        if r.shape == PackedStmt.escape {
+            if case .expect = escapes[Int(r.names)].kind { return true }
+            return false
+        }
+        return r.shape >> 5 == PackedForm.bare && r.shape & PackedForm.expectState != 0
+    }
+
+    /// The expectation of statement `i` when it is an `expect STATE path` record, made
+    /// without the statement around it (and its box).
+    @inlinable public func stateExpectation(_ i: Int) -> Expectation? {
+        let r = records[i]
+        guard r.shape != PackedStmt.escape, r.shape >> 5 == PackedForm.bare, r.shape & PackedForm.expectState != 0 else { return nil }
+        var c = PackedCursor(r)
+        let s = c.keyword(0)
+        let path = c.expr(r.shape & 3, names)
+        return Expectation(.state(path, PackedForm.states[Int(r.shape >> 2 & 3)]), range: SourceRange(start: s, end: c.p))
     }
 
     /// The parts of an `assign`, `retain`, `release` or `autorelease` record.
     @inlinable public func parts(_ i: Int) -> PackedParts {
-        let r = records[i]
+        // Read from the compact record in place, or from the 16-byte one kept beside it.
+        let k = records.compact[i]
+        if UInt8(truncatingIfNeeded: k.w1) != PackedRecord.wideShape {
+            var c = LanesCursor<CompactLanes>(compact: k)
+            return Self.parts(&c, shape: UInt8(truncatingIfNeeded: k.w1), tail: Int(k.w1 >> 8 & 0xF), names)
+        }
+        let r = records.wide[Int(k.w2)]
         var c = PackedCursor(r)
-        let forms = r.shape & 31
+        return Self.parts(&c, shape: r.shape, tail: Int(r.tail), names)
+    }
+
+    @inlinable @inline(__always)
+    static func parts<L>(_ c: inout LanesCursor<L>, shape: UInt8, tail: Int, _ names: UnsafeBufferPointer<PackedName>) -> PackedParts {
+        let start = c.p
+        let forms = shape & 31
         let first = c.expr(forms & 3, names)
-        if r.shape >> 5 != PackedForm.assign {
-            return PackedParts(range: SourceRange(start: Int(r.start), end: c.p + Int(r.tail)), first: first,
+        if shape >> 5 != PackedForm.assign {
+            return PackedParts(range: SourceRange(start: start, end: c.p + tail), first: first,
                                second: Expr(.nilLiteral, range: .none))
         }
         var second = c.expr(forms >> 2, names)
-        let end = c.p + Int(r.tail)
+        let end = c.p + tail
         if forms >> 2 == PackedForm.newAutoreleased { second.range = SourceRange(start: second.range.start, end: end) }
-        return PackedParts(range: SourceRange(start: Int(r.start), end: end), first: first, second: second)
+        return PackedParts(range: SourceRange(start: start, end: end), first: first, second: second)
     }
 
     /// The variable an assignment record assigns to, when its target is a name.

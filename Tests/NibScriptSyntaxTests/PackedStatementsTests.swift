@@ -46,6 +46,35 @@ final class PackedStatementsTests: XCTestCase {
         return out
     }
 
+    /// The parts the checker and the run read of a record (`StatementsView.parts`, read in
+    /// place) are those of the statement rebuilt whole, in every block nested in `b` too.
+    private func checkParts(_ b: Block, _ name: String, file: StaticString, line: UInt) {
+        b.statements.withView { v in
+            for i in 0..<v.count {
+                let s = v.statement(i)
+                if case .autoreleasePool(let inner) = s.kind { checkParts(inner, name, file: file, line: line) }
+                let first: Expr, second: Expr?
+                switch v.kind(i) {
+                case .assign:
+                    guard case .assign(let t, let x) = s.kind else { XCTFail("an assignment", file: file, line: line); continue }
+                    first = t; second = x
+                case .retain, .release, .autorelease:
+                    switch s.kind {
+                    case .retain(let e), .release(let e), .autorelease(let e): first = e; second = nil
+                    default: XCTFail("an operand", file: file, line: line); continue
+                    }
+                default: continue
+                }
+                let p = v.parts(i)
+                var want = "", got = ""
+                let pSecond: Expr? = v.kind(i) == .assign ? p.second : nil
+                dump((s.range, first, second), to: &want)
+                dump((p.range, p.first, pSecond), to: &got)
+                XCTAssertEqual(got, want, "\(name): the parts of statement \(i)", file: file, line: line)
+            }
+        }
+    }
+
     /// Parses `text` packed and unpacked; asserts the same tree; returns the packed blocks.
     @discardableResult
     private func roundTrip(_ text: String, _ name: String = "t.nibscript", file: StaticString = #filePath, line: UInt = #line) -> [Block] {
@@ -56,6 +85,7 @@ final class PackedStatementsTests: XCTestCase {
         let a = blocks(packed), b = blocks(whole)
         XCTAssertEqual(a.count, b.count, name, file: file, line: line)
         for (x, y) in zip(a, b) {
+            checkParts(x, name, file: file, line: line)
             XCTAssertEqual(y.statements.escapedCount, y.statements.count, "the unpacked parse keeps every statement whole")
             let cx = canon(x), cy = canon(y)
             XCTAssertEqual(cx.count, cy.count, name, file: file, line: line)
@@ -145,13 +175,69 @@ final class PackedStatementsTests: XCTestCase {
         }
         """
         let bs = roundTrip(text)
-        // The gaps of 300 bytes, the four names, the arguments, the expectation, the blocks and
-        // the command; the 400-byte name fits (names are indices, not lengths), and so do a
-        // selector in backquotes and one that ends in `:` with its argument missing.
-        XCTAssertEqual(bs[0].statements.escapedCount, 10)
+        // The gaps of 300 bytes, the four names, the arguments, the `if` and the command; the
+        // 400-byte name fits (names are indices, not lengths), and so do a selector in
+        // backquotes, one that ends in `:` with its argument missing, the expectation of a
+        // state and the pool (its block beside).
+        XCTAssertEqual(bs[0].statements.escapedCount, 8)
         guard case .send(_, let sel?, let args) = bs[0].statements[3].kind else { return XCTFail("a send") }
         XCTAssertEqual(sel.name, "showInspector:")
         XCTAssertEqual(args.count, 1, "the selector ends in ':': nil is its argument")
+    }
+
+    func testPoolsAndExpectationsOfAStateAreRecords() {
+        let far = String(repeating: " ", count: 300)
+        let text = """
+        scenario "s" {
+            a = new Node
+            expect alive a
+            expect deallocated a.child
+            expect nil a->store
+            expect  dangling   a.peer
+            autoreleasepool {
+                b = new Node autoreleased
+                autoreleasepool {
+                    expect nil b.peer
+                }
+                autoreleasepool { }
+            }
+            autoreleasepool {
+            }
+            expect (mac) alive a
+            expect alive "Node a#1"
+            expect alive a.child.child
+            expect count a == 1
+            expect no leaks
+            expect alive\(far)a
+            expect alive a  # a comment
+        }
+        """
+        let bs = roundTrip(text)
+        XCTAssertEqual(bs[0].statements.count, 14)
+        // The configurations, the label, the longer path, the count, the leaks and the gap.
+        XCTAssertEqual(bs[0].statements.escapedCount, 6)
+        guard case .autoreleasePool(let outer) = bs[0].statements[5].kind,
+              case .autoreleasePool(let inner) = outer.statements[1].kind,
+              case .expect(let e) = inner.statements[0].kind, case .state(_, .isNil) = e.kind else {
+            return XCTFail("the nested pools and their expectation")
+        }
+        XCTAssertEqual(outer.statements.escapedCount, 0)
+        XCTAssertEqual(inner.statements.escapedCount, 0)
+    }
+
+    func testRecordsPastTwelveBytesAreKeptAtSixteen() {
+        // Gaps and tails of 15, 16 and 200 bytes (a record keeps 4 bits of each, else it is
+        // kept at 16 bytes beside), names past the 4,096th (12 bits), and their neighbours.
+        let pad = { (n: Int) in String(repeating: " ", count: n) }
+        var text = "scenario \"s\" {\n"
+        for n in [15, 16, 200] {
+            text += "    a =\(pad(n))new Node\n    b = new Node\(pad(n))autoreleased\n    a.child\(pad(n))= b\n    release\(pad(n))a\n"
+        }
+        for k in 0..<4_200 { text += "    v\(k) = w\(k % 7).child\n" }
+        text += "    send v4199 touch\n    drain\n}\n"
+        let bs = roundTrip(text)
+        XCTAssertEqual(bs[0].statements.count, 12 + 4_200 + 2)
+        XCTAssertEqual(bs[0].statements.escapedCount, 0, "all fit a record, 12 or 16 bytes")
     }
 
     func testANestedBlockThatReusesTheOuterNames() {
@@ -168,7 +254,7 @@ final class PackedStatementsTests: XCTestCase {
         // a, Node, b, child, the q's and the x's: each once in the parse's table, though
         // every pool uses a and b again.
         XCTAssertEqual(bs[0].statements.nameCount, 4 + 20 + 20)
-        XCTAssertEqual(bs[0].statements.escapedCount, 20, "the pools")
+        XCTAssertEqual(bs[0].statements.escapedCount, 0, "the pools are records, their blocks beside")
     }
 
     func testMoreThan65536NamesInOneBlock() {
@@ -189,7 +275,7 @@ final class PackedStatementsTests: XCTestCase {
 
     func testStatementsBuiltFromAnArray() {
         // A rewrite's statements: names of no table (id -1), renamed ones, and whole ones.
-        let text = "scenario \"s\" {\n    a = new Node\n    release a\n    expect alive a\n}\n"
+        let text = "scenario \"s\" {\n    a = new Node\n    release a\n    expect leaks a\n}\n"
         let source = SourceFile(path: "t.nibscript", bytes: Array(text.utf8))
         let (packed, _, _) = Parser.parseNamed(source)
         guard case .scenario(let s) = packed.decls[0] else { return XCTFail("scenario") }
@@ -203,7 +289,7 @@ final class PackedStatementsTests: XCTestCase {
                           range: SourceRange(start: 52, end: 61)))
         let rebuilt = Block(statements: stmts, range: s.body.range)
         XCTAssertEqual(rebuilt.statements.count, 4)
-        XCTAssertEqual(rebuilt.statements.escapedCount, 1, "the expectation")
+        XCTAssertEqual(rebuilt.statements.escapedCount, 1, "the expectation of leaks")
         for (x, y) in zip(rebuilt.statements, stmts) {
             var p = "", q = ""
             dump(x, to: &p)
