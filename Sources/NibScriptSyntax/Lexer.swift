@@ -38,16 +38,34 @@ public struct Lexer {
         }
     }
 
-    /// The next token with its payload (`scan()` and the payload read again from the bytes);
-    /// `.eof` (again) once the bytes are used up.
+    /// The next token with its payload, read from a run of one (`scan(into:capacity:)`);
+    /// `.eof` (again) once the bytes are used up. For callers that read one token at a time.
     public mutating func next() -> Token {
         let l = scan()
         return Token(kind(of: l), l.range, isAtLineStart: l.isAtLineStart, name: l.kind == .identifier ? l.name : -1)
     }
 
-    /// The next token as the parser reads it; `.eof` (again) once the bytes are used up.
+    /// The next token as the parser reads it, from a run of one; `.eof` (again) once the
+    /// bytes are used up.
     public mutating func scan() -> Lexeme {
-        if let newline = skipTrivia() { return newline }
+        var l = Lexeme(.eof, .none)
+        _ = scan(into: &l, capacity: 1)
+        return l
+    }
+
+    /// A token other than trivia, an ASCII name followed by ASCII or punctuation: what a
+    /// run leaves (the end of the file, numbers, strings, quoted and non-ASCII names,
+    /// errors). Trivia is skipped first only for a file too big for a run, which skips it
+    /// itself otherwise.
+    private mutating func scanOther() -> Lexeme {
+        if bytes.count > Int(Int32.max) {
+            var p = pos, lineStart = atLineStart, suppress = suppressNewline
+            let newline = bytes.withUnsafeBufferPointer { Self.skipTrivia($0, &p, lineStart: &lineStart, suppress: &suppress) }
+            pos = p
+            atLineStart = lineStart
+            suppressNewline = suppress
+            if newline >= 0 { return Lexeme(.newline, SourceRange(start: newline, end: p)) }
+        }
         let lineStart = atLineStart
         let start = pos
         if start >= bytes.count {
@@ -57,8 +75,8 @@ public struct Lexer {
         suppressNewline = false
         let c = bytes[start]
         if isIdentifierStart(c) {
-            // ASCII names, nearly all of a script's, eight bytes at a time: where the name
-            // ends, and its first word for the name table, in one pass.
+            // An ASCII start followed by a non-ASCII letter (`café`), or any name in a file
+            // too big for a run.
             let (end, head) = bytes.withUnsafeBufferPointer { Self.scanASCIIName($0, from: start) }
             if end >= bytes.count || bytes[end] < 0x80 {
                 pos = end
@@ -84,7 +102,7 @@ public struct Lexer {
             if count == capacity { break }
             // What the run leaves: the end of the file, numbers, strings, quoted and
             // non-ASCII names, errors.
-            let l = scan()
+            let l = scanOther()
             out[count] = l
             count += 1
             if l.kind == .eof { break }
@@ -93,7 +111,7 @@ public struct Lexer {
     }
 
     /// Trivia, ASCII names and punctuation, until `capacity` tokens or a token of another
-    /// kind, which is left (trivia before it skipped) for `scan()`.
+    /// kind, which is left (trivia before it skipped) for `scanOther()`.
     private mutating func scanRun(into out: UnsafeMutablePointer<Lexeme>, capacity: Int) -> Int {
         // Offsets fit in 32 bits (see `SourceRange`): a file too big for that takes the
         // general path, which clamps them.
@@ -108,39 +126,11 @@ public struct Lexer {
                 SourceRange(packed: UInt64(truncatingIfNeeded: start) | UInt64(truncatingIfNeeded: end) << 32)
             }
             run: while written < capacity {
-                // Whitespace, comments and blank lines, as `skipTrivia`.
-                while p < n {
-                    let c = b[p]
-                    if c == .space {
-                        // Indentation and the room before a comment: eight bytes at a time.
-                        if p + 8 <= n {
-                            let w = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + p).loadUnaligned(as: UInt64.self))
-                            let x = w ^ 0x2020_2020_2020_2020
-                            let nonzero = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | x) & 0x8080_8080_8080_8080
-                            p += nonzero == 0 ? 8 : nonzero.trailingZeroBitCount >> 3
-                        } else {
-                            p += 1
-                        }
-                    } else if c == .tab || c == 0x0B || c == 0x0C {
-                        p += 1
-                    } else if c == .hash {
-                        var q = p + 1
-                        while q < n && b[q] != .lf { q += 1 }
-                        p = q < n && b[q - 1] == .cr && q - 1 > p ? q - 1 : q
-                    } else if c == .lf || (c == .cr && p + 1 < n && b[p + 1] == .lf) {
-                        let start = p
-                        p += c == .cr ? 2 : 1
-                        lineStart = true
-                        if suppress { continue }
-                        suppress = true
-                        out[written] = Lexeme(.newline, range(start, p))
-                        written &+= 1
-                        continue run
-                    } else if c == .cr {
-                        p += 1
-                    } else {
-                        break
-                    }
+                let newline = Self.skipTrivia(b, &p, lineStart: &lineStart, suppress: &suppress)
+                if newline >= 0 {
+                    out[written] = Lexeme(.newline, range(newline, p))
+                    written &+= 1
+                    continue
                 }
                 if p >= n { break }
                 let start = p
@@ -267,46 +257,48 @@ public struct Lexer {
                       name: names.intern(bytes, start..<pos))
     }
 
-    /// Skips whitespace, comments and the line breaks of blank lines; returns the NEWLINE
-    /// token that ends a line with a token on it, if one comes first. Read through one
-    /// buffer pointer: indentation and comments are a large part of a script's bytes, and
-    /// a bounds check and a call per byte cost the lexer a third of its instructions.
+    /// Skips whitespace, comments and the line breaks of blank lines from `p`; returns the
+    /// start of the NEWLINE token that ends a line with a token on it (`p` its end), if one
+    /// comes first, else -1. The only place trivia is read: a run inlines it, and a file too
+    /// big for a run calls it on its own.
     @inline(__always)
-    private mutating func skipTrivia() -> Lexeme? {
-        let n = bytes.count
-        var p = pos
-        var result: Lexeme?
-        var lineStart = atLineStart, suppress = suppressNewline
-        bytes.withUnsafeBufferPointer { b in
-            while p < n {
-                let c = b[p]
-                if c == .space || c == .tab || c == 0x0B || c == 0x0C {
-                    p += 1
-                } else if c == .hash {
-                    // A comment runs to the line break, which is left for the next iteration:
-                    // a `\n`, or the `\r` of a `\r\n` (a lone `\r` before it is text).
-                    var q = p + 1
-                    while q < n && b[q] != .lf { q += 1 }
-                    p = q < n && b[q - 1] == .cr && q - 1 > p ? q - 1 : q
-                } else if c == .lf || (c == .cr && p + 1 < n && b[p + 1] == .lf) {
-                    let start = p
-                    p += c == .cr ? 2 : 1
-                    lineStart = true
-                    if suppress { continue }
-                    suppress = true
-                    result = Lexeme(.newline, SourceRange(start: start, end: p))
-                    return
-                } else if c == .cr {
-                    p += 1  // a lone carriage return (no \n after it) is whitespace
+    private static func skipTrivia(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int,
+                                   lineStart: inout Bool, suppress: inout Bool) -> Int {
+        let n = b.count
+        while p < n {
+            let c = b[p]
+            if c == .space {
+                // Indentation and the room before a comment: eight bytes at a time.
+                if p + 8 <= n {
+                    let w = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + p).loadUnaligned(as: UInt64.self))
+                    let x = w ^ 0x2020_2020_2020_2020
+                    let nonzero = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | x) & 0x8080_8080_8080_8080
+                    p += nonzero == 0 ? 8 : nonzero.trailingZeroBitCount >> 3
                 } else {
-                    return
+                    p += 1
                 }
+            } else if c == .tab || c == 0x0B || c == 0x0C {
+                p += 1
+            } else if c == .hash {
+                // A comment runs to the line break, which is left for the next iteration:
+                // a `\n`, or the `\r` of a `\r\n` (a lone `\r` before it is text).
+                var q = p + 1
+                while q < n && b[q] != .lf { q += 1 }
+                p = q < n && b[q - 1] == .cr && q - 1 > p ? q - 1 : q
+            } else if c == .lf || (c == .cr && p + 1 < n && b[p + 1] == .lf) {
+                let start = p
+                p += c == .cr ? 2 : 1
+                lineStart = true
+                if suppress { continue }
+                suppress = true
+                return start
+            } else if c == .cr {
+                p += 1  // a lone carriage return (no \n after it) is whitespace
+            } else {
+                break
             }
         }
-        pos = p
-        atLineStart = lineStart
-        suppressNewline = suppress
-        return result
+        return -1
     }
 
     /// `\n`, or `\r\n` (one break, not two).
