@@ -60,7 +60,7 @@ public struct Lexer {
     private mutating func scanOther() -> Lexeme {
         if bytes.count > Int(Int32.max) {
             var p = pos, lineStart = atLineStart, suppress = suppressNewline
-            let newline = bytes.withUnsafeBufferPointer { Self.skipTrivia($0, &p, lineStart: &lineStart, suppress: &suppress) }
+            let newline = bytes.withUnsafeBufferPointer { Self.skipTrivia($0.baseAddress!, $0.count, &p, lineStart: &lineStart, suppress: &suppress) }
             pos = p
             atLineStart = lineStart
             suppressNewline = suppress
@@ -77,7 +77,7 @@ public struct Lexer {
         if isIdentifierStart(c) {
             // An ASCII start followed by a non-ASCII letter (`café`), or any name in a file
             // too big for a run.
-            let (end, head) = bytes.withUnsafeBufferPointer { Self.scanASCIIName($0, from: start) }
+            let (end, head) = bytes.withUnsafeBufferPointer { Self.scanASCIIName($0, $0.baseAddress!, from: start) }
             if end >= bytes.count || bytes[end] < 0x80 {
                 pos = end
                 return Lexeme(.identifier, SourceRange(start: start, end: end), isAtLineStart: lineStart,
@@ -121,12 +121,15 @@ public struct Lexer {
             var p = pos, lineStart = atLineStart, suppress = suppressNewline
             var written = 0
             let n = b.count
+            // Loaded once for the run, not once a name (the compiler cannot tell they stay).
+            guard let base = b.baseAddress else { return (0, p, lineStart, suppress) }
+            let entries = recent.entries, longEntries = recent.longEntries
             /// The range from `start` to `end`, packed without clamping.
             @inline(__always) func range(_ start: Int, _ end: Int) -> SourceRange {
                 SourceRange(packed: UInt64(truncatingIfNeeded: start) | UInt64(truncatingIfNeeded: end) << 32)
             }
             run: while written < capacity {
-                let newline = Self.skipTrivia(b, &p, lineStart: &lineStart, suppress: &suppress)
+                let newline = Self.skipTrivia(base, n, &p, lineStart: &lineStart, suppress: &suppress)
                 if newline >= 0 {
                     out[written] = Lexeme(.newline, range(newline, p))
                     written &+= 1
@@ -134,22 +137,34 @@ public struct Lexer {
                 }
                 if p >= n { break }
                 let start = p
-                let c = b[p]
+                let c = base[p]
                 let kind: TokenTag
                 if isIdentifierStart(c) {
-                    let (end, head) = Self.scanASCIIName(b, from: p)
-                    if end < n && b[end] >= 0x80 { break }
+                    let (end, head) = Self.scanASCIIName(b, base, from: p)
+                    if end < n && base[end] >= 0x80 { break }
                     // A name of up to eight bytes seen lately is found by its word and length
                     // alone, in a direct-mapped cache; the table hashes and probes for the rest.
-                    let length = UInt64(end - start)
+                    let length = UInt64(end &- start)
                     let id: Int32
                     if length <= 8 {
-                        let entry = recent.entries + Int(truncatingIfNeeded: (head &* 0x9E37_79B9_7F4A_7C15) >> (64 - RecentShortNames.bits))
+                        let entry = entries + Int(truncatingIfNeeded: (head &* 0x9E37_79B9_7F4A_7C15) >> (64 - RecentShortNames.bits))
                         if entry.pointee.head == head && entry.pointee.info >> 32 == length {
                             id = Int32(truncatingIfNeeded: entry.pointee.info)
                         } else {
                             id = names.intern(b, start, end, head: head)
                             entry.pointee = (head, length << 32 | UInt64(UInt32(bitPattern: id)))
+                        }
+                    } else if length <= 16 && start &+ 16 <= n {
+                        // Up to sixteen bytes (`autorelease`, `viewController`): the same with
+                        // the second word too.
+                        let second = UInt64(littleEndian: UnsafeRawPointer(base + (start &+ 8)).loadUnaligned(as: UInt64.self))
+                        let tail = second & (UInt64.max >> (128 &- 8 &* length))
+                        let entry = longEntries + Int(truncatingIfNeeded: ((head ^ tail &* 0x9E37_79B9_7F4A_7C15) &* 0x9E37_79B9_7F4A_7C15) >> (64 - RecentShortNames.longBits))
+                        if entry.pointee.head == head && entry.pointee.tail == tail && entry.pointee.info >> 32 == length {
+                            id = Int32(truncatingIfNeeded: entry.pointee.info)
+                        } else {
+                            id = names.intern(b, start, end, head: head)
+                            entry.pointee = (head, tail, length << 32 | UInt64(UInt32(bitPattern: id)))
                         }
                     } else {
                         id = names.intern(b, start, end, head: head)
@@ -161,7 +176,7 @@ public struct Lexer {
                     suppress = false
                     continue
                 }
-                let next: UInt8 = p + 1 < n ? b[p + 1] : 0
+                let next: UInt8 = p &+ 1 < n ? base[p &+ 1] : 0
                 switch c {
                 case UInt8(ascii: "{"): kind = .leftBrace
                 case UInt8(ascii: "}"): kind = .rightBrace
@@ -179,8 +194,8 @@ public struct Lexer {
                 default: break run
                 }
                 switch kind {
-                case .arrow, .equalEqual, .bangEqual, .ampAmp, .lessEqual, .greaterEqual: p += 2
-                default: p += 1
+                case .arrow, .equalEqual, .bangEqual, .ampAmp, .lessEqual, .greaterEqual: p &+= 2
+                default: p &+= 1
                 }
                 out[written] = Lexeme(kind, range(start, p), isAtLineStart: lineStart)
                 written &+= 1
@@ -198,22 +213,22 @@ public struct Lexer {
     /// The end of the ASCII letters, digits and `_` from `start`, and the first eight of
     /// them (or fewer) as a little-endian word with zeros past the name.
     @inline(__always)
-    private static func scanASCIIName(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, head: UInt64) {
+    private static func scanASCIIName(_ b: UnsafeBufferPointer<UInt8>, _ base: UnsafePointer<UInt8>, from start: Int) -> (end: Int, head: UInt64) {
         let n = b.count
         var end = start
         var head: UInt64 = 0
         var first = true
-        while end + 8 <= n {
-            let w = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + end).loadUnaligned(as: UInt64.self))
+        while end &+ 8 <= n {
+            let w = UInt64(littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
             let stop = ~nameBytes(w) & 0x8080_8080_8080_8080
             if stop == 0 {
                 if first { head = w; first = false }
-                end += 8
+                end &+= 8
                 continue
             }
             let k = stop.trailingZeroBitCount >> 3
             if first { head = k == 0 ? 0 : w & (UInt64.max >> UInt64(64 - 8 * k)) }
-            return (end + k, head)
+            return (end &+ k, head)
         }
         // The last few bytes of the file, one at a time.
         while end < n, isIdentifierByte(b[end]) { end += 1 }
@@ -262,20 +277,19 @@ public struct Lexer {
     /// comes first, else -1. The only place trivia is read: a run inlines it, and a file too
     /// big for a run calls it on its own.
     @inline(__always)
-    private static func skipTrivia(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int,
+    private static func skipTrivia(_ b: UnsafePointer<UInt8>, _ n: Int, _ p: inout Int,
                                    lineStart: inout Bool, suppress: inout Bool) -> Int {
-        let n = b.count
         while p < n {
             let c = b[p]
             if c == .space {
-                // Indentation and the room before a comment: eight bytes at a time.
-                if p + 8 <= n {
-                    let w = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + p).loadUnaligned(as: UInt64.self))
+                // One space (between tokens, the most common trivia) at once; more
+                // (indentation, the room before a comment) eight bytes at a time.
+                p &+= 1
+                if p &+ 8 <= n && b[p] == .space {
+                    let w = UInt64(littleEndian: UnsafeRawPointer(b + p).loadUnaligned(as: UInt64.self))
                     let x = w ^ 0x2020_2020_2020_2020
                     let nonzero = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | x) & 0x8080_8080_8080_8080
-                    p += nonzero == 0 ? 8 : nonzero.trailingZeroBitCount >> 3
-                } else {
-                    p += 1
+                    p &+= nonzero == 0 ? 8 : nonzero.trailingZeroBitCount >> 3
                 }
             } else if c == .tab || c == 0x0B || c == 0x0C {
                 p += 1
