@@ -7,10 +7,10 @@ public struct Lexer {
     let bytes: [UInt8]
     private var pos = 0
     /// Nothing but whitespace and comments since the last line break (or the file's start).
+    /// The same as "the last token returned was a NEWLINE, or none was returned yet", when
+    /// further line breaks are blank lines and produce no token: both start at a line break
+    /// that ends a line with a token and end at the next token, so one flag keeps both.
     private var atLineStart = true
-    /// The last token returned was a NEWLINE, or none was returned yet: further line breaks
-    /// are blank lines and produce no token.
-    private var suppressNewline = true
     /// The `LexError` code of the `.error` a scan just returned (see `Lexeme.errorCode`).
     private var pendingError: UInt8 = 0
     /// The ids of short names read lately (see `scanRun`). A reference: copies of a lexer
@@ -59,11 +59,10 @@ public struct Lexer {
     /// itself otherwise.
     private mutating func scanOther() -> Lexeme {
         if bytes.count > Int(Int32.max) {
-            var p = pos, lineStart = atLineStart, suppress = suppressNewline
-            let newline = bytes.withUnsafeBufferPointer { Self.skipTrivia($0.baseAddress!, $0.count, &p, lineStart: &lineStart, suppress: &suppress) }
+            var p = pos, lineStart = atLineStart
+            let newline = bytes.withUnsafeBufferPointer { Self.skipTrivia($0.baseAddress!, $0.count, &p, lineStart: &lineStart) }
             pos = p
             atLineStart = lineStart
-            suppressNewline = suppress
             if newline >= 0 { return Lexeme(.newline, SourceRange(start: newline, end: p)) }
         }
         let lineStart = atLineStart
@@ -72,7 +71,6 @@ public struct Lexer {
             return Lexeme(.eof, SourceRange(start: bytes.count, end: bytes.count), isAtLineStart: lineStart)
         }
         atLineStart = false
-        suppressNewline = false
         let c = bytes[start]
         if isIdentifierStart(c) {
             // An ASCII start followed by a non-ASCII letter (`café`), or any name in a file
@@ -117,22 +115,24 @@ public struct Lexer {
         // general path, which clamps them.
         guard bytes.count <= Int(Int32.max) else { return 0 }
         // The state is copied in and out of the closure, so that it stays in registers.
-        let (written, p, lineStart, suppress) = bytes.withUnsafeBufferPointer { b -> (Int, Int, Bool, Bool) in
-            var p = pos, lineStart = atLineStart, suppress = suppressNewline
-            var written = 0
+        let (written, p, lineStart) = bytes.withUnsafeBufferPointer { b -> (Int, Int, Bool) in
+            var p = pos, lineStart = atLineStart
+            // Where the next token goes: a pointer moved along, not an index scaled at each store.
+            var o = out
+            let limit = out + capacity
             let n = b.count
             // Loaded once for the run, not once a name (the compiler cannot tell they stay).
-            guard let base = b.baseAddress else { return (0, p, lineStart, suppress) }
+            guard let base = b.baseAddress else { return (0, p, lineStart) }
             let entries = recent.entries, longEntries = recent.longEntries
             /// The range from `start` to `end`, packed without clamping.
             @inline(__always) func range(_ start: Int, _ end: Int) -> SourceRange {
                 SourceRange(packed: UInt64(truncatingIfNeeded: start) | UInt64(truncatingIfNeeded: end) << 32)
             }
-            run: while written < capacity {
-                let newline = Self.skipTrivia(base, n, &p, lineStart: &lineStart, suppress: &suppress)
+            run: while o < limit {
+                let newline = Self.skipTrivia(base, n, &p, lineStart: &lineStart)
                 if newline >= 0 {
-                    out[written] = Lexeme(.newline, range(newline, p))
-                    written &+= 1
+                    o.pointee = Lexeme(.newline, range(newline, p))
+                    o += 1
                     continue
                 }
                 if p >= n { break }
@@ -169,11 +169,10 @@ public struct Lexer {
                     } else {
                         id = names.intern(b, start, end, head: head)
                     }
-                    out[written] = Lexeme(.identifier, range(start, end), isAtLineStart: lineStart, name: id)
-                    written &+= 1
+                    o.pointee = Lexeme(.identifier, range(start, end), isAtLineStart: lineStart, name: id)
+                    o += 1
                     p = end
                     lineStart = false
-                    suppress = false
                     continue
                 }
                 let next: UInt8 = p &+ 1 < n ? base[p &+ 1] : 0
@@ -197,16 +196,14 @@ public struct Lexer {
                 case .arrow, .equalEqual, .bangEqual, .ampAmp, .lessEqual, .greaterEqual: p &+= 2
                 default: p &+= 1
                 }
-                out[written] = Lexeme(kind, range(start, p), isAtLineStart: lineStart)
-                written &+= 1
+                o.pointee = Lexeme(kind, range(start, p), isAtLineStart: lineStart)
+                o += 1
                 lineStart = false
-                suppress = false
             }
-            return (written, p, lineStart, suppress)
+            return (o - out, p, lineStart)
         }
         pos = p
         atLineStart = lineStart
-        suppressNewline = suppress
         return written
     }
 
@@ -278,7 +275,7 @@ public struct Lexer {
     /// big for a run calls it on its own.
     @inline(__always)
     private static func skipTrivia(_ b: UnsafePointer<UInt8>, _ n: Int, _ p: inout Int,
-                                   lineStart: inout Bool, suppress: inout Bool) -> Int {
+                                   lineStart: inout Bool) -> Int {
         while p < n {
             let c = b[p]
             if c == .space {
@@ -302,9 +299,9 @@ public struct Lexer {
             } else if c == .lf || (c == .cr && p + 1 < n && b[p + 1] == .lf) {
                 let start = p
                 p += c == .cr ? 2 : 1
+                // A blank line's break (or one before any token) makes no token.
+                if lineStart { continue }
                 lineStart = true
-                if suppress { continue }
-                suppress = true
                 return start
             } else if c == .cr {
                 p += 1  // a lone carriage return (no \n after it) is whitespace
