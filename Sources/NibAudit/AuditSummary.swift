@@ -44,6 +44,8 @@ extension AuditOutput {
         guard let p = n.problem else { return "other" }
         if p.hasPrefix("not read") { return "not read" }
         if p.hasPrefix("the classes") { return "not compiled" }
+        // "prebuilt: … compiled into the framework's binary" is no compiled nib.
+        if p.hasPrefix("prebuilt") { return "prebuilt" }
         if p.contains("compiled") { return "compiled" }
         return String(p.prefix { $0 != ":" })
     }

@@ -81,3 +81,14 @@ extension NibAuditor {
         return "not built: " + why + " (L15)"
     }
 }
+
+// A framework kept built in the repository (Sparkle.framework, embedded in Adium, Transmission,
+// Sequel Pro, Fraise): its nibs are loaded by its own compiled classes, whose sources are not
+// here. Such a nib is neither stale nor unused — nothing in the project was left behind —
+// and is listed as "prebuilt", naming the framework.
+extension NibAuditor {
+    /// `Sparkle.framework` when the nib lies inside a `*.framework` folder.
+    var prebuiltFramework: String? {
+        rel.split(separator: "/").first { $0.hasSuffix(".framework") }.map(String.init)
+    }
+}

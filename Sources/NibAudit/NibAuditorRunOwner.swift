@@ -28,7 +28,7 @@ extension NibAuditor {
         nib.ownerClass = nib.ownerObject?.customClass ?? nib.ownerObject?.className ?? "NSObject"
         if nib.ownerClass == "IBFilesOwner" || nib.ownerClass.isEmpty { nib.ownerClass = "NSObject" }
         nib.loads = context.loaders.loads(of: entry.name)
-        nib.result.loadedBy = nib.loads.map { $0.text + ($0.createdClass.map { " (a new \($0))" } ?? "") }
+        nib.result.loadedBy = nib.loads.map { $0.text + ($0.archived ? "" : $0.createdClass.map { " (a new \($0))" } ?? "") }
         // Who loads it (L1–L5): the Info.plist's main nib, a framework owner, the code.
         nib.mainByPlist = context.settings.mainNibs[entry.name]
         let appPlaceholder = nib.doc.objects.first { $0.placeholderIdentifier == "IBApplication" }
@@ -70,7 +70,8 @@ extension NibAuditor {
                 }
             } else if nib.loads.isEmpty {
                 nib.result.owner = nib.ownerClass
-                nib.result.problem = "stale: its File's Owner class \(nib.ownerClass) is defined in no source and is no Cocoa class the catalogue knows, and nothing loads it (L5)"
+                nib.result.problem = prebuiltFramework.map { "prebuilt: a nib of \($0), a framework the folder holds built: its File's Owner class \(nib.ownerClass) is compiled into the framework's binary, in no source here (L5)" }
+                    ?? "stale: its File's Owner class \(nib.ownerClass) is defined in no source and is no Cocoa class the catalogue knows, and nothing loads it (L5)"
                 nib.result.listed = true
                 return false
             } else {
@@ -131,7 +132,8 @@ extension NibAuditor {
         let nameFromClass = context.loaders.buildsNamesFromClasses && defines(entry.name)
         if nib.doc.kind == .xib, !nib.isMain, !context.loaders.mentions(entry.name), !nameFromClass, nib.catalogue.contains(nib.ownerClass), !selfLoading.contains(nib.ownerClass) {
             nib.result.owner = nib.ownerClass
-            nib.result.problem = "unused: File's Owner is \(nib.ownerClass), no source names it and no Info.plist makes it a main nib (L4)"
+            nib.result.problem = prebuiltFramework.map { "prebuilt: a nib of \($0), a framework the folder holds built, which loads it itself (L4)" }
+                ?? "unused: File's Owner is \(nib.ownerClass), no source names it and no Info.plist makes it a main nib (L4)"
             nib.result.listed = true
             return false
         }

@@ -241,6 +241,20 @@ final class AuditMacPatternsTests: ProjectFolderTestCase {
         XCTAssertFalse(headings(report).contains { $0.contains("`cache` of Owner") }, report)
     }
 
+    /// A nib inside a framework the repository keeps built (Sparkle.framework) is loaded by
+    /// the framework's compiled classes: listed as prebuilt, naming the framework, not as stale.
+    func testANibOfAPrebuiltFrameworkIsListedAsPrebuilt() throws {
+        let dir = try project([
+            "Frameworks/Updater.framework/Versions/A/Resources/UPAlert.xib": windowXib(owner: "UPAlert"),
+            "Old/Gone.xib": windowXib(owner: "GoneController"),
+            "App.m": "@interface App : NSObject\n@end\n@implementation App\n@end\n",
+        ], kind: "prebuilt")
+        let report = Driver.main(["audit", "--platform", "mac", "--memory", "mrc", dir]).stdout
+        XCTAssertTrue(report.contains("UPAlert.xib: prebuilt: a nib of Updater.framework, a framework the folder holds built: its File's Owner class UPAlert is compiled into the framework's binary, in no source here (L5)"), report)
+        XCTAssertTrue(report.contains("Gone.xib: stale: its File's Owner class GoneController"), report)
+        XCTAssertTrue(report.contains("2 listed with a reason (1 prebuilt, 1 stale)"), report)
+    }
+
     /// A target built with `GCC_ENABLE_OBJC_GC = required` runs under the collector: its nibs
     /// are listed with the reason, not audited as MRC code (which has no release at all). With
     /// `supported` (dual-mode code, also right under MRC) the nib is audited as before.
