@@ -7,10 +7,10 @@ public struct Lexer {
     let bytes: [UInt8]
     private var pos = 0
     /// Nothing but whitespace and comments since the last line break (or the file's start).
+    /// The same as "the last token returned was a NEWLINE, or none was returned yet", when
+    /// further line breaks are blank lines and produce no token: both start at a line break
+    /// that ends a line with a token and end at the next token, so one flag keeps both.
     private var atLineStart = true
-    /// The last token returned was a NEWLINE, or none was returned yet: further line breaks
-    /// are blank lines and produce no token.
-    private var suppressNewline = true
     /// The `LexError` code of the `.error` a scan just returned (see `Lexeme.errorCode`).
     private var pendingError: UInt8 = 0
     /// The ids of short names read lately (see `scanRun`). A reference: copies of a lexer
@@ -38,28 +38,44 @@ public struct Lexer {
         }
     }
 
-    /// The next token with its payload (`scan()` and the payload read again from the bytes);
-    /// `.eof` (again) once the bytes are used up.
+    /// The next token with its payload, read from a run of one (`scan(into:capacity:)`);
+    /// `.eof` (again) once the bytes are used up. For callers that read one token at a time.
     public mutating func next() -> Token {
         let l = scan()
         return Token(kind(of: l), l.range, isAtLineStart: l.isAtLineStart, name: l.kind == .identifier ? l.name : -1)
     }
 
-    /// The next token as the parser reads it; `.eof` (again) once the bytes are used up.
+    /// The next token as the parser reads it, from a run of one; `.eof` (again) once the
+    /// bytes are used up.
     public mutating func scan() -> Lexeme {
-        if let newline = skipTrivia() { return newline }
+        var l = Lexeme(.eof, .none)
+        _ = scan(into: &l, capacity: 1)
+        return l
+    }
+
+    /// A token other than trivia, an ASCII name followed by ASCII or punctuation: what a
+    /// run leaves (the end of the file, numbers, strings, quoted and non-ASCII names,
+    /// errors). Trivia is skipped first only for a file too big for a run, which skips it
+    /// itself otherwise.
+    private mutating func scanOther() -> Lexeme {
+        if bytes.count > Int(Int32.max) {
+            var p = pos, lineStart = atLineStart
+            let newline = bytes.withUnsafeBufferPointer { Self.skipTrivia($0.baseAddress!, $0.count, &p, lineStart: &lineStart) }
+            pos = p
+            atLineStart = lineStart
+            if newline >= 0 { return Lexeme(.newline, SourceRange(start: newline, end: p)) }
+        }
         let lineStart = atLineStart
         let start = pos
         if start >= bytes.count {
             return Lexeme(.eof, SourceRange(start: bytes.count, end: bytes.count), isAtLineStart: lineStart)
         }
         atLineStart = false
-        suppressNewline = false
         let c = bytes[start]
         if isIdentifierStart(c) {
-            // ASCII names, nearly all of a script's, eight bytes at a time: where the name
-            // ends, and its first word for the name table, in one pass.
-            let (end, head) = bytes.withUnsafeBufferPointer { Self.scanASCIIName($0, from: start) }
+            // An ASCII start followed by a non-ASCII letter (`café`), or any name in a file
+            // too big for a run.
+            let (end, head) = bytes.withUnsafeBufferPointer { Self.scanASCIIName($0, $0.baseAddress!, from: start) }
             if end >= bytes.count || bytes[end] < 0x80 {
                 pos = end
                 return Lexeme(.identifier, SourceRange(start: start, end: end), isAtLineStart: lineStart,
@@ -84,7 +100,7 @@ public struct Lexer {
             if count == capacity { break }
             // What the run leaves: the end of the file, numbers, strings, quoted and
             // non-ASCII names, errors.
-            let l = scan()
+            let l = scanOther()
             out[count] = l
             count += 1
             if l.kind == .eof { break }
@@ -93,85 +109,73 @@ public struct Lexer {
     }
 
     /// Trivia, ASCII names and punctuation, until `capacity` tokens or a token of another
-    /// kind, which is left (trivia before it skipped) for `scan()`.
+    /// kind, which is left (trivia before it skipped) for `scanOther()`.
     private mutating func scanRun(into out: UnsafeMutablePointer<Lexeme>, capacity: Int) -> Int {
         // Offsets fit in 32 bits (see `SourceRange`): a file too big for that takes the
         // general path, which clamps them.
         guard bytes.count <= Int(Int32.max) else { return 0 }
         // The state is copied in and out of the closure, so that it stays in registers.
-        let (written, p, lineStart, suppress) = bytes.withUnsafeBufferPointer { b -> (Int, Int, Bool, Bool) in
-            var p = pos, lineStart = atLineStart, suppress = suppressNewline
-            var written = 0
+        let (written, p, lineStart) = bytes.withUnsafeBufferPointer { b -> (Int, Int, Bool) in
+            var p = pos, lineStart = atLineStart
+            // Where the next token goes: a pointer moved along, not an index scaled at each store.
+            var o = out
+            let limit = out + capacity
             let n = b.count
+            // Loaded once for the run, not once a name (the compiler cannot tell they stay).
+            guard let base = b.baseAddress else { return (0, p, lineStart) }
+            let entries = recent.entries, longEntries = recent.longEntries
             /// The range from `start` to `end`, packed without clamping.
             @inline(__always) func range(_ start: Int, _ end: Int) -> SourceRange {
                 SourceRange(packed: UInt64(truncatingIfNeeded: start) | UInt64(truncatingIfNeeded: end) << 32)
             }
-            run: while written < capacity {
-                // Whitespace, comments and blank lines, as `skipTrivia`.
-                while p < n {
-                    let c = b[p]
-                    if c == .space {
-                        // Indentation and the room before a comment: eight bytes at a time.
-                        if p + 8 <= n {
-                            let w = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + p).loadUnaligned(as: UInt64.self))
-                            let x = w ^ 0x2020_2020_2020_2020
-                            let nonzero = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | x) & 0x8080_8080_8080_8080
-                            p += nonzero == 0 ? 8 : nonzero.trailingZeroBitCount >> 3
-                        } else {
-                            p += 1
-                        }
-                    } else if c == .tab || c == 0x0B || c == 0x0C {
-                        p += 1
-                    } else if c == .hash {
-                        var q = p + 1
-                        while q < n && b[q] != .lf { q += 1 }
-                        p = q < n && b[q - 1] == .cr && q - 1 > p ? q - 1 : q
-                    } else if c == .lf || (c == .cr && p + 1 < n && b[p + 1] == .lf) {
-                        let start = p
-                        p += c == .cr ? 2 : 1
-                        lineStart = true
-                        if suppress { continue }
-                        suppress = true
-                        out[written] = Lexeme(.newline, range(start, p))
-                        written &+= 1
-                        continue run
-                    } else if c == .cr {
-                        p += 1
-                    } else {
-                        break
-                    }
+            run: while o < limit {
+                let newline = Self.skipTrivia(base, n, &p, lineStart: &lineStart)
+                if newline >= 0 {
+                    o.pointee = Lexeme(.newline, range(newline, p))
+                    o += 1
+                    continue
                 }
                 if p >= n { break }
                 let start = p
-                let c = b[p]
+                let c = base[p]
                 let kind: TokenTag
                 if isIdentifierStart(c) {
-                    let (end, head) = Self.scanASCIIName(b, from: p)
-                    if end < n && b[end] >= 0x80 { break }
+                    let (end, head) = Self.scanASCIIName(b, base, from: p)
+                    if end < n && base[end] >= 0x80 { break }
                     // A name of up to eight bytes seen lately is found by its word and length
                     // alone, in a direct-mapped cache; the table hashes and probes for the rest.
-                    let length = UInt64(end - start)
+                    let length = UInt64(end &- start)
                     let id: Int32
                     if length <= 8 {
-                        let entry = recent.entries + Int(truncatingIfNeeded: (head &* 0x9E37_79B9_7F4A_7C15) >> (64 - RecentShortNames.bits))
+                        let entry = entries + Int(truncatingIfNeeded: (head &* 0x9E37_79B9_7F4A_7C15) >> (64 - RecentShortNames.bits))
                         if entry.pointee.head == head && entry.pointee.info >> 32 == length {
                             id = Int32(truncatingIfNeeded: entry.pointee.info)
                         } else {
                             id = names.intern(b, start, end, head: head)
                             entry.pointee = (head, length << 32 | UInt64(UInt32(bitPattern: id)))
                         }
+                    } else if length <= 16 && start &+ 16 <= n {
+                        // Up to sixteen bytes (`autorelease`, `viewController`): the same with
+                        // the second word too.
+                        let second = UInt64(littleEndian: UnsafeRawPointer(base + (start &+ 8)).loadUnaligned(as: UInt64.self))
+                        let tail = second & (UInt64.max >> (128 &- 8 &* length))
+                        let entry = longEntries + Int(truncatingIfNeeded: ((head ^ tail &* 0x9E37_79B9_7F4A_7C15) &* 0x9E37_79B9_7F4A_7C15) >> (64 - RecentShortNames.longBits))
+                        if entry.pointee.head == head && entry.pointee.tail == tail && entry.pointee.info >> 32 == length {
+                            id = Int32(truncatingIfNeeded: entry.pointee.info)
+                        } else {
+                            id = names.intern(b, start, end, head: head)
+                            entry.pointee = (head, tail, length << 32 | UInt64(UInt32(bitPattern: id)))
+                        }
                     } else {
                         id = names.intern(b, start, end, head: head)
                     }
-                    out[written] = Lexeme(.identifier, range(start, end), isAtLineStart: lineStart, name: id)
-                    written &+= 1
+                    o.pointee = Lexeme(.identifier, range(start, end), isAtLineStart: lineStart, name: id)
+                    o += 1
                     p = end
                     lineStart = false
-                    suppress = false
                     continue
                 }
-                let next: UInt8 = p + 1 < n ? b[p + 1] : 0
+                let next: UInt8 = p &+ 1 < n ? base[p &+ 1] : 0
                 switch c {
                 case UInt8(ascii: "{"): kind = .leftBrace
                 case UInt8(ascii: "}"): kind = .rightBrace
@@ -189,41 +193,39 @@ public struct Lexer {
                 default: break run
                 }
                 switch kind {
-                case .arrow, .equalEqual, .bangEqual, .ampAmp, .lessEqual, .greaterEqual: p += 2
-                default: p += 1
+                case .arrow, .equalEqual, .bangEqual, .ampAmp, .lessEqual, .greaterEqual: p &+= 2
+                default: p &+= 1
                 }
-                out[written] = Lexeme(kind, range(start, p), isAtLineStart: lineStart)
-                written &+= 1
+                o.pointee = Lexeme(kind, range(start, p), isAtLineStart: lineStart)
+                o += 1
                 lineStart = false
-                suppress = false
             }
-            return (written, p, lineStart, suppress)
+            return (o - out, p, lineStart)
         }
         pos = p
         atLineStart = lineStart
-        suppressNewline = suppress
         return written
     }
 
     /// The end of the ASCII letters, digits and `_` from `start`, and the first eight of
     /// them (or fewer) as a little-endian word with zeros past the name.
     @inline(__always)
-    private static func scanASCIIName(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, head: UInt64) {
+    private static func scanASCIIName(_ b: UnsafeBufferPointer<UInt8>, _ base: UnsafePointer<UInt8>, from start: Int) -> (end: Int, head: UInt64) {
         let n = b.count
         var end = start
         var head: UInt64 = 0
         var first = true
-        while end + 8 <= n {
-            let w = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + end).loadUnaligned(as: UInt64.self))
+        while end &+ 8 <= n {
+            let w = UInt64(littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
             let stop = ~nameBytes(w) & 0x8080_8080_8080_8080
             if stop == 0 {
                 if first { head = w; first = false }
-                end += 8
+                end &+= 8
                 continue
             }
             let k = stop.trailingZeroBitCount >> 3
             if first { head = k == 0 ? 0 : w & (UInt64.max >> UInt64(64 - 8 * k)) }
-            return (end + k, head)
+            return (end &+ k, head)
         }
         // The last few bytes of the file, one at a time.
         while end < n, isIdentifierByte(b[end]) { end += 1 }
@@ -267,46 +269,47 @@ public struct Lexer {
                       name: names.intern(bytes, start..<pos))
     }
 
-    /// Skips whitespace, comments and the line breaks of blank lines; returns the NEWLINE
-    /// token that ends a line with a token on it, if one comes first. Read through one
-    /// buffer pointer: indentation and comments are a large part of a script's bytes, and
-    /// a bounds check and a call per byte cost the lexer a third of its instructions.
+    /// Skips whitespace, comments and the line breaks of blank lines from `p`; returns the
+    /// start of the NEWLINE token that ends a line with a token on it (`p` its end), if one
+    /// comes first, else -1. The only place trivia is read: a run inlines it, and a file too
+    /// big for a run calls it on its own.
     @inline(__always)
-    private mutating func skipTrivia() -> Lexeme? {
-        let n = bytes.count
-        var p = pos
-        var result: Lexeme?
-        var lineStart = atLineStart, suppress = suppressNewline
-        bytes.withUnsafeBufferPointer { b in
-            while p < n {
-                let c = b[p]
-                if c == .space || c == .tab || c == 0x0B || c == 0x0C {
-                    p += 1
-                } else if c == .hash {
-                    // A comment runs to the line break, which is left for the next iteration:
-                    // a `\n`, or the `\r` of a `\r\n` (a lone `\r` before it is text).
-                    var q = p + 1
-                    while q < n && b[q] != .lf { q += 1 }
-                    p = q < n && b[q - 1] == .cr && q - 1 > p ? q - 1 : q
-                } else if c == .lf || (c == .cr && p + 1 < n && b[p + 1] == .lf) {
-                    let start = p
-                    p += c == .cr ? 2 : 1
-                    lineStart = true
-                    if suppress { continue }
-                    suppress = true
-                    result = Lexeme(.newline, SourceRange(start: start, end: p))
-                    return
-                } else if c == .cr {
-                    p += 1  // a lone carriage return (no \n after it) is whitespace
-                } else {
-                    return
+    private static func skipTrivia(_ b: UnsafePointer<UInt8>, _ n: Int, _ p: inout Int,
+                                   lineStart: inout Bool) -> Int {
+        while p < n {
+            let c = b[p]
+            if c == .space {
+                // One space (between tokens, the most common trivia) at once; more
+                // (indentation, the room before a comment) eight bytes at a time.
+                p &+= 1
+                if p &+ 8 <= n && b[p] == .space {
+                    let w = UInt64(littleEndian: UnsafeRawPointer(b + p).loadUnaligned(as: UInt64.self))
+                    let x = w ^ 0x2020_2020_2020_2020
+                    let nonzero = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | x) & 0x8080_8080_8080_8080
+                    p &+= nonzero == 0 ? 8 : nonzero.trailingZeroBitCount >> 3
                 }
+            } else if c == .tab || c == 0x0B || c == 0x0C {
+                p += 1
+            } else if c == .hash {
+                // A comment runs to the line break, which is left for the next iteration:
+                // a `\n`, or the `\r` of a `\r\n` (a lone `\r` before it is text).
+                var q = p + 1
+                while q < n && b[q] != .lf { q += 1 }
+                p = q < n && b[q - 1] == .cr && q - 1 > p ? q - 1 : q
+            } else if c == .lf || (c == .cr && p + 1 < n && b[p + 1] == .lf) {
+                let start = p
+                p += c == .cr ? 2 : 1
+                // A blank line's break (or one before any token) makes no token.
+                if lineStart { continue }
+                lineStart = true
+                return start
+            } else if c == .cr {
+                p += 1  // a lone carriage return (no \n after it) is whitespace
+            } else {
+                break
             }
         }
-        pos = p
-        atLineStart = lineStart
-        suppressNewline = suppress
-        return result
+        return -1
     }
 
     /// `\n`, or `\r\n` (one break, not two).

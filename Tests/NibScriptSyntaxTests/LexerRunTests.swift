@@ -1,11 +1,13 @@
 import XCTest
+import Foundation
 @testable import NibScriptSyntax
 import TestSupport
 
 /// The parser reads tokens the lexer scanned ahead in runs (`Lexer.scan(into:capacity:)`,
-/// whose fast path handles trivia, ASCII names and punctuation itself); the lexer's other
-/// tests read them one at a time (`next()`, through `scan()`). Both must give the same
-/// tokens and the same names, whatever the text and wherever a run ends.
+/// whose fast path handles trivia, ASCII names and punctuation itself and leaves the rest to
+/// `scanOther()`); `next()` and `scan()`, for callers that read one token at a time, read
+/// runs of one. Trivia is read in one place (`skipTrivia`), so what must agree is the seam:
+/// the same tokens and the same names, whatever the text and wherever a run ends.
 final class LexerRunTests: XCTestCase {
     private struct Seen: Equatable {
         var start, end: Int, name: Int32, kind: TokenTag, lineStart: Bool, error: UInt8
@@ -67,12 +69,37 @@ final class LexerRunTests: XCTestCase {
         }
     }
 
-    /// More short names than the lexer's cache of recent ones holds, each used many times
+    /// Every example, read one token at a time (`next()`, with its payload) and in runs
+    /// of 3 and 256: the same tokens.
+    func testEveryExampleGivesTheSameTokensInRunsAndOneAtATime() throws {
+        let dir = PackedStatementsTests.root + "/examples"
+        guard let e = FileManager.default.enumerator(atPath: dir) else { return XCTFail("no examples under \(dir)") }
+        var count = 0
+        for case let path as String in e where path.hasSuffix(".nibscript") {
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + path)))
+            let expected = oneAtATime(bytes)
+            var lexer = Lexer(SourceFile(path: path, bytes: bytes))
+            var tokens: [Token] = []
+            while tokens.last?.kind != .eof { tokens.append(lexer.next()) }
+            XCTAssertEqual(tokens.map(\.range), expected.0.map { SourceRange(start: $0.start, end: $0.end) }, path)
+            XCTAssertEqual(tokens.map(\.isAtLineStart), expected.0.map(\.lineStart), path)
+            for capacity in [3, 256] {
+                let got = inRuns(bytes, capacity: capacity)
+                XCTAssertEqual(got.0, expected.0, "\(path), runs of \(capacity)")
+                XCTAssertEqual(got.1, expected.1, "\(path), runs of \(capacity)")
+            }
+            count += 1
+        }
+        XCTAssertGreaterThan(count, 50, "the examples were found")
+    }
+
+    /// More short and long names than the lexer's caches of recent ones hold, each used many times
     /// in an order that makes them evict one another: every use gets its name's one id.
     func testManyShortNamesKeepTheirIds() {
         var rng = SplitMix64(seed: 5)
         var words: [String] = []
-        for i in 0..<20_000 { words.append("v\(i)") }
+        // Short names (the first cache) and names of nine to sixteen bytes (the second).
+        for i in 0..<20_000 { words.append(i % 2 == 0 ? "v\(i)" : "longer_name\(i)") }
         var text = ""
         var used: [String] = []
         for _ in 0..<60_000 {
