@@ -28,7 +28,7 @@ extension NibAuditor {
         nib.ownerClass = nib.ownerObject?.customClass ?? nib.ownerObject?.className ?? "NSObject"
         if nib.ownerClass == "IBFilesOwner" || nib.ownerClass.isEmpty { nib.ownerClass = "NSObject" }
         nib.loads = context.loaders.loads(of: entry.name)
-        nib.result.loadedBy = nib.loads.map { $0.text + ($0.createdClass.map { " (a new \($0))" } ?? "") }
+        nib.result.loadedBy = nib.loads.map { $0.text + ($0.archived ? "" : $0.createdClass.map { " (a new \($0))" } ?? "") }
         // Who loads it (L1–L5): the Info.plist's main nib, a framework owner, the code.
         nib.mainByPlist = context.settings.mainNibs[entry.name]
         let appPlaceholder = nib.doc.objects.first { $0.placeholderIdentifier == "IBApplication" }

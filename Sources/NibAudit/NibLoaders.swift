@@ -38,7 +38,7 @@ struct NibLoaders {
         var archived = false
         /// How the call names the nib, for the report (between backquotes, with the place).
         var text: String {
-            if archived { return "\(file):\(line) `\(call)\"\(name)\"` of a view controller archived there (UIKit loads it for that controller's view, L11)" }
+            if archived { return "\(file):\(line) `\(call)\"\(name)\"` of a \(createdClass ?? "view controller") archived there (UIKit loads it for that controller's view, L11)" }
             if let e = expression { return "\(file):\(line) `\(call)\(e)` (@\"\(name)\", L13)" }
             if let sel = computed { return "\(file):\(line) `\(call)[self \(sel)]` (`-\(sel)` returns @\"\(name)\", \(namedAt ?? ""))" }
             return "\(file):\(line) `\(call)@\"\(name)\"`"

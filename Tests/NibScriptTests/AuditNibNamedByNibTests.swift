@@ -52,7 +52,7 @@ final class AuditNibNamedByNibTests: ProjectFolderTestCase {
         let out = Driver.main(["audit", "--platform", "ios", "--memory", "mrc", dir]).stdout
         // File's Owner names a class renamed since: the archived controller's class owns it (L5), not stale.
         XCTAssertTrue(out.contains("  Feed.xib: owner FeedController (view controller)"), out)
-        XCTAssertTrue(out.contains("MainWindow.xib:6 `nibName=\"Feed\"` of a view controller archived there"), out)
+        XCTAssertTrue(out.contains("MainWindow.xib:6 `nibName=\"Feed\"` of a FeedController archived there"), out)
         XCTAssertFalse(out.contains("stale"), out)
         // The outlet the controller never lets go of after a memory warning is judged.
         XCTAssertTrue(out.contains("`list` of FeedController"), out)
