@@ -226,7 +226,9 @@ struct StatementSplitter {
         var opens: [Int] = []
         while i < end {
             let w = t(i)
-            if w == "^", let open = opens.last, let body = blockBody(at: i) {
+            // Past half the nesting limit a block stays unread: each block read nests a
+            // splitter, and hostile input must not exhaust the stack.
+            if w == "^", nesting < 200, let open = opens.last, let body = blockBody(at: i) {
                 readBlock(open: open, caret: i, body: body, path: path)
                 // The call's own statement keeps the block's braces, not its statements.
                 part += Array(i...body.lowerBound) + [body.upperBound]

@@ -115,3 +115,15 @@ final class AuditBlockLiteralTests: ProjectFolderTestCase {
         XCTAssertEqual(clear.statements.first?.path.first?.description, "the block of enumerateObjectsUsingBlock")
     }
 }
+
+extension AuditBlockLiteralTests {
+    /// Blocks nested thousands deep (hostile input) are read to a limit, without a trap.
+    func testDeeplyNestedBlocksAreReadToALimit() throws {
+        let depth = 3000
+        let body = String(repeating: "f(^{ ", count: depth) + "[title release];" + String(repeating: " });", count: depth)
+        let dir = try project(["Deep.m": "@interface Deep : NSObject { NSString *title; }\n@end\n@implementation Deep\n- (void)go {\n\(body)\n}\n- (void)stop {\n\tdispatch_async(q, ^{ [title release]; });\n}\n@end\n"], kind: "blocks3")
+        let (project, _) = SourceReading.read(paths: [dir + "/Deep.m"])
+        XCTAssertEqual(project["Deep"]?.helper("go")?.statements.map(\.kind), [], "read no deeper than the limit")
+        XCTAssertEqual(project["Deep"]?.helper("stop")?.statements.map(\.kind), [.release("title")])
+    }
+}
