@@ -34,7 +34,14 @@ struct StatementSplitter {
 
     mutating func body() {
         _ = block(path: [], until: end)
+        // R10: the blocks handed to a call that runs them later (a sheet's completion
+        // handler, `dispatch_async`) run after the method's own statements.
+        out += later
+        later = []
     }
+
+    /// Statements of block literals passed to calls that run them later, once (R10).
+    var later: [SplitStatement] = []
 
     /// Statements up to `stop` (a `}` or the end); returns whether the block always returns.
     mutating func block(path: [ImportedBranch], until stop: Int) -> Bool {
@@ -215,8 +222,20 @@ struct StatementSplitter {
     mutating func expression(path: [ImportedBranch]) {
         var depth = 0
         var part: [Int] = []
+        // The innermost `[` or `(` still open: where the call a block literal is passed to starts.
+        var opens: [Int] = []
         while i < end {
             let w = t(i)
+            // Past half the nesting limit a block stays unread: each block read nests a
+            // splitter, and hostile input must not exhaust the stack.
+            if w == "^", nesting < 200, let open = opens.last, let body = blockBody(at: i) {
+                readBlock(open: open, caret: i, body: body, path: path)
+                // The call's own statement keeps the block's braces, not its statements.
+                part += Array(i...body.lowerBound) + [body.upperBound]
+                i = body.upperBound + 1
+                continue
+            }
+            if w == "(" || w == "[" { opens.append(i) } else if (w == ")" || w == "]"), !opens.isEmpty { opens.removeLast() }
             if w == "(" || w == "[" || w == "{" { depth += 1 }
             if w == ")" || w == "]" || w == "}" {
                 if depth == 0 { break }   // a `}` that closes the block: the `;` was missing
@@ -230,6 +249,67 @@ struct StatementSplitter {
             part.append(i); i += 1
         }
         if !part.isEmpty { out.append(SplitStatement(idx: part, path: path)) }
+    }
+}
+
+extension StatementSplitter {
+    /// The braces of the block literal whose `^` is at `k` (`^{ … }`, `^(NSInteger r) { … }`,
+    /// `^BOOL (id obj) { … }`): the index of its `{` up to that of its `}`; nil for an `^`
+    /// that is C's exclusive or, or a block type (`void (^)(void)`).
+    func blockBody(at k: Int) -> ClosedRange<Int>? {
+        var j = k + 1
+        // A return type written before the parameters.
+        while j < end, StatementRecognizer.isName(t(j)) || t(j) == "*" || t(j) == "void" { j += 1 }
+        if t(j) == "(" {
+            var depth = 0
+            while j < end {
+                if t(j) == "(" { depth += 1 } else if t(j) == ")" { depth -= 1; if depth == 0 { j += 1; break } }
+                j += 1
+            }
+        }
+        guard t(j) == "{" else { return nil }
+        var depth = 0
+        var e = j
+        while e < end {
+            if t(e) == "{" { depth += 1 } else if t(e) == "}" { depth -= 1; if depth == 0 { return j...e } }
+            e += 1
+        }
+        return nil
+    }
+
+    /// Selector parts and function names of calls that run the block they are given at each
+    /// element, match or event (not once): its statements go on a loop branch (R10).
+    static let repeating = ["enumerate", "PassingTest", "passingTest", "Comparator", "dispatch_apply",
+                            "addObserverForName", "MonitorForEvents", "scheduledTimer", "timerWithTimeInterval"]
+    /// Calls that run the block before they return (not later): its statements stay in place.
+    static let synchronous = ["enumerate", "PassingTest", "passingTest", "Comparator", "dispatch_apply",
+                              "dispatch_sync", "AndWait", "performWithoutAnimation"]
+
+    /// R10: the statements of the block literal at `caret`…`body`, passed to the call opened at
+    /// `open`. A reviewer reads a completion handler (`beginSheetModalForWindow:completionHandler:`,
+    /// `dispatch_async`, `animations:completion:`) as code of the method that runs later, once:
+    /// its statements follow the method's own, on the branches of the call. A block run at each
+    /// element or event is on a loop branch; one run before the call returns stays in place.
+    mutating func readBlock(open: Int, caret: Int, body: ClosedRange<Int>, path: [ImportedBranch]) {
+        // The call: its selector parts up to the block, or the function's name.
+        var names: [String] = []
+        if t(open) == "(", open > 0, StatementRecognizer.isName(toks[open - 1].text) { names.append(toks[open - 1].text) }
+        var k = open + 1
+        while k < caret {
+            if t(k + 1) == ":" && StatementRecognizer.isName(t(k)) { names.append(t(k)) }
+            k += 1
+        }
+        let call = names.joined(separator: ":")
+        var inner = StatementSplitter(toks: toks, path: self.path, from: body.lowerBound + 1, to: body.upperBound)
+        inner.nesting = nesting
+        inner.body()
+        unreachable += inner.unreachable
+        var prefix = path
+        if Self.repeating.contains(where: { call.contains($0) }) {
+            prefix.append(ImportedBranch(kind: .loop, condition: "the block of \(call)", place: place(caret)))
+        }
+        let statements = inner.out.map { SplitStatement(idx: $0.idx, path: prefix + $0.path) }
+        if Self.synchronous.contains(where: { call.contains($0) }) { out += statements } else { later += statements }
     }
 }
 
