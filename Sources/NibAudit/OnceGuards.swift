@@ -25,6 +25,14 @@ extension ImportLowering {
         for prefix in ["self.", "self->"] where cond.hasPrefix(prefix) { cond = String(cond.dropFirst(prefix.count)) }
         guard let first = cond.first, first == "_" || first.isLetter, cond.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }),
               member(cond, in: c) == nil else { return false }
+        // The method sets its flag after the guard: read first, as it looks at this method
+        // alone (the search for a reset below reads every method of the class, and this
+        // question is asked of every early return of every statement lowered).
+        let sets = m.unread.contains { u in
+            let t = u.text.filter { $0 != " " }
+            return u.path.contains(b) && ["YES", "true", "1"].contains { t == "\(cond)=\($0);" || t == "self.\(cond)=\($0);" || t == "self->\(cond)=\($0);" }
+        }
+        guard sets else { return false }
         // A re-entrancy guard resets its flag (`busy = 0;` at the end): the body runs at every
         // send that is not nested, not once (MacVim's `-processInputQueues:`).
         // (An initializer's `flag = NO;` is its first value, not a reset.)
@@ -36,10 +44,6 @@ extension ImportLowering {
                     return ["NO", "false", "0"].contains { t == "\(cond)=\($0);" || t == "self.\(cond)=\($0);" || t == "self->\(cond)=\($0);" }
                 })
         }
-        guard !resets else { return false }
-        return m.unread.contains { u in
-            let t = u.text.filter { $0 != " " }
-            return u.path.contains(b) && ["YES", "true", "1"].contains { t == "\(cond)=\($0);" || t == "self.\(cond)=\($0);" || t == "self->\(cond)=\($0);" }
-        }
+        return !resets
     }
 }
