@@ -8,30 +8,17 @@ import SourceImport
 /// `dispatch_async`, an enumeration) are code of the method, read as a reviewer reads them
 /// (Sequel Pro's `keySelectionPanel`, released in its open panel's completion handler).
 final class AuditBlockLiteralTests: ProjectFolderTestCase {
+    /// A window with a button whose action is `chooseKey:`.
     func xib(owner: String) -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
-        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="5056" systemVersion="13C64" targetRuntime="MacOSX.Cocoa">
-            <objects>
-                <customObject id="-2" userLabel="File's Owner" customClass="\(owner)"><connections><outlet property="window" destination="w" id="o1"/></connections></customObject>
-                <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
-                <customObject id="-3" userLabel="Application" customClass="NSObject"/>
-                <window title="W" releasedWhenClosed="NO" id="w">
-                    <rect key="contentRect" x="10" y="10" width="300" height="100"/>
-                    <view key="contentView" id="v">
-                        <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
-                        <subviews>
-                            <button id="b">
-                                <rect key="frame" x="10" y="10" width="80" height="30"/>
-                                <buttonCell key="cell" type="push" title="Key" bezelStyle="rounded" alignment="center" id="bc"/>
-                                <connections><action selector="chooseKey:" target="-2" id="a1"/></connections>
-                            </button>
-                        </subviews>
-                    </view>
-                </window>
-            </objects>
-        </document>
-        """
+        macWindowXib(owner: owner, content: """
+            <subviews>
+                <button id="b">
+                    <rect key="frame" x="10" y="10" width="80" height="30"/>
+                    <buttonCell key="cell" type="push" title="Key" bezelStyle="rounded" alignment="center" id="bc"/>
+                    <connections><action selector="chooseKey:" target="-2" id="a1"/></connections>
+                </button>
+            </subviews>
+            """)
     }
 
     /// A panel kept (+1) by an action and released in its sheet's completion handler, inside a

@@ -9,22 +9,7 @@ import SourceImport
 /// nib's top-level objects kept in a member array that `dealloc` releases one by one, and a
 /// target built with garbage collection only.
 final class AuditMacPatternsTests: ProjectFolderTestCase {
-    func windowXib(owner: String) -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
-        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="5056" systemVersion="13C64" targetRuntime="MacOSX.Cocoa">
-            <objects>
-                <customObject id="-2" userLabel="File's Owner" customClass="\(owner)"><connections><outlet property="window" destination="w" id="o1"/></connections></customObject>
-                <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
-                <customObject id="-3" userLabel="Application" customClass="NSObject"/>
-                <window title="W" releasedWhenClosed="NO" id="w">
-                    <rect key="contentRect" x="10" y="10" width="300" height="100"/>
-                    <view key="contentView" id="v"><rect key="frame" x="0.0" y="0.0" width="300" height="100"/></view>
-                </window>
-            </objects>
-        </document>
-        """
-    }
+    func windowXib(owner: String) -> String { macWindowXib(owner: owner) }
 
     func headings(_ report: String) -> [String] {
         report.components(separatedBy: "\n").filter { $0.contains(": leak [") || $0.contains(": dangling") || $0.contains(": over-release") || $0.contains(": zombie") }
