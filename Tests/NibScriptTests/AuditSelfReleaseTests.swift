@@ -6,7 +6,8 @@ import XCTest
 /// B14, an owner that ends its own life, on a small Mac MRC project of our own: the example
 /// `examples/audit/self-release` (Installer closes its window, released when closed, and
 /// autoreleases itself in `-closeInstaller`, which its action and its download callback call;
-/// Keeper releases itself after closing a window that is not released when closed) with
+/// Keeper releases itself after closing a window that is not released when closed;
+/// Dismisser ends in `return [self autorelease];`) with
 /// `Fixtures/self-release` beside it (a window controller that autoreleases itself in
 /// `windowWillClose:`, its window's delegate, and the app delegate that makes it). The two
 /// are copied into one folder, so the example's files are not kept twice.
@@ -100,5 +101,39 @@ final class AuditSelfReleaseTests: XCTestCase {
         XCTAssertFalse(lowering.releasesSelf(work, in: c))
         XCTAssertFalse(lowering.statements(work, in: c).0.contains { $0.hasPrefix("release self") })
         XCTAssertTrue(lowering.releasesSelf(finish, in: c))
+    }
+
+    /// `return [self autorelease];` (the example's Dismisser): the object's end written in the
+    /// return statement is read as `[self autorelease]` is, and its battery sends that method.
+    func testASelfReleaseInAReturnIsTheOwnersEnd() {
+        let (project, _) = SourceReading.read(paths: [Self.fixture + "/Dismisser.h", Self.fixture + "/Dismisser.m"])
+        guard let c = project["Dismisser"], let m = c.helper("dismiss") ?? c.method("dismiss") else { return XCTFail("Dismisser not read") }
+        let lowering = ImportLowering(project: project, platform: .mac, memory: .mrc)
+        XCTAssertTrue(lowering.releasesSelf(m, in: c))
+        XCTAssertEqual(lowering.statements(m, in: c).0.map { $0.components(separatedBy: "    #")[0] }.last, "autorelease self")
+        XCTAssertTrue(Self.report.contains("closed by itself (`-[Dismisser dismiss]` releases it) (B14)"), Self.report)
+        XCTAssertFalse(Self.report.contains("of Dismisser"), Self.report)
+    }
+
+    /// `return [self retain];`, `return self;` and a return of another object end nothing.
+    func testOtherReturnsEndNothing() throws {
+        let tmp = NSTemporaryDirectory() + "nibscript-return-\(ProcessInfo.processInfo.processIdentifier).m"
+        try """
+        @interface R : NSObject { id other; }
+        @end
+        @implementation R
+        - (id)a { return [self retain]; }
+        - (id)b { return self; }
+        - (id)c { return [other autorelease]; }
+        @end
+        """.write(toFile: tmp, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        let (project, _) = SourceReading.read(paths: [tmp])
+        guard let c = project["R"] else { return XCTFail("R not read") }
+        let lowering = ImportLowering(project: project, platform: .mac, memory: .mrc)
+        for sel in ["a", "b", "c"] {
+            guard let m = c.helper(sel) ?? c.method(sel) else { XCTFail("-\(sel) not read"); continue }
+            XCTAssertFalse(lowering.releasesSelf(m, in: c), sel)
+        }
     }
 }
