@@ -152,17 +152,8 @@ final class AuditMacPatternsTests: ProjectFolderTestCase {
             """
         }
         func xib(_ owner: String) -> String {
-            """
-            <?xml version="1.0" encoding="UTF-8" standalone="no"?>
-            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="5056" systemVersion="13C64" targetRuntime="MacOSX.Cocoa">
-                <objects>
-                    <customObject id="-2" userLabel="File's Owner" customClass="\(owner)"><connections><outlet property="accessoryView" destination="v" id="o1"/></connections></customObject>
-                    <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
-                    <customObject id="-3" userLabel="Application" customClass="NSObject"/>
-                    <customView id="v"><rect key="frame" x="0.0" y="0.0" width="300" height="40"/></customView>
-                </objects>
-            </document>
-            """
+            macXib(owner: owner, outlets: [("accessoryView", "v")],
+                   objects: #"<customView id="v"><rect key="frame" x="0.0" y="0.0" width="300" height="40"/></customView>"#)
         }
         let dir = try project([
             "Given.m": factory("Given", autoreleases: true), "Given.xib": xib("Given"),

@@ -26,23 +26,32 @@ class ProjectFolderTestCase: XCTestCase {
     }
 }
 
-/// A Mac XIB: File's Owner of class `owner` whose `window` outlet is a window not released
-/// when closed, with `content` (XML) inside its content view.
-func macWindowXib(owner: String, content: String = "") -> String {
-    """
+/// A Mac XIB: File's Owner of class `owner` with `outlets` (property → object id, the
+/// connections numbered o1, o2, …), and the top-level `objects` as XML.
+func macXib(owner: String, outlets: [(String, String)], objects: String) -> String {
+    let conns = outlets.enumerated().map { "<outlet property=\"\($1.0)\" destination=\"\($1.1)\" id=\"o\($0 + 1)\"/>" }.joined()
+    return """
     <?xml version="1.0" encoding="UTF-8" standalone="no"?>
     <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="5056" systemVersion="13C64" targetRuntime="MacOSX.Cocoa">
         <objects>
-            <customObject id="-2" userLabel="File's Owner" customClass="\(owner)"><connections><outlet property="window" destination="w" id="o1"/></connections></customObject>
+            <customObject id="-2" userLabel="File's Owner" customClass="\(owner)"><connections>\(conns)</connections></customObject>
             <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
             <customObject id="-3" userLabel="Application" customClass="NSObject"/>
-            <window title="W" releasedWhenClosed="NO" id="w">
-                <rect key="contentRect" x="10" y="10" width="300" height="100"/>
-                <view key="contentView" id="v"><rect key="frame" x="0.0" y="0.0" width="300" height="100"/>\(content)</view>
-            </window>
+            \(objects)
         </objects>
     </document>
     """
+}
+
+/// A Mac XIB whose File's Owner's `window` outlet is a window not released when closed,
+/// with `content` (XML) inside its content view.
+func macWindowXib(owner: String, content: String = "") -> String {
+    macXib(owner: owner, outlets: [("window", "w")], objects: """
+        <window title="W" releasedWhenClosed="NO" id="w">
+            <rect key="contentRect" x="10" y="10" width="300" height="100"/>
+            <view key="contentView" id="v"><rect key="frame" x="0.0" y="0.0" width="300" height="100"/>\(content)</view>
+        </window>
+        """)
 }
 
 /// An iOS XIB: File's Owner of class `owner` with `outlets` (property → object id, the
