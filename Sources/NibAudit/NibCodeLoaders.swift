@@ -47,6 +47,39 @@ extension NibLoaders {
         var inClass: String?
     }
 
+    /// One source file's code as the loaders read it, with its classes' `@implementation`
+    /// places and its method spans worked out once for every question asked of it (L5's
+    /// computed names, L7's top-level loads).
+    struct CodeFile {
+        var rel: String
+        var text: String
+        var ns: NSString
+        var implementations: [(Int, String)]
+        var methods: [MethodSpan]
+
+        init(rel: String, text: String) {
+            self.rel = rel
+            self.text = text
+            ns = text as NSString
+            implementations = NibLoaders.implementations(in: ns)
+            methods = NibLoaders.methods(in: ns, classes: implementations)
+        }
+
+        /// The class whose `@implementation` the offset `at` is in.
+        func enclosingClass(_ at: Int) -> String? { implementations.last { $0.0 < at }?.1 }
+    }
+
+    /// The object before `@"NSTopLevelObjects"` in a legacy loader's context dictionary.
+    static let topLevelObjectsKeyPattern = try! NSRegularExpression(pattern: #"([A-Za-z_][A-Za-z0-9_]*)\s*,\s*(?:@"NSTopLevelObjects"|NSNibTopLevelObjects)"#)
+    static let implementationPattern = try! NSRegularExpression(pattern: #"@implementation\s+([A-Za-z_][A-Za-z0-9_]*)"#)
+    static let endPattern = try! NSRegularExpression(pattern: #"(?m)^\s*@end\b"#)
+
+    /// Each `@implementation`'s offset and class name, in the order of the text.
+    static func implementations(in ns: NSString) -> [(Int, String)] {
+        implementationPattern.matches(in: ns as String, range: NSRange(location: 0, length: ns.length))
+            .map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
+    }
+
     static let methodPattern = try! NSRegularExpression(pattern: #"(?m)^[ \t]*[-+][ \t]*\([^)]*\)\s*([^{;]*?)\{"#)
     static let keywordPattern = try! NSRegularExpression(pattern: #"([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(?:\([^)]*\))?\s*([A-Za-z_][A-Za-z0-9_]*)"#)
 
@@ -55,7 +88,7 @@ extension NibLoaders {
     static func methods(in ns: NSString, classes impls: [(Int, String)]) -> [MethodSpan] {
         let range = NSRange(location: 0, length: ns.length)
         let starts = methodPattern.matches(in: ns as String, range: range)
-        var ends = (try! NSRegularExpression(pattern: #"(?m)^\s*@end\b"#)).matches(in: ns as String, range: range).map(\.range.location)
+        var ends = endPattern.matches(in: ns as String, range: range).map(\.range.location)
         ends.append(ns.length)
         var out: [MethodSpan] = []
         for (k, m) in starts.enumerated() {
@@ -82,7 +115,7 @@ extension NibLoaders {
     /// array, by a literal name or by a parameter; then, four times at most, the methods that
     /// pass one of their parameters to such a method; then every call of one of them with a
     /// literal name.
-    static func topLevelLoads(files: [(rel: String, text: String)], nameMethods: [NameMethod] = [], superclasses: [String: String] = [:]) -> [TopLevelLoad] {
+    static func topLevelLoads(files: [CodeFile], nameMethods: [NameMethod] = [], superclasses: [String: String] = [:]) -> [TopLevelLoad] {
         struct Loader { var keyword: String; var load: TopLevelLoad; var cls: String? }
         let loadCall = try! NSRegularExpression(pattern:
             #"(loadNibFile:|instantiateNibWithOwner:|loadNibNamed:|instantiateWithOwner:)[^;]*?(NSNibTopLevelObjects|NSTopLevelObjects|topLevelObjects:\s*&?\s*([A-Za-z_][A-Za-z0-9_]*))"#)
@@ -90,13 +123,8 @@ extension NibLoaders {
             #"(?:pathForResource:|loadNibFile:|loadNibNamed:|initWithNibNamed:|nibWithNibName:|NSNib\(nibNamed:)\s*(@"([^"\\]+)"|([A-Za-z_][A-Za-z0-9_]*)|\[\s*self\s+([A-Za-z_][A-Za-z0-9_]*)\s*\])"#)
         var loaders: [Loader] = []
         var found: [TopLevelLoad] = []
-        var spans: [(rel: String, ns: NSString, methods: [MethodSpan])] = []
-        for (rel, text) in files {
-            let ns = text as NSString
-            let impls = (try! NSRegularExpression(pattern: #"@implementation\s+([A-Za-z_][A-Za-z0-9_]*)"#))
-                .matches(in: text, range: NSRange(location: 0, length: ns.length)).map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
-            let ms = methods(in: ns, classes: impls)
-            spans.append((rel, ns, ms))
+        let spans = files.map { (rel: $0.rel, ns: $0.ns, methods: $0.methods) }
+        for (rel, ns, ms) in spans {
             for m in ms {
                 let bodyRange = NSRange(location: m.bodyStart, length: m.end - m.bodyStart)
                 let body = ns.substring(with: bodyRange)
@@ -107,7 +135,7 @@ extension NibLoaders {
                     // The array: `topLevelObjects:&x`, or the object before `@"NSTopLevelObjects"`.
                     var array: String?
                     if call.range(at: 3).location != NSNotFound { array = bns.substring(with: call.range(at: 3)) }
-                    else if let a = try! NSRegularExpression(pattern: #"([A-Za-z_][A-Za-z0-9_]*)\s*,\s*(?:@"NSTopLevelObjects"|NSNibTopLevelObjects)"#)
+                    else if let a = topLevelObjectsKeyPattern
                                 .firstMatch(in: body, range: NSRange(location: call.range.location, length: min(bns.length - call.range.location, call.range.length + 1))) { array = bns.substring(with: a.range(at: 1)) }
                     let after = bns.substring(from: call.range.location)
                     var balanced = array.map { balances(after, array: $0) } ?? false

@@ -30,27 +30,25 @@ extension NibLoaders {
     /// The name methods and the superclass of each class the texts declare.
     static let byClassPattern = try! NSRegularExpression(pattern: #"\breturn\b[^;]*NSStringFromClass\s*\(\s*\[\s*self\s+class\s*\]\s*\)"#)
 
-    static func nameMethods(files: [(rel: String, text: String)]) -> (methods: [NameMethod], superclasses: [String: String]) {
+    static func nameMethods(files: [CodeFile]) -> (methods: [NameMethod], superclasses: [String: String]) {
         var methods: [NameMethod] = []
         // Every definition of a selector with no argument, to tell which one a class inherits.
         var defined: [NameMethod] = []
         var supers: [String: String] = [:]
-        for (rel, text) in files {
-            let ns = text as NSString
+        for file in files {
+            let (rel, text, ns) = (file.rel, file.text, file.ns)
             let all = NSRange(location: 0, length: ns.length)
             for m in superclassPattern.matches(in: text, range: all) where supers[ns.substring(with: m.range(at: 1))] == nil {
                 supers[ns.substring(with: m.range(at: 1))] = ns.substring(with: m.range(at: 2))
             }
-            let impls = (try! NSRegularExpression(pattern: #"@implementation\s+([A-Za-z_][A-Za-z0-9_]*)"#)).matches(in: text, range: all)
-                .map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
-            for span in Self.methods(in: ns, classes: impls) where span.keywords.count == 1 && !span.keywords[0].hasSuffix(":") {
+            for span in file.methods where span.keywords.count == 1 && !span.keywords[0].hasSuffix(":") {
                 guard let cls = span.inClass else { continue }
                 let body = ns.substring(with: NSRange(location: span.bodyStart, length: span.end - span.bodyStart))
                 let byClass = byClassPattern.firstMatch(in: body, range: NSRange(location: 0, length: (body as NSString).length)) != nil
                 defined.append(NameMethod(selector: span.keywords[0], name: "", inClass: cls, file: rel, line: lineOf(ns, span.bodyStart), byClass: byClass))
             }
             for m in nameMethodPattern.matches(in: text, range: all) {
-                guard let cls = impls.last(where: { $0.0 < m.range.location })?.1 else { continue }
+                guard let cls = file.enclosingClass(m.range.location) else { continue }
                 methods.append(NameMethod(selector: ns.substring(with: m.range(at: 1)), name: ns.substring(with: m.range(at: 2)), inClass: cls,
                                           file: rel, line: lineOf(ns, m.range.location)))
             }

@@ -76,9 +76,8 @@ struct NibLoaders {
             #"(?:\[\s*\[\s*([A-Za-z_][A-Za-z0-9_]*)\s+alloc\s*\]\s*)?(initWithNibName:|initWithWindowNibName:|loadNibNamed:|loadNibFile:|nibWithNibName:|initWithNibNamed:|UINib\(nibName:|NSNib\(nibNamed:|windowNibName:|nibName:)\s*@?"([^"\\]+)"(?:\s*(?:,\s*)?owner:\s*([A-Za-z_][A-Za-z0-9_]*))?"#)
         // `- (NSString *)windowNibName { return @"X"; }` (NSDocument, NSWindowController).
         let methodPattern = try! NSRegularExpression(pattern: #"-\s*\(\s*NSString\s*\*\s*\)\s*(windowNibName|nibName)\s*\{\s*return\s+@"([^"\\]+)""#)
-        let implPattern = try! NSRegularExpression(pattern: #"@implementation\s+([A-Za-z_][A-Za-z0-9_]*)"#)
         let stringPattern = try! NSRegularExpression(pattern: #"@?"((?:[^"\\\n]|\\.)*)""#)
-        var plain: [(rel: String, text: String)] = []
+        var plain: [CodeFile] = []
         for path in files {
             guard let data = FileManager.default.contents(atPath: path),
                   let raw = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else { continue }
@@ -86,14 +85,14 @@ struct NibLoaders {
             // L7 and L5's computed names read code only (R5): not a call or a `return @"X"`
             // written in a string literal or an `#if 0` region.
             let code = Self.codeText(raw)
-            plain.append((path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path, code))
+            plain.append(CodeFile(rel: path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path, text: code))
             if text.contains("NSStringFromClass(") || text.contains("String(describing:") { buildsNamesFromClasses = true }
             let ns = text as NSString
             let rel = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
             func line(_ at: Int) -> Int { ns.substring(to: at).reduce(1) { $1 == "\n" ? $0 + 1 : $0 } }
             let range = NSRange(location: 0, length: ns.length)
             for m in stringPattern.matches(in: text, range: range) { strings.insert(ns.substring(with: m.range(at: 1))) }
-            let impls = implPattern.matches(in: text, range: range).map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
+            let impls = Self.implementations(in: ns)
             func enclosing(_ at: Int) -> String? { impls.last { $0.0 < at }?.1 }
             let spans = Self.methods(in: ns, classes: impls)
             storyboard += Self.storyboardCalls(ns, rel: rel, enclosing: enclosing)
@@ -124,10 +123,8 @@ struct NibLoaders {
         let (named, found) = Self.nameMethods(files: plain)
         let supers = known.merging(found) { a, _ in a }
         if !named.isEmpty {
-            for (rel, text) in plain where text.contains("[self") {
-                let ns = text as NSString
-                let impls = implPattern.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
-                loads += Self.computedLoads(ns, rel: rel, spans: Self.methods(in: ns, classes: impls), enclosing: { at in impls.last { $0.0 < at }?.1 },
+            for file in plain where file.text.contains("[self") {
+                loads += Self.computedLoads(file.ns, rel: file.rel, spans: file.methods, enclosing: file.enclosingClass,
                                             methods: named, superclasses: supers)
             }
         }
