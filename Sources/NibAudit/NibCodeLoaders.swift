@@ -56,11 +56,13 @@ extension NibLoaders {
         var ns: NSString
         var implementations: [(Int, String)]
         var methods: [MethodSpan]
+        var lines: LineIndex
 
         init(rel: String, text: String) {
             self.rel = rel
             self.text = text
             ns = text as NSString
+            lines = LineIndex(ns)
             implementations = NibLoaders.implementations(in: ns)
             methods = NibLoaders.methods(in: ns, classes: implementations)
         }
@@ -123,8 +125,8 @@ extension NibLoaders {
             #"(?:pathForResource:|loadNibFile:|loadNibNamed:|initWithNibNamed:|nibWithNibName:|NSNib\(nibNamed:)\s*(@"([^"\\]+)"|([A-Za-z_][A-Za-z0-9_]*)|\[\s*self\s+([A-Za-z_][A-Za-z0-9_]*)\s*\])"#)
         var loaders: [Loader] = []
         var found: [TopLevelLoad] = []
-        let spans = files.map { (rel: $0.rel, ns: $0.ns, methods: $0.methods) }
-        for (rel, ns, ms) in spans {
+        let spans = files.map { (rel: $0.rel, ns: $0.ns, methods: $0.methods, lines: $0.lines) }
+        for (rel, ns, ms, lines) in spans {
             for m in ms {
                 let bodyRange = NSRange(location: m.bodyStart, length: m.end - m.bodyStart)
                 let body = ns.substring(with: bodyRange)
@@ -147,7 +149,7 @@ extension NibLoaders {
                             o.inClass == m.inClass && balances(ns.substring(with: NSRange(location: o.bodyStart, length: o.end - o.bodyStart)), array: member)
                         }
                     }
-                    let line = lineOf(ns, m.bodyStart + call.range.location)
+                    let line = lines.line(m.bodyStart + call.range.location)
                     let place = "\((rel as NSString).lastPathComponent):\(line)"
                     let callText = verb == "loadNibFile:" ? "loadNibFile:externalNameTable:withZone:" : verb == "loadNibNamed:" ? "loadNibNamed:owner:topLevelObjects:"
                         : verb == "instantiateNibWithOwner:" ? "instantiateNibWithOwner:topLevelObjects:" : "instantiateWithOwner:topLevelObjects:"
@@ -187,7 +189,7 @@ extension NibLoaders {
         var known = Set(loaders.map(\.keyword))
         for _ in 0..<4 {
             var added: [Loader] = []
-            for (rel, ns, ms) in spans {
+            for (rel, ns, ms, lines) in spans {
                 for m in ms {
                     let body = ns.substring(with: NSRange(location: m.bodyStart, length: m.end - m.bodyStart))
                     for l in loaders where !m.keywords.contains(l.keyword) {
@@ -196,7 +198,7 @@ extension NibLoaders {
                             let arg = (body as NSString).substring(with: call.range(at: 1))
                             guard let kw = m.parameters[arg], !known.contains(kw) else { continue }
                             var load = l.load
-                            load.through.insert("\((rel as NSString).lastPathComponent):\(lineOf(ns, m.bodyStart + call.range.location)) `\(l.keyword)`", at: 0)
+                            load.through.insert("\((rel as NSString).lastPathComponent):\(lines.line(m.bodyStart + call.range.location)) `\(l.keyword)`", at: 0)
                             added.append(Loader(keyword: kw, load: load, cls: m.inClass))
                             known.insert(kw)
                         }
@@ -206,7 +208,7 @@ extension NibLoaders {
             if added.isEmpty { break }
             loaders += added
         }
-        for (rel, ns, ms) in spans {
+        for (rel, ns, ms, lines) in spans {
             for l in loaders {
                 let p = try! NSRegularExpression(pattern: NSRegularExpression.escapedPattern(for: l.keyword) + #"\s*@"([^"\\]+)""#)
                 for call in p.matches(in: ns as String, range: NSRange(location: 0, length: ns.length)) {
@@ -222,7 +224,7 @@ extension NibLoaders {
                     load.name = ns.substring(with: call.range(at: 1))
                     load.entry = l.keyword
                     load.file = rel
-                    load.line = lineOf(ns, call.range.location)
+                    load.line = lines.line(call.range.location)
                     found.append(load)
                 }
             }
@@ -279,12 +281,12 @@ extension NibLoaders {
     static let storyboardPattern = try! NSRegularExpression(pattern:
         #"(storyboardWithName:|UIStoryboard\(name:|instantiateViewControllerWithIdentifier:|instantiateViewController\(withIdentifier:|instantiateInitialViewController)\s*(?:@?"([^"\\]+)")?"#)
 
-    static func storyboardCalls(_ ns: NSString, rel: String, enclosing: (Int) -> String?) -> [Load] {
+    static func storyboardCalls(_ ns: NSString, rel: String, enclosing: (Int) -> String?, line: (Int) -> Int) -> [Load] {
         storyboardPattern.matches(in: ns as String, range: NSRange(location: 0, length: ns.length)).compactMap { m in
             let call = ns.substring(with: m.range(at: 1))
             let name = m.range(at: 2).location == NSNotFound ? "" : ns.substring(with: m.range(at: 2))
             if name.isEmpty && call != "instantiateInitialViewController" { return nil }
-            return Load(call: call, name: name, createdClass: nil, inClass: enclosing(m.range.location), file: rel, line: lineOf(ns, m.range.location))
+            return Load(call: call, name: name, createdClass: nil, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location))
         }
     }
 
@@ -318,14 +320,6 @@ extension NibLoaders {
             }
         }
         return out
-    }
-
-    static func lineOf(_ ns: NSString, _ at: Int) -> Int {
-        var n = 1
-        let end = min(at, ns.length)
-        var i = 0
-        while i < end { if ns.character(at: i) == 10 { n += 1 }; i += 1 }
-        return n
     }
 
     /// The text of the method a load is in, from the load to the method's end (L8).
