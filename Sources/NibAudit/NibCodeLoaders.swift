@@ -303,21 +303,29 @@ extension NibLoaders {
     /// The classes whose `@interface` or `@implementation` has a class method named
     /// `shared…` (L10); comments skipped.
     static func sharedClasses(files: [String]) -> Set<String> {
-        let block = try! NSRegularExpression(pattern: #"@(?:interface|implementation)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
-        let shared = try! NSRegularExpression(pattern: #"(?m)^[ \t]*\+[ \t]*\([^)]*\)\s*shared[A-Za-z0-9_]*\s*[;{]"#)
         var out: Set<String> = []
         for path in files {
             guard let data = FileManager.default.contents(atPath: path),
                   let raw = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1),
                   raw.contains("shared") else { continue }
             // A declaration in a string literal is no declaration (R5).
-            let text = codeText(raw)
-            let ns = text as NSString
-            let all = NSRange(location: 0, length: ns.length)
-            let blocks = block.matches(in: text, range: all).map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
-            for m in shared.matches(in: text, range: all) {
-                if let c = blocks.last(where: { $0.0 < m.range.location })?.1 { out.insert(c) }
-            }
+            out.formUnion(sharedClasses(inCode: codeText(raw)))
+        }
+        return out
+    }
+
+    static let sharedBlockPattern = try! NSRegularExpression(pattern: #"@(?:interface|implementation)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
+    static let sharedMethodPattern = try! NSRegularExpression(pattern: #"(?m)^[ \t]*\+[ \t]*\([^)]*\)\s*shared[A-Za-z0-9_]*\s*[;{]"#)
+
+    /// The classes of one file's code text (`codeText`) that declare a `+shared…` method.
+    static func sharedClasses(inCode text: String) -> Set<String> {
+        guard text.contains("shared") else { return [] }
+        let ns = text as NSString
+        let all = NSRange(location: 0, length: ns.length)
+        let blocks = sharedBlockPattern.matches(in: text, range: all).map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
+        var out: Set<String> = []
+        for m in sharedMethodPattern.matches(in: text, range: all) {
+            if let c = blocks.last(where: { $0.0 < m.range.location })?.1 { out.insert(c) }
         }
         return out
     }
@@ -348,8 +356,10 @@ extension NibLoaders {
         var lines = text.components(separatedBy: "\n")
         var dead = 0
         for k in lines.indices {
-            let t = lines[k].trimmingCharacters(in: .whitespacesAndNewlines)
-            if t.hasPrefix("#") {
+            // Only a line whose first mark is `#` (or may be, after a space no ASCII one) is
+            // trimmed and split: doing so for every line was a tenth of an audit.
+            let first = lines[k].utf8.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0B && $0 != 0x0C && $0 != 0x0D }
+            if first == UInt8(ascii: "#") || (first ?? 0) >= 0x80, case let t = lines[k].trimmingCharacters(in: .whitespacesAndNewlines), t.hasPrefix("#") {
                 let words = t.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
                 let directive = words.first ?? ""
                 if dead > 0 {

@@ -86,6 +86,7 @@ struct NibLoaders {
             // written in a string literal or an `#if 0` region.
             let code = Self.codeText(raw)
             plain.append(CodeFile(rel: path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path, text: code))
+            sharedClasses.formUnion(Self.sharedClasses(inCode: code))
             if text.contains("NSStringFromClass(") || text.contains("String(describing:") { buildsNamesFromClasses = true }
             let ns = text as NSString
             let rel = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
