@@ -175,6 +175,8 @@ package struct ImportLowering {
         var catalogue: Set<String>?
         /// See `dispatchedSelectors` (DynamicDispatch.swift).
         var dispatched: Set<String>?
+        /// The classes defining each selector asked of `overriddenBelow` (DynamicDispatch.swift).
+        var definers: [String: [String]] = [:]
         func names(of c: ImportedClass) -> [String: ImportedMember] {
             if let n = byClass[c.name] { return n }
             var n: [String: ImportedMember] = [:]
