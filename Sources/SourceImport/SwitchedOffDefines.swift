@@ -2,7 +2,7 @@
 // `//#define INCLUDE_VPNSERVICE 1` (Tunnelblick's `defines.h`), `/* #define USE_X */`. The
 // code under `#ifdef INCLUDE_VPNSERVICE` is the project's own, written to be switched on: the
 // reader keeps reading it (marked undecided) even when the build's defines say the name is
-// undefined, so that its defects are reported (at low confidence, naming the condition).
+// undefined, so that its defects are reported.
 // A name no file defines, not even in a comment, is another product's build flag (Sequel
 // Pro's `SP_CODA`, set by the Coda plugin that compiles its sources): false in this build.
 
