@@ -280,8 +280,8 @@ package enum Audit {
         let named = NibLoaders.namedByNibs(dir: dir, nibs: inventory.entries.filter { $0.unreadable == nil && !$0.compiled }.map(\.path))
         loaders.loads += named
         for l in named { loaders.strings.insert(l.name) }
-        // Shared instances are declared in headers too (L10).
-        loaders.sharedClasses = NibLoaders.sharedClasses(files: sources.map { dir + "/" + $0 })
+        // Shared instances are declared in headers too (L10); the loaders read the rest.
+        loaders.sharedClasses.formUnion(NibLoaders.sharedClasses(files: sources.filter { $0.hasSuffix(".h") || $0.hasSuffix(".pch") }.map { dir + "/" + $0 }))
         var report = Report(dir: dir, sourceFiles: sources.count, classes: project.classes.count)
         report.errors = errors
         report.skipped = walk.skipped

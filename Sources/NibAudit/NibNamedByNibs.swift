@@ -24,13 +24,14 @@ extension NibLoaders {
                   let text = String(data: data, encoding: .utf8) else { continue }
             guard text.contains("nibName=\"") || text.contains("IBUINibName") else { continue }
             let ns = text as NSString
+            let lines = LineIndex(ns)
             let range = NSRange(location: 0, length: ns.length)
             for m in modernNibName.matches(in: text, range: range) {
                 let attrs = ns.substring(with: m.range(at: 2)) + " " + ns.substring(with: m.range(at: 4))
                 let a = attrs as NSString
                 let custom = customClassAttribute.firstMatch(in: attrs, range: NSRange(location: 0, length: a.length)).map { a.substring(with: $0.range(at: 1)) }
                 var l = Load(call: "nibName=", name: ns.substring(with: m.range(at: 3)), createdClass: custom, inClass: nil,
-                             file: rel, line: lineOf(ns, m.range.location))
+                             file: rel, line: lines.line(m.range.location))
                 l.archived = true
                 out.append(l)
             }
@@ -38,7 +39,7 @@ extension NibLoaders {
             // only that a view controller of the nib names it.
             for m in legacyNibName.matches(in: text, range: range) {
                 var l = Load(call: "IBUINibName ", name: ns.substring(with: m.range(at: 1)), createdClass: nil, inClass: nil,
-                             file: rel, line: lineOf(ns, m.range.location))
+                             file: rel, line: lines.line(m.range.location))
                 l.archived = true
                 out.append(l)
             }
