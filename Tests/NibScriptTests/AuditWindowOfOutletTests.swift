@@ -56,3 +56,27 @@ final class AuditWindowOfOutletTests: ProjectFolderTestCase {
         }
     }
 }
+
+/// L12: Sparkle's `SUUpdater` in a main nib is the shared updater, not made by the load; even
+/// with Sparkle's sources in the folder, the battery sends it nothing (it is no object of the nib).
+final class AuditSharedUpdaterTests: ProjectFolderTestCase {
+    func testAMainNibsUpdaterIsNoObjectOfTheNib() throws {
+        let xib = macXib(owner: "NSApplication", outlets: [], objects: """
+            <customObject id="u" customClass="SUUpdater"/>
+            <customObject id="d" customClass="AppDelegate"/>
+            """).replacingOccurrences(of: "<customObject id=\"-3\" userLabel=\"Application\" customClass=\"NSObject\"/>",
+                                      with: "<customObject id=\"-3\" userLabel=\"Application\" customClass=\"NSObject\"><connections><outlet property=\"delegate\" destination=\"d\" id=\"a1\"/></connections></customObject>")
+        let dir = try project([
+            "MainMenu.xib": xib,
+            "SUUpdater.h": "@interface SUUpdater : NSObject {\n    NSTimer *checkTimer;\n}\n@end\n",
+            "SUUpdater.m": "#import \"SUUpdater.h\"\n@implementation SUUpdater\n- (void)scheduleCheck:(id)sender {\n    checkTimer = [[NSTimer alloc] init];\n}\n@end\n",
+            "AppDelegate.h": "@interface AppDelegate : NSObject\n@end\n",
+            "AppDelegate.m": "#import \"AppDelegate.h\"\n@implementation AppDelegate\n@end\n",
+        ], kind: "updater")
+        let r = Driver.main(["audit", "--platform", "mac", "--memory", "mrc", dir])
+        XCTAssertTrue(r.stdout.contains("MainMenu.xib: owner"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("SUUpdater scheduleCheck:"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("reading limit"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("`checkTimer` of SUUpdater"), r.stdout)
+    }
+}
