@@ -30,7 +30,9 @@ extension NibAuditor {
         nib.loads = context.loaders.loads(of: entry.name)
         nib.result.loadedBy = nib.loads.map { $0.text + ($0.archived ? "" : $0.createdClass.map { " (a new \($0))" } ?? "") }
         // Who loads it (L1–L5): the Info.plist's main nib, a framework owner, the code.
-        nib.mainByPlist = context.settings.mainNibs[entry.name]
+        // A compiled nib is read from its bundle's `keyedobjects.nib`; the target copies the bundle.
+        let copied = rel.range(of: ".nib/").map { String(rel[..<$0.lowerBound]) + ".nib" } ?? rel
+        nib.mainByPlist = context.settings.mainNibFiles[copied] ?? context.settings.mainNibs[entry.name]
         let appPlaceholder = nib.doc.objects.first { $0.placeholderIdentifier == "IBApplication" }
         let appConnected = appPlaceholder.map { a in nib.doc.connections(from: a.index).contains { $0.kind == .outlet } } ?? false
         nib.isMain = nib.mainByPlist != nil

@@ -28,6 +28,10 @@ struct ProjectSettings {
     var notGarbageCollected: Set<String> = []
     /// Nib names (as code loads them) the Info.plists name as main nib, with the origin.
     var mainNibs: [String: String] = [:]
+    /// A main nib's file (as the target copies it) → the Info.plist of that target: of two
+    /// targets whose main nibs share a name (an application's and a bundled framework's test
+    /// application's `MainMenu`), each nib cites its own.
+    var mainNibFiles: [String: String] = [:]
     /// Nib names the Info.plists name as launch screen (`UILaunchStoryboardName`), with the origin.
     var launchScreens: [String: String] = [:]
     /// The lowest iOS deployment target of the targets (major, minor), with the origin.
@@ -79,7 +83,10 @@ struct ProjectSettings {
                     fileMemory[p] = (m, why)
                 }
             }
-            for n in t.mainNibs { mainNibs[NibInventory.loadName(n.value)] = n.origin }
+            for n in t.mainNibs {
+                mainNibs[NibInventory.loadName(n.value)] = n.origin
+                for r in t.resources where NibInventory.loadName((r as NSString).lastPathComponent) == NibInventory.loadName(n.value) { mainNibFiles[r] = n.origin }
+            }
             for n in t.launchScreens { launchScreens[NibInventory.loadName(n.value)] = n.origin }
         }
     }

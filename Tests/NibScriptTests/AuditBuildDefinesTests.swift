@@ -102,3 +102,24 @@ final class AuditBuildDefinesTests: ProjectFolderTestCase {
         XCTAssertTrue(r.stdout.contains("leak [V12 O9] `cache` of Panel"), r.stdout)
     }
 }
+
+/// Two targets whose main nibs share a name (an application's `MainMenu` and a bundled
+/// framework's test application's): each nib cites the Info.plist of the target that copies it.
+final class AuditMainNibOriginTests: ProjectFolderTestCase {
+    func testEachMainNibCitesItsOwnTargetsInfoPlist() throws {
+        let menu = macXib(owner: "NSApplication", outlets: [], objects: "<menu title=\"Main\" systemMenu=\"main\" id=\"m\"/>")
+        var files: [String: String] = [:]
+        for (folder, target) in [("App", "Tunes"), ("Lib/Demo", "Demo")] {
+            files["\(folder)/\(target).xcodeproj/project.pbxproj"] = ProjectFiles.pbxproj(
+                platform: "mac", deployment: "10.6", arc: nil, infoPlist: "Info.plist", sources: [("\(target).m", "")],
+                resources: ["MainMenu.xib"], target: target)
+            files["\(folder)/Info.plist"] = ProjectFiles.plist(["NSMainNibFile": "MainMenu"])
+            files["\(folder)/MainMenu.xib"] = menu
+            files["\(folder)/\(target).m"] = "@interface \(target) : NSObject\n@end\n@implementation \(target)\n@end\n"
+        }
+        let r = Driver.main(["audit", try project(files, kind: "main-origin")])
+        XCTAssertTrue(r.stdout.contains("  App/MainMenu.xib: owner NSApplication (main nib)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("as its main nib (App/Info.plist (NSMainNibFile))"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("as its main nib (Lib/Demo/Info.plist (NSMainNibFile))"), r.stdout)
+    }
+}
