@@ -175,6 +175,8 @@ package struct ImportLowering {
         var catalogue: Set<String>?
         /// See `dispatchedSelectors` (DynamicDispatch.swift).
         var dispatched: Set<String>?
+        /// The classes defining each selector asked of `overriddenBelow` (DynamicDispatch.swift).
+        var definers: [String: [String]] = [:]
         func names(of c: ImportedClass) -> [String: ImportedMember] {
             if let n = byClass[c.name] { return n }
             var n: [String: ImportedMember] = [:]
@@ -363,6 +365,7 @@ package struct ImportLowering {
         let isDealloc = m.selector == "dealloc"
         let isSetter = ObjCScanner.isSetter(m.selector)
         var afterSuper = false
+        var superDeallocLine: String?
         // A helper's statements left out are not this body's: they do not count as skipped.
         let own = Set(m.statements.map(\.place))
         for s in followed(m, in: c) {
@@ -370,7 +373,8 @@ package struct ImportLowering {
             if let mac = s.macro { at += " (from \(mac))" }
             if !s.conditions.isEmpty { at += " (under \(s.conditions.joined(separator: ", ")))" }
             at = ScriptText.comment(at)
-            if afterSuper && isDealloc { if own.contains(s.place) { dropped += 1 }; continue }
+            // Under ARC nothing follows the (implicit) super call; under MRC see `superDeallocLine`.
+            if afterSuper && isDealloc && memory == .arc { if own.contains(s.place) { dropped += 1 }; continue }
             // A branch of an undecided `#if` that holds only under the other memory model.
             if let r = s.requiresARC, r != (memory == .arc) { continue }
             var names: Set<String> = []
@@ -487,6 +491,14 @@ package struct ImportLowering {
             case .superCall:
                 if isInit { continue }
                 if isDealloc && memory == .arc { continue }
+                // MRC: releases written after `[super dealloc]` run after it (see
+                // DeallocAfterSuper.swift); the super call is appended once the body is read.
+                if isDealloc, !afterSuper, let late = statementsAfterSuperDealloc(s, in: m) {
+                    superDeallocLine = "super" + at
+                    notes.append(late)
+                    afterSuper = true
+                    continue
+                }
                 out.append("super" + at)
                 afterSuper = true
             case .retain(let x) where isSetter && memory == .mrc && x == m.arguments.first && member(x, in: c) == nil:
@@ -536,6 +548,7 @@ package struct ImportLowering {
                 }
             }
         }
+        if let l = superDeallocLine { out.append(l) }
         return (out, dropped, notes)
     }
 }

@@ -35,7 +35,7 @@ extension NibAuditor {
                 }
             case "-nibName", "-windowNibName":
                 cls = l.inClass
-            case "nibName=":
+            case "nibName=", "IBUINibName ":
                 // A view controller archived in another nib, of its custom class.
                 cls = l.createdClass
             case "loadNibNamed:", "loadNibFile:":

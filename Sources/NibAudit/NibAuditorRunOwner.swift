@@ -30,9 +30,7 @@ extension NibAuditor {
         nib.loads = context.loaders.loads(of: entry.name)
         nib.result.loadedBy = nib.loads.map { $0.text + ($0.archived ? "" : $0.createdClass.map { " (a new \($0))" } ?? "") }
         // Who loads it (L1–L5): the Info.plist's main nib, a framework owner, the code.
-        // A compiled nib is read from its bundle's `keyedobjects.nib`; the target copies the bundle.
-        let copied = rel.range(of: ".nib/").map { String(rel[..<$0.lowerBound]) + ".nib" } ?? rel
-        nib.mainByPlist = context.settings.mainNibFiles[copied] ?? context.settings.mainNibs[entry.name]
+        nib.mainByPlist = context.settings.mainNib(entry.name, paths: [rel, entry.displayPath, entry.path])
         let appPlaceholder = nib.doc.objects.first { $0.placeholderIdentifier == "IBApplication" }
         let appConnected = appPlaceholder.map { a in nib.doc.connections(from: a.index).contains { $0.kind == .outlet } } ?? false
         nib.isMain = nib.mainByPlist != nil
@@ -132,9 +130,14 @@ extension NibAuditor {
         let selfLoading: Set<String> = ["UIViewController", "NSWindowController", "NSViewController", "NSPreferencePane", "NSDocument",
                                         "UITableViewController", "UIApplication", "NSApplication"]
         let nameFromClass = context.loaders.buildsNamesFromClasses && defines(entry.name)
-        if nib.doc.kind == .xib, !nib.isMain, !context.loaders.mentions(entry.name), !nameFromClass, nib.catalogue.contains(nib.ownerClass), !selfLoading.contains(nib.ownerClass) {
+        // An application's nib of a main nib's name that only another target's Info.plist
+        // names (MainNibTargets.swift) is not main, whatever its owner.
+        let otherTargetsMain = context.settings.mainNibs[entry.name].flatMap { nib.mainByPlist == nil ? $0 : nil }
+        if nib.doc.kind == .xib, !nib.isMain, !context.loaders.mentions(entry.name), !nameFromClass, nib.catalogue.contains(nib.ownerClass),
+           !selfLoading.contains(nib.ownerClass) || otherTargetsMain != nil {
             nib.result.owner = nib.ownerClass
             nib.result.problem = prebuiltFramework.map { "prebuilt: a nib of \($0), a framework the folder holds built, which loads it itself (L4)" }
+                ?? otherTargetsMain.map { "unused: File's Owner is \(nib.ownerClass), no source names it, and the Info.plist that names a main nib \"\(entry.name)\" (\($0)) is of a target that does not build this file (L4)" }
                 ?? "unused: File's Owner is \(nib.ownerClass), no source names it and no Info.plist makes it a main nib (L4)"
             nib.result.listed = true
             return false

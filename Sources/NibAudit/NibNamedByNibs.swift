@@ -1,4 +1,5 @@
 import Foundation
+import InterfaceBuilder
 
 // A nib that another nib names. A view controller archived in a nib (a main window's tab
 // bar controller's children, a split view's detail) may carry the name of the nib its view
@@ -35,15 +36,34 @@ extension NibLoaders {
                 l.archived = true
                 out.append(l)
             }
-            // A legacy archive keeps the custom class in a table of its own: the load says
-            // only that a view controller of the nib names it.
-            for m in legacyNibName.matches(in: text, range: range) {
-                var l = Load(call: "IBUINibName ", name: ns.substring(with: m.range(at: 1)), createdClass: nil, inClass: nil,
-                             file: rel, line: lines.line(m.range.location))
+            // A legacy archive keeps the custom class in a table of its own (its
+            // `flattenedProperties`, `91.CustomClassName`): the archive reader resolves it, so
+            // the load names the controller's class — the owner UIKit gives the named nib,
+            // whatever that nib's File's Owner says (a renamed class, L5).
+            let legacy = legacyNibName.matches(in: text, range: range)
+            let holders = legacy.isEmpty ? [] : legacyNibNameHolders(path: dir + "/" + rel, displayPath: rel)
+            for m in legacy {
+                let name = ns.substring(with: m.range(at: 1))
+                let line = lines.line(m.range.location)
+                // The element that holds the `IBUINibName` string: the last one before it that names it.
+                let holder = holders.last { $0.name == name && $0.line <= line }
+                var l = Load(call: "IBUINibName ", name: name, createdClass: holder?.cls, inClass: nil, file: rel, line: line)
                 l.archived = true
                 out.append(l)
             }
         }
         return out
+    }
+}
+
+extension NibLoaders {
+    /// The objects of a legacy archive that carry a nib name: the name, the line of the
+    /// object's element, and its custom class (nil when it has none or the file is not read).
+    static func legacyNibNameHolders(path: String, displayPath: String) -> [(name: String, line: Int, cls: String?)] {
+        guard case .success(let doc) = IBReader.read(path: path, displayPath: displayPath) else { return [] }
+        return doc.objects.compactMap { o in
+            guard let n = o.attributes.first(where: { $0.0 == "nibName" })?.1 else { return nil }
+            return (n, o.location.line, o.customClass)
+        }.sorted { $0.line < $1.line }
     }
 }

@@ -28,10 +28,11 @@ struct ProjectSettings {
     var notGarbageCollected: Set<String> = []
     /// Nib names (as code loads them) the Info.plists name as main nib, with the origin.
     var mainNibs: [String: String] = [:]
-    /// A main nib's file (as the target copies it) → the Info.plist of that target: of two
-    /// targets whose main nibs share a name (an application's and a bundled framework's test
-    /// application's `MainMenu`), each nib cites its own.
-    var mainNibFiles: [String: String] = [:]
+    /// Per main nib name, each target whose Info.plist names it: the origin and the files the
+    /// target copies as resources (see `mainNib(_:paths:)`).
+    var mainNibTargets: [String: [(origin: String, resources: Set<String>)]] = [:]
+    /// Every file some target copies as a resource.
+    var allResources: Set<String> = []
     /// Nib names the Info.plists name as launch screen (`UILaunchStoryboardName`), with the origin.
     var launchScreens: [String: String] = [:]
     /// The lowest iOS deployment target of the targets (major, minor), with the origin.
@@ -85,8 +86,9 @@ struct ProjectSettings {
             }
             for n in t.mainNibs {
                 mainNibs[NibInventory.loadName(n.value)] = n.origin
-                for r in t.resources where NibInventory.loadName((r as NSString).lastPathComponent) == NibInventory.loadName(n.value) { mainNibFiles[r] = n.origin }
+                mainNibTargets[NibInventory.loadName(n.value), default: []].append((n.origin, Set(t.resources)))
             }
+            allResources.formUnion(t.resources)
             for n in t.launchScreens { launchScreens[NibInventory.loadName(n.value)] = n.origin }
         }
     }
