@@ -126,6 +126,12 @@ extension NibAuditor {
             nib.ownerClass = l.inClass!
             nib.renamedOwner = nil
         }
+        if nib.doc.kind == .xib, !nib.isMain, let n = classObjectOwnerNote(nib.loads) {
+            nib.result.notes.append(n)
+            if nib.ownerClass != "NSObject" { nib.formerOwner = nib.ownerClass }
+            nib.ownerClass = "NSObject"
+            nib.renamedOwner = nil
+        }
         // A nib with a generic owner that no code names and no Info.plist names: unused (L4).
         let selfLoading: Set<String> = ["UIViewController", "NSWindowController", "NSViewController", "NSPreferencePane", "NSDocument",
                                         "UITableViewController", "UIApplication", "NSApplication"]
