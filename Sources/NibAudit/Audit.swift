@@ -245,6 +245,8 @@ package enum Audit {
         var nibNames: Set<String>
         /// The file the audit reads for each nib name (R3: a second nib a method loads).
         var nibPaths: [String: String] = [:]
+        /// B10: who sends what to a closing object (NibAuditorClosing.swift).
+        var teardownSenders: [String: [NibAuditor.TeardownSender]] = [:]
     }
 
     /// `progress`: called with the nibs audited and their number, from any thread.
@@ -271,8 +273,8 @@ package enum Audit {
         let named = NibLoaders.namedByNibs(dir: dir, nibs: inventory.entries.filter { $0.unreadable == nil && !$0.compiled }.map(\.path))
         loaders.loads += named
         for l in named { loaders.strings.insert(l.name) }
-        // Shared instances are declared in headers too (L10).
-        loaders.sharedClasses = NibLoaders.sharedClasses(files: sources.map { dir + "/" + $0 })
+        // Shared instances are declared in headers too (L10); the loaders read the rest.
+        loaders.sharedClasses.formUnion(NibLoaders.sharedClasses(files: sources.filter { $0.hasSuffix(".h") || $0.hasSuffix(".pch") }.map { dir + "/" + $0 }))
         var report = Report(dir: dir, sourceFiles: sources.count, classes: project.classes.count)
         report.errors = errors
         report.skipped = walk.skipped
@@ -280,7 +282,8 @@ package enum Audit {
         report.settings = settingsLines(settings, o)
         let context = Context(project: project, loaders: loaders, settings: settings, options: o,
                               nibNames: Set(inventory.entries.map(\.name)),
-                              nibPaths: Dictionary(inventory.entries.filter { $0.unreadable == nil }.map { ($0.name, $0.path) }, uniquingKeysWith: { a, _ in a }))
+                              nibPaths: Dictionary(inventory.entries.filter { $0.unreadable == nil }.map { ($0.name, $0.path) }, uniquingKeysWith: { a, _ in a }),
+                              teardownSenders: NibAuditor.teardownSenders(project: project))
         var missing: [String: Missing] = [:]
         var findings: [String: Finding] = [:]
         var order: [String] = []

@@ -31,9 +31,13 @@ extension ImportLowering {
     var dispatchedSelectors: Set<String> {
         if let d = memberNames.dispatched { return d }
         var called = Set<String>()
+        // (Each list read in place: `methods + helpers` copied every method of the project
+        // for each lowering, several a nib.)
         for c in project.classes {
-            for m in c.methods + c.helpers {
-                for s in m.statements { if case .callSelf(let sel) = s.kind { called.insert(sel) } }
+            for list in [\ImportedClass.methods, \.helpers] {
+                for m in c[keyPath: list] {
+                    for s in m.statements { if case .callSelf(let sel) = s.kind { called.insert(sel) } }
+                }
             }
         }
         var out = Set<String>()
@@ -55,15 +59,25 @@ extension ImportLowering {
     /// `[self sel]` in `c`'s methods may run that override, and is sent, not inlined.
     func overriddenBelow(_ sel: String, in c: ImportedClass) -> Bool {
         guard dispatchedSelectors.contains(sel) else { return false }
-        for x in project.classes where x.name != c.name && counts(x.name) && x.helper(sel) != nil {
-            var k = x.superclass
-            var seen: Set<String> = [x.name]
+        for x in definers(of: sel) where x != c.name {
+            var k = project[x]?.superclass
+            var seen: Set<String> = [x]
             while let n = k, seen.insert(n).inserted {
                 if n == c.name { return true }
                 k = project[n]?.superclass
             }
         }
         return false
+    }
+
+    /// The classes that count and define `sel`, found once per selector (asked at every
+    /// `[self sel]` lowered, a walk of every class of the project each time: Adium has
+    /// hundreds).
+    private func definers(of sel: String) -> [String] {
+        if let d = memberNames.definers[sel] { return d }
+        let d = project.classes.filter { counts($0.name) && $0.helper(sel) != nil }.map(\.name)
+        memberNames.definers[sel] = d
+        return d
     }
 
     /// Whether `c` defines `sel` as a hook sent to self that some class overrides: lowered as

@@ -175,6 +175,8 @@ package struct ImportLowering {
         var catalogue: Set<String>?
         /// See `dispatchedSelectors` (DynamicDispatch.swift).
         var dispatched: Set<String>?
+        /// The classes defining each selector asked of `overriddenBelow` (DynamicDispatch.swift).
+        var definers: [String: [String]] = [:]
         func names(of c: ImportedClass) -> [String: ImportedMember] {
             if let n = byClass[c.name] { return n }
             var n: [String: ImportedMember] = [:]
@@ -335,8 +337,7 @@ package struct ImportLowering {
     }
 
     func runsAlways(branch b: ImportedBranch, names: Set<String>, in m: ImportedMethod, of c: ImportedClass, outlet: Bool) -> Bool {
-        // `if (flag) return; flag = YES;`: the body of its first send (OnceGuards.swift).
-        if isOnceGuard(b, in: m, of: c) { return true }
+        let cls = c
         do {
             // A `@try` body runs whenever the method does, barring an exception.
             if b.kind == .tryBody || b.isNilCheck(of: names) || b.isNilCheck(of: ["self"]) { return true }
@@ -347,7 +348,9 @@ package struct ImportLowering {
             if b.kind == .ifTrue, ObjCScanner.isSetter(m.selector), let arg = m.arguments.first {
                 for n in names where c == "\(n)!=\(arg)" || c == "\(arg)!=\(n)" || c == "self.\(n)!=\(arg)" || c == "\(arg)!=self.\(n)" { return true }
             }
-            return false
+            // `if (flag) return; flag = YES;`: the body of its first send (OnceGuards.swift;
+            // asked last, as it reads the method's other statements).
+            return isOnceGuard(b, in: m, of: cls)
         }
     }
 

@@ -10,7 +10,7 @@ extension NibLoaders {
     static let unnamedPattern = try! NSRegularExpression(pattern:
         #"\[\s*\[\s*([A-Za-z_][A-Za-z0-9_]*)\s+alloc\s*\]\s*(initWithNibName:\s*nil\b|initWithStyle:|init)\s*[\]A-Za-z_ ]|\[\s*([A-Za-z_][A-Za-z0-9_]*)\s+new\s*\]|\[\s*super\s+(initWithNibName:\s*nil\b)"#)
 
-    static func unnamedCreations(_ ns: NSString, rel: String, enclosing: (Int) -> String?) -> [Load] {
+    static func unnamedCreations(_ ns: NSString, rel: String, enclosing: (Int) -> String?, line: (Int) -> Int) -> [Load] {
         unnamedPattern.matches(in: ns as String, range: NSRange(location: 0, length: ns.length)).compactMap { m in
             let at = m.range.location
             var cls: String?
@@ -28,7 +28,7 @@ extension NibLoaders {
                 cls = enclosing(at); call = "[super initWithNibName:nil …]"
             }
             guard let c = cls else { return nil }
-            return Load(call: call, name: "", createdClass: c, inClass: enclosing(at), file: rel, line: lineOf(ns, at))
+            return Load(call: call, name: "", createdClass: c, inClass: enclosing(at), file: rel, line: line(at))
         }
     }
 

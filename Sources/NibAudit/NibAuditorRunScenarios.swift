@@ -74,7 +74,7 @@ extension NibAuditor {
             probe.extraClasses = Set(nib.stubs.map(\.name)); probe.base = dir
             probe.declared = Set(nib.needed + nib.stubs.map(\.name) + nib.assumed.keys); probe.assumedSuperclass = nib.assumed
             if nib.kind == .plain, !code.keepsOwner {
-                nib.closing = teardown(ownerClass: nib.ownerClass, cvar: nib.cvar, senders: teardownSenders(), lowering: probe)
+                nib.closing = teardown(ownerClass: nib.ownerClass, cvar: nib.cvar, senders: context.teardownSenders, lowering: probe)
             }
             // B14: an owner whose class releases itself is released by that method, not from outside.
             if !nib.keptShared, !(nib.kind == .plain && code.keepsOwner) {

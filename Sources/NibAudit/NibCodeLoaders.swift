@@ -58,11 +58,13 @@ extension NibLoaders {
         var ns: NSString
         var implementations: [(Int, String)]
         var methods: [MethodSpan]
+        var lines: LineIndex
 
         init(rel: String, text: String) {
             self.rel = rel
             self.text = text
             ns = text as NSString
+            lines = LineIndex(ns)
             implementations = NibLoaders.implementations(in: ns)
             methods = NibLoaders.methods(in: ns, classes: implementations)
         }
@@ -126,8 +128,8 @@ extension NibLoaders {
             #"(?:pathForResource:|loadNibFile:|loadNibNamed:|initWithNibNamed:|nibWithNibName:|NSNib\(nibNamed:)\s*(@"([^"\\]+)"|([A-Za-z_][A-Za-z0-9_]*)|\[\s*self\s+([A-Za-z_][A-Za-z0-9_]*)\s*\])"#)
         var loaders: [Loader] = []
         var found: [TopLevelLoad] = []
-        let spans = files.map { (rel: $0.rel, ns: $0.ns, methods: $0.methods) }
-        for (rel, ns, ms) in spans {
+        let spans = files.map { (rel: $0.rel, ns: $0.ns, methods: $0.methods, lines: $0.lines) }
+        for (rel, ns, ms, lines) in spans {
             for m in ms {
                 let bodyRange = NSRange(location: m.bodyStart, length: m.end - m.bodyStart)
                 let body = ns.substring(with: bodyRange)
@@ -150,7 +152,7 @@ extension NibLoaders {
                             o.inClass == m.inClass && balances(ns.substring(with: NSRange(location: o.bodyStart, length: o.end - o.bodyStart)), array: member)
                         }
                     }
-                    let line = lineOf(ns, m.bodyStart + call.range.location)
+                    let line = lines.line(m.bodyStart + call.range.location)
                     let place = "\((rel as NSString).lastPathComponent):\(line)"
                     let callText = verb == "loadNibFile:" ? "loadNibFile:externalNameTable:withZone:" : verb == "loadNibNamed:" ? "loadNibNamed:owner:topLevelObjects:"
                         : verb == "instantiateNibWithOwner:" ? "instantiateNibWithOwner:topLevelObjects:" : "instantiateWithOwner:topLevelObjects:"
@@ -190,7 +192,7 @@ extension NibLoaders {
         var known = Set(loaders.map(\.keyword))
         for _ in 0..<4 {
             var added: [Loader] = []
-            for (rel, ns, ms) in spans {
+            for (rel, ns, ms, lines) in spans {
                 for m in ms {
                     let body = ns.substring(with: NSRange(location: m.bodyStart, length: m.end - m.bodyStart))
                     for l in loaders where !m.keywords.contains(l.keyword) {
@@ -199,7 +201,7 @@ extension NibLoaders {
                             let arg = (body as NSString).substring(with: call.range(at: 1))
                             guard let kw = m.parameters[arg], !known.contains(kw) else { continue }
                             var load = l.load
-                            load.through.insert("\((rel as NSString).lastPathComponent):\(lineOf(ns, m.bodyStart + call.range.location)) `\(l.keyword)`", at: 0)
+                            load.through.insert("\((rel as NSString).lastPathComponent):\(lines.line(m.bodyStart + call.range.location)) `\(l.keyword)`", at: 0)
                             added.append(Loader(keyword: kw, load: load, cls: m.inClass))
                             known.insert(kw)
                         }
@@ -209,7 +211,7 @@ extension NibLoaders {
             if added.isEmpty { break }
             loaders += added
         }
-        for (rel, ns, ms) in spans {
+        for (rel, ns, ms, lines) in spans {
             for l in loaders {
                 let p = try! NSRegularExpression(pattern: NSRegularExpression.escapedPattern(for: l.keyword) + #"\s*@"([^"\\]+)""#)
                 for call in p.matches(in: ns as String, range: NSRange(location: 0, length: ns.length)) {
@@ -225,7 +227,7 @@ extension NibLoaders {
                     load.name = ns.substring(with: call.range(at: 1))
                     load.entry = l.keyword
                     load.file = rel
-                    load.line = lineOf(ns, call.range.location)
+                    load.line = lines.line(call.range.location)
                     found.append(load)
                 }
             }
@@ -282,12 +284,12 @@ extension NibLoaders {
     static let storyboardPattern = try! NSRegularExpression(pattern:
         #"(storyboardWithName:|UIStoryboard\(name:|instantiateViewControllerWithIdentifier:|instantiateViewController\(withIdentifier:|instantiateInitialViewController)\s*(?:@?"([^"\\]+)")?"#)
 
-    static func storyboardCalls(_ ns: NSString, rel: String, enclosing: (Int) -> String?) -> [Load] {
+    static func storyboardCalls(_ ns: NSString, rel: String, enclosing: (Int) -> String?, line: (Int) -> Int) -> [Load] {
         storyboardPattern.matches(in: ns as String, range: NSRange(location: 0, length: ns.length)).compactMap { m in
             let call = ns.substring(with: m.range(at: 1))
             let name = m.range(at: 2).location == NSNotFound ? "" : ns.substring(with: m.range(at: 2))
             if name.isEmpty && call != "instantiateInitialViewController" { return nil }
-            return Load(call: call, name: name, createdClass: nil, inClass: enclosing(m.range.location), file: rel, line: lineOf(ns, m.range.location))
+            return Load(call: call, name: name, createdClass: nil, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location))
         }
     }
 
@@ -304,31 +306,31 @@ extension NibLoaders {
     /// The classes whose `@interface` or `@implementation` has a class method named
     /// `shared…` (L10); comments skipped.
     static func sharedClasses(files: [String]) -> Set<String> {
-        let block = try! NSRegularExpression(pattern: #"@(?:interface|implementation)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
-        let shared = try! NSRegularExpression(pattern: #"(?m)^[ \t]*\+[ \t]*\([^)]*\)\s*shared[A-Za-z0-9_]*\s*[;{]"#)
         var out: Set<String> = []
         for path in files {
             guard let data = FileManager.default.contents(atPath: path),
                   let raw = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1),
                   raw.contains("shared") else { continue }
             // A declaration in a string literal is no declaration (R5).
-            let text = codeText(raw)
-            let ns = text as NSString
-            let all = NSRange(location: 0, length: ns.length)
-            let blocks = block.matches(in: text, range: all).map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
-            for m in shared.matches(in: text, range: all) {
-                if let c = blocks.last(where: { $0.0 < m.range.location })?.1 { out.insert(c) }
-            }
+            out.formUnion(sharedClasses(inCode: codeText(raw)))
         }
         return out
     }
 
-    static func lineOf(_ ns: NSString, _ at: Int) -> Int {
-        var n = 1
-        let end = min(at, ns.length)
-        var i = 0
-        while i < end { if ns.character(at: i) == 10 { n += 1 }; i += 1 }
-        return n
+    static let sharedBlockPattern = try! NSRegularExpression(pattern: #"@(?:interface|implementation)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
+    static let sharedMethodPattern = try! NSRegularExpression(pattern: #"(?m)^[ \t]*\+[ \t]*\([^)]*\)\s*shared[A-Za-z0-9_]*\s*[;{]"#)
+
+    /// The classes of one file's code text (`codeText`) that declare a `+shared…` method.
+    static func sharedClasses(inCode text: String) -> Set<String> {
+        guard text.contains("shared") else { return [] }
+        let ns = text as NSString
+        let all = NSRange(location: 0, length: ns.length)
+        let blocks = sharedBlockPattern.matches(in: text, range: all).map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
+        var out: Set<String> = []
+        for m in sharedMethodPattern.matches(in: text, range: all) {
+            if let c = blocks.last(where: { $0.0 < m.range.location })?.1 { out.insert(c) }
+        }
+        return out
     }
 
     /// The text of the method a load is in, from the load to the method's end (L8).
@@ -357,8 +359,10 @@ extension NibLoaders {
         var lines = text.components(separatedBy: "\n")
         var dead = 0
         for k in lines.indices {
-            let t = lines[k].trimmingCharacters(in: .whitespacesAndNewlines)
-            if t.hasPrefix("#") {
+            // Only a line whose first mark is `#` (or may be, after a space no ASCII one) is
+            // trimmed and split: doing so for every line was a tenth of an audit.
+            let first = lines[k].utf8.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0B && $0 != 0x0C && $0 != 0x0D }
+            if first == UInt8(ascii: "#") || (first ?? 0) >= 0x80, case let t = lines[k].trimmingCharacters(in: .whitespacesAndNewlines), t.hasPrefix("#") {
                 let words = t.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
                 let directive = words.first ?? ""
                 if dead > 0 {

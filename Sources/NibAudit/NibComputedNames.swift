@@ -36,7 +36,7 @@ extension NibLoaders {
         var defined: [NameMethod] = []
         var supers: [String: String] = [:]
         for file in files {
-            let (rel, text, ns) = (file.rel, file.text, file.ns)
+            let (rel, text, ns, lines) = (file.rel, file.text, file.ns, file.lines)
             let all = NSRange(location: 0, length: ns.length)
             for m in superclassPattern.matches(in: text, range: all) where supers[ns.substring(with: m.range(at: 1))] == nil {
                 supers[ns.substring(with: m.range(at: 1))] = ns.substring(with: m.range(at: 2))
@@ -45,18 +45,20 @@ extension NibLoaders {
                 guard let cls = span.inClass else { continue }
                 let body = ns.substring(with: NSRange(location: span.bodyStart, length: span.end - span.bodyStart))
                 let byClass = byClassPattern.firstMatch(in: body, range: NSRange(location: 0, length: (body as NSString).length)) != nil
-                defined.append(NameMethod(selector: span.keywords[0], name: "", inClass: cls, file: rel, line: lineOf(ns, span.bodyStart), byClass: byClass))
+                defined.append(NameMethod(selector: span.keywords[0], name: "", inClass: cls, file: rel, line: lines.line(span.bodyStart), byClass: byClass))
             }
             for m in nameMethodPattern.matches(in: text, range: all) {
                 guard let cls = file.enclosingClass(m.range.location) else { continue }
                 methods.append(NameMethod(selector: ns.substring(with: m.range(at: 1)), name: ns.substring(with: m.range(at: 2)), inClass: cls,
-                                          file: rel, line: lineOf(ns, m.range.location)))
+                                          file: rel, line: lines.line(m.range.location)))
             }
         }
-        // A definition returning its class's name, unless a literal one is its own.
-        for d in defined where d.byClass && !methods.contains(where: { $0.selector == d.selector && $0.inClass == d.inClass }) { methods.append(d) }
+        // A definition returning its class's name, unless a literal one is its own. (Asked of a
+        // set: a generated file defines thousands of methods without arguments.)
+        var known = Set(methods.map { [$0.selector, $0.inClass] })
+        for d in defined where d.byClass && known.insert([d.selector, d.inClass]).inserted { methods.append(d) }
         // The other definitions (a body the reader does not resolve) hide what they override.
-        for d in defined where !d.byClass && !methods.contains(where: { $0.selector == d.selector && $0.inClass == d.inClass }) {
+        for d in defined where !d.byClass && known.insert([d.selector, d.inClass]).inserted {
             var opaque = d
             opaque.name = ""
             methods.append(opaque)
@@ -94,7 +96,7 @@ extension NibLoaders {
     }
 
     /// The loads by `[self sel]` of one file, each resolved to the literal names (L5).
-    static func computedLoads(_ ns: NSString, rel: String, spans: [MethodSpan], enclosing: (Int) -> String?,
+    static func computedLoads(_ ns: NSString, rel: String, spans: [MethodSpan], enclosing: (Int) -> String?, line: (Int) -> Int,
                               methods: [NameMethod], superclasses: [String: String]) -> [Load] {
         var out: [Load] = []
         for m in computedCallPattern.matches(in: ns as String, range: NSRange(location: 0, length: ns.length)) {
@@ -104,7 +106,7 @@ extension NibLoaders {
             let rest = restOfMethod(ns, at: m.range.location, methods: spans)
             for nm in resolve(sel, in: cls, methods: methods, superclasses: superclasses) {
                 out.append(Load(call: ns.substring(with: m.range(at: 1)), name: nm.name, createdClass: nil, inClass: cls, file: rel,
-                                line: lineOf(ns, m.range.location), owner: owner, method: rest?.1, rest: rest?.0,
+                                line: line(m.range.location), owner: owner, method: rest?.1, rest: rest?.0,
                                 computed: sel, namedAt: (nm.byClass ? "the name of its class, " : "") + "\((nm.file as NSString).lastPathComponent):\(nm.line)"))
             }
         }

@@ -90,16 +90,18 @@ struct NibLoaders {
             // written in a string literal or an `#if 0` region.
             let code = Self.codeText(raw)
             plain.append(CodeFile(rel: path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path, text: code))
+            sharedClasses.formUnion(Self.sharedClasses(inCode: code))
             if text.contains("NSStringFromClass(") || text.contains("String(describing:") { buildsNamesFromClasses = true }
             let ns = text as NSString
             let rel = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
-            func line(_ at: Int) -> Int { ns.substring(to: at).reduce(1) { $1 == "\n" ? $0 + 1 : $0 } }
+            let lines = LineIndex(ns)
+            func line(_ at: Int) -> Int { lines.line(at) }
             let range = NSRange(location: 0, length: ns.length)
             for m in stringPattern.matches(in: text, range: range) { strings.insert(ns.substring(with: m.range(at: 1))) }
             let impls = Self.implementations(in: ns)
             func enclosing(_ at: Int) -> String? { impls.last { $0.0 < at }?.1 }
             let spans = Self.methods(in: ns, classes: impls)
-            storyboard += Self.storyboardCalls(ns, rel: rel, enclosing: enclosing)
+            storyboard += Self.storyboardCalls(ns, rel: rel, enclosing: enclosing, line: line)
             for m in callPattern.matches(in: text, range: range) {
                 let created = m.range(at: 1).location == NSNotFound ? nil : ns.substring(with: m.range(at: 1))
                 let owner = m.range(at: 4).location == NSNotFound ? nil : ns.substring(with: m.range(at: 4))
@@ -120,7 +122,7 @@ struct NibLoaders {
                 }
                 loads.append(load)
             }
-            unnamed += Self.unnamedCreations(ns, rel: rel, enclosing: enclosing)
+            unnamed += Self.unnamedCreations(ns, rel: rel, enclosing: enclosing, line: line)
             loads += Self.expressionLoads(ns, rel: rel, spans: spans, enclosing: enclosing, line: line)
             for m in methodPattern.matches(in: text, range: range) {
                 loads.append(Load(call: "-" + ns.substring(with: m.range(at: 1)), name: ns.substring(with: m.range(at: 2)),
@@ -132,7 +134,7 @@ struct NibLoaders {
         let supers = known.merging(found) { a, _ in a }
         if !named.isEmpty {
             for file in plain where file.text.contains("[self") {
-                loads += Self.computedLoads(file.ns, rel: file.rel, spans: file.methods, enclosing: file.enclosingClass,
+                loads += Self.computedLoads(file.ns, rel: file.rel, spans: file.methods, enclosing: file.enclosingClass, line: file.lines.line,
                                             methods: named, superclasses: supers)
             }
         }

@@ -25,13 +25,14 @@ extension NibLoaders {
                   let text = String(data: data, encoding: .utf8) else { continue }
             guard text.contains("nibName=\"") || text.contains("IBUINibName") else { continue }
             let ns = text as NSString
+            let lines = LineIndex(ns)
             let range = NSRange(location: 0, length: ns.length)
             for m in modernNibName.matches(in: text, range: range) {
                 let attrs = ns.substring(with: m.range(at: 2)) + " " + ns.substring(with: m.range(at: 4))
                 let a = attrs as NSString
                 let custom = customClassAttribute.firstMatch(in: attrs, range: NSRange(location: 0, length: a.length)).map { a.substring(with: $0.range(at: 1)) }
                 var l = Load(call: "nibName=", name: ns.substring(with: m.range(at: 3)), createdClass: custom, inClass: nil,
-                             file: rel, line: lineOf(ns, m.range.location))
+                             file: rel, line: lines.line(m.range.location))
                 l.archived = true
                 out.append(l)
             }
@@ -43,7 +44,7 @@ extension NibLoaders {
             let holders = legacy.isEmpty ? [] : legacyNibNameHolders(path: dir + "/" + rel, displayPath: rel)
             for m in legacy {
                 let name = ns.substring(with: m.range(at: 1))
-                let line = lineOf(ns, m.range.location)
+                let line = lines.line(m.range.location)
                 // The element that holds the `IBUINibName` string: the last one before it that names it.
                 let holder = holders.last { $0.name == name && $0.line <= line }
                 var l = Load(call: "IBUINibName ", name: name, createdClass: holder?.cls, inClass: nil, file: rel, line: line)

@@ -70,6 +70,41 @@ enum AuditFigures {
     }
 }
 
+extension AuditFigures {
+    /// One big generated source file beside one nib (AuditProject.writeBigFile): the time
+    /// must grow with the file, not with its square (a line number was once counted from
+    /// the file's start at every match: ShareKit's 1 MB Thrift client took 11 s).
+    static func addBigFile(to table: inout Table, options: Benchmark.Options, dir: String) {
+        table.section("audit of one nib beside one generated source file of N methods, --jobs 1 (AuditProject.writeBigFile)")
+        var previous: Measurement?
+        for n in options.quick ? [200, 2_000] : [2_000, 20_000] {
+            let project = dir + "/audit-bigfile-\(n)"
+            defer { try? FileManager.default.removeItem(atPath: project) }
+            do { try AuditProject.writeBigFile(to: project, methods: n) } catch {
+                table.note("audit of \(n) methods: cannot write the project: \(error)"); continue
+            }
+            let m: Measurement?
+            if let exe = options.executable, !options.quick {
+                m = NativeLoop.shell(exe, ["--child", workload, project]).flatMap { Measurement(line: $0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            } else {
+                m = audit(dir: project, jobs: 1)
+            }
+            guard let m else { table.note("audit of \(n) methods: failed to run"); continue }
+            check(m.events == 2, "audit of one generated nib beside \(n) methods finds 2 findings, not \(m.events)")
+            var note = "\(grouped(n)) methods"
+            var met: Bool?
+            if let p = previous {
+                let judged = (m.cpuSeconds ?? m.seconds) / max(p.cpuSeconds ?? p.seconds, 1e-9)
+                note += String(format: ", ×%.1f processor time for ×10 methods", judged)
+                met = judged <= 11
+            }
+            if let cpu = m.cpuSeconds { note += String(format: ", %.2f s processor", cpu) }
+            table.row("", size: n, m, rate: .none, target: previous == nil ? "" : "≤ ×11 per ×10", met: options.quick ? nil : met, note: note)
+            previous = m
+        }
+    }
+}
+
 extension Benchmark {
     /// `nibscript-bench --audit N…`: the audit figures alone, at the sizes given (one core,
     /// each in a process of its own), then the largest on all cores.
@@ -79,6 +114,7 @@ extension Benchmark {
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         AuditFigures.add(to: &table, options: options, dir: dir, sizes: sizes)
+        AuditFigures.addBigFile(to: &table, options: options, dir: dir)
         if let n = sizes.last {
             table.section("all cores")
             table.note(AuditProject.measure(controllers: n).line)

@@ -75,6 +75,25 @@ public enum AuditProject {
         }
     }
 
+    /// A project of one controller (as `write`) beside one generated source file of
+    /// `methods` methods, the shape of a Thrift or SOAP client checked in whole (ShareKit's
+    /// 1 MB `NoteStore.m`): its methods make objects, send to `self` and return strings, so
+    /// every pass of the loaders over a file sees thousands of matches in it.
+    public static func writeBigFile(to dir: String, methods n: Int) throws {
+        try write(to: dir, controllers: 1)
+        var m = "#import <Foundation/Foundation.h>\n\n@implementation GeneratedClient\n"
+        for i in 0..<n {
+            switch i % 4 {
+            case 0: m += "- (id)make\(i) {\n    id r = [[Record alloc] init];\n    [r setValue:@\"\(i)\" forKey:@\"k\"];\n    return [r autorelease];\n}\n\n"
+            case 1: m += "- (NSString *)name\(i) { return @\"Name\(i)\"; }\n\n"
+            case 2: m += "- (void)send\(i):(id)arg {\n    [self make\(i - 2)];\n    [arg release];\n}\n\n"
+            default: m += "- (int)value\(i) {\n    return \(i);\n}\n\n"
+            }
+        }
+        m += "@end\n"
+        try m.write(toFile: "\(dir)/Classes/GeneratedClient.m", atomically: false, encoding: .utf8)
+    }
+
     /// Generates a project of `controllers` nibs and classes in a temporary folder, audits
     /// it and returns the figure line, the seconds taken and the exit status.
     public static func measure(controllers: Int) -> (line: String, seconds: Double, status: Int32) {

@@ -144,6 +144,7 @@ public enum Benchmark {
 
         // The audit on one core at 20, 200 and 2,000 nibs (AuditFigures.swift), then on all cores.
         AuditFigures.add(to: &table, options: options, dir: dir)
+        AuditFigures.addBigFile(to: &table, options: options, dir: dir)
         if !options.quick {
             table.section("nibscript audit (issue 13): a generated project on all cores, see AuditProject.swift")
             table.note(AuditProject.measure(controllers: 200).line)

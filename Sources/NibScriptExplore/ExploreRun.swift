@@ -10,7 +10,7 @@ extension ScenarioRun {
     /// run loop turns (at the start, after a `drain` or a command, before a command, and at
     /// the end), and every `choose`.
     package func runExplored(_ d: VariantDriver) {
-        line = file.location(of: scenario.range.start).line
+        enterLine(at: scenario.range.start)
         scenarioFrame = makeFrame(key: "scenario", names: Names.assigned(in: scenario.body))
         d.frames = [WalkFrame(statements: scenario.body.statements, index: 0)]
         walk(d)
@@ -100,7 +100,7 @@ extension ScenarioRun {
                 d.frames.removeLast()
                 if let up = d.frames.indices.last { d.frames[up].index += 1 }
             }
-            line = file.location(of: max(scenario.range.start, scenario.range.end - 1)).line
+            enterLine(at: max(scenario.range.start, scenario.range.end - 1))
             d.atEnd = true
         }
         if !crashed { gap(kind: 1, position: -1, ctx, d) }
@@ -130,10 +130,10 @@ extension ScenarioRun {
             } else {
                 d.stepCount += 1
             }
-            let saved = line
+            let saved = site
             note("memory warning inserted by explore", extraDepth: 0)
             command(Identifier("memoryWarning", scenario.titleRange), [], ctx)
-            line = saved
+            site = saved
             d.eventEnded = true
         }
     }

@@ -36,7 +36,7 @@ extension ScenarioRun {
         insideEventBlock = true
         execute(b.statements, ctx)
         insideEventBlock = false
-        line = file.location(of: max(b.range.start, b.range.end - 1)).line
+        site = Self.site(max(b.range.start, b.range.end - 1))
         guard !crashed, !stopsAt(b.range.end - 1) else { return }
         endEventIfPending("the event ends at its closing brace")
         collectGarbageIfNothingPending()

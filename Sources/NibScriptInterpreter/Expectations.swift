@@ -105,7 +105,7 @@ extension ScenarioRun {
             switch want {
             case .alive:
                 guard let o else { return result(false, nilText(desc)) }
-                return result(engine.isAlive(o), "\(label(o)) was deallocated at line \(engine.deallocSite(o))")
+                return result(engine.isAlive(o), "\(label(o)) was deallocated at line \(deallocLine(o))")
             case .deallocated:
                 guard let o else { return result(false, nilText(desc)) }
                 return result(!engine.isAlive(o), "\(label(o)) is alive with count \(engine.count(o))")

@@ -12,10 +12,10 @@ extension ScenarioRun {
             return
         }
         let m = body.decl
-        if callDepth == 0 { outerStatementLine = line }
+        if callDepth == 0 { outerStatementSite = site }
         callDepth += 1
-        let savedLine = line, savedDepth = depth
-        defer { callDepth -= 1; line = savedLine; depth = savedDepth }
+        let savedSite = site, savedDepth = depth
+        defer { callDepth -= 1; site = savedSite; depth = savedDepth }
         note("-[\(owner.name) \(selector)] on \(shortLabel(o))")
         depth += 2
         let cls = runtimeClass(of: o)

@@ -21,13 +21,23 @@ package final class ScenarioRun {
     /// prints it (`--quiet`, `matrix`, `explore`), and then no trace text is built at all.
     var trace: TraceSink?
     package var tracing: Bool { trace != nil }
-    /// Set at every statement, by explore's runs too (another module: a property visible there
-    /// keeps its dynamic exclusivity checks). Unchecked: each access is one read or one
-    /// assignment, never held across a call that touches it again.
-    @exclusivity(unchecked) package var line = 0 { didSet { engine.site = Int32(line) } }
-    /// Where the last line lookup ended, so the next (usually the next statement) is O(1).
+    /// Where the run is: the byte offset of the statement (or closing brace) now running,
+    /// plus 1; 0 before any (line 0). The engine's site is the same number, so its events and
+    /// dead objects keep it too. Set at every statement, by explore's runs too (another
+    /// module: a property visible there keeps its dynamic exclusivity checks). Unchecked:
+    /// each access is one read or one assignment, never held across a call that touches it
+    /// again.
+    ///
+    /// An offset and not a line (issue 27, item 5): finding each statement's line cost
+    /// `run --quiet` about 65 instructions a statement, and the file's line table, for lines
+    /// a quiet run never prints. A line is worked out when something prints or keeps one
+    /// (`line`, `lineOf(site:)`).
+    @exclusivity(unchecked) package var site: Int32 = 0 { didSet { engine.site = site } }
+    /// The line of `site`.
+    package var line: Int { lineOf(site: site) }
+    /// Where the last line lookup ended, so the next (usually a later statement) is O(1).
     /// Unchecked for exclusivity: it is only ever passed to `SourceFile.line(of:hint:)`, which
-    /// touches nothing else, and it is read at every statement.
+    /// touches nothing else.
     @exclusivity(unchecked) package var lineHint = LineHint()
     /// Said on the next `alloc` line: how the object was initialized.
     var allocNote: String?
@@ -58,7 +68,7 @@ package final class ScenarioRun {
     package var crashStatementLine: Int?
     /// The line of the scenario's statement whose method call is running (set as a call
     /// from the scenario's level begins; read only when the app crashes).
-    var outerStatementLine = 0
+    var outerStatementSite: Int32 = 0
     /// Expectations checked at the end of the run: leaks, zombies, crashes.
     @exclusivity(unchecked) package var deferred: [(Expectation, Int, Context)] = []
     /// Roots besides the scenario's variables and the application (windows, navigation stacks).
@@ -148,12 +158,23 @@ package final class ScenarioRun {
 
     package var crashed: Bool { engine.hasCrashed }
 
-    /// `line` set to the line of source offset `offset`, the lookup starting where the last
-    /// one ended. One call for explore's walk, in another module, where reading `file` and
-    /// `lineHint` and setting `line` each cost a call or an exclusivity check.
+    /// `site` set to source offset `offset`. One call for explore's walk, in another module,
+    /// where setting `site` costs a call and an exclusivity check.
     package func enterLine(at offset: Int) {
-        line = file.line(of: offset, hint: &lineHint)
+        site = Self.site(offset)
     }
+
+    /// The site of source offset `offset` (see `site`).
+    @inline(__always) package static func site(_ offset: Int) -> Int32 { Int32(truncatingIfNeeded: offset) &+ 1 }
+
+    /// The line of a site (`site`, an engine event's, a dead object's): 0 for none, -1 for
+    /// an object not deallocated.
+    package func lineOf(site s: Int32) -> Int {
+        s <= 0 ? Int(s) : file.line(of: Int(s) - 1, hint: &lineHint)
+    }
+
+    /// The line where dead object `o` was deallocated.
+    package func deallocLine(_ o: ObjectID) -> Int { lineOf(site: engine.deallocSite(o)) }
 
     // MARK: Trace
 
@@ -234,14 +255,16 @@ package final class ScenarioRun {
             warnings.append((line, "-[\(engine.className(engine.classOf(o))) dealloc] of \(shortLabel(o)) never reached [super dealloc]: its superclasses' cleanup was skipped and its memory is never freed"))
         case .crash:
             crashLine = line
-            crashStatementLine = callDepth == 0 ? line : outerStatementLine
+            crashStatementLine = callDepth == 0 ? line : lineOf(site: outerStatementSite)
         case .deallocStatement(let o, let site, let token):
-            traceDeallocLine(deallocLines[Int(token)], of: o, site: Int(site), before: Int(e.site), depth: depth + 1 + e.depth)
+            if trace != nil {
+                traceDeallocLine(deallocLines[Int(token)], of: o, site: lineOf(site: site), before: lineOf(site: e.site), depth: depth + 1 + e.depth)
+            }
             return
         default: break
         }
         // The event's own site: inside a dealloc body, the body's line.
-        trace?.event(e, line: Int(e.site), depth: depth + 1 + e.depth, in: self)
+        trace?.event(e, line: lineOf(site: e.site), depth: depth + 1 + e.depth, in: self)
     }
 
     /// Whether an event of `kind` happened (to `o`, when given): `expect event`.

@@ -13,7 +13,7 @@ import CocoaSimulator
 extension ScenarioRun {
     package struct Snapshot {
         var engine: Engine.Snapshot
-        var line: Int
+        var site: Int32
         var lineHint: LineHint
         var allocNote: String?
         var depth: Int
@@ -37,7 +37,7 @@ extension ScenarioRun {
     }
 
     package func snapshot() -> Snapshot {
-        Snapshot(engine: engine.snapshot(), line: line, lineHint: lineHint, allocNote: allocNote, depth: depth,
+        Snapshot(engine: engine.snapshot(), site: site, lineHint: lineHint, allocNote: allocNote, depth: depth,
                  eventLog: eventLog, warnings: warnings, results: results, crashLine: crashLine,
                  crashStatementLine: crashStatementLine, traps: traps,
                  deferred: deferred, extraRoots: extraRoots, scenarioFrame: scenarioFrame, nibNames: nibNames,
@@ -49,7 +49,7 @@ extension ScenarioRun {
     /// Puts the run back as it was at `s`. The trace, planner and event sink stay as they are.
     package func restore(_ s: Snapshot) {
         engine.restore(s.engine)
-        line = s.line; lineHint = s.lineHint; allocNote = s.allocNote; depth = s.depth
+        site = s.site; lineHint = s.lineHint; allocNote = s.allocNote; depth = s.depth
         eventLog = s.eventLog; warnings = s.warnings; results = s.results
         crashLine = s.crashLine; crashStatementLine = s.crashStatementLine; traps = s.traps; deferred = s.deferred; extraRoots = s.extraRoots
         scenarioFrame = s.scenarioFrame; nibNames = s.nibNames; sceneViewNibs = s.sceneViewNibs

@@ -5,7 +5,7 @@ import CocoaSimulator
 extension ScenarioRun {
     /// Runs the scenario to its end (or its crash), then the end of the run loop's event.
     package func run() {
-        line = file.location(of: scenario.range.start).line
+        site = Self.site(scenario.range.start)
         scenarioFrame = makeFrame(key: "scenario", names: Names.assigned(in: scenario.body))
         // A big scenario's `x = new X` statements: room for their objects at once (see
         // `Statements.packedNewCount`).
@@ -32,7 +32,7 @@ extension ScenarioRun {
                 case .assign, .retain, .release, .autorelease:
                     let start = v.start(i)
                     if stopsAt(start) { return }
-                    line = file.line(of: start, hint: &lineHint)
+                    site = Self.site(start)
                     if crashed {
                         if topLevel && !skippedAfterCrash { skippedAfterCrash = true; skipped() }
                         continue
@@ -52,7 +52,7 @@ extension ScenarioRun {
                 default:
                     let start = v.start(i)
                     if stopsAt(start) { return }
-                    line = file.line(of: start, hint: &lineHint)
+                    site = Self.site(start)
                     // After a crash only expectations are read: nothing else is rebuilt.
                     if let e = v.stateExpectation(i) { check(e, ctx); continue }
                     if crashed && !v.isExpectation(i) {
@@ -178,7 +178,7 @@ extension ScenarioRun {
             engine.pushPool()
             note("autorelease pool \(engine.poolDepth - 1) begins")
             execute(block.statements, ctx)
-            line = file.location(of: max(block.range.start, block.range.end - 1)).line
+            site = Self.site(max(block.range.start, block.range.end - 1))
             if !crashed && !stopsAt(block.range.end - 1) { engine.drainPool() }
         case .superCall:
             callSuper(ctx)
@@ -264,7 +264,7 @@ extension ScenarioRun {
     /// The end of the scenario: the current event ends and its pool drains. The scenario's
     /// variables stay in scope for the summary (they are its roots), under MRC and ARC alike.
     package func finish() {
-        line = file.location(of: max(scenario.range.start, scenario.range.end - 1)).line
+        site = Self.site(max(scenario.range.start, scenario.range.end - 1))
         guard !crashed, !stopsAt(max(scenario.range.start, scenario.range.end - 1)) else { return }
         if engine.pendingReleaseCount > 0 || config.isGC || !traps.performs.isEmpty {
             traceLine(depth: 0, "end of scenario: the event ends and the run loop's pool drains")

@@ -173,7 +173,7 @@ private final class StateSink: TraceSink {
             if cut == nil { cut = line }
             return
         }
-        let text = Self.table(run.objectGraph(), run.engine)
+        let text = Self.table(run.objectGraph(), run)
         if text != last { last = text }
         states[line] = last
     }
@@ -181,7 +181,8 @@ private final class StateSink: TraceSink {
     /// The objects of the graph as a Markdown table: name, retain count, state.
     /// The graph holds the live objects and the deallocated ones something still points at;
     /// the others deallocated so far are added from the engine. Rows in allocation order.
-    static func table(_ g: ObjectGraph, _ e: Engine) -> String {
+    static func table(_ g: ObjectGraph, _ run: ScenarioRun) -> String {
+        let e = run.engine
         var rows: [(number: Int, text: String)] = []
         var drawn = Set<String>()
         for n in g.nodes where n.kind == .object {
@@ -200,7 +201,7 @@ private final class StateSink: TraceSink {
         }
         for o in e.allObjects where !e.isHidden(o) && !e.isAlive(o) && !drawn.contains("o\(o.index)") {
             rows.append((e.number(o), row("\(e.className(e.classOf(o))) \(e.name(o))#\(e.number(o))", "0",
-                                          "deallocated (line \(e.deallocSite(o)))")))
+                                          "deallocated (line \(run.deallocLine(o)))")))
         }
         guard !rows.isEmpty else { return "no objects" }
         rows.sort { $0.number < $1.number }

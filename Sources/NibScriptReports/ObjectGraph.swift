@@ -187,7 +187,7 @@ extension ScenarioRun {
             if !alive { marks.insert(.deallocated) }
             nodes.append(.init(id: id(o), kind: .object, className: e.className(e.classOf(o)),
                                name: "\(e.name(o))#\(e.number(o))", count: alive ? e.count(o) : 0, marks: marks,
-                               rootReason: rootReasons[o], deallocLine: alive ? nil : Int(e.deallocSite(o))))
+                               rootReason: rootReasons[o], deallocLine: alive ? nil : deallocLine(o)))
         }
         // Edges in node order, then in the order of the holder's slots (as built).
         let order = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, $0) })

@@ -396,7 +396,7 @@ struct ScriptParser {
 
     /// The lines of the file from the current token's on: no block has more items.
     func linesLeft() -> Int {
-        max(0, file.lineStarts.count - file.location(of: current.range.start).line + 1)
+        file.linesLeft(from: current.range.start)
     }
 
     /// Gives back the room `reserveForBigBlock` reserved and the block did not use, when it is

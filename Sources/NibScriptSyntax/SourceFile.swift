@@ -9,13 +9,20 @@ import FileBytes
 
 /// A script's text as UTF-8 bytes, with a line table so that byte offsets turn into
 /// line and column numbers by binary search instead of rescanning the text.
+///
+/// The line table is made the first time a lookup needs it (`LazyLineStarts`), not when
+/// the file is read: a run that prints no line (`run --quiet`) never makes it, and a lookup
+/// near the start of a big file (a scenario's heading) counts the lines before it instead.
 public struct SourceFile: Sendable {
     /// The path shown in diagnostics, exactly as the user gave it (never made absolute,
     /// so golden files do not depend on where the repository is checked out).
     public let path: String
     public let bytes: [UInt8]
+    /// Made at the first lookup that needs it; copies of the file share it.
+    private let lines: LazyLineStarts
+
     /// Byte offset of the first byte of each line.
-    public let lineStarts: LineStarts
+    public var lineStarts: LineStarts { lines.table(of: bytes) }
 
     public init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
@@ -24,36 +31,56 @@ public struct SourceFile: Sendable {
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        self.lineStarts = LineStarts(bytes: bytes)
+        self.lines = LazyLineStarts()
     }
+
+    /// Whether the line table has been made (for tests: what a run makes).
+    public var hasLineTable: Bool { lines.isMade }
 
     /// 1-based line and column (columns count UTF-8 bytes, as swift-syntax does).
     public func location(of offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, bytes.count))
-        let (i, start) = lineStarts.line(of: clamped)
+        let (i, start) = lines.line(of: clamped, after: (0, 0), in: bytes)
         return SourceLocation(line: i + 1, column: clamped - start + 1, offset: clamped)
     }
 
+    /// The lines from the one holding `offset` to the end of the file (1 at the last line):
+    /// the most items a block starting there can have.
+    public func linesLeft(from offset: Int) -> Int {
+        lines.linesLeft(from: max(0, min(offset, bytes.count)), in: bytes)
+    }
+
     /// The 1-based line of `offset`, searching from the line that the previous call left in
-    /// `hint`: O(1) when offsets come in order, as a run's statements do.
-    @inlinable
+    /// `hint`: O(1) when offsets come in order, as a run's statements do. The next few lines
+    /// are found by looking for their line breaks, so lookups in order need no line table.
     public func line(of offset: Int, hint: inout LineHint) -> Int {
         let o = max(0, min(offset, bytes.count))
         if o >= hint.start {
             if o < hint.end { return hint.index + 1 }
-            // The next lines, a few at most: each step is the line's length added.
+            // The next lines, a few at most: each step is a search for the next break.
             var steps = 0
             while steps < 8, hint.end <= o {
                 hint.index += 1
                 hint.start = hint.end
-                hint.end = lineStarts.end(ofLine: hint.index, start: hint.start)
+                hint.end = nextLineStart(after: hint.start)
                 steps += 1
             }
             if o < hint.end { return hint.index + 1 }
         }
-        let (i, start) = lineStarts.line(of: o)
-        hint = LineHint(index: i, start: start, end: lineStarts.end(ofLine: i, start: start))
+        // Farther on: the breaks counted from the hint's line; before it: from the start.
+        let known = o >= hint.start && hint.index >= 0 ? (hint.index, hint.start) : (0, 0)
+        let (i, start) = lines.line(of: o, after: known, in: bytes)
+        hint = LineHint(index: i, start: start, end: nextLineStart(after: start))
         return i + 1
+    }
+
+    /// The start of the line after the one starting at `start`; `Int.max` for the last.
+    private func nextLineStart(after start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { b in
+            guard start < b.count, let base = b.baseAddress,
+                  let hit = memchr(base + start, Int32(UInt8(ascii: "\n")), b.count - start) else { return Int.max }
+            return UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1
+        }
     }
 
     /// The text of a 1-based line, without its line break.

@@ -15,7 +15,7 @@ let usage = """
            nibscript-bench --audit [N...]   (only the audit of generated projects of N nibs, default 200: one core, then all cores)
            nibscript-bench --generate WORKLOAD SIZE DIR   (writes one input, for profiling by hand)
            nibscript-bench --engine loop|alloc|slot|list|autorelease|weak|leaks   (one engine workload once, for callgrind)
-    workloads: \((ScriptWorkload.allCases.map(\.rawValue) + IssueShape.allCases.map(\.rawValue) + ["audit-project"]).joined(separator: ", "))
+    workloads: \((ScriptWorkload.allCases.map(\.rawValue) + IssueShape.allCases.map(\.rawValue) + ["audit-project", "audit-bigfile"]).joined(separator: ", "))
     """
 var options = Benchmark.Options(executable: CommandLine.arguments[0])
 var args = CommandLine.arguments.dropFirst()
@@ -34,6 +34,13 @@ while let a = args.popFirst() {
             // A generated project's folder (AuditProject.swift), for `--child audit-project DIR`.
             let path = dir + "/audit-project-\(n)"
             guard (try? AuditProject.write(to: path, controllers: n)) != nil else { exit(2) }
+            print(path)
+            exit(0)
+        }
+        if name == "audit-bigfile", let n = args.popFirst().flatMap(Int.init), let dir = args.popFirst() {
+            // One nib beside a generated source file of N methods, for `--child audit-project DIR`.
+            let path = dir + "/audit-bigfile-\(n)"
+            guard (try? AuditProject.writeBigFile(to: path, methods: n)) != nil else { exit(2) }
             print(path)
             exit(0)
         }

@@ -77,4 +77,42 @@ final class LineStartsTests: XCTestCase {
         for _ in 0..<39 { text += String(repeating: "z", count: 299) + "\n" }
         XCTAssertEqual(Array(SourceFile(path: "t", text: text).lineStarts), starts)
     }
+
+    /// Lookups made before the table exists answer as the table does: in order with a hint
+    /// (stepping from break to break, no table made), out of order (counting the breaks
+    /// before the offset until lookups have counted the file's size, then the table), and
+    /// `linesLeft`. A lookup near the start makes no table.
+    func testLookupsBeforeTheTableIsMade() {
+        var text = ""
+        for i in 0..<3_000 { text += String(repeating: "w", count: (i * 53) % 400) + (i % 7 == 0 ? "\r\n" : "\n") }
+        text += "end"
+        let bytes = Array(text.utf8)
+        let plain = plainStarts(bytes)
+        func expectedLine(_ o: Int) -> Int { plain.lastIndex { $0 <= o }! + 1 }
+
+        let inOrder = SourceFile(path: "t", bytes: bytes)
+        var hint = LineHint()
+        for o in stride(from: 0, through: bytes.count + 3, by: 5) {
+            guard inOrder.line(of: o, hint: &hint) == expectedLine(min(o, bytes.count)) else { return XCTFail("offset \(o) in order") }
+        }
+        XCTAssertFalse(inOrder.hasLineTable, "lookups in order make no table")
+
+        let near = SourceFile(path: "t", bytes: bytes)
+        XCTAssertEqual(near.location(of: 700).line, expectedLine(700))
+        XCTAssertFalse(near.hasLineTable, "a lookup near the start makes no table")
+
+        let jumping = SourceFile(path: "t", bytes: bytes)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for k in 0..<400 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let o = Int(state >> 33) % (bytes.count + 1)
+            let line = expectedLine(o)
+            let loc = jumping.location(of: o)
+            guard loc.line == line, loc.column == o - plain[line - 1] + 1 else { return XCTFail("lookup \(k): offset \(o) is \(line), not \(loc)") }
+            guard jumping.linesLeft(from: o) == plain.count - line + 1 else { return XCTFail("lookup \(k): lines left from \(o)") }
+            if k % 3 == 0, jumping.line(of: o, hint: &hint) != line { return XCTFail("lookup \(k): offset \(o) with a hint") }
+        }
+        XCTAssertTrue(jumping.hasLineTable, "made once the lookups had counted as many bytes as the file has")
+        XCTAssertEqual(Array(jumping.lineStarts), plain)
+    }
 }

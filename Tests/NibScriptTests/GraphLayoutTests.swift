@@ -32,7 +32,7 @@ final class GraphLayoutTests: XCTestCase {
                     graphs += 1
                     let at = "\(p): \(s.title) at \(maxWidth)"
                     var boxes = L.nodes
-                    for (k, e) in g.edges.enumerated() {
+                    for k in g.edges.indices {
                         XCTAssertGreaterThanOrEqual(L.paths[k].count, 2, "\(at): edge \(k) not drawn")
                         boxes.append(L.labels[k])
                         labels += 1

@@ -58,7 +58,7 @@ extension ScenarioRun {
     /// A plan step that shows `l` in the trace at the line of `offset`.
     package func deallocLine(_ l: DeallocLine, at offset: Int, indent: Int32) -> DeallocStep {
         deallocLines.append(l)
-        return .statement(site: Int32(file.location(of: offset).line), token: Int32(deallocLines.count - 1), indent: indent)
+        return .statement(site: Self.site(offset), token: Int32(deallocLines.count - 1), indent: indent)
     }
 }
 

@@ -78,8 +78,8 @@ extension ScenarioRun {
         engine.danglingReferences().map { d in
             let holder = engine.isHidden(d.slot.holder) ? nil : objectRef(d.slot.holder)
             return DanglingRecord(holder: holder, reference: referenceName(d.slot), target: objectRef(d.target),
-                                  deallocatedAt: Int(engine.deallocSite(d.target)),
-                                  text: "\(placeLabel(d.slot)) → \(label(d.target)) (deallocated at line \(engine.deallocSite(d.target)))")
+                                  deallocatedAt: deallocLine(d.target),
+                                  text: "\(placeLabel(d.slot)) → \(label(d.target)) (deallocated at line \(deallocLine(d.target)))")
         }
     }
 
