@@ -79,6 +79,13 @@ extension NibAuditor {
                     // A strong member releases what it held when it is set again and when its
                     // owner goes: what outlives the owner is kept by something else.
                     f.fix = "under ARC `\(m.name)` is released with its owner: find what keeps \(c.name) or the object alive (a strong reference back to it), and make that reference weak, or write `\(release)` when done with it"
+                } else if let (cls, attribute) = Self.ownedThroughRetainingSetter(st, m) {
+                    // `self.x = [[X alloc] init…]` with a retain (copy) property: alloc's +1
+                    // and the setter's, and the class gives back one. It leaks at every store,
+                    // a memory warning or not; setting the property to nil in `viewDidUnload`
+                    // (Ushahidi's controllers do) does not help.
+                    f.message = "\(made) hands a new \(cls), already owned through `alloc`, to the \(attribute) setter of `\(m.name)`, which retains it again: it holds one retain more than \(c.name) ever gives back, and every one stored so leaks"
+                    f.fix = "give up the `alloc` reference: `autorelease` the new object in \(made), or make it into a local, assign it, and release the local"
                 } else if released && ["loadView", "viewDidLoad"].contains(method.selector) {
                     f.message = "\(made) runs at every view load and stores a new \(object.components(separatedBy: " ").first ?? "object") into `\(m.name)` (\(how)) without releasing the previous one: after a memory warning unloads the view and it loads again, the old one leaks"
                     f.fix = "release `\(m.name)` in `viewDidUnload` and set it to nil (`[\(ivar) release]; \(ivar) = nil;`), or release the old value before \(made)"
@@ -284,5 +291,15 @@ extension NibAuditor {
         }
         if platform == .ios, let u = unload { return Audit.Place(u.place, base: dir, what: "viewDidUnload: the view unloads after it") }
         return nil
+    }
+}
+
+extension NibAuditor {
+    /// `self.x = [[X alloc] init…]` (not autoreleased) into a retain or copy property: X and
+    /// the attribute. Under MRC such a store keeps one retain nothing gives back.
+    static func ownedThroughRetainingSetter(_ st: ImportedStatement, _ m: ImportedMember) -> (String, String)? {
+        guard case .setNew(_, let cls, false, true) = st.kind, !cls.isEmpty,
+              case .property(let a?, _) = m.kind, a == .retain || a == .copy else { return nil }
+        return (cls, a.rawValue)
     }
 }

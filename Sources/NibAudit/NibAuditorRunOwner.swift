@@ -126,6 +126,12 @@ extension NibAuditor {
             nib.ownerClass = l.inClass!
             nib.renamedOwner = nil
         }
+        if nib.doc.kind == .xib, !nib.isMain, let n = classObjectOwnerNote(nib.loads) {
+            nib.result.notes.append(n)
+            if nib.ownerClass != "NSObject" { nib.formerOwner = nib.ownerClass }
+            nib.ownerClass = "NSObject"
+            nib.renamedOwner = nil
+        }
         // A nib with a generic owner that no code names and no Info.plist names: unused (L4).
         let selfLoading: Set<String> = ["UIViewController", "NSWindowController", "NSViewController", "NSPreferencePane", "NSDocument",
                                         "UITableViewController", "UIApplication", "NSApplication"]
@@ -215,11 +221,30 @@ extension NibAuditor {
                 }
             }
         }
+        func reachesCatalogue(_ name: String) -> Bool {
+            var k: String? = name
+            var seen = Set<String>()
+            while let n = k, seen.insert(n).inserted {
+                if nib.catalogue.contains(n) { return true }
+                k = project[n]?.superclass
+            }
+            return false
+        }
         // Member types that are project classes come along (as declarations of their own).
         var k = 0
         while k < nib.needed.count {
             for m in project[nib.needed[k]]?.members ?? [] {
                 for t in [m.type, m.collectionElement].compactMap({ $0 }) where defines(t) && !nib.catalogue.contains(t) { need(t, element: "NSObject") }
+            }
+            // So do the project classes its methods make into a member of another declared
+            // type (`slot = v` with `VolumeView *v = [[VolumeView alloc] init…]` into a UIView
+            // outlet, R12): without their declaration the store was left out.
+            for method in (project[nib.needed[k]]?.methods ?? []) + (project[nib.needed[k]]?.helpers ?? []) {
+                for st in method.statements {
+                    // Only a class whose superclasses reach the catalogue: one on top of a
+                    // framework class the catalogue lacks would be declared on a guess.
+                    if case .setNew(_, let t, _, _) = st.kind, defines(t), !nib.catalogue.contains(t), reachesCatalogue(t) { need(t, element: "NSObject") }
+                }
             }
             k += 1
         }

@@ -45,6 +45,8 @@ extension NibLoaders {
         var bodyStart: Int
         var end: Int
         var inClass: String?
+        /// A class method (`+ (id)viewFromNib {`): its `self` is the class object.
+        var isClassMethod = false
     }
 
     /// One source file's code as the loaders read it, with its classes' `@implementation`
@@ -107,8 +109,9 @@ extension NibLoaders {
             let bodyStart = m.range.location + m.range.length
             let next = k + 1 < starts.count ? starts[k + 1].range.location : ns.length
             let end = min(next, ends.first { $0 > bodyStart } ?? ns.length)
+            let isClassMethod = ns.substring(with: m.range).trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("+")
             out.append(MethodSpan(keywords: keywords, parameters: params, bodyStart: bodyStart, end: max(bodyStart, end),
-                                  inClass: impls.last { $0.0 < m.range.location }?.1))
+                                  inClass: impls.last { $0.0 < m.range.location }?.1, isClassMethod: isClassMethod))
         }
         return out
     }

@@ -38,7 +38,11 @@ struct NibLoaders {
         var archived = false
         /// How the call names the nib, for the report (between backquotes, with the place).
         var text: String {
-            if archived { return "\(file):\(line) `\(call)\"\(name)\"` of a \(createdClass ?? "view controller") archived there (UIKit loads it for that controller's view, L11)" }
+            if archived {
+                let what = createdClass ?? "view controller"
+                let article = what.first.map { "AEIOU".contains($0) } == true ? "an" : "a"
+                return "\(file):\(line) `\(call)\"\(name)\"` of \(article) \(what) archived there (UIKit loads it for that controller's view, L11)"
+            }
             if let e = expression { return "\(file):\(line) `\(call)\(e)` (@\"\(name)\", L13)" }
             if let sel = computed { return "\(file):\(line) `\(call)[self \(sel)]` (`-\(sel)` returns @\"\(name)\", \(namedAt ?? ""))" }
             return "\(file):\(line) `\(call)@\"\(name)\"`"
@@ -105,6 +109,10 @@ struct NibLoaders {
                 var load = Load(call: ns.substring(with: m.range(at: 2)), name: ns.substring(with: m.range(at: 3)),
                                 createdClass: created, inClass: enclosing(m.range.location), file: rel, line: line(m.range.location),
                                 owner: owner, method: rest?.1, rest: rest?.0)
+                // `owner:self` in a class method passes the class object (ClassMethodOwner.swift).
+                if owner == "self", spans.last(where: { $0.bodyStart <= m.range.location && m.range.location < $0.end })?.isClassMethod == true {
+                    load.owner = Self.classObjectOwner
+                }
                 if let o = owner, o != "self", let span = spans.last(where: { $0.bodyStart <= m.range.location && m.range.location < $0.end }) {
                     let before = ns.substring(with: NSRange(location: span.bodyStart, length: m.range.location - span.bodyStart))
                     let made = try! NSRegularExpression(pattern: "\\b" + NSRegularExpression.escapedPattern(for: o) + #"\s*=\s*\[\s*\[\s*\[?\s*([A-Za-z_][A-Za-z0-9_]*)\s+alloc\s*\]"#)

@@ -334,7 +334,8 @@ public enum ObjCScanner {
             guard instance, selectors[c].insert(selector).inserted else { return }
             var split = StatementSplitter(toks: toks, path: path, from: bodyStart + 1, to: bodyEnd)
             split.body()
-            let rec = StatementRecognizer(selector: selector, arguments: arguments)
+            var rec = StatementRecognizer(selector: selector, arguments: arguments)
+            rec.ownedLocals = OwnedLocals(split.out.map { $0.idx.map { toks[$0].text } }, recognizer: rec)
             var statements: [ImportedStatement] = []
             var unread: [UnreadStatement] = []
             for s in split.out {

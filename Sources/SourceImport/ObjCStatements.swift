@@ -317,6 +317,8 @@ extension StatementSplitter {
 struct StatementRecognizer {
     let selector: String
     let arguments: [String]
+    /// Locals of the method holding a new object it stores (OwnedLocals.swift).
+    var ownedLocals: OwnedLocals? = nil
 
     static let tight: Set<String> = ["[", ".", "(", "->", "!", "~", "^", "::"]
     static let tightAfter: Set<String> = [".", "]", ")", ":", ",", "->", ";", "::", "++", "--"]
@@ -412,6 +414,10 @@ struct StatementRecognizer {
         let r = Array(w[(eq + 1)...])
         if r == ["nil"] || r == ["NULL"] || r == ["0"] || r == ["Nil"] { return .setNil(x, viaSetter: viaSetter) }
         if let (cls, autoreleased) = allocInit(r) { return .setNew(x, className: cls, autoreleased: autoreleased, viaSetter: viaSetter) }
+        // `x = v` with v a local holding a new object (OwnedLocals.swift).
+        if r.count == 1, !arguments.contains(r[0]), r[0] != x, let (cls, autoreleased) = ownedLocals?.store(of: r[0], viaSetter: viaSetter) {
+            return .setNew(x, className: cls, autoreleased: autoreleased, viaSetter: viaSetter)
+        }
         // `x = v` / `x = [v retain]` with v an argument of the method: a setter's store.
         if !viaSetter {
             if r.count == 1, arguments.contains(r[0]) { return .storeArgument(x, retained: false) }

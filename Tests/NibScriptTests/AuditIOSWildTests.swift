@@ -122,4 +122,117 @@ final class AuditIOSWildTests: ProjectFolderTestCase {
         let none = try project(files("    [super dealloc];\n"), kind: "noRelease")
         XCTAssertTrue(Driver.main(["audit", "--platform", "ios", "--memory", "mrc", none]).stdout.contains("leak [N7 O9] `caption` of PaneController"))
     }
+
+    /// A view made in code through a local takes the place of the nib's (`[old release];
+    /// old = v;`), or goes through a setter (`self.x = v; [v release];`): the stores are read.
+    func testAStoreOfALocalHoldingANewObjectIsRead() throws {
+        func files(_ header: String, _ body: String) -> [String: String] {
+            [
+                "Pane.xib": iOSXib(owner: "PaneController", outlets: [("view", "v"), ("caption", "l")], objects: iOSViewWithLabel),
+                "PaneController.h": "#import <UIKit/UIKit.h>\n@interface PaneController : UIViewController {\n    IBOutlet UIView *caption;\n}\n\(header)@end\n",
+                "PaneController.m": "#import \"PaneController.h\"\n@implementation PaneController\n\(body)- (void)dealloc {\n    [caption release];\n    [super dealloc];\n}\n@end\n",
+                "Shower.m": "#import \"PaneController.h\"\n@implementation Shower\n- (void)show {\n    PaneController *p = [[PaneController alloc] initWithNibName:@\"Pane\" bundle:nil];\n    [p release];\n}\n@end\n",
+            ]
+        }
+        let swap = try project(files("", """
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                UIView *v = [[UIView alloc] initWithFrame:caption.frame];
+                [self.view insertSubview:v aboveSubview:caption];
+                [caption removeFromSuperview];
+                [caption release];
+                caption = v;
+            }
+            - (void)viewDidUnload {
+                [super viewDidUnload];
+                [caption release];
+                caption = nil;
+            }
+
+            """), kind: "swap")
+        let out = Driver.main(["audit", "--platform", "ios", "--memory", "mrc", swap]).stdout
+        XCTAssertFalse(out.contains("dangling"), out)
+        XCTAssertFalse(out.contains("over-release"), out)
+        XCTAssertTrue(out.contains("0 findings"), out)
+        let setter = try project(files("@property (nonatomic, retain) UIView *badge;\n", """
+            @synthesize badge;
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                UIView *b = [[UIView alloc] initWithFrame:CGRectZero];
+                self.badge = b;
+                [b release];
+            }
+
+            """), kind: "setter")
+        // The setter retained it and dealloc never lets it go.
+        XCTAssertTrue(Driver.main(["audit", "--platform", "ios", "--memory", "mrc", setter]).stdout.contains("leak [V12 O9] `badge` of PaneController"))
+    }
+
+    /// `+ (CellView *)cellFromNib` loads with `owner:self`: the class object, no instance.
+    func testOwnerSelfInAClassMethodIsTheClassObject() throws {
+        func files(ownerOutlet: Bool) -> [String: String] {
+            let owner = ownerOutlet
+                ? "<placeholder placeholderIdentifier=\"IBFilesOwner\" id=\"-1\" customClass=\"CellView\"><connections><outlet property=\"title\" destination=\"l\" id=\"c2\"/></connections></placeholder>"
+                : "<placeholder placeholderIdentifier=\"IBFilesOwner\" id=\"-1\"/>"
+            let xib = """
+                <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="4514" systemVersion="13A603" targetRuntime="iOS.CocoaTouch">
+                    <objects>
+                        \(owner)
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                        <view contentMode="scaleToFill" id="v" customClass="CellView">
+                            <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                            <subviews><label id="l"><rect key="frame" x="20" y="10" width="200" height="21"/></label></subviews>
+                            <connections><outlet property="title" destination="l" id="c1"/></connections>
+                        </view>
+                    </objects>
+                </document>
+                """
+            return [
+                "Cell.xib": xib,
+                "CellView.h": "#import <UIKit/UIKit.h>\n@interface CellView : UIView {\n    IBOutlet UILabel *title;\n}\n+ (CellView *)cellFromNib;\n@end\n",
+                "CellView.m": "#import \"CellView.h\"\n@implementation CellView\n+ (CellView *)cellFromNib {\n    NSArray *objects = [[NSBundle mainBundle] loadNibNamed:@\"Cell\" owner:self options:nil];\n    return [objects objectAtIndex:0];\n}\n- (void)dealloc {\n    [title release];\n    [super dealloc];\n}\n@end\n",
+            ]
+        }
+        let plain = Driver.main(["audit", "--platform", "ios", "--memory", "mrc", try project(files(ownerOutlet: false), kind: "classPlain")]).stdout
+        XCTAssertTrue(plain.contains("  Cell.xib: owner NSObject (plain owner)"), plain)
+        XCTAssertTrue(plain.contains("loads it in a class method of CellView with owner:self, the class object"), plain)
+        XCTAssertTrue(plain.contains("0 findings"), plain)
+        // An outlet of File's Owner is set on the class object: an undefined key.
+        let outlet = Driver.main(["audit", "--platform", "ios", "--memory", "mrc", try project(files(ownerOutlet: true), kind: "classOutlet")]).stdout
+        XCTAssertTrue(outlet.contains("not key value coding-compliant for the key title"), outlet)
+    }
+
+    /// `self.x = [[X alloc] init…]` into a retain property, set to nil in `viewDidUnload` and
+    /// released in `dealloc`: it leaks at every store, and the finding says why.
+    func testANewObjectThroughARetainSetterLeaksAtEveryStore() throws {
+        let dir = try project([
+            "Pane.xib": iOSXib(owner: "PaneController", outlets: [("view", "v")], objects: iOSViewWithLabel),
+            "PaneController.h": "#import <UIKit/UIKit.h>\n@interface PaneController : UIViewController\n@property (nonatomic, retain) UIView *badge;\n@end\n",
+            "PaneController.m": """
+                #import "PaneController.h"
+                @implementation PaneController
+                @synthesize badge;
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    self.badge = [[UIView alloc] initWithFrame:CGRectZero];
+                }
+                - (void)viewDidUnload {
+                    [super viewDidUnload];
+                    self.badge = nil;
+                }
+                - (void)dealloc {
+                    [badge release];
+                    [super dealloc];
+                }
+                @end
+
+                """,
+            "Shower.m": "#import \"PaneController.h\"\n@implementation Shower\n- (void)show {\n    PaneController *p = [[PaneController alloc] initWithNibName:@\"Pane\" bundle:nil];\n    [p release];\n}\n@end\n",
+        ], kind: "plusTwo")
+        let out = Driver.main(["audit", "--platform", "ios", "--memory", "mrc", dir]).stdout
+        XCTAssertTrue(out.contains("hands a new UIView, already owned through `alloc`, to the retain setter of `badge`, which retains it again"), out)
+        XCTAssertTrue(out.contains("fix: give up the `alloc` reference: `autorelease` the new object"), out)
+        XCTAssertFalse(out.contains("release `badge` in `viewDidUnload`"), out)
+    }
 }

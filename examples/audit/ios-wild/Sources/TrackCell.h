@@ -1,0 +1,7 @@
+#import <UIKit/UIKit.h>
+
+@interface TrackCell : UITableViewCell {
+    IBOutlet UILabel *nameLabel;
+}
++ (TrackCell *)cellFromNib;
+@end

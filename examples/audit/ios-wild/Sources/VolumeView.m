@@ -1,0 +1,4 @@
+#import "VolumeView.h"
+
+@implementation VolumeView
+@end
