@@ -28,7 +28,7 @@ public enum DeallocStep: Sendable, Equatable {
     /// owner is a window or view controller).
     case releaseAdopted
     /// A line of the client's own dealloc code begins here (`token` is the client's name for
-    /// it, `site` its script line): the engine reports it (`deallocStatement`), indented
+    /// it, `site` its site, in the client's terms): the engine reports it (`deallocStatement`), indented
     /// `indent` levels under the dealloc, and the events of the steps after it come one level
     /// deeper, and carry `site`, until the next such step or the dealloc's end.
     case statement(site: Int32, token: Int32, indent: Int32)

@@ -44,7 +44,7 @@ public struct EngineEvent: Sendable {
         case zombie(ObjectID, selector: String)
         case crash(String)
         /// A `statement` step of the dealloc of the object ran: the client's line `token`, at
-        /// script line `site` (the event's own site is the one before it).
+        /// the client's site `site` (the event's own site is the one before it).
         case deallocStatement(ObjectID, site: Int32, token: Int32)
 
         /// What a client must hear of even when it keeps no trace: a crash, a zombie
@@ -57,7 +57,8 @@ public struct EngineEvent: Sendable {
         }
     }
     public var kind: Kind
-    /// The client's token for the statement that caused it (a script line, for instance).
+    /// The client's token for the statement that caused it (the interpreter's: the
+    /// statement's byte offset in the script, plus 1).
     public var site: Int32
     /// How many dealloc frames were running when it happened: a trace indents by it.
     public var depth: Int
