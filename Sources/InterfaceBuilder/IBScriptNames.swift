@@ -86,10 +86,17 @@ extension IBObject {
     /// Shared User Defaults Controller (`representsSharedInstance`, a legacy file's
     /// `NSSharedInstance`) is `+sharedUserDefaultsController`, and a custom object of class
     /// `NSApplication` ("Shared App", dropped into a pane's nib for bindings) is NSApp.
+    /// So is a custom object of Sparkle's `SUUpdater` (the documented way to add Sparkle:
+    /// an updater object in the main menu's or a preferences nib): its `-init` returns the
+    /// bundle's shared updater, which Sparkle's own table keeps for the application's life
+    /// (`-initForBundle:` releases the new object and retains the shared one).
     /// The nib's owner is handed no object of its own for them.
     public var isSharedInstance: Bool {
         guard !isPlaceholder else { return false }
         if attribute("representsSharedInstance") == "YES" { return true }
-        return effectiveClass == "NSApplication" && element == "customObject"
+        return element == "customObject" && Self.sharedInstanceClasses.contains(effectiveClass)
     }
+
+    /// Classes whose object in a nib is a shared instance (see `isSharedInstance`).
+    static let sharedInstanceClasses: Set<String> = ["NSApplication", "SUUpdater"]
 }

@@ -266,7 +266,16 @@ package enum Audit {
             : settings.macDeployment != nil && settings.iosDeployment == nil ? .mac : nil
         let readerSettings = ReaderSettings(arc: o.memory.map { $0 == .arc },
                                             platform: o.platform.map { $0 == .ios ? .ios : .mac } ?? projectPlatform)
-        let (project, errors) = SourceReading.read(paths: sources.map { dir + "/" + $0 }, settings: readerSettings)
+        // Each file with the defines of the builds that compile it (a header: those of the
+        // file importing it); a file no target builds, with none known.
+        let fileDefines = settings.fileDefines
+        let (project, errors) = SourceReading.read(paths: sources.map { dir + "/" + $0 }, settings: readerSettings) { path in
+            guard path.hasPrefix(dir + "/"), let d = fileDefines[String(path.dropFirst(dir.count + 1))] else { return nil }
+            var s = readerSettings
+            s.defines = d.defines
+            s.buildDefinesKnown = d.complete
+            return s
+        }
         var loaders = NibLoaders(files: sources.filter { !$0.hasSuffix(".h") && !$0.hasSuffix(".pch") }.map { dir + "/" + $0 }, base: dir,
                                  superclasses: Dictionary(project.classes.compactMap { c in c.superclass.map { (c.name, $0) } }, uniquingKeysWith: { a, _ in a }))
         // Nibs a view controller archived in another nib names as its view's (L11).

@@ -559,7 +559,8 @@ package struct ImportLowering {
 package enum SourceReading {
     package static let objcExtensions = SourceReader.objcExtensions
 
-    package static func read(paths: [String], settings: ReaderSettings = ReaderSettings()) -> (ImportedProject, [String]) {
+    package static func read(paths: [String], settings: ReaderSettings = ReaderSettings(),
+                             fileSettings: ((String) -> ReaderSettings?)? = nil) -> (ImportedProject, [String]) {
         var files: [(path: String, bytes: [UInt8])] = []
         var errors: [String] = []
         for p in paths {
@@ -575,6 +576,6 @@ package enum SourceReading {
             }
             files.append((p, bytes))
         }
-        return (SourceReader.read(files, settings: settings), errors)
+        return (SourceReader.read(files, settings: settings, fileSettings: fileSettings), errors)
     }
 }

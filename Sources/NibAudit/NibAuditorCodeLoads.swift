@@ -126,6 +126,10 @@ extension NibAuditor {
                 }
             }
         }
+        // L16: `[[view window] release]` in `dealloc`, view an outlet inside a top-level window.
+        let through = windowsReleasedThroughOutlets(doc: doc, names: names, ownerClass: ownerClass, give: give)
+        out.afterOwner += through.afterOwner
+        out.notes += through.notes
         return out
     }
 

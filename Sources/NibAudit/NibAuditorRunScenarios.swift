@@ -206,7 +206,8 @@ extension NibAuditor {
             probe.callbacks = nib.callbacks
             var targets: [(String, String)] = []
             if nib.kind == .application {
-                for o in nib.doc.objects where (o.parent == nil || o.relationship == .topLevel) && !o.isPlaceholder {
+                // A shared instance the nib names (L12) is not made by the load: nothing to send to.
+                for o in nib.doc.objects where (o.parent == nil || o.relationship == .topLevel) && !o.isPlaceholder && !o.isSharedInstance {
                     if let cc = o.customClass, defines(cc), nib.needed.contains(cc), let n = nib.names[o.index] { targets.append((ScriptText.name(n), cc)) }
                 }
             } else if defines(nib.ownerClass), nib.needed.contains(nib.ownerClass) {

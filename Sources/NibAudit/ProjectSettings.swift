@@ -16,6 +16,10 @@ struct ProjectSettings {
     var notes: [String] = []
     /// File (relative to the audited folder) → ARC or MRC, with the reason.
     var fileMemory: [String: (MemoryModelName, String)] = [:]
+    /// File → the macros the builds of it define (`GCC_PREPROCESSOR_DEFINITIONS`, `-D`):
+    /// the reader takes a name none defines as undefined (`#ifdef SP_CODA` false in Sequel
+    /// Pro's own target). Several builds of a file keep what they agree on.
+    var fileDefines: [String: BuildDefines] = [:]
     /// File → why it is built only with garbage collection (`GCC_ENABLE_OBJC_GC = required`
     /// in every target that builds it); see `NibAuditorBuildSkips.swift`.
     var garbageCollected: [String: String] = [:]
@@ -65,6 +69,10 @@ struct ProjectSettings {
                 for (p, _) in t.sources {
                     if gcRequired, let gc { garbageCollected[p] = "target \(t.name): GCC_ENABLE_OBJC_GC \(gc.value) (\(gc.origin))" }
                     else { notGarbageCollected.insert(p) }
+                }
+                for (p, flags) in t.sources {
+                    let d = BuildDefines.of(s, fileFlags: flags)
+                    fileDefines[p] = fileDefines[p].map { $0.meet(d) } ?? d
                 }
                 for (p, flags) in t.sources {
                     var m: MemoryModelName = targetARC ? .arc : .mrc

@@ -72,6 +72,9 @@ struct ScriptParser {
     var nameSlots = NameSlots()
     /// Whether statements are packed (see `Statements`); tests turn it off to compare.
     var packStatements = true
+    /// The `Expr` of the operand `packableOperand` last read the general way (it returned
+    /// nil), until `expr(_:)` takes it.
+    var generalOperand: Expr?
 
     init(file: SourceFile) {
         self.file = file

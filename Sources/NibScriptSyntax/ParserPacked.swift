@@ -32,7 +32,7 @@ extension ScriptParser {
         let x = try packableOperand(value: false)
         let start = first.range.start, end = prevEnd
         expectEnd("statement")
-        if let o = x.operand, b.appendRecord(kind: kind, o, nil, start: start, end: end, &nameSlots) { return true }
+        if let x, b.appendRecord(kind: kind, x, nil, start: start, end: end, &nameSlots) { return true }
         let e = expr(x)
         let k: StmtKind = kind == PackedForm.retain ? .retain(e) : kind == PackedForm.release ? .release(e) : .autorelease(e)
         b.append(Stmt(k, range: SourceRange(start: start, end: end)), &nameSlots)
@@ -45,7 +45,7 @@ extension ScriptParser {
         let receiver = try packableOperand(value: false)
         // A selector of one word (no `:`, so no arguments) is its token's name; a word ending
         // in `:` (`\`showInspector:\``, as the audit writes selectors) takes arguments.
-        guard let o = receiver.operand,
+        guard let o = receiver,
               current.kind != .identifier || (peek().kind != .colon && text(current).utf8.last != UInt8(ascii: ":")) else {
             let kind = try parseSend(receiver: expr(receiver))
             let stmt = Stmt(kind, range: range(from: start))
@@ -68,7 +68,7 @@ extension ScriptParser {
     /// `target = value`, the target starting with a name (as `parseAssignment` reads it).
     private mutating func parsePackedAssignment(into b: inout StatementsBuilder) throws {
         let target = try packableOperand(value: false)
-        guard target.operand != nil else {
+        guard target != nil else {
             // A longer path: the general production goes on from it.
             let s = try parseAssignment(target: expr(target))
             b.append(s, &nameSlots)
@@ -80,39 +80,38 @@ extension ScriptParser {
         }
         advance()
         let value = try packableOperand(value: true)
-        let start = target.operand!.start, end = prevEnd
+        let start = target!.start, end = prevEnd
         expectEnd("statement")
-        if let t = target.operand, let v = value.operand,
+        if let t = target, let v = value,
            b.appendRecord(kind: PackedForm.assign, t, v, start: start, end: end, &nameSlots) { return }
         b.append(Stmt(.assign(target: expr(target), value: expr(value)), range: SourceRange(start: start, end: end)), &nameSlots)
     }
 
-    /// An operand read as a packable one when it is, else as the `Expr` `parseExpression`
-    /// makes. `start` of a name or path is where it starts.
-    struct ReadOperand {
-        var operand: PackableOperand?
-        var general: Expr?
+    /// An operand read the general way: kept for `expr(_:)`, and nil returned.
+    private mutating func general(_ e: Expr) -> PackableOperand? {
+        generalOperand = e
+        return nil
     }
 
     /// `parseExpression`, reading a packable operand without making an `Expr`: `value` allows
     /// `new` and `nil` (an assignment's value).
-    private mutating func packableOperand(value: Bool) throws -> ReadOperand {
+    private mutating func packableOperand(value: Bool) throws -> PackableOperand? {
         let t = current
-        guard t.kind == .identifier else { return ReadOperand(operand: nil, general: try parseExpression()) }
+        guard t.kind == .identifier else { return try general(parseExpression()) }
         if isWord(t, .`nil`) {
-            guard value else { return ReadOperand(operand: nil, general: try parseExpression()) }
+            guard value else { return try general(parseExpression()) }
             advance()
-            return ReadOperand(operand: PackableOperand(form: PackedForm.nilLiteral, start: t.range.start, end: t.range.end), general: nil)
+            return PackableOperand(form: PackedForm.nilLiteral, start: t.range.start, end: t.range.end)
         }
         if isWord(t, .new), !isAssignmentStart(peek()) {
-            guard value else { return ReadOperand(operand: nil, general: try parseExpression()) }
+            guard value else { return try general(parseExpression()) }
             advance()
             guard current.kind == .identifier else { throw errorAtCurrent("expected a class name") }
             let c = advance()
             let autoreleased = isWord(current, .autoreleased)
             if autoreleased { advance() }
-            return ReadOperand(operand: PackableOperand(form: autoreleased ? PackedForm.newAutoreleased : PackedForm.new,
-                                                        a: c.name, aRange: c.range, start: t.range.start, end: prevEnd), general: nil)
+            return PackableOperand(form: autoreleased ? PackedForm.newAutoreleased : PackedForm.new,
+                                   a: c.name, aRange: c.range, start: t.range.start, end: prevEnd)
         }
         let head = advance()
         let isProperty: Bool
@@ -120,7 +119,7 @@ extension ScriptParser {
         case .dot: isProperty = true
         case .arrow: isProperty = false
         default:
-            return ReadOperand(operand: PackableOperand(form: PackedForm.name, a: head.name, aRange: head.range, start: head.range.start), general: nil)
+            return PackableOperand(form: PackedForm.name, a: head.name, aRange: head.range, start: head.range.start)
         }
         advance()
         guard current.kind == .identifier else {
@@ -131,17 +130,19 @@ extension ScriptParser {
                                 b: member.name, bRange: member.range, start: head.range.start)
         switch current.kind {
         case .dot, .arrow:
-            let read = ReadOperand(operand: o, general: nil)
-            return ReadOperand(operand: nil, general: try parsePath(after: expr(read), components: 2))
+            return try general(parsePath(after: expr(o), components: 2))
         default:
-            return ReadOperand(operand: o, general: nil)
+            return o
         }
     }
 
-    /// The `Expr` `parseExpression` would have made of `read`.
-    private func expr(_ read: ReadOperand) -> Expr {
-        if let g = read.general { return g }
-        let o = read.operand!
+    /// The `Expr` `parseExpression` would have made of an operand: `o` as read, or when nil
+    /// the one read the general way (taken: each is read once).
+    private mutating func expr(_ read: PackableOperand?) -> Expr {
+        guard let o = read else {
+            defer { generalOperand = nil }
+            return generalOperand!
+        }
         func id(_ k: Int32, _ r: SourceRange) -> Identifier { Identifier(names[k], r, id: k) }
         switch o.form {
         case PackedForm.name:

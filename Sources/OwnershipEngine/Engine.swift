@@ -139,13 +139,13 @@ public final class Engine {
         }
         return out
     }
-    @inlinable public func classOf(_ o: ObjectID) -> ClassID { s.idRecord(o).classID }
+    @inlinable public func classOf(_ o: ObjectID) -> ClassID { s.classID(o) }
     @inlinable public func count(_ o: ObjectID) -> Int { Int(s.count(o)) }
     @inlinable public func state(_ o: ObjectID) -> ObjectState { s.state(o) }
     @inlinable public func isAlive(_ o: ObjectID) -> Bool { s.state(o) != .deallocated }
     @inlinable public func isHidden(_ o: ObjectID) -> Bool { s.isHidden(o) }
-    public func name(_ o: ObjectID) -> String { s.names[Int(s.ids[o.index].name)].string(longNames: s.longNames) }
-    public func setName(_ o: ObjectID, _ name: String) { s.ids[o.index].name = s.intern(name) }
+    public func name(_ o: ObjectID) -> String { s.names[Int(s.identity(of: o).name)].string(longNames: s.longNames) }
+    public func setName(_ o: ObjectID, _ name: String) { s.ids[o.index].identity = s.identity(s.classID(o), name: s.intern(name)) }
     /// 1, 2, 3… in allocation order among visible objects: stable across runs and machines.
     public func number(_ o: ObjectID) -> Int { Int(s.numbers.number(o.index)) }
     public func deallocSite(_ o: ObjectID) -> Int32 { s.deallocSite(o) }
@@ -197,7 +197,7 @@ public final class Engine {
     }
 
     @usableFromInline func zombie(_ o: ObjectID, _ selector: String) {
-        let cls = s.classes[s.ids[o.index].classID.index].name
+        let cls = s.classes[s.classID(o).index].name
         let text = "*** -[\(cls) \(selector)]: message sent to deallocated instance"
         emit(.zombie(o, selector: selector))
         s.crash = Crash(message: text, object: o, selector: selector, site: s.site)
@@ -423,7 +423,7 @@ public final class Engine {
     func beginDealloc(_ o: ObjectID) {
         // Called only when a release took the count to 0 (see `EngineState.release`).
         markDeallocating(o, digested: true)
-        let c = s.idRecord(o).classID.index
+        let c = s.classID(o).index
         let frame: DeallocFrame
         if c < keepsClassPlan.count, keepsClassPlan[c] {
             frame = DeallocFrame(object: o, plan: Int32(c), reachesRoot: classPlans[c].reachesRoot, siteBefore: s.site)
@@ -553,7 +553,7 @@ public final class Engine {
             if let t = read(SlotRef(me, slot)) { message(t, selector, inFrame: frameIndex) }
         case .storeNilThrough(let slot, let targetSlot, let expecting, let rule, let selector):
             guard let t = read(SlotRef(me, slot)), message(t, selector, inFrame: frameIndex),
-                  isSubclass(s.ids[t.index].classID, of: expecting) else { return }
+                  isSubclass(s.classID(t), of: expecting) else { return }
             store(SlotRef(t, targetSlot), nil, rule: rule, cause: cause)
         case .statement(let site, let token, let indent):
             s.frameIndent += Int(indent - s.frames[frameIndex].indent)

@@ -65,6 +65,11 @@
     var nameCache: [Int32] = []
     /// The name the last alloc was given, in `names` (-1: none yet).
     var lastName: Int32 = -1
+    /// Objects' classes and names (`IDRecord.identity`), interned, a cache of recent ones,
+    /// and the last alloc's (-1: none yet).
+    @usableFromInline var identities: [Identity] = []
+    var identityCache: [Int32] = []
+    var lastIdentity: Int32 = -1
     /// Names longer than an `ObjectName` holds inline.
     var longNames: [String] = []
     /// By place, like `objects`.
@@ -126,7 +131,7 @@
         case counted(Int32)
     }
 
-    @inlinable @inline(__always) func isHidden(_ o: ObjectID) -> Bool { classes[idRecord(o).classID.index].hidden }
+    @inlinable @inline(__always) func isHidden(_ o: ObjectID) -> Bool { classes[classID(o).index].hidden }
 
     /// See `Engine.reserveCapacity(objects:)`.
     mutating func reserveCapacity(objects n: Int) {
@@ -139,6 +144,7 @@
         // A nib's objects have names of their own, mostly: one each (a million names grown by
         // doubling kept up to 16 MB of room unused).
         names.reserveCapacity(names.count + n)
+        identities.reserveCapacity(identities.count + n)
         reservedUpTo = ids.count + n
     }
 
@@ -155,7 +161,7 @@
         if !hidden { visibleCount += 1 }
         numbers.append(visible: !hidden)
         let l = newRecord(slots: Int(classes[c.index].slotCount))
-        ids.append(IDRecord(classID: c, name: intern(name), place: Int32(l)))
+        ids.append(IDRecord(identity: identity(c, name: intern(name)), place: Int32(l)))
         if digesting {
             let fact = Self.objectFact(o.index, 1, .alive, c)
             setFact(l, fact)
@@ -199,7 +205,7 @@
             // deallocating: its fact goes from (1, alive) to (0, deallocating) in one change,
             // not two (a hash mix fewer per dealloc), and `markDeallocating(_:digested:)`
             // leaves the digest alone. Nothing reads the digest in between.
-            let f = Self.objectFact(o.index, 0, .deallocating, idRecord(o).classID)
+            let f = Self.objectFact(o.index, 0, .deallocating, classID(o))
             write(l, count: 0, state: r.state, fact: f)
             return .counted(0)
         }
@@ -243,7 +249,7 @@
         let l = place(o)
         guard l >= 0 else { return }
         let base = Int(objects[l].slotBase)
-        let c = ids[o.index].classID.index
+        let c = classID(o).index
         for k in classes[c].slotIsList.indices where !classes[c].slotIsList[k] {
             let t = slotValues[base + k].target
             if t >= 0, place(ObjectID(t)) >= 0, !weakReferrers.isEmpty(at: place(ObjectID(t))) { unregisterWeak(SlotRef(o, k), from: ObjectID(t)) }
@@ -362,14 +368,14 @@
     @inline(__always) mutating func setCount(_ o: ObjectID, _ l: Int, _ n: Int32) {
         guard digesting else { objects[l].count = n; return }
         let st = record(l).state
-        write(l, count: n, state: st, fact: Self.objectFact(o.index, n, st, idRecord(o).classID))
+        write(l, count: n, state: st, fact: Self.objectFact(o.index, n, st, classID(o)))
     }
 
     /// Object `o` (at live place `l`) is now in state `st`.
     @inline(__always) mutating func setState(_ o: ObjectID, _ l: Int, _ st: ObjectState) {
         guard digesting else { objects[l].state = st; return }
         let n = record(l).count
-        write(l, count: n, state: st, fact: Self.objectFact(o.index, n, st, idRecord(o).classID))
+        write(l, count: n, state: st, fact: Self.objectFact(o.index, n, st, classID(o)))
     }
 
     /// Writes the record at `l`'s count and state in one access (each access to an element

@@ -1,5 +1,5 @@
-/// What every object ever made keeps, alive or dead: its class, its name and where its live
-/// record is. 12 bytes.
+/// What every object ever made keeps, alive or dead: its class and name (as one identity)
+/// and where its live record is. 8 bytes.
 ///
 /// Why: an `ObjectID` is never reused (traces, zombie messages and dangling references name
 /// a dead object by it), so whatever is indexed by it grows with every object ever made. A
@@ -11,13 +11,25 @@
 /// What a dead object still answers (its class, its name, where it was deallocated, which
 /// events it had) is here and in `EventHistory`, and its display number is counted
 /// (`VisibleNumbers`).
+///
+/// Class and name are one index into `EngineState.identities`, interned (issue 27, item 4):
+/// a script's rounds and a nib's objects of one class and name share one, and the record is
+/// 8 bytes where a class and a name beside the place made it 12 (a million `new` + `release`
+/// rounds kept 12 MB of them at their peak). An object whose name is its own (a nib's views)
+/// pays 8 bytes for its identity instead.
 @usableFromInline struct IDRecord {
-    @usableFromInline var classID: ClassID
-    /// Its name's index in `EngineState.names` (names are interned).
-    var name: Int32
+    /// Its class and name: an index into `EngineState.identities`.
+    @usableFromInline var identity: Int32
     /// `>= 0`: the index of its live record in `EngineState.objects`. `< 0`: retired (see
-    /// above), deallocated at site `-2 - place` (sites are script lines, or -1).
+    /// above), deallocated at site `-2 - place` (sites are the client's, `>= -1`).
     @usableFromInline var place: Int32
+}
+
+/// A class and a name (its index in `EngineState.names`), shared by the objects that have both.
+@usableFromInline struct Identity: Equatable {
+    @usableFromInline var classID: ClassID
+    @usableFromInline var name: Int32
+    @usableFromInline init(classID: ClassID, name: Int32) { self.classID = classID; self.name = name }
 }
 
 /// Objects' display numbers (1, 2, 3… in allocation order among visible objects), counted
@@ -87,6 +99,36 @@ extension EngineState {
 
     static var nameCacheSize: Int { 1024 }
 
+    /// The index of class `c` with name `name` (interned) in `identities`, added if it is
+    /// new to the cache: the last alloc's first, then a direct-mapped cache as for names. A
+    /// pair the cache has forgotten is stored again (8 bytes).
+    @inline(__always) mutating func identity(_ c: ClassID, name: Int32) -> Int32 {
+        let k = Identity(classID: c, name: name)
+        if lastIdentity >= 0, identities[Int(lastIdentity)] == k { return lastIdentity }
+        lastIdentity = identityMiss(k)
+        return lastIdentity
+    }
+
+    @inline(never) private mutating func identityMiss(_ k: Identity) -> Int32 {
+        if identityCache.isEmpty { identityCache = [Int32](repeating: -1, count: Self.nameCacheSize) }
+        let mixed = (UInt32(bitPattern: k.classID.raw) &* 0x9E37_79B1) ^ (UInt32(bitPattern: k.name) &* 0x85EB_CA77)
+        let h = Int(mixed >> 22)  // 10 bits: `nameCacheSize`
+        let i = identityCache[h]
+        if i >= 0, identities[Int(i)] == k { return i }
+        identities.append(k)
+        identityCache[h] = Int32(identities.count - 1)
+        return Int32(identities.count - 1)
+    }
+
+    /// `o`'s class and name.
+    @inlinable @inline(__always) func identity(of o: ObjectID) -> Identity {
+        let i = Int(idRecord(o).identity)
+        return identities.withUnsafeBufferPointer { $0[i] }
+    }
+
+    /// `o`'s class (unchecked reads, as `idRecord`: identities come from `identity(_:name:)`).
+    @inlinable @inline(__always) func classID(_ o: ObjectID) -> ClassID { identity(of: o).classID }
+
     /// A live record's place for a new object with `slots` slots: a freed one with as many
     /// slots if any, its block of slots with it.
     ///
@@ -137,7 +179,8 @@ extension EngineState {
         let l = Int(id.place)
         guard l >= 0 else { return }
         let r = record(l)
-        let n = Int(classes.withUnsafeBufferPointer { $0[id.classID.index].slotCount })
+        let c = identities.withUnsafeBufferPointer { $0[Int(id.identity)].classID }
+        let n = Int(classes.withUnsafeBufferPointer { $0[c.index].slotCount })
         // The record's own fields first, then its slots (most objects that keep anything keep
         // a pointer), then the lists beside it.
         guard r.count == 0, r.firstListHolder.holder.raw < 0, r.deallocSite >= -1,
@@ -146,7 +189,7 @@ extension EngineState {
             if digesting { setState(o, l, .deallocated) } else { objects.withUnsafeMutableBufferPointer { $0[l].state = .deallocated } }
             return
         }
-        retire(o, id.classID, place: l, slots: n, site: r.deallocSite)
+        retire(o, c, place: l, slots: n, site: r.deallocSite)
     }
 
     /// Frees the live record of `o` (deallocated, at place `l`, with `n` slots, all empty).
@@ -193,7 +236,7 @@ extension EngineState {
     }
 
     @inline(never) private mutating func revive(_ o: ObjectID, site: Int32) -> Int {
-        let c = ids[o.index].classID
+        let c = classID(o)
         let l = newRecord(slots: Int(classes[c.index].slotCount))
         objects[l].count = 0
         objects[l].state = .deallocated

@@ -51,7 +51,7 @@ extension Engine {
         for r in roots { visit(r) }
         while let o = work.popLast() {
             // Only objects not deallocated are visited: each has its live record.
-            let c = s.ids[o.index].classID.index
+            let c = s.classID(o).index
             let l = s.place(o)
             let base = Int(s.objects[l].slotBase)
             for k in s.classes[c].slotIsList.indices {
@@ -90,7 +90,7 @@ extension Engine {
         for i in 0..<s.ids.count where s.state(ObjectID(Int32(i))) != .deallocated {
             let o = ObjectID(Int32(i))
             if isHidden(o) { continue }
-            let c = s.ids[i].classID.index
+            let c = s.classID(ObjectID(Int32(i))).index
             let base = Int(s.objects[s.place(o)].slotBase)
             for k in s.classes[c].slotIsList.indices where !s.classes[c].slotIsList[k] {
                 let t = s.slotValues[base + k].target
@@ -108,12 +108,12 @@ extension Engine {
         h.combine(s.ids.count)
         for i in 0..<s.ids.count {
             let o = ObjectID(Int32(i))
-            h.combine(s.count(o)); h.combine(s.state(o).rawValue); h.combine(s.ids[i].classID.raw)
+            h.combine(s.count(o)); h.combine(s.state(o).rawValue); h.combine(s.classID(ObjectID(Int32(i))).raw)
         }
         // Every slot by its holder, in id order (a retired holder's are all empty).
         for i in 0..<s.ids.count {
             let o = ObjectID(Int32(i))
-            for k in 0..<s.classes[s.ids[i].classID.index].slots.count {
+            for k in 0..<s.classes[s.classID(ObjectID(Int32(i))).index].slots.count {
                 let v = s.slotValue(SlotRef(o, k))
                 h.combine(v.target); h.combine(v.claims)
             }

@@ -48,7 +48,7 @@ extension EngineState {
         facts = [UInt64](repeating: 0, count: objects.count)
         for i in 0..<ids.count where ids[i].place >= 0 {
             let l = Int(ids[i].place)
-            facts[l] = Self.objectFact(i, objects[l].count, objects[l].state, ids[i].classID)
+            facts[l] = Self.objectFact(i, objects[l].count, objects[l].state, classID(ObjectID(Int32(i))))
         }
     }
 
@@ -57,12 +57,12 @@ extension EngineState {
         var d: UInt64 = 0
         for i in 0..<ids.count {
             let o = ObjectID(Int32(i))
-            d &+= Self.objectFact(i, count(o), state(o), ids[i].classID)
+            d &+= Self.objectFact(i, count(o), state(o), classID(o))
             // A retired object's slots are all empty, and it adopted nothing.
             let l = place(o)
             guard l >= 0 else { continue }
             let base = Int(objects[l].slotBase)
-            for k in 0..<classes[ids[i].classID.index].slots.count {
+            for k in 0..<classes[classID(ObjectID(Int32(i))).index].slots.count {
                 d &+= Self.slotFact(SlotRef(o, k), slotValues[base + k].target, slotValues[base + k].claims)
             }
             for (j, a) in adopted[l].enumerated() { d &+= Self.adoptedFact(i, j, a) }

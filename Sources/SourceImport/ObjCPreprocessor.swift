@@ -20,6 +20,11 @@ public struct ReaderSettings: Sendable {
     public init(arc: Bool? = nil, platform: SourcePlatform? = nil, defines: [String: String] = [:], buildDefinesKnown: Bool = false) {
         self.arc = arc; self.platform = platform; self.defines = defines; self.buildDefinesKnown = buildDefinesKnown
     }
+
+    /// The defines as one string, in name order: a header's macros are read once per value.
+    public var definesKey: String {
+        (buildDefinesKnown ? "known" : "open") + defines.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
+    }
 }
 
 public enum SourcePlatform: String, Sendable { case ios, mac }
@@ -52,7 +57,14 @@ struct Macro {
 /// reader could not decide.
 struct MacroTable {
     var defs: [String: [Macro]] = [:]
-    mutating func merge(_ o: MacroTable) { for (k, v) in o.defs { defs[k] = v } }
+    /// A quoted `#import "X.h"` of a header not among the files read (a generated `config.h`,
+    /// a header of another checkout) was seen: names it may define are not known undefined,
+    /// whatever the build's defines say (`ReaderSettings.buildDefinesKnown`).
+    var unresolvedImport = false
+    mutating func merge(_ o: MacroTable) {
+        for (k, v) in o.defs { defs[k] = v }
+        if o.unresolvedImport { unresolvedImport = true }
+    }
 }
 
 /// What every file of one reading shares: the settings, the condition table, and the way
@@ -63,6 +75,10 @@ final class PreprocessContext {
     var conditions: [PreprocessorCondition] = [PreprocessorCondition(text: "", requiresARC: nil, parent: 0)]
     /// The macros a header defines (with what it imports), by the name written in `#import`.
     var resolveImport: (String) -> MacroTable? = { _ in nil }
+    /// Names a `#define` of the project's own sources sets in a comment (`//#define
+    /// INCLUDE_VPNSERVICE 1` in Tunnelblick's `defines.h`): a feature of the project switched
+    /// off for now, whose code is read (marked) even when the build's defines are known.
+    var switchedOff: Set<String> = []
     /// The most tokens one macro use may expand to, and how deep expansions may nest.
     let maxExpansion = 10_000
     let maxDepth = 32
@@ -232,7 +248,11 @@ struct Preprocessor {
             var name = ""
             if let s = rest.first, s.kind == .string { name = String(s.text.dropFirst().dropLast()) }
             else if rest.first?.text == "<" { name = rest.dropFirst().prefix { $0.text != ">" }.map(\.text).joined() }
-            guard !name.isEmpty, let table = ctx.resolveImport(name) else { return }
+            guard !name.isEmpty else { return }
+            guard let table = ctx.resolveImport(name) else {
+                if rest.first?.kind == .string { env.unresolvedImport = true }
+                return
+            }
             env.merge(table)
         default:
             break
@@ -246,8 +266,18 @@ struct Preprocessor {
 
     /// Names the SDK or the compiler define, whose value the reader cannot know.
     static func isSDKName(_ s: String) -> Bool {
-        s.hasPrefix("__") || s.hasPrefix("MAC_OS_X_") || s.hasPrefix("TARGET_") || s.hasPrefix("NS_") || s.hasPrefix("UI_")
-            || s.hasPrefix("IPHONE") || s.hasPrefix("NSAppKitVersion") || s.hasPrefix("OBJC_") || s.hasPrefix("CF_")
+        s.hasPrefix("_") || s.hasPrefix("MAC_OS_X_") || s.hasPrefix("TARGET_") || s.hasPrefix("NS") || s.hasPrefix("UI")
+            || s.hasPrefix("IPHONE") || s.hasPrefix("OBJC_") || s.hasPrefix("CF") || s.hasPrefix("CG")
+            || s.hasPrefix("AVAILABLE_") || s.hasPrefix("DEPRECATED_") || s.hasPrefix("APPKIT_") || s.hasPrefix("FOUNDATION_")
+            || s.hasPrefix("OS_") || s.hasPrefix("DISPATCH_") || s.hasPrefix("kCF")
+    }
+
+    /// Whether a name neither the sources nor the settings define is undefined for sure: the
+    /// build's defines are all known (`GCC_PREPROCESSOR_DEFINITIONS` of the targets that build
+    /// the file), it is no name the SDK or the compiler may define, and every quoted header
+    /// the file imports was read (a generated `config.h` is not).
+    func knownUndefined(_ name: String) -> Bool {
+        ctx.settings.buildDefinesKnown && !env.unresolvedImport && !Preprocessor.isSDKName(name) && !ctx.switchedOff.contains(name)
     }
 
     /// A name the compiler or the settings give a value, or nil when it has none known.
@@ -488,7 +518,7 @@ struct CondParser {
             if paren && peek() == ")" { i += 1 }
             if pre.env.defs[name] != nil { return 1 }
             if let b = pre.builtin(name, arc: arc) { return b.map { _ in 1 } ?? nil }
-            return Preprocessor.isSDKName(name) || !pre.ctx.settings.buildDefinesKnown ? nil : 0
+            return pre.knownUndefined(name) ? 0 : nil
         case "__has_feature", "__has_extension":
             guard peek() == "(" else { return nil }
             i += 1
@@ -506,7 +536,7 @@ struct CondParser {
                 return m.body.isEmpty ? 0 : sub.expression()
             }
             if peek() == "(" { skipCall(); return nil }   // a function-like macro of the SDK
-            return Preprocessor.isSDKName(t.text) || !pre.ctx.settings.buildDefinesKnown ? nil : 0
+            return pre.knownUndefined(t.text) ? 0 : nil
         }
     }
 

@@ -14,6 +14,7 @@ public enum SourceReader {
     public static func read(_ files: [(path: String, bytes: [UInt8])], settings: ReaderSettings = ReaderSettings(),
                             fileSettings: ((String) -> ReaderSettings?)? = nil) -> ImportedProject {
         let ctx = PreprocessContext(settings: settings)
+        for f in files { ctx.switchedOff.formUnion(SwitchedOffDefines.names(in: f.bytes)) }
         var project = ImportedProject()
         // Headers by their last path component (and by the path as written after a folder).
         var byName: [String: [Int]] = [:]
@@ -30,7 +31,9 @@ public enum SourceReader {
         }
         // By file and the settings it was read under (a per-file `-fobjc-arc` reads a header again).
         var exported: [String: MacroTable] = [:]
-        func key(_ k: Int) -> String { "\(k) \(ctx.settings.arc.map { "\($0)" } ?? "-") \(ctx.settings.platform?.rawValue ?? "-")" }
+        // The build's defines too (files of targets with different GCC_PREPROCESSOR_DEFINITIONS).
+        var definesKey = settings.definesKey
+        func key(_ k: Int) -> String { "\(k) \(ctx.settings.arc.map { "\($0)" } ?? "-") \(ctx.settings.platform?.rawValue ?? "-") \(definesKey)" }
         var inProgress = Set<Int>()
         var current = ""
         func find(_ name: String) -> Int? {
@@ -45,7 +48,9 @@ public enum SourceReader {
         // The macros a header leaves defined (with those of what it imports): computed once.
         func macros(of k: Int) -> MacroTable? {
             if let m = exported[key(k)] { return m }
-            guard !inProgress.contains(k) else { return nil }
+            // A header importing one being read (an import cycle `#import` cuts): found, and
+            // nothing more to give (nil is for a header not among the files).
+            guard !inProgress.contains(k) else { return MacroTable() }
             inProgress.insert(k)
             let saved = current
             current = files[k].path
@@ -70,6 +75,7 @@ public enum SourceReader {
             } else if objcExtensions.contains(ext) {
                 current = f.path
                 ctx.settings = fileSettings?(f.path) ?? settings
+                definesKey = ctx.settings.definesKey
                 var pre = Preprocessor(ctx: ctx, isCPlusPlus: ext == "mm", env: prefix)
                 let code = pre.run(lexed(k))
                 tokens[k] = nil   // each file's tokens are needed once more at most (as a header)

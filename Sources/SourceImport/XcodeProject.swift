@@ -98,7 +98,7 @@ public struct XcodeProjectReader {
                 let plain = Set(entries.map(\.key).filter { !$0.contains("[") })
                 for (k, v) in entries where !k.contains("[") || !plain.contains(Self.baseKey(k)) {
                     let value = v.string ?? v.array?.compactMap(\.string).joined(separator: " ") ?? ""
-                    s[Self.baseKey(k)] = ProjectSetting(value: value, origin: "\(projectName), \(level), \(name)")
+                    s[Self.baseKey(k)] = Self.inheriting(s[Self.baseKey(k)], ProjectSetting(value: value, origin: "\(projectName), \(level), \(name)"))
                 }
                 return (name, s)
             }
@@ -112,7 +112,7 @@ public struct XcodeProjectReader {
             var configs: [(name: String, settings: [String: ProjectSetting])] = []
             for (cname, s) in settings(listID, level: "target \(name)") {
                 var merged = projectConfigs.first { $0.0 == cname }?.1 ?? [:]
-                for (k, v) in s { merged[k] = v }
+                for (k, v) in s { merged[k] = Self.inheriting(merged[k], v) }
                 configs.append((cname, merged))
             }
             let shipped = listID.flatMap { objects[$0]?.dict?["defaultConfigurationName"]?.string }
@@ -150,6 +150,16 @@ public struct XcodeProjectReader {
             out.append(made)
         }
         return out
+    }
+
+    /// A setting of a level over the one below it: `$(inherited)` in it is the lower level's
+    /// value (`GCC_PREPROCESSOR_DEFINITIONS = $(inherited) APP_STORE=1` in a target keeps the
+    /// project's defines); one left when no lower level sets the key is read as nothing.
+    static func inheriting(_ lower: ProjectSetting?, _ upper: ProjectSetting) -> ProjectSetting {
+        guard let lower, upper.value.contains("inherited") else { return upper }
+        var v = upper
+        v.value = v.value.replacingOccurrences(of: "$(inherited)", with: lower.value).replacingOccurrences(of: "${inherited}", with: lower.value)
+        return v
     }
 
     /// `OTHER_CFLAGS[arch=x86_64]` → `OTHER_CFLAGS` (conditions are not evaluated).

@@ -27,6 +27,8 @@ final class IBSharedInstanceTests: XCTestCase {
                 <userDefaultsController representsSharedInstance="YES" id="u1"/>
                 <userDefaultsController id="u2"/>
                 <customObject id="a1" userLabel="Shared App" customClass="NSApplication"/>
+                <customObject id="s1" customClass="SUUpdater"/>
+                <customObject id="c1" customClass="PaneHelper"/>
                 <menu title="Extra" id="m1"/>
             </objects>
         </document>
@@ -36,8 +38,11 @@ final class IBSharedInstanceTests: XCTestCase {
         XCTAssertFalse(try doc.object("u2").isSharedInstance)
         XCTAssertTrue(try doc.object("a1").isSharedInstance)
         XCTAssertFalse(try doc.object("m1").isSharedInstance)
+        // Sparkle's updater: `-init` returns the bundle's shared updater; a plain custom object is made.
+        XCTAssertTrue(try doc.object("s1").isSharedInstance)
+        XCTAssertFalse(try doc.object("c1").isSharedInstance)
         // The Application proxy is a placeholder, not a shared instance the file names.
         XCTAssertFalse(try doc.object("-3").isSharedInstance)
-        XCTAssertEqual(doc.ownedTopLevelObjects.map { doc.objects[$0].id }, ["u2", "m1"])
+        XCTAssertEqual(doc.ownedTopLevelObjects.map { doc.objects[$0].id }, ["u2", "c1", "m1"])
     }
 }

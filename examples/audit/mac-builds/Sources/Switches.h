@@ -1,0 +1,2 @@
+// Features of this project, switched on by removing the comment.
+//#define WITH_SYNC 1
