@@ -322,12 +322,14 @@ package struct NibAuditor {
                         // overwrote the first without releasing it (a second click's leak).
                         let again = kind == .leak ? sentStep(scenario).flatMap { s in
                             overwrittenMembers(cls: s.0, sel: s.1).contains { $0.name == m.name } ? assignment(of: m, cls: s.0, sel: s.1) : nil } : nil
-                        let made = again ?? maker(of: m, in: ic)
+                        // A member a subclass's method makes (SubclassMakers.swift).
+                        let below = again == nil && maker(of: m, in: ic) == nil ? makerBelow(of: m, from: cls, declaredIn: ic) : nil
+                        let made = again ?? maker(of: m, in: ic) ?? below.map { ($0.1, $0.2) }
                         let cls = unknownMade[m.ivarName] ?? e.className(e.classOf(o))
                         let object = made.map { Audit.Object(className: cls, name: name, origin: "\($0.1.place.fileName):\($0.1.place.line)",
                                                              text: "\(cls) \(name) (made in `\($0.0.selector)`, \($0.1.place.fileName):\($0.1.place.line))") }
                             ?? objectRef(o)
-                        var f = finding(kind, ic, m, object: object.text, platform: platform, arc: arc, madeBy: made, overwritten: again != nil)
+                        var f = finding(kind, ic, m, object: object.text, platform: platform, arc: arc, madeBy: made, overwritten: again != nil, madeIn: below?.0)
                         if let u = unknownMade[m.ivarName] {
                             f.confidence = "low"
                             f.confidenceReason = "\(u) is in neither the sources nor the catalogue: it was made as a plain object (B4), and what its own methods do with it is not seen"

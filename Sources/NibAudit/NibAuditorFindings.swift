@@ -23,7 +23,8 @@ extension NibAuditor {
     }
 
     func finding(_ kind: Audit.Kind, _ c: ImportedClass, _ m: ImportedMember, object: String, platform: PlatformName, arc: Bool,
-                 topLevel: Bool = false, madeBy: (ImportedMethod, ImportedStatement)? = nil, overwritten: Bool = false) -> Audit.Finding {
+                 topLevel: Bool = false, madeBy: (ImportedMethod, ImportedStatement)? = nil, overwritten: Bool = false,
+                 madeIn: ImportedClass? = nil) -> Audit.Finding {
         let place = Audit.Place(m.place, base: dir, what: "declaration of '\(m.name)'")
         let dealloc = c.method("dealloc")
         let unload = c.method("viewDidUnload")
@@ -59,11 +60,13 @@ extension NibAuditor {
                 f.rule = "V12 O9"
                 f.related.append(Audit.Place(st.place, base: dir, what: "made in \(method.selector)"))
                 let made = "`\(st.text)` in `\(method.selector)` (\(at(st.place)))"
-                let released = dealloc?.statements.contains { s in
+                // The `dealloc` of the class that makes it counts too (a subclass's, madeIn).
+                let released = [dealloc, madeIn?.method("dealloc")].compactMap { $0 }.contains { d in d.statements.contains { s in
                     if case .release(let x) = s.kind { return x == m.name || x == ivar }
                     if case .setNil(let x, true) = s.kind { return x == m.name && m.isProperty }
                     return false
-                } ?? false
+                } }
+                let second = Self.storedAgain(m, after: st, in: method)
                 if overwritten && !arc {
                     // B1 sends each method twice: the second store replaced the first object
                     // without releasing it. Reported at the assignment (the fingerprint is the
@@ -79,6 +82,12 @@ extension NibAuditor {
                     // A strong member releases what it held when it is set again and when its
                     // owner goes: what outlives the owner is kept by something else.
                     f.fix = "under ARC `\(m.name)` is released with its owner: find what keeps \(c.name) or the object alive (a strong reference back to it), and make that reference weak, or write `\(release)` when done with it"
+                } else if let again = second, released {
+                    // Two stores in one method, no release between: the first object is
+                    // lost at once, at every run of the method.
+                    let thing = object.components(separatedBy: " ").first ?? "object"
+                    f.message = "\(made) stores a new \(thing) into `\(m.name)` (\(how)), and `\(method.selector)` stores another at \(at(again.place)) (`\(again.text)`) without releasing it: the first leaks at every `\(method.selector)`"
+                    f.fix = "delete one of the two stores, or release the first before \(at(again.place))"
                 } else if let (cls, attribute) = Self.ownedThroughRetainingSetter(st, m) {
                     // `self.x = [[X alloc] init…]` with a retain (copy) property: alloc's +1
                     // and the setter's, and the class gives back one. It leaks at every store,

@@ -235,4 +235,35 @@ final class AuditIOSWildTests: ProjectFolderTestCase {
         XCTAssertTrue(out.contains("fix: give up the `alloc` reference: `autorelease` the new object"), out)
         XCTAssertFalse(out.contains("release `badge` in `viewDidUnload`"), out)
     }
+
+    /// A member a superclass declares, made twice by a subclass's `viewDidLoad` and released
+    /// by the subclass's `dealloc`: the finding names the subclass's statements.
+    func testAMemberASubclassMakesTwiceIsWordedFromTheSubclass() throws {
+        let dir = try project([
+            "Comments.xib": iOSXib(owner: "CommentsController", outlets: [("view", "v")], objects: iOSViewWithLabel),
+            "ListController.h": "#import <UIKit/UIKit.h>\n@interface ListController : UIViewController {\n    NSMutableArray *selection;\n}\n@property (nonatomic, retain) NSMutableArray *selection;\n@end\n",
+            "ListController.m": "#import \"ListController.h\"\n@implementation ListController\n@synthesize selection;\n@end\n",
+            "CommentsController.h": "#import \"ListController.h\"\n@interface CommentsController : ListController\n@end\n",
+            "CommentsController.m": """
+                #import "CommentsController.h"
+                @implementation CommentsController
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    selection = [[NSMutableArray alloc] init];
+                    self.title = @"Comments";
+                    selection = [[NSMutableArray alloc] init];
+                }
+                - (void)dealloc {
+                    [selection release];
+                    [super dealloc];
+                }
+                @end
+
+                """,
+            "Shower.m": "#import \"CommentsController.h\"\n@implementation Shower\n- (void)show {\n    CommentsController *c = [[CommentsController alloc] initWithNibName:@\"Comments\" bundle:nil];\n    [c release];\n}\n@end\n",
+        ], kind: "subclassMaker")
+        let out = Driver.main(["audit", "--platform", "ios", "--memory", "mrc", dir]).stdout
+        XCTAssertTrue(out.contains("`selection = [[NSMutableArray alloc] init];` in `viewDidLoad` (CommentsController.m:5) stores a new NSMutableArray into `selection` (a retain property), and `viewDidLoad` stores another at CommentsController.m:7"), out)
+        XCTAssertFalse(out.contains("its setter retained it"), out)
+    }
 }
