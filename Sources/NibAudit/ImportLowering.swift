@@ -51,6 +51,8 @@ package struct ImportLowering {
         /// Class → member → why a `dealloc` release of it was taken as run on a condition
         /// the nib does not decide (R1): a finding about it is low confidence.
         package var conditional: [String: [String: String]] = [:]
+        /// Repeating timers made with self as target (B15), by `Class.ivar`.
+        package var timers: [String: TimerMade] = [:]
     }
     package let unknownMade = Unknown()
     /// The audited nib's outlet connections, per class whose object makes them: outlet key →
@@ -382,7 +384,7 @@ package struct ImportLowering {
             case .release(let x), .retain(let x), .autorelease(let x), .setNil(let x, _), .setNew(let x, _, _, _), .storeArgument(let x, _):
                 names = [x]
                 if let mem = member(x, in: c) { names.formUnion([mem.name, mem.ivarName]) }
-            case .removeFromSuperview(let x), .closeWindow(let x):
+            case .removeFromSuperview(let x), .closeWindow(let x), .makeTimer(let x, _, _, _, _), .addTimer(let x), .invalidate(let x):
                 names = [x]
                 if let mem = member(x, in: c) { names.formUnion([mem.name, mem.ivarName]) }
             case .superCall, .callSelf, .loadNib, .makeUnkept: break
@@ -458,6 +460,17 @@ package struct ImportLowering {
                 out.append("\(verb) self" + at)
             case .callSelf, .loadNib:
                 continue   // a call no helper answers: it is among the method's unread statements
+            case .makeTimer(let x, let fires, let scheduled, let retained, let viaSetter):
+                // B15: a repeating timer with self as target, modelled when only `dealloc` stops it.
+                guard !isDealloc, let lines = timerLines(s, x: x, fires: fires, scheduled: scheduled, retained: retained, viaSetter: viaSetter, in: m, of: c, at: at)
+                else { if own.contains(s.place) { dropped += 1 }; continue }
+                out += lines
+            case .addTimer(let x):
+                guard !isDealloc, let lines = addTimerLines(x, in: c, at: at) else { if own.contains(s.place) { dropped += 1 }; continue }
+                out += lines
+            case .invalidate(let x):
+                guard let lines = invalidateLines(x, in: c, at: at) else { if own.contains(s.place) { dropped += 1 }; continue }
+                out += lines
             case .removeFromSuperview(let x):
                 // B2: the superview gives up its retain; an assign outlet to it may dangle.
                 guard let mem = member(x, in: c) else { if own.contains(s.place) { dropped += 1 }; continue }

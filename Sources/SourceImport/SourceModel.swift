@@ -84,6 +84,14 @@ public enum ImportedStatementKind: Sendable, Equatable {
     /// `[[[X alloc] init…] sel…]`: an object made at +1 and sent a message, its result
     /// kept nowhere (a window controller shown and forgotten).
     case makeUnkept(String)
+    /// `x = [NSTimer scheduledTimerWithTimeInterval:… target:self selector:@selector(s) …
+    /// repeats:YES]` (or `timerWithTimeInterval:`, scheduled later; inside `[… retain]`,
+    /// retained): a repeating timer that retains self (T1, B15).
+    case makeTimer(String, selector: String, scheduled: Bool, retained: Bool, viaSetter: Bool)
+    /// `[[NSRunLoop currentRunLoop] addTimer:x forMode:…]`: the timer scheduled (T1).
+    case addTimer(String)
+    /// `[x invalidate]`: a timer lets its target go and the run loop the timer (T1).
+    case invalidate(String)
 }
 
 /// A branch a statement is on: the control flow that must go one way for it to run.
