@@ -25,9 +25,12 @@ package struct TimerMade {
     var statement: ImportedStatement
     /// The selector it fires.
     var fires: String
-    /// The `invalidate`s of it the class writes (in `dealloc`).
-    var invalidationPlaces: [SourcePlace]
-    var invalidations: [String] { invalidationPlaces.map { "\($0.fileName):\($0.line)" } }
+    /// The `invalidate`s of it the class writes (in `dealloc`, or a helper only `dealloc`
+    /// calls): the method and the place.
+    var invalidationPlaces: [(method: String, place: SourcePlace)]
+    var invalidations: [String] {
+        invalidationPlaces.map { "in " + ($0.method == "dealloc" ? "`dealloc`" : "`-\($0.method)`") + " (\($0.place.fileName):\($0.place.line))" + ($0.method == "dealloc" ? "" : ", which only `dealloc` calls") }
+    }
 }
 
 extension ImportLowering {
@@ -70,7 +73,7 @@ extension ImportLowering {
     func modelledTimer(_ s: ImportedStatement, fires: String, member mem: ImportedMember, method: ImportedMethod, in c: ImportedClass) -> TimerMade? {
         let classes = timerClasses(c)
         let names: Set<String> = [mem.name, mem.ivarName]
-        var atDealloc: [SourcePlace] = []
+        var atDealloc: [(method: String, place: SourcePlace)] = []
         for cls in classes {
             for m in cls.methods + cls.helpers {
                 let dealloc = onlyInDealloc(m, among: classes)
@@ -80,19 +83,40 @@ extension ImportLowering {
                 for st in m.statements {
                     guard case .invalidate(let x) = st.kind else { continue }
                     if !dealloc { return nil }
-                    if names.contains(x) { atDealloc.append(st.place) }
+                    if names.contains(x) { atDealloc.append((m.selector, st.place)) }
                 }
                 if !dealloc, m.unread.contains(where: { $0.text.contains("invalidate") }) { return nil }
             }
         }
-        // Another class stopping it (`[controller.timer invalidate]`).
+        // Another class stopping it through the owner (`[controller.timer invalidate]`,
+        // `[[controller timer] invalidate]`, `controller->_timer`); a bare `_timer` there is
+        // that class's own ivar.
         for cls in project.classes where !classes.contains(where: { $0.name == cls.name }) {
             for m in cls.methods + cls.helpers {
                 let texts = m.statements.map(\.text) + m.unread.map(\.text)
-                if texts.contains(where: { t in t.contains("invalidate") && names.contains(where: { t.contains($0) }) }) { return nil }
+                if texts.contains(where: { t in t.contains("invalidate") && names.contains(where: { Self.namesThroughAnObject(t, $0) }) }) { return nil }
             }
         }
         return TimerMade(className: c.name, method: method.selector, member: mem, statement: s, fires: fires, invalidationPlaces: atDealloc)
+    }
+
+    /// Whether `text` names `name` as another object's member: `x.name`, `x->name`, `[x name]`.
+    static func namesThroughAnObject(_ text: String, _ name: String) -> Bool {
+        let chars = Array(text)
+        let n = Array(name)
+        guard n.count > 0, chars.count >= n.count else { return false }
+        func isIdent(_ c: Character) -> Bool { c == "_" || c.isLetter || c.isNumber }
+        var k = 0
+        while k + n.count <= chars.count {
+            defer { k += 1 }
+            guard Array(chars[k..<(k + n.count)]) == n else { continue }
+            let after = k + n.count < chars.count ? chars[k + n.count] : " "
+            guard !isIdent(after) else { continue }
+            let before = k > 0 ? chars[k - 1] : " "
+            if before == "." || (before == ">" && k > 1 && chars[k - 2] == "-") { return true }
+            if before == " ", after == "]" { return true }
+        }
+        return false
     }
 
     /// The script lines of a repeating timer made into member `x` (T1): made autoreleased
@@ -175,7 +199,7 @@ extension NibAuditor {
             let st = m.statement
             let line = "\(st.place.fileName):\(st.place.line)"
             let stops = m.invalidations.isEmpty ? "nothing invalidates it"
-                : "its only `invalidate` is in `dealloc` (\(m.invalidations.joined(separator: ", "))), which that retain keeps from ever running"
+                : "its only `invalidate` is \(m.invalidations.joined(separator: " and ")), and that retain keeps `dealloc` from ever running"
             var f = Audit.Finding(kind: .leak, rule: "T1 B15", className: m.className, member: m.member.name,
                                   objectDescription: "\(owner) kept by its timer", location: Audit.Place(st.place, base: dir, what: "timer scheduled here"),
                                   message: "`\(m.member.name)` of \(m.className) holds a repeating NSTimer made in `\(m.method)` (\(line)) with `target:self`: the run loop retains the timer and the timer retains its target until it is invalidated, and \(stops); so once released, \(owner) \(e.name(target)) is never deallocated, nor anything it keeps (its nib's objects), and the timer goes on sending `-\(m.fires)`",
@@ -189,7 +213,7 @@ extension NibAuditor {
                 stop = "in a close or stop method its users call before releasing it"
             }
             f.fix = "invalidate the timer before the owner is released, \(stop): `[\(m.member.ivarName) invalidate]; \(m.member.ivarName) = nil;` — not in `dealloc`: while the timer is scheduled \(Audit.neverRuns) (no edit is offered: where the timer stops is the design's choice)"
-            f.related = m.invalidationPlaces.map { Audit.Place($0, base: dir, what: "invalidate") }
+            f.related = m.invalidationPlaces.map { Audit.Place($0.place, base: dir, what: "invalidate") }
             f.configurations = [config]; f.scenarios = [scenario]
             f.objects = [Audit.Object(className: owner, name: e.name(target), origin: "", text: "\(owner) \(e.name(target))"),
                          Audit.Object(className: "NSTimer", name: m.member.ivarName, origin: line, text: "NSTimer (\(line))")]
