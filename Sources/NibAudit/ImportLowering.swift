@@ -179,6 +179,9 @@ package struct ImportLowering {
         var dispatched: Set<String>?
         /// The classes defining each selector asked of `overriddenBelow` (DynamicDispatch.swift).
         var definers: [String: [String]] = [:]
+        /// `makesModelledTimer`'s answers, by class, ivar and kind (RepeatingTimers.swift): each
+        /// reads every class of the project.
+        var modelledTimers: [String: Bool] = [:]
         func names(of c: ImportedClass) -> [String: ImportedMember] {
             if let n = byClass[c.name] { return n }
             var n: [String: ImportedMember] = [:]
@@ -539,6 +542,13 @@ package struct ImportLowering {
                 out.append("\(ScriptText.name(mem.ivarName)) = value" + at)
                 if retained { out.append("retain value" + at) }
             case .setNew(let x, var cls, let autoreleased, let viaSetter):
+                // B15: `x = [[NSTimer scheduledTimer…target:self…repeats:YES] retain]`, when
+                // the audit models the timer; otherwise the owned object it was before.
+                if let t = s.timer, !isDealloc, !isSetter,
+                   let lines = timerLines(s, x: x, fires: t.selector, scheduled: t.scheduled, retained: true, viaSetter: viaSetter, in: m, of: c, at: at) {
+                    out += lines
+                    continue
+                }
                 // `x = [[self makeX] retain]` in a setter stores its argument: not a new object.
                 if cls.isEmpty && isSetter { if own.contains(s.place) { dropped += 1 }; continue }
                 if cls.isEmpty, let mem = member(x, in: c) { cls = type(mem.type) }

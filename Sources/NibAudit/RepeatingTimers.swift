@@ -140,12 +140,28 @@ extension ImportLowering {
         return out
     }
 
+    /// The member a statement makes a repeating timer on self into, the selector it fires,
+    /// whether it is scheduled: `.makeTimer`, or a `setNew` of a retained one.
+    static func timerMade(_ st: ImportedStatement) -> (String, String, Bool)? {
+        if case .makeTimer(let x, let fires, let scheduled, _, _) = st.kind { return (x, fires, scheduled) }
+        if case .setNew(let x, _, _, _) = st.kind, let t = st.timer { return (x, t.selector, t.scheduled) }
+        return nil
+    }
+
     /// Whether the class (or a class above or below it) makes a timer the audit models into `mem`.
     func makesModelledTimer(into mem: ImportedMember, in c: ImportedClass, scheduledLater: Bool = false) -> Bool {
+        let key = "\(c.name).\(mem.ivarName).\(scheduledLater)"
+        if let known = memberNames.modelledTimers[key] { return known }
+        let answer = findsModelledTimer(into: mem, in: c, scheduledLater: scheduledLater)
+        memberNames.modelledTimers[key] = answer
+        return answer
+    }
+
+    private func findsModelledTimer(into mem: ImportedMember, in c: ImportedClass, scheduledLater: Bool) -> Bool {
         for cls in timerClasses(c) {
             for m in cls.methods + cls.helpers {
                 for st in m.statements {
-                    guard case .makeTimer(let x, let fires, let scheduled, _, _) = st.kind, !scheduledLater || !scheduled,
+                    guard let (x, fires, scheduled) = Self.timerMade(st), !scheduledLater || !scheduled,
                           let mx = member(x, in: cls), mx.ivarName == mem.ivarName,
                           modelledTimer(st, fires: fires, member: mx, method: m, in: cls) != nil else { continue }
                     return true

@@ -416,8 +416,10 @@ struct StatementRecognizer {
         let r = Array(w[(eq + 1)...])
         if r == ["nil"] || r == ["NULL"] || r == ["0"] || r == ["Nil"] { return .setNil(x, viaSetter: viaSetter) }
         if let (cls, autoreleased) = allocInit(r) { return .setNew(x, className: cls, autoreleased: autoreleased, viaSetter: viaSetter) }
-        if let t = Self.repeatingTimerOnSelf(r, original: written) {
-            return .makeTimer(x, selector: t.selector, scheduled: t.scheduled, retained: t.retained, viaSetter: viaSetter)
+        // B15: a repeating timer on self kept at +0 (`[[…] retain]` is the owned object of
+        // the rule below, its timer in `ImportedStatement.timer`).
+        if let t = Self.repeatingTimerOnSelf(r, original: written), !t.retained {
+            return .makeTimer(x, selector: t.selector, scheduled: t.scheduled, retained: false, viaSetter: viaSetter)
         }
         // `x = v` with v a local holding a new object (OwnedLocals.swift).
         if r.count == 1, !arguments.contains(r[0]), r[0] != x, let (cls, autoreleased) = ownedLocals?.store(of: r[0], viaSetter: viaSetter) {

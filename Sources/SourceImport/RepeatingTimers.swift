@@ -66,4 +66,18 @@ extension StatementRecognizer {
               w[5] == "addTimer", w[6] == ":", let fm = w.firstIndex(of: "forMode"), fm > 7, w.last == "]" else { return nil }
         return subject(w[7..<fm]).map(\.0)
     }
+
+    /// The timer of a `setNew` that stores `[[NSTimer …repeats:YES] retain]` (see `ImportedStatement.timer`).
+    static func timer(_ written: [String], kind: ImportedStatementKind) -> RetainedTimer? {
+        guard case .setNew(_, let cls, false, _) = kind, cls.isEmpty, let eq = written.firstIndex(of: "=") else { return nil }
+        let r = withoutCasts(Array(written[(eq + 1)...]).filter { $0 != ";" })
+        guard let t = repeatingTimerOnSelf(r, original: written), t.retained else { return nil }
+        return RetainedTimer(selector: t.selector, scheduled: t.scheduled)
+    }
+}
+
+/// A repeating timer on self stored retained: the selector it fires, and whether it is scheduled.
+public struct RetainedTimer: Sendable, Equatable {
+    public var selector: String
+    public var scheduled: Bool
 }

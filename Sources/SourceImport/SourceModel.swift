@@ -165,6 +165,9 @@ public struct ImportedStatement: Sendable {
     public var requiresARC: Bool?
     /// The project macro it was written as (`RELEASE`), if any.
     public var macro: String?
+    /// B15: the repeating timer on self a `setNew` stores (`x = [[NSTimer
+    /// scheduledTimerWithTimeInterval:… target:self … repeats:YES] retain]`), if it is one.
+    public var timer: RetainedTimer?
     public init(kind: ImportedStatementKind, place: SourcePlace, text: String) {
         self.kind = kind; self.place = place; self.text = text
     }

@@ -12,9 +12,17 @@ final class RepeatingTimersTests: XCTestCase {
         XCTAssertEqual(kinds("    _timer = [NSTimer scheduledTimerWithTimeInterval:1 target:self selector:@selector(tick:) userInfo:nil repeats:YES];\n"),
                        [.makeTimer("_timer", selector: "tick:", scheduled: true, retained: false, viaSetter: false)])
         XCTAssertEqual(kinds("    _timer = [[NSTimer scheduledTimerWithTimeInterval:0.25 target:self selector:@selector(update) userInfo:nil repeats:YES] retain];\n"),
-                       [.makeTimer("_timer", selector: "update", scheduled: true, retained: true, viaSetter: false)])
+                       [.setNew("_timer", className: "", autoreleased: false, viaSetter: false)])
         XCTAssertEqual(kinds("    self.timer = [NSTimer scheduledTimerWithTimeInterval:1 target:self selector:@selector(tick:) userInfo:[NSDictionary dictionary] repeats:YES];\n"),
                        [.makeTimer("timer", selector: "tick:", scheduled: true, retained: false, viaSetter: true)])
+    }
+
+    /// Retained, it stays the owned object it was (a leak when nothing releases it), with its
+    /// timer beside it for the audit.
+    func testARetainedTimerIsAnOwnedObjectWithItsTimer() {
+        let p = readProject([("P.m", "@interface P : NSObject {\n    NSTimer *_timer;\n}\n@end\n@implementation P\n- (void)viewDidLoad {\n    _timer = [[NSTimer scheduledTimerWithTimeInterval:(NSTimeInterval)1 target:self selector:@selector(update) userInfo:nil repeats:YES] retain];\n    _timer = [[NSTimer scheduledTimerWithTimeInterval:1 target:nil selector:@selector(update) userInfo:nil repeats:YES] retain];\n}\n@end\n")])
+        let st = p["P"]?.method("viewDidLoad")?.statements ?? []
+        XCTAssertEqual(st.map(\.timer), [RetainedTimer(selector: "update", scheduled: true), nil])
     }
 
     func testAnUnscheduledTimerAddedToARunLoopIsRead() {
