@@ -3,7 +3,9 @@
 // it is invalidated, so an owner that invalidates its timer only in `dealloc` never gets
 // there. The recognizer reads the making (`+scheduledTimerWithTimeInterval:target:self
 // selector:… userInfo:… repeats:YES`, or `+timerWithTimeInterval:…` then `-[NSRunLoop
-// addTimer:forMode:]`) and `[x invalidate]`.
+// addTimer:forMode:]`) and `[x invalidate]`. A timer kept at +1 (`[[NSTimer …] retain]`)
+// stays the owned object it always was (`setNew`), its timer told beside it
+// (`ImportedStatement.timer`), so every analysis of made members sees it as before.
 
 extension StatementRecognizer {
     /// The keyword arguments of the message `r` (`[receiver a:x b:y]`, `r[1]` the receiver,

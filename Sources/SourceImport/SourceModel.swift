@@ -85,8 +85,9 @@ public enum ImportedStatementKind: Sendable, Equatable {
     /// kept nowhere (a window controller shown and forgotten).
     case makeUnkept(String)
     /// `x = [NSTimer scheduledTimerWithTimeInterval:… target:self selector:@selector(s) …
-    /// repeats:YES]` (or `timerWithTimeInterval:`, scheduled later; inside `[… retain]`,
-    /// retained): a repeating timer that retains self (T1, B15).
+    /// repeats:YES]` (or `timerWithTimeInterval:`, scheduled later): a repeating timer that
+    /// retains self (T1, B15), kept at +0 (`retained` is false: inside `[… retain]` it is a
+    /// `setNew` with its `ImportedStatement.timer`).
     case makeTimer(String, selector: String, scheduled: Bool, retained: Bool, viaSetter: Bool)
     /// `[[NSRunLoop currentRunLoop] addTimer:x forMode:…]`: the timer scheduled (T1).
     case addTimer(String)
