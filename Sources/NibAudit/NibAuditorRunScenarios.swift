@@ -64,7 +64,7 @@ extension NibAuditor {
             // L10 for a shared window or Mac view controller: shown and kept.
             if nib.kind == .windowController || nib.kind == .macViewController, let n = sharedInstanceClass(above: nib.ownerClass), !writesDealloc(nib.ownerClass) {
                 nib.keptShared = true
-                nib.result.loadedBy.append("\(nib.ownerClass), a shared instance (a `+shared…` method in \(n)): kept, with its nib's objects, for the application's life (L10)")
+                nib.result.loadedBy.append("\(nib.ownerClass), a shared instance (\(sharedReason(n))): kept, with its nib's objects, for the application's life (L10)")
             }
             // B7: a window controller's window closed by the user first, when its delegate gets
             // `windowWillClose:`; B10: a plain owner closed as its users close it.
