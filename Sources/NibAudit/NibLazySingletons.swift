@@ -4,7 +4,9 @@ import Foundation
 // long before `+shared…` was the convention (`+[OpenURLPanel openURLPanel]`,
 // `+defaultController`, `+instance`). A class method that stores `[[self alloc] init…]`
 // (or `[[C alloc] init…]`, C its own class) into a `static` variable of the file and returns
-// that variable makes one object for the application's life, as a `+shared…` method does.
+// that variable makes one object for the application's life, as a `+shared…` method does —
+// unless the file stores into that static again or releases it (an instance given up when
+// its window closes is made again next time: no shared instance).
 extension NibLoaders {
     static let allocInitPattern = try! NSRegularExpression(pattern: #"\b([A-Za-z_][A-Za-z0-9_]*)\s*=\s*\[\s*\[\s*([A-Za-z_][A-Za-z0-9_]*)\s+alloc\s*\]\s*init"#)
 
@@ -27,6 +29,13 @@ extension NibLoaders {
                 guard body.range(of: #"\breturn\s+\(?\s*"# + name + #"\b"#, options: .regularExpression) != nil,
                       file.text.range(of: #"\bstatic\s+[A-Za-z_][A-Za-z0-9_ \t]*[\s*]+"# + name + #"\s*[=;]"#, options: .regularExpression) != nil
                 else { continue }
+                // Made once and never given up: no other store into the static (`x = nil`
+                // when its window closes, Adium's `+showDebugWindow`) and no release of it.
+                let stores = file.text.components(separatedBy: "\n").filter { l in
+                    l.range(of: #"\b"# + name + #"\s*=[^=]"#, options: .regularExpression) != nil && l.range(of: #"\bstatic\b"#, options: .regularExpression) == nil
+                }
+                guard stores.count == 1,
+                      file.text.range(of: #"\[\s*"# + name + #"\s+(release|autorelease)\s*\]"#, options: .regularExpression) == nil else { continue }
                 out[cls] = "+" + m.keywords.joined()
                 break
             }

@@ -57,4 +57,36 @@ extension AuditLoaderTests {
         XCTAssertFalse(r.stdout.contains("reading limit"), r.stdout)
         XCTAssertTrue(r.stdout.contains("`panel` of Factory"), r.stdout)
     }
+
+    /// A top-level object of a window controller's nib kept by another nib object's
+    /// hand-written retaining `-setDelegate:` (an ivar outlet, set through the setter, N6)
+    /// that `dealloc` forgets: the leak is that retain, of `delegate` of the watcher, not
+    /// File's Owner's +1, which the window controller gives back. One whose `dealloc`
+    /// releases it is no leak.
+    func testARetainingSetterOfAnotherNibObjectIsTheLeak() throws {
+        func watcher(_ cls: String, releases: Bool) -> (String, String) {
+            ("@interface \(cls) : NSObject {\n    IBOutlet id delegate;\n}\n- (void)setDelegate:(id)d;\n@end\n",
+             "@implementation \(cls)\n- (void)setDelegate:(id)d {\n    [d retain];\n    [delegate release];\n    delegate = d;\n}\n"
+             + "- (void)dealloc {\n" + (releases ? "    [delegate release];\n" : "") + "    [super dealloc];\n}\n@end\n")
+        }
+        let (fh, fm) = watcher("Watcher", releases: false)
+        let (th, tm) = watcher("Careful", releases: true)
+        let objects = """
+            <customObject id="s1" customClass="Source"/>
+            <customObject id="f1" customClass="Watcher"><connections><outlet property="delegate" destination="s1" id="c1"/></connections></customObject>
+            <customObject id="f2" customClass="Careful"><connections><outlet property="delegate" destination="s1" id="c2"/></connections></customObject>
+            """ + window
+        let dir = try project([
+            "Src/Browser.h": "@interface Browser : NSWindowController\n@end\n",
+            "Src/Browser.m": "@implementation Browser\n- (id)init {\n    return [super initWithWindowNibName:@\"Browser\"];\n}\n@end\n",
+            "Src/Source.h": "@interface Source : NSObject\n@end\n", "Src/Source.m": "@implementation Source\n@end\n",
+            "Src/Watcher.h": fh, "Src/Watcher.m": fm, "Src/Careful.h": th, "Src/Careful.m": tm,
+            "Browser.xib": macXib(owner: "Browser", outlets: [("window", "w1")], objects: objects),
+        ])
+        let r = audit(["--platform", "mac", dir])
+        XCTAssertTrue(r.stdout.contains("leak [O9] `delegate` of Watcher"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("of Careful"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("top-level Source"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\n1 finding"), r.stdout)
+    }
 }
