@@ -61,6 +61,7 @@ extension NibAuditor {
                 }
                 for (k, v) in lowering.unknownMade.made { unknownMade[k] = v }
                 for (k, v) in lowering.unknownMade.unkept { unkept[k] = v }
+                for (k, v) in lowering.unknownMade.timers { timers[k] = v }
                 for (k, v) in lowering.unknownMade.conditional { nib.conditional[k, default: [:]].merge(v) { a, _ in a } }
                 guard let program = compile(text, config: config, result: &nib.result) else { return false }
                 if attempt == 0 { nib.result.configurations.append(cname) }
