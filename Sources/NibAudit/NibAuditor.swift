@@ -357,6 +357,16 @@ package struct NibAuditor {
                 // that leak, not a defect of its own.
                 if kind == .leak, !hs.isEmpty, ancestors(i).contains(where: set.contains),
                    hs.allSatisfy({ Self.releasedInDealloc($0.1, of: $0.0) }) { continue }
+                // A Mac ivar outlet of another nib object whose hand-written setter retains
+                // (`-[PathWatcher setDelegate:]`, Cog): the loader calls it (N6), and that retain,
+                // not File's Owner's +1 (which a window or view controller gives back), is the
+                // one nothing balances. A holder leaked itself carries this object in its leak.
+                if kind == .leak, hs.isEmpty {
+                    hs = holders(of: i, retaining: false).filter { h in
+                        h.2.source != doc.filesOwner && !set.contains(h.2.source) && retainingSetter(of: h.1, in: h.0, platform: platform, arc: arc) != nil
+                            && !Self.releasedInDealloc(h.1, of: h.0)
+                    }
+                }
                 if !hs.isEmpty {
                     for (ic, m, c) in hs { record(kind, ic, m, object: objectRef(o), connection: c) }
                     continue

@@ -51,7 +51,7 @@ extension NibAuditor {
                     used.insert(v)
                     out.afterLoad.append("\(v) = \(ScriptText.name(t))")
                 }
-                out.loadedBy.append("\(ownerClass), a shared instance (a `+shared…` method in \(n)): kept, with its nib's objects, for the application's life (L10)")
+                out.loadedBy.append("\(ownerClass), a shared instance (\(sharedReason(n))): kept, with its nib's objects, for the application's life (L10)")
                 return out
             }
             up = project[n]?.superclass

@@ -64,7 +64,7 @@ extension NibAuditor {
             // L10 for a shared window or Mac view controller: shown and kept.
             if nib.kind == .windowController || nib.kind == .macViewController, let n = sharedInstanceClass(above: nib.ownerClass), !writesDealloc(nib.ownerClass) {
                 nib.keptShared = true
-                nib.result.loadedBy.append("\(nib.ownerClass), a shared instance (a `+shared…` method in \(n)): kept, with its nib's objects, for the application's life (L10)")
+                nib.result.loadedBy.append("\(nib.ownerClass), a shared instance (\(sharedReason(n))): kept, with its nib's objects, for the application's life (L10)")
             }
             // B7: a window controller's window closed by the user first, when its delegate gets
             // `windowWillClose:`; B10: a plain owner closed as its users close it.
@@ -100,7 +100,12 @@ extension NibAuditor {
                                    closing: nib.closing), nib.ownerClass)]
             for c in nib.extraOwners {
                 let own = nib.kind == .windowController ? windowClosing(doc: nib.doc, ownerClass: c, cvar: nib.cvar) : nil
-                nib.units.append(("", Self.battery(nib.kind, owner: c, nib: nib.nibName, platform: nib.platform, arc: nib.arc, taken: nib.taken, closing: own).map { ("\(c): \($0.0)", $0.1) }, c))
+                // A plain owner's own load is read for it as for the nib's (L7, L8, L18).
+                let more = nib.kind == .plain ? codeLoads(doc: nib.doc, names: nib.doc.scriptNames, ownerClass: c, platform: nib.platform, arc: nib.arc,
+                                                          cvar: nib.cvar, taken: nib.taken) : CodeLoads()
+                nib.units.append(("", Self.battery(nib.kind, owner: c, nib: nib.nibName, platform: nib.platform, arc: nib.arc, taken: nib.taken,
+                                                   afterLoad: more.afterLoad, afterOwner: more.afterOwner, keepOwner: more.keepsOwner,
+                                                   closing: own).map { ("\(c): \($0.0)", $0.1) }, c))
             }
         }
         if nib.kind == .preferencePane { nib.result.loadedBy.append("NSPreferencePane's loadMainView (L2)") }
@@ -226,7 +231,12 @@ extension NibAuditor {
                     let lines = ic.helper(sel).map { probe.statements($0, in: ic).0 } ?? []
                     let loadsNib = lines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("load nib \(nib.nibName) ") }
                     let guarded = loadsNib && lines.contains { $0.hasPrefix("if ") } && !Self.isSentOnce(sel)
-                    let start = loadsNib ? pre.filter { !$0.hasPrefix("load nib \(nib.nibName) ") } : pre
+                    var start = loadsNib ? pre.filter { !$0.hasPrefix("load nib \(nib.nibName) ") } : pre
+                    // The holds the start takes on the load's objects (`kept = panel`, L10 and
+                    // L8) name objects the script cannot name when the sent method loads them
+                    // (they were left out as a reading limit, with a note): the owner that
+                    // keeps them holds them through its outlets there.
+                    if loadsNib { start = start.filter { !Self.isHold($0) } }
                     let title = Self.entryTitle(cls, sel) + (guarded ? " twice" : "")
                     nib.stepMethod[title] = (cls, sel)
                     if guarded { nib.reloadTitles.insert(title) }

@@ -56,6 +56,8 @@ struct NibLoaders {
     /// Classes that declare or define a shared instance (`+ (id)sharedInstance`,
     /// `+sharedController`…): one object for the application's life (L10).
     var sharedClasses: Set<String> = []
+    /// The shared classes known by a lazily made static instance, not a `+shared…` name (L10): class → method.
+    var lazySingletons: [String: String] = [:]
     /// Controllers made with no nib name (`[[C alloc] init]`, `initWithNibName:nil bundle:`,
     /// `[C new]`, `initWithStyle:`, `[super initWithNibName:nil …]` in C's own `init…`), for
     /// UIKit's default nib lookup (see `NibAuditorDefaultNib.swift`).
@@ -91,6 +93,10 @@ struct NibLoaders {
             let code = Self.codeText(raw)
             plain.append(CodeFile(rel: path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path, text: code))
             sharedClasses.formUnion(Self.sharedClasses(inCode: code))
+            for (c, m) in Self.lazySingletonClasses(plain[plain.count - 1]) {
+                sharedClasses.insert(c)
+                if !Self.sharedClasses(inCode: code).contains(c) { lazySingletons[c] = lazySingletons[c] ?? m }
+            }
             if text.contains("NSStringFromClass(") || text.contains("String(describing:") { buildsNamesFromClasses = true }
             let ns = text as NSString
             let rel = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path

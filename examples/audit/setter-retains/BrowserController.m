@@ -1,0 +1,10 @@
+#import "BrowserController.h"
+
+@implementation BrowserController
+
+- (id)init
+{
+    return [super initWithWindowNibName:@"Browser"];
+}
+
+@end

@@ -1,0 +1,7 @@
+#import <Cocoa/Cocoa.h>
+
+@interface FolderSource : NSObject
+@end
+
+@implementation FolderSource
+@end
