@@ -1,7 +1,7 @@
 import Foundation
 import InterfaceBuilder
 
-// L18: one nib, several plain owners. File's Owner's class is only Interface Builder's hint:
+// L19: one nib, several plain owners. File's Owner's class is only Interface Builder's hint:
 // the Mac loader sets the nib's outlets by name on whatever object `loadNibNamed:owner:`
 // is given, and hands that object the top-level objects' +1s (N3). Old Mac code reuses one
 // panel nib from two classes that declare the same outlets (Seashore's `CocoaImporter` and

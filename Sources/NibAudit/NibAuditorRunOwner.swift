@@ -220,7 +220,7 @@ extension NibAuditor {
                     nib.result.notes.append("also loaded as the nib of \(c) (\(l.file):\(l.line)): audited with that owner too")
                 }
             }
-            // L18: a plain owner's nib that another class, unrelated to it, loads with
+            // L19: a plain owner's nib that another class, unrelated to it, loads with
             // `owner:self` as well and that has every outlet the nib connects from File's
             // Owner (Seashore's `CocoaImporter` loads `CocoaContent`'s panel nib): the nib's
             // outlets are set by name on whichever object loads it, so that class is an owner
@@ -229,7 +229,7 @@ extension NibAuditor {
                 for (c, l) in plainCoOwners(nib) {
                     nib.extraOwners.append(c)
                     need(c, element: "NSObject")
-                    nib.result.notes.append("also loaded with owner:self by \(c) (\(l.file):\(l.line)), which has the outlets File's Owner connects: audited with that owner too (L18)")
+                    nib.result.notes.append("also loaded with owner:self by \(c) (\(l.file):\(l.line)), which has the outlets File's Owner connects: audited with that owner too (L19)")
                 }
             }
         }

@@ -100,7 +100,7 @@ extension NibAuditor {
                                    closing: nib.closing), nib.ownerClass)]
             for c in nib.extraOwners {
                 let own = nib.kind == .windowController ? windowClosing(doc: nib.doc, ownerClass: c, cvar: nib.cvar) : nil
-                // A plain owner's own load is read for it as for the nib's (L7, L8, L18).
+                // A plain owner's own load is read for it as for the nib's (L7, L8, L19).
                 let more = nib.kind == .plain ? codeLoads(doc: nib.doc, names: nib.doc.scriptNames, ownerClass: c, platform: nib.platform, arc: nib.arc,
                                                           cvar: nib.cvar, taken: nib.taken) : CodeLoads()
                 nib.units.append(("", Self.battery(nib.kind, owner: c, nib: nib.nibName, platform: nib.platform, arc: nib.arc, taken: nib.taken,

@@ -13,7 +13,7 @@ extension AuditLoaderTests {
          "@implementation \(cls)\n\(body)@end\n")
     }
 
-    /// L18: one panel nib loaded with `owner:self` by two unrelated classes that declare its
+    /// L19: one panel nib loaded with `owner:self` by two unrelated classes that declare its
     /// outlets: each is an owner. Before, only the nib's named class was audited, the other's
     /// leak went unseen and its outlets were listed as connected by no nib.
     func testAnUnrelatedClassLoadingThePanelNibIsAnOwnerToo() throws {
