@@ -30,23 +30,30 @@ enum AuditFigures {
                            cpuSeconds: processCPUSeconds() - startCPU)
     }
 
+    /// Writes a project at `project`, audits it on one core (in a child process of its own
+    /// unless `--quick`) and removes it; nil, with a note in the table, when it cannot.
+    static func measure(_ project: String, _ what: String, in table: inout Table, options: Benchmark.Options,
+                        write: (String) throws -> Void) -> Measurement? {
+        defer { try? FileManager.default.removeItem(atPath: project) }
+        do { try write(project) } catch {
+            table.note("\(what): cannot write the project: \(error)"); return nil
+        }
+        let m: Measurement?
+        if let exe = options.executable, !options.quick {
+            m = NativeLoop.shell(exe, ["--child", workload, project]).flatMap { Measurement(line: $0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        } else {
+            m = audit(dir: project, jobs: 1)
+        }
+        if m == nil { table.note("\(what): failed to run") }
+        return m
+    }
+
     static func add(to table: inout Table, options: Benchmark.Options, dir: String, sizes: [Int]? = nil) {
         table.section("issue 27: audit of a generated project on one core, --jobs 1 (nibs; AuditProject.swift)")
         let sizes = sizes ?? (options.quick ? [2, 20] : [20, 200, 2_000])
         var previous: (n: Int, m: Measurement)?
         for n in sizes {
-            let project = dir + "/audit-project-\(n)"
-            defer { try? FileManager.default.removeItem(atPath: project) }
-            do { try AuditProject.write(to: project, controllers: n) } catch {
-                table.note("audit \(n): cannot write the project: \(error)"); continue
-            }
-            let m: Measurement?
-            if let exe = options.executable, !options.quick {
-                m = NativeLoop.shell(exe, ["--child", workload, project]).flatMap { Measurement(line: $0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            } else {
-                m = audit(dir: project, jobs: 1)
-            }
-            guard let m else { table.note("audit \(n): failed to run"); continue }
+            guard let m = measure(dir + "/audit-project-\(n)", "audit \(n)", in: &table, options: options, write: { try AuditProject.write(to: $0, controllers: n) }) else { continue }
             // Per controller: the ivar's leak (abandoned after a warning: the same defect) and
             // the assign outlet's dangling (AuditTests.testGeneratedProjectAndBaseline).
             check(m.events == 2 * n, "audit of \(n) generated nibs finds \(2 * n) findings, not \(m.events)")
@@ -78,18 +85,8 @@ extension AuditFigures {
         table.section("audit of one nib beside one generated source file of N methods, --jobs 1 (AuditProject.writeBigFile)")
         var previous: Measurement?
         for n in options.quick ? [200, 2_000] : [2_000, 20_000] {
-            let project = dir + "/audit-bigfile-\(n)"
-            defer { try? FileManager.default.removeItem(atPath: project) }
-            do { try AuditProject.writeBigFile(to: project, methods: n) } catch {
-                table.note("audit of \(n) methods: cannot write the project: \(error)"); continue
-            }
-            let m: Measurement?
-            if let exe = options.executable, !options.quick {
-                m = NativeLoop.shell(exe, ["--child", workload, project]).flatMap { Measurement(line: $0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            } else {
-                m = audit(dir: project, jobs: 1)
-            }
-            guard let m else { table.note("audit of \(n) methods: failed to run"); continue }
+            guard let m = measure(dir + "/audit-bigfile-\(n)", "audit of \(n) methods", in: &table, options: options,
+                                  write: { try AuditProject.writeBigFile(to: $0, methods: n) }) else { continue }
             check(m.events == 2, "audit of one generated nib beside \(n) methods finds 2 findings, not \(m.events)")
             var note = "\(grouped(n)) methods"
             var met: Bool?

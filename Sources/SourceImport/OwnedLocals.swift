@@ -24,12 +24,15 @@ struct OwnedLocals {
     var made: [String: (cls: String, givenUp: Int, stores: Int)] = [:]
 
     init(_ statements: [[String]], recognizer: StatementRecognizer) {
+        var twice = Set<String>()
         for w in statements {
             let w = StatementRecognizer.withoutCasts(w)
             // `T *v = [[T alloc] init…]` / `T *v = [T new]`.
             if w.count > 4, StatementRecognizer.isName(w[0]), w[1] == "*", StatementRecognizer.isName(w[2]), w[3] == "=",
                let (cls, autoreleased) = recognizer.allocInit(Array(w[4...])), !autoreleased {
-                if made[w[2]] != nil { made[w[2]] = nil; continue }
+                // Declared twice (two blocks of the method): which one a store names is
+                // not read, so neither is taken.
+                if made[w[2]] != nil || twice.contains(w[2]) { made[w[2]] = nil; twice.insert(w[2]); continue }
                 made[w[2]] = (cls, 0, 0)
                 continue
             }
