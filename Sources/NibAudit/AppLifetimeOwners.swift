@@ -36,6 +36,8 @@ struct AppLifetimeOwners {
         for (file, text) in code where file.hasSuffix(".swift") {
             for c in classes.keys where text.contains(c + "(") { made[c, default: 0] += 1000 }
         }
+        // A main nib's class that the code also makes may have objects that go: not a root.
+        let roots = roots.filter { !$0.value.hasPrefix("an object of the main nib") || made[$0.key] == nil }
         var kept: [String: String] = [:]
         var creators = roots
         var queue = roots.keys.sorted()

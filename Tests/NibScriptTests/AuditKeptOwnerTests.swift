@@ -42,8 +42,11 @@ extension AuditLoaderTests {
         let unguarded = "- (IBAction)show:(id)sender {\n    panel = [[Panel alloc] init];\n}\n- (IBAction)hide:(id)sender {}"
         let once = "- (IBAction)show:(id)sender {\n    if (!panel) panel = [[Panel alloc] init];\n}\n- (IBAction)hide:(id)sender {}"
         let perUse = ["Other.m": "#import \"Panel.h\"\n@interface Other : NSObject\n@end\n@implementation Other\n- (void)run {\n    Panel *p = [[Panel alloc] init];\n    [p release];\n}\n@end\n"]
+        // A main nib's class the code makes too: its other objects may go, releasing what they made.
+        let delegateMadeToo = ["Other.m": "#import \"AppDelegate.h\"\n@interface Other : NSObject\n@end\n@implementation Other\n- (void)run {\n    [[[AppDelegate alloc] init] release];\n}\n@end\n"]
         for (what, dir) in [("released", try keptProject(show: released)), ("unguarded", try keptProject(show: unguarded)),
-                            ("made per use too", try keptProject(show: once, extra: perUse))] {
+                            ("made per use too", try keptProject(show: once, extra: perUse)),
+                            ("creator made by code too", try keptProject(show: once, extra: delegateMadeToo))] {
             let out = audit(["--platform", "mac", dir]).stdout
             XCTAssertTrue(out.contains(Self.panelLeak), "\(what):\n\(out)")
             XCTAssertFalse(out.contains("(L18)"), "\(what):\n\(out)")
