@@ -65,8 +65,9 @@ extension NibAuditor {
             if nib.kind == .windowController || nib.kind == .macViewController, let n = sharedInstanceClass(above: nib.ownerClass), !writesDealloc(nib.ownerClass) {
                 nib.keptShared = true
                 nib.result.loadedBy.append("\(nib.ownerClass), a shared instance (a `+shared…` method in \(n)): kept, with its nib's objects, for the application's life (L10)")
-            } else if nib.kind == .windowController || nib.kind == .macViewController, let why = context.appLifetime[nib.ownerClass] {
-                // L18: made once by an app-lifetime object that never lets go of it.
+            } else if nib.kind == .windowController || nib.kind == .macViewController, let why = context.appLifetime[nib.ownerClass], !writesDealloc(nib.ownerClass) {
+                // L18: made once by an app-lifetime object that never lets go of it (as L10,
+                // not one whose class writes a `dealloc`: it expects to be released).
                 nib.keptShared = true
                 nib.result.loadedBy.append("\(nib.ownerClass), \(why): kept, with its nib's objects, for the application's life (L18)")
             }

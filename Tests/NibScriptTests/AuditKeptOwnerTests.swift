@@ -53,6 +53,26 @@ extension AuditLoaderTests {
         }
     }
 
+    /// As with L10, a window controller whose class writes a `dealloc` expects to be released:
+    /// its over-release there stays (Tunnelblick's splash window, judged "if deallocated").
+    func testAWindowControllerThatWritesDeallocKeepsItsBattery() throws {
+        func dir(_ dealloc: String) throws -> String {
+            try keptProject(show: "- (id)init {\n    if ((self = [super init])) splash = [[Splash alloc] init];\n    return self;\n}\n- (IBAction)show:(id)sender {}\n- (IBAction)hide:(id)sender {}", extra: [
+                "AppDelegate.h": "@class Splash;\n@interface AppDelegate : NSObject {\n    Splash *splash;\n}\n@end\n",
+                "AppDelegate.m": "#import \"AppDelegate.h\"\n#import \"Splash.h\"\n@implementation AppDelegate\n- (id)init {\n    if ((self = [super init])) splash = [[Splash alloc] init];\n    return self;\n}\n@end\n",
+                "Splash.h": "@interface Splash : NSWindowController {\n    IBOutlet NSButton *button;\n    NSMutableArray *items;\n}\n@end\n",
+                "Splash.m": "@implementation Splash\n- (id)init {\n    if ((self = [super initWithWindowNibName:@\"Splash\"])) items = [[NSMutableArray alloc] init];\n    return self;\n}\n\(dealloc)\n@end\n",
+                "Splash.xib": macXib(owner: "Splash", outlets: [("window", "w1"), ("button", "b1")], objects: window),
+            ])
+        }
+        let kept = audit(["--platform", "mac", try dir("")]).stdout
+        XCTAssertFalse(kept.contains("`items` of Splash"), kept)
+        XCTAssertTrue(kept.contains("Splash, made once by AppDelegate"), kept)
+        let released = audit(["--platform", "mac", try dir("- (void)dealloc {\n    [button release];\n    [super dealloc];\n}")]).stdout
+        XCTAssertTrue(released.contains("over-release [N6 O4] `button` of Splash"), released)
+        XCTAssertFalse(released.contains("(L18)"), released)
+    }
+
     /// In turn: what a kept owner makes once is kept; so is what a singleton (`static`) makes.
     func testOwnersMadeOnceByKeptObjectsAreKeptInTurn() throws {
         let once = "- (IBAction)show:(id)sender {\n    if (!panel) panel = [[Panel alloc] init];\n}\n- (IBAction)hide:(id)sender {}"
