@@ -1,0 +1,8 @@
+#import "InspectorController.h"
+
+@implementation InspectorController
+- (id)init
+{
+    return [super initWithWindowNibName:@"Inspector"];
+}
+@end

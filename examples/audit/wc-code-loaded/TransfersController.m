@@ -1,0 +1,12 @@
+#import "TransfersController.h"
+
+@implementation TransfersController
+- (id)init
+{
+    self = [super init];
+    if (self) {
+        [NSBundle loadNibNamed:@"Transfers" owner:self];
+    }
+    return self;
+}
+@end
