@@ -5,15 +5,12 @@ import OwnershipEngine
 /// these; a class none of whose classes has a dealloc body needs only these.
 package enum DeallocRules {
     /// A Cocoa class releases what it retains: its retained properties, then its lists.
-    /// A Mac window or view controller releases the top-level objects of the nib it loaded
-    /// itself (its `topLevelObjects` list, a list like the others); the +1s a nib loaded by
-    /// code with it as owner (`load nib X owner wc`, `loadNibNamed:owner:self`) left to it
-    /// are the code's to release, as any File's Owner's (N3, grammar.md "Whose nib a window
-    /// controller frees").
+    /// Mac controllers release the top-level objects a plain nib load left to them (N3).
     package static func builtinSteps(_ k: RuntimeClass) -> [DeallocStep] {
         var steps: [DeallocStep] = []
         for p in k.properties where p.ownership == .strong || p.ownership == .copy { steps.append(.release(slot: p.slot)) }
         for l in k.lists { steps.append(.releaseList(slot: l.slot)) }
+        if ["NSWindowController", "NSViewController"].contains(k.name) { steps.append(.releaseAdopted) }
         return steps
     }
 

@@ -166,9 +166,10 @@ final class StandaloneHost: CocoaWorldHost {
         let pending = (0..<engine.poolDepth).flatMap { engine.pendingReleases(inPool: $0) }
         return held + (application.map { [$0] } ?? []) + pending
     }
-    /// Only the application keeps what it adopted (N5); a window or view controller keeps
-    /// its own nib's objects in its `topLevelObjects` list, not as adopted +1s.
-    func adoptionIsReference(_ holder: ObjectID) -> Bool { holder == application }
+    func adoptionIsReference(_ holder: ObjectID) -> Bool {
+        holder == application || world.runtimeClass(of: holder).isKind(of: "NSWindowController")
+            || world.runtimeClass(of: holder).isKind(of: "NSViewController")
+    }
     func keepAsRoot(_ o: ObjectID) { if !held.contains(o) { held.append(o) } }
     func applicationObject() -> ObjectID {
         if let a = application { return a }

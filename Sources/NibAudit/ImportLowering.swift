@@ -51,6 +51,8 @@ package struct ImportLowering {
         /// Class → member → why a `dealloc` release of it was taken as run on a condition
         /// the nib does not decide (R1): a finding about it is low confidence.
         package var conditional: [String: [String: String]] = [:]
+        /// Repeating timers made with self as target (B15), by `Class.ivar`.
+        package var timers: [String: TimerMade] = [:]
     }
     package let unknownMade = Unknown()
     /// The audited nib's outlet connections, per class whose object makes them: outlet key →
@@ -177,6 +179,9 @@ package struct ImportLowering {
         var dispatched: Set<String>?
         /// The classes defining each selector asked of `overriddenBelow` (DynamicDispatch.swift).
         var definers: [String: [String]] = [:]
+        /// `makesModelledTimer`'s answers, by class, ivar and kind (RepeatingTimers.swift): each
+        /// reads every class of the project.
+        var modelledTimers: [String: Bool] = [:]
         func names(of c: ImportedClass) -> [String: ImportedMember] {
             if let n = byClass[c.name] { return n }
             var n: [String: ImportedMember] = [:]
@@ -382,7 +387,7 @@ package struct ImportLowering {
             case .release(let x), .retain(let x), .autorelease(let x), .setNil(let x, _), .setNew(let x, _, _, _), .storeArgument(let x, _):
                 names = [x]
                 if let mem = member(x, in: c) { names.formUnion([mem.name, mem.ivarName]) }
-            case .removeFromSuperview(let x), .closeWindow(let x):
+            case .removeFromSuperview(let x), .closeWindow(let x), .makeTimer(let x, _, _, _, _), .addTimer(let x), .invalidate(let x):
                 names = [x]
                 if let mem = member(x, in: c) { names.formUnion([mem.name, mem.ivarName]) }
             case .superCall, .callSelf, .loadNib, .makeUnkept: break
@@ -458,6 +463,17 @@ package struct ImportLowering {
                 out.append("\(verb) self" + at)
             case .callSelf, .loadNib:
                 continue   // a call no helper answers: it is among the method's unread statements
+            case .makeTimer(let x, let fires, let scheduled, let retained, let viaSetter):
+                // B15: a repeating timer with self as target, modelled when only `dealloc` stops it.
+                guard !isDealloc, let lines = timerLines(s, x: x, fires: fires, scheduled: scheduled, retained: retained, viaSetter: viaSetter, in: m, of: c, at: at)
+                else { if own.contains(s.place) { dropped += 1 }; continue }
+                out += lines
+            case .addTimer(let x):
+                guard !isDealloc, let lines = addTimerLines(x, in: c, at: at) else { if own.contains(s.place) { dropped += 1 }; continue }
+                out += lines
+            case .invalidate(let x):
+                guard let lines = invalidateLines(x, in: c, at: at) else { if own.contains(s.place) { dropped += 1 }; continue }
+                out += lines
             case .removeFromSuperview(let x):
                 // B2: the superview gives up its retain; an assign outlet to it may dangle.
                 guard let mem = member(x, in: c) else { if own.contains(s.place) { dropped += 1 }; continue }
@@ -526,6 +542,13 @@ package struct ImportLowering {
                 out.append("\(ScriptText.name(mem.ivarName)) = value" + at)
                 if retained { out.append("retain value" + at) }
             case .setNew(let x, var cls, let autoreleased, let viaSetter):
+                // B15: `x = [[NSTimer scheduledTimer…target:self…repeats:YES] retain]`, when
+                // the audit models the timer; otherwise the owned object it was before.
+                if let t = s.timer, !isDealloc, !isSetter,
+                   let lines = timerLines(s, x: x, fires: t.selector, scheduled: t.scheduled, retained: true, viaSetter: viaSetter, in: m, of: c, at: at) {
+                    out += lines
+                    continue
+                }
                 // `x = [[self makeX] retain]` in a setter stores its argument: not a new object.
                 if cls.isEmpty && isSetter { if own.contains(s.place) { dropped += 1 }; continue }
                 if cls.isEmpty, let mem = member(x, in: c) { cls = type(mem.type) }

@@ -38,6 +38,8 @@ package struct NibAuditor {
     var unknownMade: [String: String] = [:]
     /// Objects made and kept nowhere, by their script variable (see `ImportLowering.Unknown`).
     var unkept: [String: (String, String, ImportedStatement, String)] = [:]
+    /// Repeating timers with self as target the scripts make, by `Class.ivar` (B15).
+    var timers: [String: TimerMade] = [:]
 
     var path: String { dir + "/" + rel }
 
@@ -445,6 +447,8 @@ package struct NibAuditor {
             }
             return
         }
+        // B15: an owner nothing but its own repeating timer keeps.
+        findings += timerFindings(run, platform: platform, config: config, scenario: scenario)
         var leaked = run.leakedObjects()
         // A retain cycle is one finding at the reference to break, not a leak per member.
         for c in cycles(in: e, leaked: leaked) {

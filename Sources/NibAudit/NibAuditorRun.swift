@@ -63,7 +63,6 @@ extension NibAuditor {
         addSteps(&nib)
         guard runConfigurations(&nib) else { return nib.result }
         mergeFindings(&nib)
-        if nib.codeLoaded { adviseOwnNib(&nib) }
         return nib.result
     }
 
@@ -193,10 +192,6 @@ struct NibRun {
     var reloadTitles: Set<String> = []
     var baseDangling: Set<String> = []
     var plainEnd: [String]?
-    /// A window or Mac view controller whose nib its own code loads with `owner:self`: not
-    /// the controller's own nib, its top-level objects the code's (grammar.md "Whose nib a
-    /// window controller frees").
-    var codeLoaded = false
 
     init(result: Audit.NibResult, firstFinding: Int, doc: IBDocument, platform: PlatformName) {
         self.result = result; self.firstFinding = firstFinding; self.doc = doc; self.platform = platform

@@ -42,7 +42,7 @@ extension NibAuditor {
                 }
                 for s in nib.stubs { text += "# not found in the sources: loaded as its element's class\nclass \(ScriptText.name(s.name)) : \(ScriptText.name(s.superclass)) {\n}\n" }
                 text += nib.ownerDecl
-                let ownsNib = nib.doc.kind == .xib && !nib.codeLoaded && (nib.kind == .viewController || nib.kind == .windowController || nib.kind == .macViewController)
+                let ownsNib = nib.doc.kind == .xib && (nib.kind == .viewController || nib.kind == .windowController || nib.kind == .macViewController)
                 for n in nib.needed {
                     guard let c = project[n] else { continue }
                     text += lowering.render(c, nib: ownsNib && (n == nib.ownerClass || nib.extraOwners.contains(n)) ? nib.nibName : nil) + "\n"
@@ -61,6 +61,7 @@ extension NibAuditor {
                 }
                 for (k, v) in lowering.unknownMade.made { unknownMade[k] = v }
                 for (k, v) in lowering.unknownMade.unkept { unkept[k] = v }
+                for (k, v) in lowering.unknownMade.timers { timers[k] = v }
                 for (k, v) in lowering.unknownMade.conditional { nib.conditional[k, default: [:]].merge(v) { a, _ in a } }
                 guard let program = compile(text, config: config, result: &nib.result) else { return false }
                 if attempt == 0 { nib.result.configurations.append(cname) }

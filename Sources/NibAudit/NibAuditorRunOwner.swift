@@ -289,10 +289,6 @@ extension NibAuditor {
            nib.loads.contains(where: { $0.call == "-windowNibName" || ($0.call == "initWithWindowNibName:" && ($0.owner == "self" || $0.inClass == nib.ownerClass)) }) {
             nib.kind = .document
         }
-        nib.codeLoaded = loadedByCodeAsOwner(nib)
-        if nib.codeLoaded {
-            nib.result.notes.append("loaded by its own code with itself as owner, not as its \(nib.kind == .windowController ? "window" : "view") nib: \(nib.ownerClass) does not free its top-level objects; each is left at +1 for the code to release (N3)")
-        }
         // A catalogue controller as File's Owner (`[[NSWindowController alloc]
         // initWithWindowNibName:@"X"]`, L3): a subclass of the script carries the nib's name,
         // as the initializer does.

@@ -50,17 +50,14 @@ extension NibAuditor {
             }
         } else {
             // The loading code's own handling of the top-level objects (L7, L8).
-            let code = nib.kind == .plain || nib.codeLoaded ? codeLoads(doc: nib.doc, names: nib.doc.scriptNames, ownerClass: nib.ownerClass, platform: nib.platform, arc: nib.arc,
+            let code = nib.kind == .plain ? codeLoads(doc: nib.doc, names: nib.doc.scriptNames, ownerClass: nib.ownerClass, platform: nib.platform, arc: nib.arc,
                                                   cvar: nib.cvar, taken: nib.taken) : CodeLoads()
             nib.result.loadedBy += code.loadedBy
             nib.result.notes += code.notes
             nib.unbalanced = code.unbalanced
             nib.naming = code.naming
             // The document's window controller adopts the top-level objects (L6).
-            // So does an Automator action, of its main.nib (the framework loads it and keeps it).
-            let frameworkKept = nib.kind == .plain && automatorOwner(nib)
-            if frameworkKept { nib.result.loadedBy.append("Automator, for the action \(nib.ownerClass): the action keeps the nib's top-level objects and releases them when it goes") }
-            let adopted = nib.kind == .document || frameworkKept ? nib.doc.ownedTopLevelObjects.compactMap { nib.doc.scriptNames[$0] }.map { "\(nib.arc ? "CFRelease" : "release") \(ScriptText.name($0))" } : []
+            let adopted = nib.kind == .document ? nib.doc.ownedTopLevelObjects.compactMap { nib.doc.scriptNames[$0] }.map { "\(nib.arc ? "CFRelease" : "release") \(ScriptText.name($0))" } : []
             if nib.kind == .document {
                 nib.result.loadedBy.append("the NSWindowController the document makes, with the document as File's Owner; it releases the nib's top-level objects when the document closes (L6)")
             }
@@ -109,18 +106,6 @@ extension NibAuditor {
             // L18's owner is no shared instance: its scenario says what keeps it.
             if context.appLifetime[nib.ownerClass] != nil, sharedInstanceClass(above: nib.ownerClass) == nil, nib.keptShared || code.keepsOwner {
                 nib.units[0].1 = nib.units[0].1.map { ($0.0.replacingOccurrences(of: "by the shared instance", with: "by an owner made once by an object kept for the application's life (L18)"), $0.1) }
-            }
-            // A controller whose own code loads the nib (owner:self): the battery loads it so.
-            if nib.codeLoaded {
-                let ownWindow = nib.kind == .windowController && releasesOwnWindow(nib.ownerClass)
-                let extra = nib.keptShared ? [] : code.afterLoad + (ownWindow ? ["\(nib.arc ? "CFRelease" : "release") \(nib.cvar).window"] : [])
-                if ownWindow { nib.result.notes.append("its `dealloc` gives back the window's +1 from the nib itself (`[[self window] release]`)") }
-                let give = nib.arc ? "\(nib.cvar) = nil" : "release \(nib.cvar)"
-                nib.units[0].scenarios = nib.units[0].scenarios.map { (title, body) in
-                    // L7: what the code gives back of the array it took, after the owner.
-                    let end = body.contains(give) && !code.afterOwner.isEmpty ? code.afterOwner + ["drain"] : []
-                    return (title, Self.withCodeLoad(body, owner: nib.cvar, nib: nib.nibName, afterLoad: extra) + end)
-                }
             }
             for c in nib.extraOwners {
                 let own = nib.kind == .windowController ? windowClosing(doc: nib.doc, ownerClass: c, cvar: nib.cvar) : nil
@@ -222,11 +207,6 @@ extension NibAuditor {
         if nib.doc.kind == .xib, !nib.units.isEmpty, var (cv, pre) = Self.prefix(nib.kind, owner: nib.scriptOwner, nib: nib.nibName, arc: nib.arc, taken: nib.taken, afterLoad: nib.units.first?.scenarios.first?.1 ?? []) {
             if nib.kind == .plain, let body = nib.units.first?.scenarios.first?.1 {
                 pre = Array(body.prefix(body.count - (nib.plainEnd?.count ?? 0)))
-                cv = nib.cvar
-            }
-            // A controller whose own code loads the nib: its start, the load, up to the first drain.
-            if nib.codeLoaded, let body = nib.units.first?.scenarios.first?.1, let k = body.firstIndex(of: "drain") {
-                pre = Array(body[...k])
                 cv = nib.cvar
             }
             var probe = ImportLowering(project: project, platform: nib.platform, memory: nib.memory)

@@ -79,11 +79,12 @@ extension ScenarioRun {
     package func leakedObjects() -> [ObjectID] { config.isGC ? [] : engine.leaks(roots: roots, followsAdopted: adoptionIsReference) }
 
     /// Whether the +1s `holder` adopted are references (O9): the application keeps what it
-    /// adopted. Any File's Owner only owes their release (N3) — a Mac window or view
-    /// controller too, for a nib it did not load itself (its own nib's objects are in its
-    /// `topLevelObjects` list): it holds no pointer, so an object nothing else reaches is a
-    /// leak, as Instruments' Leaks reports it.
-    package func adoptionIsReference(_ holder: ObjectID) -> Bool { holder == application }
+    /// adopted, and a Mac window or view controller releases its adopted top-level objects
+    /// in dealloc. A plain File's Owner only owes their release (N3): it holds no pointer,
+    /// so an object nothing else reaches is a leak, as Instruments' Leaks reports it.
+    package func adoptionIsReference(_ holder: ObjectID) -> Bool {
+        holder == application || isKind(holder, "NSWindowController") || isKind(holder, "NSViewController")
+    }
 
     package func zombieObjects() -> [ObjectID] { engine.history.zombies }
 

@@ -349,6 +349,7 @@ public enum ObjCScanner {
                     st.conditions = ctx.texts(cond)
                     st.requiresARC = ctx.requiresARC(cond)
                     st.macro = ts.first?.macro
+                    st.timer = StatementRecognizer.timer(ts.map(\.text), kind: kind)
                     statements.append(st)
                     // A call is not a memory statement of this body: it stays "not understood"
                     // here, and the audit follows it into the helper when it finds one.

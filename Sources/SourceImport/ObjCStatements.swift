@@ -388,6 +388,7 @@ struct StatementRecognizer {
                 case "autorelease": return .autorelease(x)
                 case "removeFromSuperview": return .removeFromSuperview(x)
                 case "close": return .closeWindow(x)
+                case "invalidate": return .invalidate(x)
                 default: break
                 }
             }
@@ -399,6 +400,7 @@ struct StatementRecognizer {
                 return .closeWindow(x)
             }
             if let nib = Self.nibLoadedBySelf(w) { return .loadNib(nib) }
+            if let t = Self.timerAdded(w) { return .addTimer(t) }
             if let cls = madeAndForgotten(w) { return .makeUnkept(cls) }
             // [self helper] / [self helperWith:x and:y]: a call to follow (not a setter,
             // which a nib's KVC or a property assignment stands for already).
@@ -414,6 +416,11 @@ struct StatementRecognizer {
         let r = Array(w[(eq + 1)...])
         if r == ["nil"] || r == ["NULL"] || r == ["0"] || r == ["Nil"] { return .setNil(x, viaSetter: viaSetter) }
         if let (cls, autoreleased) = allocInit(r) { return .setNew(x, className: cls, autoreleased: autoreleased, viaSetter: viaSetter) }
+        // B15: a repeating timer on self kept at +0 (`[[…] retain]` is the owned object of
+        // the rule below, its timer in `ImportedStatement.timer`).
+        if let t = Self.repeatingTimerOnSelf(r, original: written), !t.retained {
+            return .makeTimer(x, selector: t.selector, scheduled: t.scheduled, retained: false, viaSetter: viaSetter)
+        }
         // `x = v` with v a local holding a new object (OwnedLocals.swift).
         if r.count == 1, !arguments.contains(r[0]), r[0] != x, let (cls, autoreleased) = ownedLocals?.store(of: r[0], viaSetter: viaSetter) {
             return .setNew(x, className: cls, autoreleased: autoreleased, viaSetter: viaSetter)

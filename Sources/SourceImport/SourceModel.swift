@@ -84,6 +84,15 @@ public enum ImportedStatementKind: Sendable, Equatable {
     /// `[[[X alloc] init…] sel…]`: an object made at +1 and sent a message, its result
     /// kept nowhere (a window controller shown and forgotten).
     case makeUnkept(String)
+    /// `x = [NSTimer scheduledTimerWithTimeInterval:… target:self selector:@selector(s) …
+    /// repeats:YES]` (or `timerWithTimeInterval:`, scheduled later): a repeating timer that
+    /// retains self (T1, B15), kept at +0 (`retained` is false: inside `[… retain]` it is a
+    /// `setNew` with its `ImportedStatement.timer`).
+    case makeTimer(String, selector: String, scheduled: Bool, retained: Bool, viaSetter: Bool)
+    /// `[[NSRunLoop currentRunLoop] addTimer:x forMode:…]`: the timer scheduled (T1).
+    case addTimer(String)
+    /// `[x invalidate]`: a timer lets its target go and the run loop the timer (T1).
+    case invalidate(String)
 }
 
 /// A branch a statement is on: the control flow that must go one way for it to run.
@@ -157,6 +166,9 @@ public struct ImportedStatement: Sendable {
     public var requiresARC: Bool?
     /// The project macro it was written as (`RELEASE`), if any.
     public var macro: String?
+    /// B15: the repeating timer on self a `setNew` stores (`x = [[NSTimer
+    /// scheduledTimerWithTimeInterval:… target:self … repeats:YES] retain]`), if it is one.
+    public var timer: RetainedTimer?
     public init(kind: ImportedStatementKind, place: SourcePlace, text: String) {
         self.kind = kind; self.place = place; self.text = text
     }

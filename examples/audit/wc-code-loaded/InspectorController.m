@@ -1,8 +1,0 @@
-#import "InspectorController.h"
-
-@implementation InspectorController
-- (id)init
-{
-    return [super initWithWindowNibName:@"Inspector"];
-}
-@end
