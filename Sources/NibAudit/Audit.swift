@@ -247,6 +247,12 @@ package enum Audit {
         var nibPaths: [String: String] = [:]
         /// B10: who sends what to a closing object (NibAuditorClosing.swift).
         var teardownSenders: [String: [NibAuditor.TeardownSender]] = [:]
+        /// L18: owners made once by an app-lifetime object and kept, with why.
+        var appLifetime: [String: String] = [:]
+        /// Classes whose compiled code loads a nib by any call (L4: an owner that loads none).
+        var nibLoadingClasses: Set<String> = []
+        /// Every string literal as written, in comments and dead code too (L4).
+        var writtenLiterals: Set<String> = []
     }
 
     /// `progress`: called with the nibs audited and their number, from any thread.
@@ -289,10 +295,14 @@ package enum Audit {
         report.skipped = walk.skipped
         report.strict = o.strict
         report.settings = settingsLines(settings, o)
-        let context = Context(project: project, loaders: loaders, settings: settings, options: o,
+        var literals: Set<String> = []
+        let code = Audit.codeTexts(files: sources.filter { !$0.hasSuffix(".h") && !$0.hasSuffix(".pch") }, dir: dir, literals: &literals)
+        var context = Context(project: project, loaders: loaders, settings: settings, options: o,
                               nibNames: Set(inventory.entries.map(\.name)),
                               nibPaths: Dictionary(inventory.entries.filter { $0.unreadable == nil }.map { ($0.name, $0.path) }, uniquingKeysWith: { a, _ in a }),
                               teardownSenders: NibAuditor.teardownSenders(project: project))
+        context.nibLoadingClasses = NibLoaders.nibLoadingClasses(code: code)
+        context.writtenLiterals = literals
         var missing: [String: Missing] = [:]
         var findings: [String: Finding] = [:]
         var order: [String] = []
@@ -316,6 +326,21 @@ package enum Audit {
                     (base + k).pointee = (auditor, r)
                     if let progress { progress(finished.increment(), entries.count) }
                 }
+            }
+        }
+        // L18: owners made once by an object kept for the application's life, known once the
+        // main nibs are read; their nibs are audited again, kept (AppLifetimeOwners.swift).
+        var firstMain: [String: String] = [:]
+        for case let (auditor, _)? in done { firstMain.merge(auditor.mainNibClasses) { a, _ in a } }
+        let kept = Audit.appLifetimeOwners(project: project, sharedClasses: loaders.sharedClasses, mainNibClasses: firstMain, code: code)
+        if !kept.isEmpty {
+            var keptContext = context
+            keptContext.appLifetime = kept
+            for k in entries.indices {
+                guard let (_, r) = done[k], let o = r.owner, kept[o] != nil, !r.listed else { continue }
+                var auditor = NibAuditor(dir: dir, entry: entries[k], context: keptContext)
+                let again = auditor.run()  // (run first: the auditor is a value, and keeps what the run found)
+                done[k] = (auditor, again)
             }
         }
         // A set: an array searched for each class was quadratic in the project's classes.

@@ -40,7 +40,10 @@ extension NibAuditor {
         var up: String? = ownerClass
         var seen = Set<String>()
         while let n = up, seen.insert(n).inserted {
-            if context.loaders.sharedClasses.contains(n) {
+            // L18: an owner made once by an object that lives as long as the application.
+            let why = context.loaders.sharedClasses.contains(n) ? "\(ownerClass), a shared instance (\(sharedReason(n))): kept, with its nib's objects, for the application's life (L10)"
+                : n == ownerClass ? context.appLifetime[n].map { "\(ownerClass), \($0): kept, with its nib's objects, for the application's life (L18)" } : nil
+            if let why {
                 out.keepsOwner = true
                 var used = taken
                 used.insert(cvar)
@@ -51,7 +54,7 @@ extension NibAuditor {
                     used.insert(v)
                     out.afterLoad.append("\(v) = \(ScriptText.name(t))")
                 }
-                out.loadedBy.append("\(ownerClass), a shared instance (\(sharedReason(n))): kept, with its nib's objects, for the application's life (L10)")
+                out.loadedBy.append(why)
                 return out
             }
             up = project[n]?.superclass

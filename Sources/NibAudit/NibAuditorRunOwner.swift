@@ -148,6 +148,13 @@ extension NibAuditor {
             nib.result.listed = true
             return false
         }
+        // L4: an owner of the sources whose compiled code loads no nib, and no name of it.
+        if let why = noCompiledLoad(nib, nameFromClass: nameFromClass) {
+            nib.result.owner = nib.ownerClass
+            nib.result.problem = why
+            nib.result.listed = true
+            return false
+        }
         return true
     }
 

@@ -65,6 +65,11 @@ extension NibAuditor {
             if nib.kind == .windowController || nib.kind == .macViewController, let n = sharedInstanceClass(above: nib.ownerClass), !writesDealloc(nib.ownerClass) {
                 nib.keptShared = true
                 nib.result.loadedBy.append("\(nib.ownerClass), a shared instance (\(sharedReason(n))): kept, with its nib's objects, for the application's life (L10)")
+            } else if nib.kind == .windowController || nib.kind == .macViewController, let why = context.appLifetime[nib.ownerClass], !writesDealloc(nib.ownerClass) {
+                // L18: made once by an app-lifetime object that never lets go of it (as L10,
+                // not one whose class writes a `dealloc`: it expects to be released).
+                nib.keptShared = true
+                nib.result.loadedBy.append("\(nib.ownerClass), \(why): kept, with its nib's objects, for the application's life (L18)")
             }
             // B7: a window controller's window closed by the user first, when its delegate gets
             // `windowWillClose:`; B10: a plain owner closed as its users close it.
@@ -98,6 +103,10 @@ extension NibAuditor {
                         : Self.battery(nib.kind, owner: nib.scriptOwner, nib: nib.nibName, platform: nib.platform, arc: nib.arc, taken: nib.taken,
                                    afterLoad: hookLines + code.afterLoad + adopted, afterOwner: code.afterOwner, keepOwner: code.keepsOwner,
                                    closing: nib.closing), nib.ownerClass)]
+            // L18's owner is no shared instance: its scenario says what keeps it.
+            if context.appLifetime[nib.ownerClass] != nil, sharedInstanceClass(above: nib.ownerClass) == nil, nib.keptShared || code.keepsOwner {
+                nib.units[0].1 = nib.units[0].1.map { ($0.0.replacingOccurrences(of: "by the shared instance", with: "by an owner made once by an object kept for the application's life (L18)"), $0.1) }
+            }
             for c in nib.extraOwners {
                 let own = nib.kind == .windowController ? windowClosing(doc: nib.doc, ownerClass: c, cvar: nib.cvar) : nil
                 // A plain owner's own load is read for it as for the nib's (L7, L8, L19).

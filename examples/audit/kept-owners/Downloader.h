@@ -1,0 +1,7 @@
+#import <Cocoa/Cocoa.h>
+
+@interface Downloader : NSObject {
+    IBOutlet NSWindow *window;
+}
+- (void)start;
+@end

@@ -1,0 +1,6 @@
+#import <Cocoa/Cocoa.h>
+
+@interface Finder : NSObject {
+    IBOutlet NSWindow *window;
+}
+@end

@@ -1,0 +1,6 @@
+#import <Cocoa/Cocoa.h>
+
+@interface Shelf : NSObject {
+    IBOutlet NSWindow *panel;
+}
+@end
