@@ -86,32 +86,6 @@ struct AppLifetimeOwners {
         }
         return kept
     }
-
-    /// A class whose `@implementation` keeps the one object it makes in a `static` (a
-    /// singleton under another name than `shared…`: `+defaultPrefs`): `static C *x` and
-    /// `x = [[C alloc] …]` or `[[self alloc] …]`.
-    static func singletons(code: [(file: String, text: String)]) -> Set<String> {
-        var out: Set<String> = []
-        let impl = try! NSRegularExpression(pattern: #"@implementation\s+([A-Za-z_][A-Za-z0-9_]*)"#)
-        for (file, text) in code where text.contains("static") && !file.hasSuffix(".swift") {
-            let ns = text as NSString
-            let blocks = impl.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { ($0.range.location, ns.substring(with: $0.range(at: 1))) }
-            for (k, (start, c)) in blocks.enumerated() {
-                let end = k + 1 < blocks.count ? blocks[k + 1].0 : ns.length
-                // The static may be declared before the `@implementation`.
-                let body = ns.substring(with: NSRange(location: 0, length: end))
-                let name = NSRegularExpression.escapedPattern(for: c)
-                let decl = try! NSRegularExpression(pattern: #"static\s+(?:"# + name + #"\s*\*|id)\s*([A-Za-z_][A-Za-z0-9_]*)"#)
-                for d in decl.matches(in: body, range: NSRange(location: 0, length: (body as NSString).length)) {
-                    let v = NSRegularExpression.escapedPattern(for: (body as NSString).substring(with: d.range(at: 1)))
-                    let store = try! NSRegularExpression(pattern: "\\b" + v + #"\s*=\s*\[\s*\[\s*(?:"# + name + #"|self)\s+alloc"#)
-                    let inImpl = ns.substring(with: NSRange(location: start, length: end - start))
-                    if store.firstMatch(in: inImpl, range: NSRange(location: 0, length: (inImpl as NSString).length)) != nil { out.insert(c); break }
-                }
-            }
-        }
-        return out
-    }
 }
 
 extension Audit {
@@ -137,7 +111,8 @@ extension Audit {
         for c in project.classes where c.protocols.contains("NSApplicationDelegate") || c.protocols.contains("UIApplicationDelegate") {
             roots[c.name] = "the application's delegate"
         }
-        for c in AppLifetimeOwners.singletons(code: code) { roots[c] = "a singleton: it keeps the one object it makes in a `static`" }
+        // (A singleton under another name, its one object kept in a `static`, is among the
+        // shared classes: L10 reads what its class method does, NibLazySingletons.swift.)
         for c in sharedClasses { roots[c] = "a shared instance, L10" }
         for (c, nib) in mainNibClasses { roots[c] = "an object of the main nib \((nib as NSString).lastPathComponent)" }
         return AppLifetimeOwners.find(project: project, code: code, roots: roots)

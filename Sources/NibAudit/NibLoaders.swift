@@ -92,10 +92,11 @@ struct NibLoaders {
             // written in a string literal or an `#if 0` region.
             let code = Self.codeText(raw)
             plain.append(CodeFile(rel: path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path, text: code))
-            sharedClasses.formUnion(Self.sharedClasses(inCode: code))
+            let named = Self.sharedClasses(inCode: code)
+            sharedClasses.formUnion(named)
             for (c, m) in Self.lazySingletonClasses(plain[plain.count - 1]) {
                 sharedClasses.insert(c)
-                if !Self.sharedClasses(inCode: code).contains(c) { lazySingletons[c] = lazySingletons[c] ?? m }
+                if !named.contains(c) { lazySingletons[c] = lazySingletons[c] ?? m }
             }
             if text.contains("NSStringFromClass(") || text.contains("String(describing:") { buildsNamesFromClasses = true }
             let ns = text as NSString
