@@ -89,22 +89,8 @@ struct AppLifetimeOwners {
 }
 
 extension Audit {
-    /// L18's owners, from the first pass's main-nib classes (`mainNibClasses`: class → nib).
-    /// Each implementation file's code text (Swift files as they are), for L18 and the
-    /// classes that load a nib.
-    /// `literals`: every string literal of the files as written, comments and dead code
-    /// included (L4: a name only there is named by a load that is no code).
-    static func codeTexts(files: [String], dir: String, literals: inout Set<String>) -> [(file: String, text: String)] {
-        let literal = try! NSRegularExpression(pattern: #""([^"\\\n]+)""#)
-        return files.compactMap { rel in
-            guard let data = FileManager.default.contents(atPath: dir + "/" + rel),
-                  let raw = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else { return nil }
-            let ns = raw as NSString
-            for m in literal.matches(in: raw, range: NSRange(location: 0, length: ns.length)) { literals.insert(ns.substring(with: m.range(at: 1))) }
-            return (rel, rel.hasSuffix(".swift") ? raw : NibLoaders.codeText(raw, keepNames: false))
-        }
-    }
-
+    /// L18's owners, from the first pass's main-nib classes (`mainNibClasses`: class → nib);
+    /// `code`: each implementation file's code text (`NibLoaders.codeTexts`).
     static func appLifetimeOwners(project: ImportedProject, sharedClasses: Set<String>, mainNibClasses: [String: String],
                                   code: [(file: String, text: String)]) -> [String: String] {
         var roots: [String: String] = [:]

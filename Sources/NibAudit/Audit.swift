@@ -295,14 +295,13 @@ package enum Audit {
         report.skipped = walk.skipped
         report.strict = o.strict
         report.settings = settingsLines(settings, o)
-        var literals: Set<String> = []
-        let code = Audit.codeTexts(files: sources.filter { !$0.hasSuffix(".h") && !$0.hasSuffix(".pch") }, dir: dir, literals: &literals)
+        let code = loaders.codeTexts
         var context = Context(project: project, loaders: loaders, settings: settings, options: o,
                               nibNames: Set(inventory.entries.map(\.name)),
                               nibPaths: Dictionary(inventory.entries.filter { $0.unreadable == nil }.map { ($0.name, $0.path) }, uniquingKeysWith: { a, _ in a }),
                               teardownSenders: NibAuditor.teardownSenders(project: project))
         context.nibLoadingClasses = NibLoaders.nibLoadingClasses(code: code)
-        context.writtenLiterals = literals
+        context.writtenLiterals = loaders.writtenLiterals
         var missing: [String: Missing] = [:]
         var findings: [String: Finding] = [:]
         var order: [String] = []

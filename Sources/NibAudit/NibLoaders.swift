@@ -58,6 +58,11 @@ struct NibLoaders {
     var sharedClasses: Set<String> = []
     /// The shared classes known by a lazily made static instance, not a `+shared…` name (L10): class → method.
     var lazySingletons: [String: String] = [:]
+    /// Each file's code text as L18 and L4's compiled loads read it (comments, strings and
+    /// `#if 0` blanked, names too; a Swift file as it is), and every string literal as
+    /// written, comments and dead code included (L4: a name only there is no load).
+    var codeTexts: [(file: String, text: String)] = []
+    var writtenLiterals: Set<String> = []
     /// Controllers made with no nib name (`[[C alloc] init]`, `initWithNibName:nil bundle:`,
     /// `[C new]`, `initWithStyle:`, `[super initWithNibName:nil …]` in C's own `init…`), for
     /// UIKit's default nib lookup (see `NibAuditorDefaultNib.swift`).
@@ -75,6 +80,8 @@ struct NibLoaders {
 
     init() {}
 
+    static let writtenLiteralPattern = try! NSRegularExpression(pattern: #""([^"\\\n]+)""#)
+
     /// `superclasses`: each class's superclass as the sources read declare it (headers are
     /// not searched here), for the computed names of L5.
     init(files: [String], base: String, superclasses known: [String: String] = [:]) {
@@ -91,7 +98,13 @@ struct NibLoaders {
             // L7 and L5's computed names read code only (R5): not a call or a `return @"X"`
             // written in a string literal or an `#if 0` region.
             let code = Self.codeText(raw)
-            plain.append(CodeFile(rel: path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path, text: code))
+            let relPath = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+            plain.append(CodeFile(rel: relPath, text: code))
+            let rawNS = raw as NSString
+            for m in Self.writtenLiteralPattern.matches(in: raw, range: NSRange(location: 0, length: rawNS.length)) {
+                writtenLiterals.insert(rawNS.substring(with: m.range(at: 1)))
+            }
+            codeTexts.append((relPath, relPath.hasSuffix(".swift") ? raw : Self.codeText(raw, keepNames: false)))
             let named = Self.sharedClasses(inCode: code)
             sharedClasses.formUnion(named)
             for (c, m) in Self.lazySingletonClasses(plain[plain.count - 1]) {
